@@ -1,0 +1,42 @@
+"""Command-line interface: ``main(argv) -> int`` turns errors into one line and an exit status.
+
+Exit status: 0 success, 1 bad input (a RoadsError), 2 bad usage.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Sequence
+
+import click
+
+from ..errors import RoadsError
+from . import coup, demo  # noqa: F401  (each module registers its command)
+from .app import cli
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the CLI with ``argv`` (default: the process arguments); return the exit status."""
+    try:
+        cli.main(args=list(argv) if argv is not None else None, prog_name="roads", standalone_mode=False)
+    except click.exceptions.Exit as exc:
+        return exc.exit_code
+    except click.UsageError as exc:
+        exc.show()
+        return 2
+    except click.ClickException as exc:
+        exc.show()
+        return 1
+    except click.Abort:
+        click.echo("roads: aborted", err=True)
+        return 130
+    except RoadsError as exc:
+        click.echo(f"roads: error: {exc}", err=True)
+        return 1
+    except BrokenPipeError:
+        return 0
+    return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())
