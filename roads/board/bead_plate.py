@@ -1,0 +1,66 @@
+"""The Bead Plate: one cell per coup, ties included, 6 rows then the next column (section 5)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from typing import overload
+
+from ..outcome import Outcome
+
+PLATE_ROWS = 6
+
+
+@dataclass(slots=True)
+class BeadCell:
+    """One coup on the Bead Plate."""
+
+    coup: int
+    column: int
+    row: int
+    outcome: Outcome
+
+
+def plate_place(coup: int) -> tuple[int, int]:
+    """Return the (column, row) of coup number ``coup`` (from 1) on the Bead Plate."""
+    return (coup - 1) // PLATE_ROWS + 1, (coup - 1) % PLATE_ROWS + 1
+
+
+class BeadPlate(Sequence[BeadCell]):
+    """The Bead Plate as a sequence of cells, made on access from the stored outcomes."""
+
+    __slots__ = ("outcomes",)
+
+    def __init__(self) -> None:
+        self.outcomes: list[Outcome] = []
+
+    def append(self, outcome: Outcome) -> None:
+        """Record the next coup."""
+        self.outcomes.append(outcome)
+
+    def __len__(self) -> int:
+        return len(self.outcomes)
+
+    @overload
+    def __getitem__(self, index: int) -> BeadCell: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[BeadCell]: ...
+
+    def __getitem__(self, index: int | slice) -> BeadCell | list[BeadCell]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        if index < 0:
+            index += len(self.outcomes)
+        if not 0 <= index < len(self.outcomes):
+            raise IndexError(f"the Bead Plate has {len(self.outcomes)} cells")
+        column, row = plate_place(index + 1)
+        return BeadCell(index + 1, column, row, self.outcomes[index])
+
+    def __iter__(self) -> Iterator[BeadCell]:
+        for i, outcome in enumerate(self.outcomes):
+            yield BeadCell(i + 1, i // PLATE_ROWS + 1, i % PLATE_ROWS + 1, outcome)
+
+    @property
+    def width(self) -> int:
+        """Return the number of columns the plate fills."""
+        return (len(self.outcomes) + PLATE_ROWS - 1) // PLATE_ROWS

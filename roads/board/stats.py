@@ -1,0 +1,61 @@
+"""The statistics panel (rulebook section 10), kept up to date in O(1) per coup."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..outcome import Outcome, Winner
+
+
+@dataclass(slots=True)
+class Stats:
+    """Counts of a shoe so far: results, pairs, naturals and the longest streak of each side."""
+
+    coups: int = 0
+    banker: int = 0
+    player: int = 0
+    tie: int = 0
+    banker_pairs: int = 0
+    player_pairs: int = 0
+    naturals: int = 0
+    longest_banker: int = 0
+    longest_player: int = 0
+
+    def add(self, outcome: Outcome, streak: int) -> None:
+        """Count one coup; ``streak`` is the depth of the Big Road column it extended (0 for a tie)."""
+        self.coups += 1
+        winner = outcome.winner
+        if winner is Winner.BANKER:
+            self.banker += 1
+            if streak > self.longest_banker:
+                self.longest_banker = streak
+        elif winner is Winner.PLAYER:
+            self.player += 1
+            if streak > self.longest_player:
+                self.longest_player = streak
+        else:
+            self.tie += 1
+        self.banker_pairs += outcome.banker_pair
+        self.player_pairs += outcome.player_pair
+        self.naturals += outcome.natural
+
+    def share(self, count: int) -> float:
+        """Return ``count`` as a share of all coups (0.0 for an empty shoe)."""
+        return count / self.coups if self.coups else 0.0
+
+    def to_dict(self) -> dict[str, object]:
+        """Return the panel as JSON-ready data, shares included."""
+        return {
+            "coups": self.coups,
+            "banker": self.banker,
+            "player": self.player,
+            "tie": self.tie,
+            "banker_share": round(self.share(self.banker), 6),
+            "player_share": round(self.share(self.player), 6),
+            "tie_share": round(self.share(self.tie), 6),
+            "banker_pairs": self.banker_pairs,
+            "player_pairs": self.player_pairs,
+            "naturals": self.naturals,
+            "longest_banker_streak": self.longest_banker,
+            "longest_player_streak": self.longest_player,
+        }
