@@ -1,0 +1,97 @@
+"""The board as JSON: the contract of ``roads build --json`` (docs/roads.md, docs/schema/board.schema.json).
+
+Plain dicts are built directly from the board's lists, so exporting a
+100,000-coup shoe stays cheap; the pydantic models in :mod:`roads.board.schema`
+describe the same shape and generate the JSON Schema.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from .derived import DerivedRoad
+from .scoreboard import DERIVED, Scoreboard
+
+
+def bead_plate_dicts(board: Scoreboard) -> list[dict[str, Any]]:
+    """Return the Bead Plate cells; totals and card counts appear only when the log knew them."""
+    cells: list[dict[str, Any]] = []
+    for cell in board.bead_plate:
+        outcome = cell.outcome
+        data: dict[str, Any] = {
+            "coup": cell.coup,
+            "winner": outcome.winner.value,
+            "column": cell.column,
+            "row": cell.row,
+            "banker_pair": outcome.banker_pair,
+            "player_pair": outcome.player_pair,
+            "natural": outcome.natural,
+        }
+        if outcome.player_total is not None:
+            data["player_total"] = outcome.player_total
+        if outcome.banker_total is not None:
+            data["banker_total"] = outcome.banker_total
+        if outcome.cards is not None:
+            data["cards"] = outcome.cards
+        cells.append(data)
+    return cells
+
+
+def big_road_dicts(board: Scoreboard) -> list[dict[str, Any]]:
+    """Return the Big Road beads: logical (column, row), drawn (x, y), ties after each, pairs, natural."""
+    return [
+        {
+            "coup": bead.coup,
+            "winner": bead.winner.value,
+            "column": bead.column,
+            "row": bead.row,
+            "x": bead.x,
+            "y": bead.y,
+            "ties": bead.ties,
+            "banker_pair": bead.outcome.banker_pair,
+            "player_pair": bead.outcome.player_pair,
+            "natural": bead.outcome.natural,
+        }
+        for bead in board.big_road
+    ]
+
+
+def derived_dicts(road: DerivedRoad) -> list[dict[str, Any]]:
+    """Return a derived road's marks: number, colour, rule, source bead (logical), drawn (x, y)."""
+    return [
+        {"mark": i, "color": color.value, "rule": rule, "column": column, "row": row, "x": x, "y": y}
+        for i, (color, rule, column, row, x, y) in enumerate(
+            zip(road.colors, road.rules, road.columns, road.rows, road.xs, road.ys), 1)
+    ]
+
+
+def ask_dict(board: Scoreboard) -> dict[str, dict[str, str | None]]:
+    """Return both ask roads with colours as strings (None where the road has not started)."""
+    return {side: {road: (color.value if color is not None else None) for road, color in asks.items()}
+            for side, asks in board.asks().items()}
+
+
+def board_dict(board: Scoreboard) -> dict[str, Any]:
+    """Return the whole board as JSON-ready data, keys in contract order."""
+    data: dict[str, Any] = {
+        "coups": board.coups,
+        "leading_ties": board.leading_ties,
+        "bead_plate": bead_plate_dicts(board),
+        "big_road": big_road_dicts(board),
+    }
+    for name in DERIVED:
+        data[name] = derived_dicts(board.road(name))
+    data["ask"] = ask_dict(board)
+    data["stats"] = board.stats.to_dict()
+    return data
+
+
+def dumps(data: Any) -> str:
+    """Return ``data`` as deterministic JSON text: fixed key order, two-space indent, UTF-8 kept."""
+    return json.dumps(data, ensure_ascii=False, indent=2)
+
+
+def board_json(board: Scoreboard) -> str:
+    """Return the board as JSON text (the ``roads build --json`` output)."""
+    return dumps(board_dict(board))
