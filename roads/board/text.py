@@ -1,0 +1,255 @@
+"""The board in a terminal: every road as a Unicode grid, and a compact one-line form of each.
+
+Without colour every road still reads: Banker ``B``, Player ``P``, Tie ``T``;
+derived marks ``=`` (red, the pattern repeats) and ``≠`` (blue, it breaks).
+With colour the letters are painted and the derived roads take their casino
+symbols: Big Eye Boy ``○``, Small Road ``●``, Cockroach Pig ``╱``.
+Output depends only on the board and the options, so it is deterministic.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable
+from typing import Literal, TextIO
+
+from ..outcome import Winner
+from .derived import RED, TITLES, Color, DerivedRoad
+from .grid import ROWS
+from .scoreboard import DERIVED, ROAD_NAMES, Scoreboard
+
+ColorMode = Literal["auto", "always", "never"]
+
+_ANSI = {"red": "\x1b[31m", "blue": "\x1b[34m", "green": "\x1b[32m", "dim": "\x1b[2m"}
+_RESET = "\x1b[0m"
+_WINNER_STYLE = {Winner.BANKER: "red", Winner.PLAYER: "blue", Winner.TIE: "green"}
+_SYMBOLS = {"big_eye_boy": "○", "small_road": "●", "cockroach_pig": "╱"}
+_EMPTY = "·"
+
+TITLE = {"bead_plate": "Bead Plate", "big_road": "Big Road", **TITLES}
+
+Cell = tuple[str, str | None]
+"""A grid cell's text and its style name (None: plain)."""
+
+
+def use_color(mode: ColorMode, stream: TextIO | None = None) -> bool:
+    """Return True when output should carry ANSI colour: always, never, or auto (a TTY and NO_COLOR unset)."""
+    if mode == "always":
+        return True
+    if mode == "never":
+        return False
+    if os.environ.get("NO_COLOR"):
+        # https://no-color.org: any non-empty value turns colour off.
+        return False
+    isatty = getattr(stream, "isatty", None)
+    return bool(isatty and isatty())
+
+
+def _paint(text: str, style: str | None, color: bool) -> str:
+    return f"{_ANSI[style]}{text}{_RESET}" if color and style else text
+
+
+def mark_symbol(name: str, mark_color: Color, color: bool) -> str:
+    """Return the glyph of a derived mark: the road's symbol with colour, ``=``/``≠`` without."""
+    if color:
+        return _SYMBOLS[name]
+    return "=" if mark_color is RED else "≠"
+
+
+def tie_tag(ties: int) -> str:
+    """Return the one character after a bead that shows its ties: ``/`` for one, 2-9 for more, ``+`` past 9."""
+    if ties <= 0:
+        return ""
+    if ties == 1:
+        return "/"
+    return str(ties) if ties < 10 else "+"
+
+
+def pair_tag(banker_pair: bool, player_pair: bool) -> str:
+    """Return the Bead Plate's pair mark: ``'`` Banker pair (a high dot), ``,`` Player pair (a low one), ``:`` both."""
+    if banker_pair and player_pair:
+        return ":"
+    return "'" if banker_pair else "," if player_pair else ""
+
+
+def _cells_bead_plate(board: Scoreboard) -> dict[tuple[int, int], list[Cell]]:
+    cells: dict[tuple[int, int], list[Cell]] = {}
+    for cell in board.bead_plate:
+        outcome = cell.outcome
+        cells[cell.column, cell.row] = [(outcome.winner.letter, _WINNER_STYLE[outcome.winner]),
+                                         (pair_tag(outcome.banker_pair, outcome.player_pair), None)]
+    return cells
+
+
+def _cells_big_road(board: Scoreboard) -> dict[tuple[int, int], list[Cell]]:
+    road = board.big_road
+    cells: dict[tuple[int, int], list[Cell]] = {}
+    for i, bead in enumerate(road.beads):
+        # The first bead keeps the leading ties on its cell (rulebook section 6).
+        ties = bead.ties + (road.leading_ties if i == 0 else 0)
+        cells[bead.x, bead.y] = [(bead.winner.letter, _WINNER_STYLE[bead.winner]), (tie_tag(ties), "green")]
+    if not road.beads and road.leading_ties:
+        cells[1, 1] = [(" ", None), (tie_tag(road.leading_ties), "green")]
+    return cells
+
+
+def _cells_derived(road: DerivedRoad, color: bool) -> dict[tuple[int, int], list[Cell]]:
+    return {(x, y): [(mark_symbol(road.name, c, color), c.value)]
+            for c, x, y in zip(road.colors, road.xs, road.ys)}
+
+
+def _render(cells: dict[tuple[int, int], list[Cell]], width: int, cell_width: int, color: bool,
+            last: int | None) -> list[str]:
+    """Return the grid's 6 rows and a ruler of drawn column numbers under it."""
+    if width == 0:
+        return []
+    first = max(1, width - last + 1) if last else 1
+    columns = range(first, width + 1)
+    lines = []
+    for y in range(1, ROWS + 1):
+        out = []
+        for x in columns:
+            parts = cells.get((x, y))
+            if parts is None:
+                out.append(_paint(_EMPTY, "dim", color) + " " * (cell_width - 1))
+                continue
+            used = sum(len(text) for text, _ in parts)
+            out.append("".join(_paint(text, style, color) for text, style in parts if text)
+                       + " " * (cell_width - used))
+        lines.append(" ".join(out).rstrip())
+    lines.append(_ruler(columns, cell_width + 1))
+    return lines
+
+
+def _ruler(columns: range, step: int) -> str:
+    """Return column numbers at the first shown column and every fifth, under their cells."""
+    ruler = ""
+    for i, x in enumerate(columns):
+        if x == columns.start or x % 5 == 0:
+            label = str(x)
+            at = i * step
+            if at >= len(ruler) + (1 if ruler else 0):
+                ruler = ruler.ljust(at) + label
+    return ruler
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+
+
+def grid(board: Scoreboard, road: str, *, color: bool = False, last: int | None = None) -> str:
+    """Return one road as a titled 6-row grid; ``last`` shows only that many drawn columns at the right."""
+    if road == "bead_plate":
+        width = board.bead_plate.width
+        header = f"Bead Plate · {_count(board.coups, 'coup')}"
+        lines = _render(_cells_bead_plate(board), width, 2, color, last)
+    elif road == "big_road":
+        big = board.big_road
+        width = max(big.width, 1 if big.leading_ties else 0)
+        header = f"Big Road · {_count(len(big.depths), 'column')}"
+        if big.leading_ties:
+            header += f" · {_count(big.leading_ties, 'leading tie')} on the first cell"
+        lines = _render(_cells_big_road(board), width, 2, color, last)
+    elif road in DERIVED:
+        derived = board.road(road)
+        width = derived.width
+        red = sum(1 for c in derived.colors if c is RED)
+        header = f"{derived.title} · {_count(len(derived), 'mark')}"
+        if len(derived):
+            header += f": {red} red, {len(derived) - red} blue"
+        else:
+            header += f" (starts at column {derived.k + 1}, row 2)"
+        lines = _render(_cells_derived(derived, color), width, 1, color, last)
+    else:
+        raise ValueError(f"unknown road {road!r}")
+    if last and width > last:
+        header += f" · drawn columns {width - last + 1}-{width} of {width}"
+    return "\n".join([header, *lines])
+
+
+def legend(color: bool) -> str:
+    """Return the key to the grids' symbols, a few short lines."""
+    derived = ("○ Big Eye Boy, ● Small Road, ╱ Cockroach Pig, red when the pattern repeats, blue when it breaks"
+               if color else "= red (the pattern repeats), ≠ blue (it breaks)")
+    return "\n".join([
+        "Key: B Banker, P Player, T Tie, · empty; the numbers under a grid count its drawn columns",
+        "  Big Road: / after a bead is one tie on it, 2-9 that many ties, + ten or more",
+        "  Bead Plate: ' after a letter is a Banker pair, , a Player pair, : both",
+        f"  Derived roads: {derived}; the colours are not Banker and Player",
+    ])
+
+
+def show(board: Scoreboard, *, color: bool = False, last: int | None = None,
+         roads: Iterable[str] = ROAD_NAMES) -> str:
+    """Return the chosen roads as grids, one after another, then the key."""
+    blocks = [grid(board, road, color=color, last=last) for road in roads]
+    return "\n\n".join([*blocks, legend(color)]) + "\n"
+
+
+def compact_big_road(board: Scoreboard, color: bool = False) -> str:
+    """Return the Big Road as letters, one word per column: ``BBB PP B``."""
+    words: list[str] = []
+    for bead in board.big_road.beads:
+        letter = _paint(bead.winner.letter, _WINNER_STYLE[bead.winner], color)
+        if bead.row == 1:
+            words.append(letter)
+        else:
+            words[-1] += letter
+    return " ".join(words)
+
+
+def compact_derived(road: DerivedRoad, color: bool = False) -> str:
+    """Return a derived road as ``=``/``≠``, one word per drawn column: ``== ≠ =``."""
+    words: list[str] = []
+    previous: Color | None = None
+    for c in road.colors:
+        glyph = _paint("=" if c is RED else "≠", c.value, color)
+        if c is previous:
+            words[-1] += glyph
+        else:
+            words.append(glyph)
+        previous = c
+    return " ".join(words)
+
+
+def _ask_word(c: Color | None, color: bool) -> str:
+    if c is None:
+        return "-"
+    return _paint("=" if c is RED else "≠", c.value, color)
+
+
+def compact(board: Scoreboard, *, color: bool = False) -> str:
+    """Return each road on one line (Big Road letters, derived ``=``/``≠``) and the two ask roads."""
+    label = 14
+    lines = [f"{'Big Road':<{label}}{compact_big_road(board, color) or '(no results yet)'}"]
+    for road in board.derived_roads():
+        lines.append(f"{road.title:<{label}}{compact_derived(road, color) or '(no marks yet)'}")
+    asks = board.asks()
+    for side in ("banker", "player"):
+        words = " ".join(_ask_word(asks[side][name], color) for name in DERIVED)
+        lines.append(f"{side.capitalize() + ' ask':<{label}}{words}")
+    return "\n".join(lines)
+
+
+def stats_text(board: Scoreboard) -> str:
+    """Return the statistics panel as a few lines of prose-like figures."""
+    s = board.stats
+
+    def share(n: int) -> str:
+        return f"{n} ({100 * s.share(n):.1f}%)"
+
+    lines = [
+        f"{_count(s.coups, 'coup')}: Banker {share(s.banker)}, Player {share(s.player)}, Tie {share(s.tie)}",
+        f"Pairs: Banker {s.banker_pairs}, Player {s.player_pairs}; naturals: {s.naturals}",
+        f"Longest streak: Banker {s.longest_banker}, Player {s.longest_player}",
+    ]
+    if board.leading_ties:
+        lines.append(f"Leading ties: {board.leading_ties} (before the first Banker/Player result)")
+    return "\n".join(lines)
+
+
+def summary(board: Scoreboard, *, color: bool = False) -> str:
+    """Return the ``roads build`` text: statistics, then every road in compact form and the asks."""
+    key = "Ask roads: Big Eye Boy, Small Road, Cockroach Pig; - not yet on the road."
+    return f"{stats_text(board)}\n\n{compact(board, color=color)}\n{key}\n"
+
