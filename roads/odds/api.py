@@ -1,0 +1,89 @@
+"""The public entry points: odds for a full shoe, for any composition, and through a log."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Literal, overload
+
+from ..cards import RANKS
+from ..coup import Coup
+from ..errors import OddsError
+from .composition import Composition
+from .engine import tally
+from .model import ExactOdds, Odds, build_exact
+
+MIN_CARDS = 6
+"""A coup can need six cards; with fewer left the next coup may not finish."""
+
+CompositionLike = Composition | Mapping[str, int] | Sequence[int]
+
+
+@overload
+def odds_for(composition: CompositionLike, *, exact: Literal[False] = ...) -> Odds: ...
+@overload
+def odds_for(composition: CompositionLike, *, exact: Literal[True]) -> ExactOdds: ...
+@overload
+def odds_for(composition: CompositionLike, *, exact: bool) -> Odds | ExactOdds: ...
+
+
+def odds_for(composition: CompositionLike, *, exact: bool = False) -> Odds | ExactOdds:
+    """Return the odds of the next coup dealt from ``composition`` (exact fractions if ``exact``)."""
+    comp = Composition.of(composition)
+    if comp.total < MIN_CARDS:
+        raise OddsError(f"only {comp.total} card{'s' if comp.total != 1 else ''} left: a coup can need "
+                        f"{MIN_CARDS}, so the next coup's odds are not defined")
+    result = build_exact(comp, tally(comp.by_value))
+    return result if exact else result.to_float()
+
+
+@overload
+def exact_odds(decks: int = ..., *, exact: Literal[False] = ...) -> Odds: ...
+@overload
+def exact_odds(decks: int = ..., *, exact: Literal[True]) -> ExactOdds: ...
+@overload
+def exact_odds(decks: int = ..., *, exact: bool) -> Odds | ExactOdds: ...
+
+
+def exact_odds(decks: int = 8, *, exact: bool = False) -> Odds | ExactOdds:
+    """Return the odds of the first coup of a full shoe of ``decks`` decks (exact fractions if ``exact``)."""
+    return odds_for(Composition.shoe(decks), exact=exact)
+
+
+def compositions_through(coups: Sequence[Coup], decks: int = 8) -> list[Composition]:
+    """Return what is left before the first coup and after each coup of a log, from a ``decks``-deck shoe.
+
+    Burned or unseen cards are not taken out: a card nobody saw is as likely to
+    be any card still unseen, so it does not change the odds of the next coup.
+    """
+    start = Composition.shoe(decks)
+    out = [start]
+    seen = [0] * len(start.counts)
+    for number, coup in enumerate(coups, 1):
+        for card in coup.dealt:
+            i = RANKS.index(card.rank)
+            seen[i] += 1
+            if seen[i] > start.counts[i]:
+                raise OddsError(
+                    f"the log shows {seen[i]} cards of rank {card.rank} by this coup, but a "
+                    f"{decks}-deck shoe holds only {start.counts[i]}: wrong --decks, or a misread card",
+                    coup=number,
+                )
+        out.append(out[-1].without(coup.dealt, coup=number))
+    return out
+
+
+def odds_through(coups: Sequence[Coup], decks: int = 8, *, exact: bool = False) -> list[Odds | ExactOdds]:
+    """Return the odds of the next coup before the first coup and after each coup of a log."""
+    out: list[Odds | ExactOdds] = []
+    for number, comp in enumerate(compositions_through(coups, decks)):
+        try:
+            out.append(odds_for(comp, exact=exact))
+        except OddsError as exc:
+            raise exc.located(coup=number or None) from None
+    return out
+
+
+def odds_after(coups: Sequence[Coup], decks: int = 8, *, exact: bool = False) -> Odds | ExactOdds:
+    """Return the odds of the coup that follows a log of ``coups`` from a ``decks``-deck shoe."""
+    return odds_for(compositions_through(coups, decks)[-1], exact=exact)
+

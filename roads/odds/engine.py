@@ -1,0 +1,157 @@
+"""Exact enumeration of one coup from any composition, by card value in dealing order.
+
+Every coup is counted over the six cards P1 B1 P2 B2 P3 B3, drawn without
+replacement. A coup that stops after 4 or 5 cards stands for all the ways the
+unused cards could fall, so every event is a whole number of ordered 6-card
+sequences over the common denominator N(N-1)(N-2)(N-3)(N-4)(N-5).
+
+The first four cards give 10^4 paths, sorted by the two-card totals (Player,
+Banker): 100 classes of 100 paths each. Per class the engine sums the weight of
+its paths (S0), that weight times the count left of each 5th-card value (S1),
+and times each ordered pair of 5th and 6th values (S2). The drawing rules only
+enter through fixed 0/1 masks that say which event each (class, 5th, 6th) cell
+belongs to, built once from ``roads.rules``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+
+import numpy as np
+
+from ..rules import banker_draws, is_natural, player_draws
+
+EVENTS: tuple[str, ...] = (
+    "banker", "player", "tie", "natural", "player_draws", "banker_draws",
+    "cards_4", "cards_5", "cards_6", "banker_six",
+)
+"""The events counted, in the order of the engine's rows; pairs are counted apart, by rank."""
+
+_INT64_LIMIT = 2**63
+_CLASSES = 100
+_PATHS_PER_CLASS = 100
+
+
+@dataclass(frozen=True, slots=True)
+class Tally:
+    """Exact counts of ordered 6-card sequences in each event, over ``denominator`` sequences."""
+
+    numerators: dict[str, int]
+    denominator: int
+
+
+@dataclass(frozen=True, slots=True)
+class _Tables:
+    """Everything about the enumeration that does not depend on the composition."""
+
+    first: np.ndarray
+    """(4, 10^4) values of P1 B1 P2 B2 for each path, sorted by (Player, Banker) two-card totals."""
+    repeats: np.ndarray
+    """(4, 10^4) how many earlier cards of the path share each card's value (falling products)."""
+    used: np.ndarray
+    """(10^4, 10) how many cards of each value the path's first four cards take."""
+    five: np.ndarray
+    """Classes in which a 5th card can be the last (Player stood and Banker drew, or only Player drew)."""
+    six: np.ndarray
+    """Classes in which a 6th card can be dealt (Player drew on 0-5, Banker 0-6 with no natural)."""
+    m4: np.ndarray
+    m5: np.ndarray
+    m6: np.ndarray
+
+
+def _events(player: int, banker: int, natural: bool, player_drew: bool, banker_drew: bool) -> np.ndarray:
+    """Return the 0/1 row of EVENTS for one finished coup."""
+    cards = 4 + player_drew + banker_drew
+    flags = {
+        "banker": banker > player, "player": player > banker, "tie": player == banker,
+        "natural": natural, "player_draws": player_drew, "banker_draws": banker_drew,
+        "cards_4": cards == 4, "cards_5": cards == 5, "cards_6": cards == 6,
+        "banker_six": banker > player and banker == 6,
+    }
+    return np.array([flags[name] for name in EVENTS], dtype=np.int64)
+
+
+@cache
+def _tables() -> _Tables:
+    """Return the composition-free tables, built once from the drawing rules."""
+    n_events = len(EVENTS)
+    m4 = np.zeros((n_events, _CLASSES), dtype=np.int64)
+    m5 = np.zeros((n_events, _CLASSES, 10), dtype=np.int64)
+    m6 = np.zeros((n_events, _CLASSES, 10, 10), dtype=np.int64)
+    five, six = set(), set()
+    for p in range(10):
+        for b in range(10):
+            k = p * 10 + b
+            if is_natural(p) or is_natural(b):
+                m4[:, k] = _events(p, b, True, False, False)
+            elif not player_draws(p):
+                if banker_draws(b, None):
+                    five.add(k)
+                    for z in range(10):
+                        m5[:, k, z] = _events(p, (b + z) % 10, False, False, True)
+                else:
+                    m4[:, k] = _events(p, b, False, False, False)
+            else:
+                five.add(k)
+                for z in range(10):
+                    pz = (p + z) % 10
+                    if banker_draws(b, z):
+                        six.add(k)
+                        for t in range(10):
+                            m6[:, k, z, t] = _events(pz, (b + t) % 10, False, True, True)
+                    else:
+                        m5[:, k, z] = _events(pz, b, False, True, False)
+    # Paths in class order: class (p, b), then P1 = a, B1 = c; P2 and B2 follow from the totals.
+    p, b, a, c = np.indices((10, 10, 10, 10)).reshape(4, -1)
+    first = np.stack([a, c, (p - a) % 10, (b - c) % 10])
+    repeats = np.stack([
+        np.zeros_like(a),
+        first[1] == first[0],
+        (first[2] == first[0]).astype(np.int64) + (first[2] == first[1]),
+        (first[3] == first[0]).astype(np.int64) + (first[3] == first[1]) + (first[3] == first[2]),
+    ]).astype(np.int64)
+    used = np.zeros((first.shape[1], 10), dtype=np.int64)
+    for row in first:
+        used[np.arange(first.shape[1]), row] += 1
+    five_idx, six_idx = np.array(sorted(five)), np.array(sorted(six))
+    return _Tables(
+        first=first, repeats=repeats, used=used, five=five_idx, six=six_idx,
+        m4=m4, m5=m5[:, five_idx].reshape(n_events, -1), m6=m6[:, six_idx].reshape(n_events, -1),
+    )
+
+
+def falling(n: int, k: int) -> int:
+    """Return n (n-1) ... (n-k+1): the number of ordered ways to draw k of n cards."""
+    out = 1
+    for i in range(k):
+        out *= n - i
+    return out
+
+
+def tally(by_value: tuple[int, ...]) -> Tally:
+    """Return exact event counts for the next coup from counts by value 0..9 (at least 6 cards)."""
+    t = _tables()
+    n = sum(by_value)
+    denominator = falling(n, 6)
+    # int64 holds every partial sum while N^6 does; past that (about 27 decks) use Python ints.
+    dtype = np.int64 if n**6 < _INT64_LIMIT else object
+    counts = np.array(by_value, dtype=dtype)
+    w4 = counts[t.first[0]]
+    for i in range(1, 4):
+        w4 = w4 * (counts[t.first[i]] - t.repeats[i])
+    left = counts - t.used
+    weighted = (w4[:, None] * left).reshape(_CLASSES, _PATHS_PER_CLASS, 10)
+    left = left.reshape(_CLASSES, _PATHS_PER_CLASS, 10)
+    s0 = w4.reshape(_CLASSES, _PATHS_PER_CLASS).sum(axis=1)
+    s1 = weighted.sum(axis=1)
+    s2 = np.matmul(weighted[t.six].transpose(0, 2, 1), left[t.six])
+    # The 6th card cannot be the very card dealt 5th: take one away on the diagonal.
+    diag = np.arange(10)
+    s2[:, diag, diag] -= s1[t.six]
+    totals = (
+        (t.m4 @ s0) * ((n - 4) * (n - 5))
+        + (t.m5 @ s1[t.five].reshape(-1)) * (n - 5)
+        + t.m6 @ s2.reshape(-1)
+    )
+    return Tally({name: int(v) for name, v in zip(EVENTS, totals)}, denominator)
