@@ -12,6 +12,7 @@ import click
 
 from ..errors import RoadsError
 from . import coup, demo  # noqa: F401  (each module registers its command)
+from . import odds, simulate  # noqa: F401  (roads odds, roads simulate)
 from .app import cli
 
 

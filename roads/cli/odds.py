@@ -1,0 +1,121 @@
+"""``roads odds``: exact odds of the next coup, for a full shoe or after a card log."""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+from pathlib import Path
+
+import click
+
+from ..odds import FIGURE_COLUMNS, ExactOdds, Odds, exact_odds, figures_markdown, odds_through, percent
+from ..odds.chart import WRITERS, chart, save_chart
+from .app import cli
+
+_ROWS: tuple[tuple[str, str], ...] = FIGURE_COLUMNS + (
+    ("banker_pair", "Banker pair"), ("player_pair", "Player pair"), ("banker_six", "Banker wins with 6"),
+)
+_EDGES: tuple[tuple[str, str], ...] = (
+    ("edge_banker", "Banker (5% commission)"), ("edge_player", "Player"), ("edge_tie", "Tie (8 to 1)"),
+    ("edge_banker_no_commission", "Banker, no commission"), ("edge_banker_pair", "pair (11 to 1)"),
+)
+_EACH_COLUMNS: tuple[tuple[str, str], ...] = (
+    ("banker", "Banker"), ("player", "Player"), ("tie", "Tie"), ("banker_pair", "pair"),
+    ("edge_banker", "edge B"), ("edge_player", "edge P"),
+)
+
+
+def _plot_path(ctx: click.Context, param: click.Parameter, value: str | None) -> Path | None:
+    if value is None:
+        return None
+    if Path(value).suffix.lower() not in WRITERS:
+        raise click.BadParameter(f"{value}: the plot is written as .svg or .png", ctx=ctx, param=param)
+    return Path(value)
+
+
+@cli.command("odds")
+@click.option("--decks", type=click.IntRange(min=1), default=8, show_default=True,
+              help="Decks in the shoe (with --after: decks the logged shoe started with).")
+@click.option("--after", "log", type=click.Path(dir_okay=False), default=None,
+              help="Card log of the shoe so far: odds of the next coup from the cards left.")
+@click.option("--each", is_flag=True, help="With --after: the odds after every coup, as a table.")
+@click.option("--plot", type=str, default=None, callback=_plot_path, metavar="OUT.svg|OUT.png",
+              help="With --after: draw how Banker and Player chances moved through the shoe.")
+@click.option("--exact", is_flag=True, help="Exact fractions (JSON carries them as \"n/d\" strings).")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON with the fields of the odds model.")
+@click.option("--figures-md", is_flag=True, help="Print the docs/figures.md page (1, 2, 4, 6, 8 decks).")
+def odds_command(decks: int, log: str | None, each: bool, plot: Path | None, exact: bool,
+                 as_json: bool, figures_md: bool) -> None:
+    """Exact odds of the next coup: win chances, naturals, draws, cards used, pairs, house edges.
+
+    Every sequence of cards is counted, dealt without replacement in the order
+    P1 B1 P2 B2 P3 B3; nothing is simulated. Burned cards nobody saw do not change
+    the odds, so a log needs only the coups.
+
+    \b
+    Examples:
+      roads odds                          first coup of an 8-deck shoe
+      roads odds --decks 6 --exact        as exact fractions
+      roads odds --after shoe.txt         next coup after the logged coups
+      roads odds --after shoe.txt --each --plot shoe.svg
+      roads odds --figures-md > docs/figures.md
+    """
+    if figures_md:
+        if log or each or plot or exact or as_json:
+            raise click.UsageError("--figures-md prints the whole page and takes no other option")
+        click.echo(figures_markdown(), nl=False)
+        return
+    if (each or plot) and log is None:
+        raise click.UsageError("--each and --plot follow a shoe: give its card log with --after LOG")
+    if log is None:
+        only = exact_odds(decks, exact=exact)
+        click.echo(_as_json(only) if as_json else _report(only, f"first coup of a full {decks}-deck shoe"))
+        return
+    from ..logs import read_coups  # the log reader is only needed here
+
+    coups = read_coups(log)
+    series = odds_through(coups, decks, exact=exact)
+    if plot is not None:
+        save_chart(chart([float(o.banker) for o in series], [float(o.player) for o in series]), plot)
+    if each:
+        if as_json:
+            click.echo(json.dumps([{"coups_dealt": k, **o.model_dump(mode="json")} for k, o in enumerate(series)],
+                                  indent=2))
+        else:
+            click.echo(_each_table(series))
+        return
+    last = series[-1]
+    what = f"next coup after {len(coups)} coup{'s' if len(coups) != 1 else ''} of a {decks}-deck shoe"
+    click.echo(_as_json(last) if as_json else _report(last, what))
+
+
+def _as_json(odds: Odds | ExactOdds) -> str:
+    return json.dumps(odds.model_dump(mode="json"), indent=2)
+
+
+def _report(odds: Odds | ExactOdds, what: str) -> str:
+    """Return the odds as an aligned table in percent (with exact fractions when given)."""
+    lines = [f"Odds of the {what} ({odds.cards_left} cards left), in percent", ""]
+    width = max(len(label) for _, label in _ROWS + _EDGES) + 2
+
+    def row(field: str, label: str) -> str:
+        value = getattr(odds, field)
+        text = f"  {label:<{width}}{percent(Fraction(value)):>10}"
+        if isinstance(value, Fraction):
+            text += f"   {value.numerator}/{value.denominator}"
+        return text
+
+    lines += [row(f, label) for f, label in _ROWS]
+    lines += ["", "House edge (expected loss per unit bet, ties pushing Banker and Player bets)", ""]
+    lines += [row(f, label) for f, label in _EDGES]
+    return "\n".join(lines)
+
+
+def _each_table(series: list[Odds] | list[ExactOdds] | list[Odds | ExactOdds]) -> str:
+    """Return one line per point of the shoe: coups dealt, cards left, and the main odds in percent."""
+    head = f"{'dealt':>5} {'left':>5}" + "".join(f" {label:>10}" for _, label in _EACH_COLUMNS)
+    lines = ["Odds of the next coup after each coup, in percent", "", head]
+    for k, odds in enumerate(series):
+        cells = "".join(f" {percent(Fraction(getattr(odds, f)), 4):>10}" for f, _ in _EACH_COLUMNS)
+        lines.append(f"{k:>5} {odds.cards_left:>5}{cells}")
+    return "\n".join(lines)
