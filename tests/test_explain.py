@@ -123,7 +123,10 @@ def test_rule_2_mistake_is_concrete_for_the_straight_drop_and_the_stop_above() -
     assert "Column 2 has no bead at row 3, so a hasty reading says blue" in drop.mistake
     assert drop.mistake.endswith("so the mark is red.")
     stop = proof(Scoreboard.from_results("BPPBPPP"), "small_road", 3)  # column 4 row 3
-    assert "stopped exactly at row 2; had it stopped at row 1 or higher" in stop.mistake
+    assert stop.mistake.endswith("because column 2 stopped exactly at row 2; had it stopped at row 1, "
+                                 "row 3 would be just as empty and the mark red.")
+    deeper = proof(Scoreboard.from_results("BPPPBPPPP"), "small_road", 4)  # column 4 row 4, column 2 depth 3
+    assert "had it stopped at row 2 or above, row 4 would be just as empty" in deeper.mistake
 
 
 def test_proof_numbers_from_1_and_takes_either_spelling() -> None:

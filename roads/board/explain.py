@@ -162,9 +162,10 @@ def _rule_2(k: int, column: int, row: int, depth: int, color: Color) -> tuple[st
             mistake = (f"{trap} At row 2 it happens to agree, since every column has a bead at row 1; "
                        f"from row 3 on, an empty row alone is not enough.")
         else:
+            above = f"row {row - 2}" if row == 3 else f"row {row - 2} or above"
             mistake = (f"{trap} Blue here is not because row {row} of column {back} is empty but "
                        f"because column {back} stopped exactly at row {row - 1}; had it stopped at "
-                       f"row {row - 2} or higher, the row would be just as empty and the mark red.")
+                       f"{above}, row {row} would be just as empty and the mark red.")
     else:
         gap = row - depth
         comparison = (f"{lead} it stopped {gap} rows above row {row} (the straight drop), "
