@@ -1,0 +1,177 @@
+"""The SVG back-end: translates a Scene into svgwrite elements, byte-for-byte deterministic.
+
+Numbers are rounded to two decimals, attributes come out sorted (svgwrite
+sorts them), symbols are sorted by id and every id comes from the model, never
+from svgwrite's global counter. Validation is off: the scene is already valid
+and svgwrite's checks would cost more than the drawing.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import svgwrite
+from svgwrite.base import BaseElement, Desc, Title
+from svgwrite.container import Group as SvgGroup, Use as SvgUse
+from svgwrite.path import Path
+from svgwrite.shapes import Circle as SvgCircle, Line as SvgLine, Rect as SvgRect
+from svgwrite.text import Text as SvgText
+
+from ..board import Scoreboard
+from ..scene import RenderOptions, Scene, lay_out, render_options
+from ..scene.primitives import Circle, Grid, Group, Item, Line, Rect, Text, Use
+
+
+def num(value: float) -> str:
+    """Return ``value`` rounded to two decimals without trailing zeros (``12``, ``12.5``, ``-0.25``)."""
+    text = f"{value:.2f}".rstrip("0").rstrip(".")
+    return "0" if text == "-0" else text
+
+
+def svg(board: Scoreboard, options: RenderOptions | None = None, **changes: Any) -> str:
+    """Return ``board`` drawn as an SVG document; keyword options as :class:`~roads.scene.RenderOptions`."""
+    opts = render_options(options, **changes)
+    return scene_svg(lay_out(board, opts), cell=opts.cell, width=opts.width)
+
+
+def pixel_size(scene: Scene, *, cell: float | None = None, width: int | None = None,
+               scale: float = 1.0) -> tuple[float, int, int]:
+    """Return (pixels per model unit, width, height) for ``cell`` px per Big Road cell or an overall ``width``."""
+    if width is not None:
+        unit = width / scene.width
+    else:
+        unit = (cell if cell is not None else scene.base_cell) / scene.base_cell
+    unit *= scale
+    return unit, max(1, round(scene.width * unit)), max(1, round(scene.height * unit))
+
+
+def scene_svg(scene: Scene, *, cell: float | None = None, width: int | None = None) -> str:
+    """Return the SVG document of ``scene``: sized in pixels, drawn in model units through the viewBox."""
+    _, w, h = pixel_size(scene, cell=cell, width=width)
+    dwg = svgwrite.Drawing(size=(w, h), profile="full", debug=False)
+    a = dwg.attribs
+    a["viewBox"] = f"0 0 {num(scene.width)} {num(scene.height)}"
+    a["font-family"] = scene.font_family
+    a["class"] = "roads"
+    a["xml:lang"] = scene.lang
+    # svgwrite starts the document with its own <defs>; title and desc go before it.
+    dwg.elements[:0] = [Title(scene.title), Desc(scene.desc)]
+    translator = _Translator(dwg)
+    for symbol in scene.symbols:
+        group = SvgGroup(factory=dwg)
+        group.attribs["id"] = symbol.id
+        group.elements.extend(translator.shape(shape) for shape in symbol.shapes)
+        dwg.defs.elements.append(group)
+    background = SvgRect(factory=dwg)
+    background.attribs.update(width="100%", height="100%", fill=scene.background)
+    background.attribs["class"] = "background"
+    dwg.elements.append(background)
+    dwg.elements.extend(translator.item(item) for item in scene.items)
+    return dwg.tostring() + "\n"
+
+
+class _Translator:
+    """Makes svgwrite elements from primitives, sharing the drawing's (validation-off) parameters."""
+
+    __slots__ = ("dwg",)
+
+    def __init__(self, dwg: svgwrite.Drawing) -> None:
+        self.dwg = dwg
+
+    def item(self, item: Item) -> BaseElement:
+        """Return the element of one scene item (groups recursively)."""
+        if isinstance(item, Use):
+            el = SvgUse(f"#{item.symbol}", factory=self.dwg)
+            a = el.attribs
+            a["x"] = num(item.x)
+            a["y"] = num(item.y)
+            if item.classes:
+                a["class"] = item.classes
+            for key, value in item.data:
+                a[f"data-{key}"] = value
+            return el
+        if isinstance(item, Group):
+            el = SvgGroup(factory=self.dwg)
+            a = el.attribs
+            if item.id:
+                a["id"] = item.id
+            if item.classes:
+                a["class"] = item.classes
+            for key, value in item.data:
+                a[f"data-{key}"] = value
+            el.elements.extend(self.item(child) for child in item.items)
+            return el
+        return self.shape(item)
+
+    def shape(self, shape: Any) -> BaseElement:
+        """Return the element of one primitive shape."""
+        dwg = self.dwg
+        if isinstance(shape, Circle):
+            el = SvgCircle(factory=dwg)
+            el.attribs.update(cx=num(shape.cx), cy=num(shape.cy), r=num(shape.r))
+            _paint(el.attribs, shape.fill, shape.stroke, shape.width)
+            return el
+        if isinstance(shape, Rect):
+            el = SvgRect(factory=dwg)
+            a = el.attribs
+            a.update(x=num(shape.x), y=num(shape.y), width=num(shape.w), height=num(shape.h))
+            if shape.rx:
+                a["rx"] = num(shape.rx)
+            _paint(a, shape.fill, shape.stroke, shape.width)
+            return el
+        if isinstance(shape, Line):
+            el = SvgLine(factory=dwg)
+            a = el.attribs
+            a.update(x1=num(shape.x1), y1=num(shape.y1), x2=num(shape.x2), y2=num(shape.y2), stroke=shape.stroke)
+            a["stroke-width"] = num(shape.width)
+            a["stroke-linecap"] = "round"
+            return el
+        if isinstance(shape, Text):
+            return self.text(shape)
+        if isinstance(shape, Grid):
+            return self.grid(shape)
+        raise TypeError(f"not a scene shape: {shape!r}")
+
+    def text(self, shape: Text) -> BaseElement:
+        """Return a <text>; bold is a thin outline in the text's own colour, as the PNG back-end draws it."""
+        el = SvgText(shape.text, factory=self.dwg)
+        a = el.attribs
+        a.update(x=num(shape.x), y=num(shape.y), fill=shape.fill)
+        a["font-size"] = num(shape.size)
+        if shape.anchor != "start":
+            a["text-anchor"] = shape.anchor
+        if shape.halo:
+            a["stroke"] = shape.halo
+            a["stroke-width"] = num(shape.halo_width * 2)
+            a["stroke-linejoin"] = "round"
+            a["paint-order"] = "stroke"
+        elif shape.bold:
+            a["stroke"] = shape.fill
+            a["stroke-width"] = num(shape.size * BOLD)
+        return el
+
+    def grid(self, shape: Grid) -> BaseElement:
+        """Return the inner ruling of a grid as one path (the border is a separate rect)."""
+        x0, y0, c = shape.x, shape.y, shape.cell
+        x1, y1 = x0 + shape.columns * c, y0 + shape.rows * c
+        parts = [f"M{num(x0 + i * c)} {num(y0)}V{num(y1)}" for i in range(1, shape.columns)]
+        parts += [f"M{num(x0)} {num(y0 + j * c)}H{num(x1)}" for j in range(1, shape.rows)]
+        el = Path(factory=self.dwg)
+        a = el.attribs
+        a["d"] = "".join(parts) or f"M{num(x0)} {num(y0)}"
+        a["fill"] = "none"
+        a["stroke"] = shape.stroke
+        a["stroke-width"] = num(shape.width)
+        a["class"] = "grid"
+        return el
+
+
+BOLD = 0.06
+"""Outline width per unit of font size that both back-ends use for bold text (the bundled font has no bold)."""
+
+
+def _paint(a: dict[str, str], fill: str | None, stroke: str | None, width: float) -> None:
+    a["fill"] = fill or "none"
+    if stroke:
+        a["stroke"] = stroke
+        a["stroke-width"] = num(width)

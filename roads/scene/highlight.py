@@ -1,0 +1,59 @@
+"""What a highlighted derived mark points at: its source bead and the Big Road columns it compared."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..board import Bead, Mark, Scoreboard
+from ..errors import RenderError, RoadError
+
+
+@dataclass(frozen=True, slots=True)
+class Focus:
+    """One derived mark and, on the Big Road, the bead that made it and the cells its rule read."""
+
+    road: str
+    """Hyphenated road name: ``big-eye-boy``."""
+    mark: Mark
+    rule: int
+    source: Bead
+    compared: tuple[tuple[int, int], ...]
+    """(column, depth) pairs as the proof gives them."""
+    compared_cells: tuple[tuple[int, int], ...]
+    """Drawn (x, y) of every bead in the compared columns."""
+    looked_at: tuple[int, int] | None
+    """Rule 2: the drawn cell of the row looked at in column c-k, when it can be drawn."""
+    text: str
+
+
+def focus(board: Scoreboard, road: str, number: int) -> Focus:
+    """Return the focus of mark ``number`` on ``road``; RenderError if the road has no such mark."""
+    from ..board.explain import proof  # only a highlight needs proofs: plain drawing stays light
+
+    name = road.replace("-", "_")
+    try:
+        why = proof(board, name, number)
+    except RoadError as exc:
+        raise RenderError(f"cannot highlight {road}:{number}: {exc.message}") from None
+    mark = board.road(name)[number - 1]
+    columns = {column for column, _ in why.compared}
+    by_column: dict[int, list[Bead]] = {}
+    source = None
+    for bead in board.big_road:
+        if bead.column in columns:
+            by_column.setdefault(bead.column, []).append(bead)
+        if bead.column == why.column and bead.row == why.row:
+            source = bead
+    assert source is not None, "every derived mark comes from a Big Road bead"
+    cells = tuple((b.x, b.y) for column, _ in why.compared for b in by_column.get(column, ()))
+    looked_at = None
+    if why.rule == 2:
+        back, depth = why.compared[0]
+        beads = by_column.get(back, [])
+        if depth >= why.row:
+            hit = beads[why.row - 1]
+            looked_at = (hit.x, hit.y)
+        elif beads and why.row <= 6 and all(b.y == b.row for b in beads):
+            # An untailed column: the empty row sits straight below its last bead.
+            looked_at = (beads[0].x, why.row)
+    return Focus(road, mark, why.rule, source, why.compared, cells, looked_at, why.text)

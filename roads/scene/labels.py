@@ -1,0 +1,37 @@
+"""Words a scoreboard prints, in the two label sets: B/P/T and 庄/闲/和."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Labels:
+    """The letters and short words drawn on a scoreboard."""
+
+    banker: str
+    player: str
+    tie: str
+    coups: str
+    banker_pair: str
+    player_pair: str
+    naturals: str
+    longest: str
+    ask: str
+    """Caption over the ask icons."""
+
+
+LABELS: dict[str, Labels] = {
+    "en": Labels(banker="B", player="P", tie="T", coups="Coups", banker_pair="B pair",
+                 player_pair="P pair", naturals="Naturals", longest="Longest", ask="If the next coup is"),
+    "zh": Labels(banker="庄", player="闲", tie="和", coups="局数", banker_pair="庄对",
+                 player_pair="闲对", naturals="例牌", longest="最长", ask="问路"),
+}
+
+FONT_FAMILY: dict[str, str] = {
+    # The PNG back-end draws Latin text with Pillow's bundled font (Aileron);
+    # these are the nearest faces a browser is likely to have.
+    "en": "Aileron, 'Helvetica Neue', Helvetica, Arial, sans-serif",
+    "zh": "'Noto Sans CJK SC', 'Source Han Sans SC', 'PingFang SC', 'Microsoft YaHei', "
+          "Aileron, Helvetica, Arial, sans-serif",
+}

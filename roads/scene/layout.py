@@ -1,0 +1,439 @@
+"""Board -> Scene: where every road, mark and number goes, in model units, computed once.
+
+The scoreboard follows the casino arrangement: the Bead Plate on the left with
+the statistics and the ask icons under it; the Big Road on the right, and under
+it, at half the cell, Big Eye Boy across the whole width, then Small Road and
+Cockroach Pig side by side. Every grid line sits on a half unit, so lines are
+one pixel wide and sharp at any whole-number pixel scale.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ..board import Scoreboard
+from ..board.scoreboard import DERIVED
+from ..outcome import Winner
+from . import text as copy
+from .highlight import Focus, focus
+from .labels import FONT_FAMILY, LABELS
+from .options import RenderOptions, render_options
+from .primitives import Grid, Group, Item, Rect, Scene, Text, Use
+from .symbols import SymbolBook, centred_text
+from .themes import THEMES
+
+CELL = 24.0
+"""Model units of a Big Road (and Bead Plate) cell; derived roads use half of it."""
+HALF = CELL / 2
+ROWS = 6
+PAD = 8.0
+LINE = 1.0
+MIN_LEFT = 8
+"""Bead Plate columns at least, so the statistics under it have room."""
+MIN_RIGHT = 24
+"""Big Road columns at least on a whole-shoe scoreboard, so a young shoe still looks like a board."""
+MIN_ALONE = 6
+TEXT = 11.0
+CAPTION = 11.0
+TITLE = 14.0
+
+
+@dataclass(slots=True)
+class Frame:
+    """A road's grid on the picture: where it is, its cell, and which drawn columns it shows."""
+
+    x: float
+    y: float
+    columns: int
+    cell: float
+    first: int = 1
+    """The drawn column shown in the grid's first column (a window scrolled to the newest)."""
+    rows: int = ROWS
+
+    @property
+    def width(self) -> float:
+        """Return the grid's width in model units."""
+        return self.columns * self.cell
+
+    @property
+    def height(self) -> float:
+        """Return the grid's height in model units."""
+        return self.rows * self.cell
+
+    def shows(self, column: int) -> bool:
+        """Return True when drawn column ``column`` falls inside the window."""
+        return self.first <= column < self.first + self.columns
+
+    def centre(self, column: int, row: int) -> tuple[float, float]:
+        """Return the centre of the cell at drawn (column, row)."""
+        return (self.x + (column - self.first + 0.5) * self.cell, self.y + (row - 0.5) * self.cell)
+
+
+def window(content: int, grid: int, last: int | None) -> int:
+    """Return the first drawn column to show so the newest ``min(grid, last)`` columns are in view."""
+    shown = grid if last is None else min(grid, last)
+    return max(1, content - shown + 1)
+
+
+def lay_out(board: Scoreboard, options: RenderOptions | None = None, **changes: Any) -> Scene:
+    """Return the scene of ``board`` drawn as ``options`` say (keyword changes are validated too)."""
+    return _Layout(board, render_options(options, **changes)).scene()
+
+
+class _Layout:
+    """One board laid out once; methods add the parts and return their items."""
+
+    def __init__(self, board: Scoreboard, options: RenderOptions) -> None:
+        self.board = board
+        self.o = options
+        self.t = THEMES[options.theme]
+        self.labels = LABELS[options.labels]
+        self.book = SymbolBook(self.t, self.labels)
+        self.focus: Focus | None = focus(board, *options.highlight) if options.highlight else None
+        self.firsts: dict[str, int] = {}
+
+    # -- the whole picture -------------------------------------------------
+
+    def scene(self) -> Scene:
+        """Return the finished scene."""
+        o = self.o
+        top = PAD + 0.5
+        items: list[Item] = []
+        if o.title:
+            items.append(Group((Text(PAD + 0.5, PAD + TITLE, o.title, TITLE, self.t.text, anchor="start"),),
+                               id="title", classes="title"))
+            top += TITLE + 8
+        if o.road == "scoreboard":
+            width, height = self.scoreboard(items, top)
+        else:
+            width, height = self.alone(items, top, o.road)
+        height = top + height
+        self.check_focus_visible()
+        if self.focus is not None:
+            height = self.caption(items, height + 8, width)
+        return Scene(
+            width=round(PAD * 2 + width + LINE), height=round(height + PAD + LINE / 2),
+            background=self.t.background, symbols=self.book.sorted(), items=tuple(items),
+            title=o.title or self.title(), desc=self.desc(), font_family=FONT_FAMILY[o.labels],
+            lang="zh-Hans" if o.labels == "zh" else "en", base_cell=CELL,
+        )
+
+    def title(self) -> str:
+        """Return the picture's title: which road, how many coups."""
+        what = "Scoreboard" if self.o.road == "scoreboard" else self.o.road.replace("-", " ").title()
+        coups = self.board.coups
+        return f"{what}, {coups} coup{'s' if coups != 1 else ''}"
+
+    def desc(self) -> str:
+        """Return the text copy of what the picture shows."""
+        b, road, firsts = self.board, self.o.road, self.firsts
+        lines = [f"{self.title()}.", copy.summary(b)]
+        if "bead-plate" in firsts:
+            lines.append(copy.bead_plate_line(b, firsts["bead-plate"]))
+        if "big-road" in firsts:
+            lines.append(copy.big_road_line(b, firsts["big-road"]))
+        derived = [name for name in DERIVED if name.replace("_", "-") in firsts]
+        if derived:
+            lines.append(copy.legend())
+            lines.extend(copy.derived_line(b, name, firsts[name.replace("_", "-")]) for name in derived)
+        if road == "scoreboard":
+            lines.append(copy.asks_line(b))
+        if self.focus is not None:
+            f = self.focus
+            lines.append(f"Highlighted: {_title(f.road)} mark {f.mark.mark} ({f.mark.color.value}). {f.text}")
+        return "\n".join(lines)
+
+    def scoreboard(self, items: list[Item], top: float) -> tuple[float, float]:
+        """Add the full scoreboard at ``top``; return its (width, height)."""
+        b, last = self.board, self.o.last
+        content = {name: b.road(name).width for name in DERIVED}
+        plate_w, road_w = b.bead_plate.width, self.big_road_width()
+        if last is None:
+            left = max(plate_w, MIN_LEFT)
+            right = max(road_w, -(-content["big_eye_boy"] // 2),
+                        -(-(content["small_road"] + content["cockroach_pig"]) // 2), MIN_RIGHT)
+        else:
+            left = max(min(plate_w, last), MIN_LEFT)
+            right = last
+        small, pig = self.split(right, content["small_road"], content["cockroach_pig"], last)
+        x0, x1 = PAD + 0.5, PAD + 0.5 + left * CELL
+        six = ROWS * CELL
+        items.append(self.bead_plate(Frame(x0, top, left, CELL, window(plate_w, left, last))))
+        items.append(self.big_road(Frame(x1, top, right, CELL, window(road_w, right, last))))
+        y = top + six
+        items.append(self.derived("big_eye_boy", Frame(x1, y, right * 2, HALF,
+                                                       window(content["big_eye_boy"], right * 2, None))))
+        y += six / 2
+        items.append(self.derived("small_road", Frame(x1, y, small, HALF,
+                                                      window(content["small_road"], small, None))))
+        items.append(self.derived("cockroach_pig", Frame(x1 + small * HALF, y, pig, HALF,
+                                                         window(content["cockroach_pig"], pig, None))))
+        items.append(self.stats(x0, top + six, left * CELL, six))
+        return (left + right) * CELL, 2 * six
+
+    @staticmethod
+    def split(right: int, small: int, pig: int, last: int | None) -> tuple[int, int]:
+        """Return the half-cell columns of Small Road and Cockroach Pig sharing ``2 * right``."""
+        total = 2 * right
+        if last is not None or (small <= right and pig <= right):
+            return right, right
+        if small > right:
+            return small, total - small
+        return total - pig, pig
+
+    def alone(self, items: list[Item], top: float, road: str) -> tuple[float, float]:
+        """Add one road by itself at full cell size; return its (width, height)."""
+        b, last = self.board, self.o.last
+        name = road.replace("-", "_")
+        content = (b.bead_plate.width if road == "bead-plate" else self.big_road_width() if road == "big-road"
+                   else b.road(name).width)
+        columns = max(content if last is None else min(content, last), MIN_ALONE)
+        frame = Frame(PAD + 0.5, top, columns, CELL, window(content, columns, last))
+        if road == "bead-plate":
+            items.append(self.bead_plate(frame))
+        elif road == "big-road":
+            items.append(self.big_road(frame))
+        else:
+            items.append(self.derived(name, frame))
+        return frame.width, frame.height
+
+    def big_road_width(self) -> int:
+        """Return the Big Road's drawn columns, counting the cell that leading ties take alone."""
+        road = self.board.big_road
+        return max(road.width, 1 if road.leading_ties else 0)
+
+    # -- the roads ------------------------------------------------------------
+
+    def region(self, road: str, frame: Frame, marks: list[Item], *, tints: tuple[tuple[int, int], ...] = (),
+               outlines: list[Item] | None = None) -> Group:
+        """Return a road's group: its panel, tinted cells, grid lines, marks, then highlight outlines."""
+        self.firsts[road] = frame.first
+        t = self.t
+        items: list[Item] = [Rect(frame.x, frame.y, frame.width, frame.height, fill=t.panel)]
+        c = frame.cell
+        for x, y in tints:
+            if frame.shows(x):
+                cx, cy = frame.centre(x, y)
+                items.append(Rect(cx - c / 2, cy - c / 2, c, c, fill=t.highlight_tint))
+        items.append(Grid(frame.x, frame.y, frame.columns, frame.rows, c, t.grid, LINE))
+        items.append(Rect(frame.x, frame.y, frame.width, frame.height, stroke=t.border, width=LINE))
+        items.extend(marks)
+        if outlines:
+            items.extend(outlines)
+        return Group(tuple(items), id=road, classes=f"road {road}")
+
+    def outline(self, frame: Frame, x: int, y: int, *, strong: bool) -> list[Item]:
+        """Return a highlight box around drawn cell (x, y), or nothing when it is scrolled out of view."""
+        if not frame.shows(x):
+            return []
+        cx, cy = frame.centre(x, y)
+        c = frame.cell
+        width = max(2.0, c * 0.1) if strong else max(1.2, c * 0.06)
+        inset = width / 2 + (0.5 if strong else 1.5)
+        side = c - 2 * inset
+        return [Rect(cx - side / 2, cy - side / 2, side, side, stroke=self.t.highlight, width=width,
+                     rx=c * 0.15)]
+
+    def bead_plate(self, frame: Frame) -> Group:
+        """Return the Bead Plate: a solid disc per coup with its letter (or total) and pair dots."""
+        book, cell, totals = self.book, frame.cell, self.o.totals
+        pair_b, pair_p = book.pair("banker", cell), book.pair("player", cell)
+        d = cell * 0.31
+        marks: list[Item] = []
+        for i, outcome in enumerate(self.board.bead_plate.outcomes):
+            column, row = divmod(i, ROWS)
+            if not frame.shows(column + 1):
+                continue
+            side = outcome.winner.value
+            total = None
+            if totals:
+                total = outcome.banker_total if outcome.winner is Winner.BANKER else outcome.player_total
+            label = None if total is None else str(total)
+            cx, cy = frame.centre(column + 1, row + 1)
+            coup = str(i + 1)
+            marks.append(Use(book.bead(side, cell, label), cx, cy, f"bead bead-plate {side}",
+                             (("road", "bead-plate"), ("coup", coup))))
+            if outcome.banker_pair:
+                marks.append(Use(pair_b, cx - d, cy - d, "pair banker-pair", (("coup", coup),)))
+            if outcome.player_pair:
+                marks.append(Use(pair_p, cx + d, cy + d, "pair player-pair", (("coup", coup),)))
+        return self.region("bead-plate", frame, marks)
+
+    def big_road(self, frame: Frame) -> Group:
+        """Return the Big Road: rings, tie slashes and counts, leading ties, pair dots and naturals."""
+        o, t, book, cell = self.o, self.t, self.book, frame.cell
+        road = self.board.big_road
+        rings = {side: book.ring(side, cell) for side in ("banker", "player")}
+        d = cell * 0.31
+        marks: list[Item] = []
+        lead = road.leading_ties
+        if lead and not road.beads and frame.shows(1):
+            cx, cy = frame.centre(1, 1)
+            marks.extend(self.ties(cx, cy, cell, lead, "tie leading"))
+        for bead in road.beads:
+            if not frame.shows(bead.x):
+                continue
+            cx, cy = frame.centre(bead.x, bead.y)
+            side = bead.winner.value
+            coup = str(bead.coup)
+            marks.append(Use(rings[side], cx, cy, f"bead big-road {side}",
+                             (("road", "big-road"), ("coup", coup))))
+            if bead.ties:
+                marks.extend(self.ties(cx, cy, cell, bead.ties, "tie"))
+            if lead and bead is road.beads[0]:
+                if not bead.ties:
+                    marks.extend(self.ties(cx, cy, cell, lead, "tie leading", number=False))
+                # Leading ties are counted apart from the first bead's own: their count sits bottom-left.
+                marks.append(Group((Text(cx - cell * 0.3, cy + cell * 0.42, str(lead), cell * 0.34, t.tie,
+                                         halo=t.panel, halo_width=cell * 0.08),),
+                                   classes="tie-count leading", data=(("ties", str(lead)),)))
+            if o.pairs and bead.banker_pair:
+                marks.append(Use(book.pair("banker", cell), cx - d, cy - d, "pair banker-pair", (("coup", coup),)))
+            if o.pairs and bead.player_pair:
+                marks.append(Use(book.pair("player", cell), cx + d, cy + d, "pair player-pair", (("coup", coup),)))
+            if o.naturals and bead.natural:
+                marks.append(Use(book.natural(cell), cx + d, cy - d, "natural", (("coup", coup),)))
+        tints: tuple[tuple[int, int], ...] = ()
+        outlines: list[Item] = []
+        f = self.focus
+        if f is not None:
+            tints = f.compared_cells
+            if f.looked_at is not None:
+                outlines.extend(self.outline(frame, *f.looked_at, strong=False))
+            outlines.extend(self.outline(frame, f.source.x, f.source.y, strong=True))
+        return self.region("big-road", frame, marks, tints=tints, outlines=outlines)
+
+    def ties(self, cx: float, cy: float, cell: float, count: int, classes: str, number: bool = True) -> list[Item]:
+        """Return the tie slash on a cell and, for two or more ties, their count over it."""
+        t = self.t
+        items: list[Item] = [Use(self.book.tie_slash(cell), cx, cy, classes, (("ties", str(count)),))]
+        if number and count >= 2:
+            items.append(centred_text(cx, cy, str(count), cell * 0.46, t.tie, bold=True, halo=t.panel,
+                                      halo_width=cell * 0.1))
+        return items
+
+    def derived(self, name: str, frame: Frame) -> Group:
+        """Return a derived road: one ring, dot or slash per mark, placed on its own 6-row grid."""
+        road = self.board.road(name)
+        key = name.replace("_", "-")
+        symbols = {color: self.book.mark(key, color, frame.cell) for color in ("red", "blue")}
+        classes = {color: f"mark {key} {color}" for color in ("red", "blue")}
+        marks: list[Item] = []
+        centre = frame.centre
+        for i, (color, x, y) in enumerate(zip(road.colors, road.xs, road.ys), 1):
+            if not frame.shows(x):
+                continue
+            value = color.value
+            cx, cy = centre(x, y)
+            marks.append(Use(symbols[value], cx, cy, classes[value],
+                             (("road", key), ("mark", str(i)), ("color", value))))
+        outlines: list[Item] = []
+        f = self.focus
+        if f is not None and f.road == key:
+            outlines = self.outline(frame, f.mark.x, f.mark.y, strong=True)
+        return self.region(key, frame, marks, outlines=outlines)
+
+    # -- statistics and asks ----------------------------------------------
+
+    def stats(self, x: float, y: float, w: float, h: float) -> Group:
+        """Return the statistics panel and, along its foot, the Banker and Player ask icons."""
+        t, lab, s = self.t, self.labels, self.board.stats
+        items: list[Item] = [Rect(x, y, w, h, fill=t.panel, stroke=t.border, width=LINE)]
+        line = 19.0
+        top = y + 15
+        half = w / 2
+        left_rows = (("banker", s.banker), ("player", s.player), ("tie", s.tie))
+        for i, (side, count) in enumerate(left_rows):
+            cy = top + i * line
+            items.append(Use(self.book.bead(side, 17.0, prefix="stat"), x + 14, cy, f"stat {side}"))
+            items.append(centred_text(x + 27, cy, str(count), TEXT, t.text, anchor="start"))
+            items.append(centred_text(x + half - 8, cy, copy.percent(count, s.coups), TEXT, t.muted, anchor="end"))
+        rows = ((lab.coups, str(s.coups)), (lab.banker_pair, str(s.banker_pairs)),
+                (lab.player_pair, str(s.player_pairs)), (lab.naturals, str(s.naturals)))
+        left_x = x + 8
+        for i, (label, value) in enumerate(rows):
+            cy = top + (i + 3) * line if i == 0 else top + (i - 1) * line
+            lx = left_x if i == 0 else x + half + 6
+            rx = x + half - 8 if i == 0 else x + w - 8
+            items.append(centred_text(lx, cy, label, TEXT, t.muted, anchor="start"))
+            items.append(centred_text(rx, cy, value, TEXT, t.text, anchor="end"))
+        cy = top + 3 * line
+        items.append(centred_text(x + half + 6, cy, lab.longest, TEXT, t.muted, anchor="start"))
+        items.append(centred_text(x + w - 8, cy, f"{lab.player}{s.longest_player}", TEXT, t.player, anchor="end"))
+        items.append(centred_text(x + w - 36, cy, f"{lab.banker}{s.longest_banker}", TEXT, t.banker, anchor="end"))
+        items.append(self.asks(x, y + h - 52, w, 52))
+        return Group(tuple(items), id="stats", classes="stats")
+
+    def asks(self, x: float, y: float, w: float, h: float) -> Group:
+        """Return the two ask badges: for each side, the mark each derived road would add (none where null)."""
+        t, book = self.t, self.book
+        items: list[Item] = [centred_text(x + 8, y + 6, self.labels.ask, TEXT * 0.9, t.muted, anchor="start")]
+        gap = 8.0
+        bw = (w - 3 * gap) / 2
+        by, bh = y + 16, 28.0
+        for i, (side, answer) in enumerate(self.board.asks().items()):
+            bx = x + gap + i * (bw + gap)
+            cy = by + bh / 2
+            badge: list[Item] = [Rect(bx, by, bw, bh, fill=t.panel, stroke=t.border, width=LINE, rx=5),
+                                 Use(book.bead(side, 22.0, prefix="ask"), bx + 14, cy, f"ask-side {side}")]
+            step = (bw - 30) / 3
+            for j, name in enumerate(DERIVED):
+                color = answer[name]
+                if color is None:
+                    continue
+                key = name.replace("_", "-")
+                badge.append(Use(book.mark(key, color.value, 14.0, prefix="ask-"), bx + 28 + step * (j + 0.5), cy,
+                                 f"ask-mark {key} {color.value}"))
+            items.append(Group(tuple(badge), classes=f"ask {side}", data=(("ask", side),)))
+        return Group(tuple(items), id="asks", classes="asks")
+
+    # -- highlight ----------------------------------------------------------
+
+    def check_focus_visible(self) -> None:
+        """Raise RenderError when the highlighted mark is scrolled out of the picture."""
+        from ..errors import RenderError
+
+        f = self.focus
+        if f is None:
+            return
+        if f.road not in self.firsts:
+            raise RenderError(f"{f.road}:{f.mark.mark} is not on the {self.o.road}: draw the scoreboard "
+                              f"or {f.road}")
+        if f.mark.x < self.firsts[f.road]:
+            raise RenderError(f"{f.road}:{f.mark.mark} is outside the last {self.o.last} columns: "
+                              "show more columns or drop --last")
+
+    def caption(self, items: list[Item], y: float, width: float) -> float:
+        """Add the highlighted mark's proof under the board; return the new bottom edge."""
+        f = self.focus
+        assert f is not None
+        t = self.t
+        text = f"{_title(f.road)} mark {f.mark.mark} ({f.mark.color.value}): {f.text}"
+        lines = wrap(text, width, CAPTION)
+        texts: list[Item] = []
+        for line in lines:
+            y += CAPTION * 1.45
+            texts.append(Text(PAD + 0.5, y, line, CAPTION, t.text, anchor="start"))
+        items.append(Group(tuple(texts), id="highlight-caption", classes="caption highlight"))
+        return y + CAPTION * 0.4
+
+
+def wrap(text: str, width: float, size: float) -> list[str]:
+    """Return ``text`` broken into lines that fit ``width`` at font ``size`` (a safe per-character estimate)."""
+    per_line = max(12, int(width / (size * 0.52)))
+    lines: list[str] = []
+    current = ""
+    for word in text.split():
+        if current and len(current) + 1 + len(word) > per_line:
+            lines.append(current)
+            current = word
+        else:
+            current = f"{current} {word}" if current else word
+    if current:
+        lines.append(current)
+    return lines
+
+
+def _title(road: str) -> str:
+    return road.replace("-", " ").title()

@@ -1,0 +1,111 @@
+"""The symbols of the roads, each defined once around (0, 0) for a given cell size.
+
+Sizes are fractions of the cell they sit in, so a Big Road ring and a Big Eye
+Boy ring at half the cell keep the same look. Under a theme with ``shapes``
+(print), Player and blue marks are squares and Cockroach Pig blue leans the
+other way, so red and blue differ by shape as well as colour.
+"""
+
+from __future__ import annotations
+
+from .labels import Labels
+from .primitives import Circle, Line, Rect, Shape, Symbol, Text
+from .themes import Theme
+
+CAP = 0.71
+"""Cap height of the drawing font per unit of font size: centres capitals and digits on a point."""
+
+
+def centred_text(x: float, y: float, text: str, size: float, fill: str, **extra: object) -> Text:
+    """Return a Text whose capitals are vertically centred on (x, y)."""
+    return Text(x, y + CAP * size / 2, text, size, fill, **extra)  # type: ignore[arg-type]
+
+
+def _ring(color: str, r: float, width: float, square: bool) -> Shape:
+    if square:
+        side = r * 1.8
+        return Rect(-side / 2, -side / 2, side, side, stroke=color, width=width, rx=side * 0.18)
+    return Circle(0, 0, r, stroke=color, width=width)
+
+
+def _disc(color: str, r: float, square: bool, outline: str | None = None, width: float = 0.0) -> Shape:
+    if square:
+        side = r * 1.8
+        return Rect(-side / 2, -side / 2, side, side, fill=color, stroke=outline, width=width, rx=side * 0.18)
+    return Circle(0, 0, r, fill=color, stroke=outline, width=width)
+
+
+class SymbolBook:
+    """Makes each symbol the first time a layout asks for it and remembers its id."""
+
+    __slots__ = ("theme", "labels", "symbols")
+
+    def __init__(self, theme: Theme, labels: Labels) -> None:
+        self.theme = theme
+        self.labels = labels
+        self.symbols: dict[str, Symbol] = {}
+
+    def _add(self, id: str, *shapes: Shape) -> str:
+        if id not in self.symbols:
+            self.symbols[id] = Symbol(id, shapes)
+        return id
+
+    def sorted(self) -> tuple[Symbol, ...]:
+        """Return the symbols made so far, sorted by id so the output never depends on call order."""
+        return tuple(self.symbols[key] for key in sorted(self.symbols))
+
+    def bead(self, side: str, cell: float, text: str | None = None, prefix: str = "bead") -> str:
+        """Return the id of a solid disc for ``side`` (banker, player, tie) with its letter or a total."""
+        id = f"{prefix}-{side}" if text is None else f"{prefix}-{side}-{text}"
+        if id in self.symbols:
+            return id
+        t = self.theme
+        letter = text if text is not None else getattr(self.labels, side)
+        size = cell * (0.5 if len(letter) == 1 else 0.4)
+        return self._add(id, _disc(getattr(t, side), cell * 0.42, t.shapes and side == "player"),
+                         centred_text(0, 0, letter, size, t.on_disc, bold=True))
+
+    def ring(self, side: str, cell: float) -> str:
+        """Return the id of a Big Road ring for ``side`` (banker or player)."""
+        id = f"big-road-{side}"
+        if id in self.symbols:
+            return id
+        t = self.theme
+        return self._add(id, _ring(getattr(t, side), cell * 0.35, cell * 0.11, t.shapes and side == "player"))
+
+    def tie_slash(self, cell: float) -> str:
+        """Return the id of the green tie slash across a Big Road cell."""
+        d = cell * 0.33
+        return self._add("tie", Line(-d, d, d, -d, self.theme.tie, cell * 0.09))
+
+    def pair(self, side: str, cell: float) -> str:
+        """Return the id of a pair dot (banker red, player blue), outlined to stand off the ring."""
+        id = f"pair-{side}"
+        if id in self.symbols:
+            return id
+        t = self.theme
+        return self._add(id, _disc(getattr(t, side), cell * 0.1, t.shapes and side == "player",
+                                   outline=t.panel, width=cell * 0.035))
+
+    def natural(self, cell: float) -> str:
+        """Return the id of the natural marker (a small gold dot at the top-right of a bead)."""
+        t = self.theme
+        return self._add("natural", Circle(0, 0, cell * 0.09, fill=t.natural, stroke=t.panel, width=cell * 0.035))
+
+    def mark(self, road: str, color: str, cell: float, prefix: str = "") -> str:
+        """Return the id of a derived mark: ring (big-eye-boy), dot (small-road) or slash (cockroach-pig)."""
+        id = f"{prefix}{road}-{color}"
+        if id in self.symbols:
+            return id
+        t = self.theme
+        paint = t.red if color == "red" else t.blue
+        square = t.shapes and color == "blue"
+        shape: Shape
+        if road == "big-eye-boy":
+            shape = _ring(paint, cell * 0.33, cell * 0.13, square)
+        elif road == "small-road":
+            shape = _disc(paint, cell * 0.34, square)
+        else:
+            d = cell * 0.3
+            shape = Line(-d, -d, d, d, paint, cell * 0.14) if square else Line(-d, d, d, -d, paint, cell * 0.14)
+        return self._add(id, shape)

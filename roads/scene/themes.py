@@ -1,0 +1,67 @@
+"""Colour themes: classic (white), dark, and print (colour-blind safe, shapes as well as colours)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..errors import RenderError
+
+
+@dataclass(frozen=True, slots=True)
+class Theme:
+    """Every colour a scoreboard uses, and whether blue marks also differ by shape."""
+
+    name: str
+    background: str
+    panel: str
+    """Fill of a road's grid area."""
+    grid: str
+    border: str
+    text: str
+    muted: str
+    banker: str
+    player: str
+    tie: str
+    red: str
+    """Derived-road red ("the pattern repeats"); by custom the Banker red."""
+    blue: str
+    on_disc: str
+    """Letters on the Bead Plate's solid discs."""
+    natural: str
+    highlight: str
+    highlight_tint: str
+    """Already blended with ``panel``: PNG and SVG then agree without alpha compositing."""
+    shapes: bool = False
+    """Player and blue marks drawn as squares (and Cockroach Pig blue as a backslash)."""
+
+
+THEMES: dict[str, Theme] = {
+    "classic": Theme(
+        name="classic", background="#ffffff", panel="#ffffff", grid="#d5dae1", border="#9aa5b1",
+        text="#1f2933", muted="#52606d", banker="#d32f2f", player="#1f5fbf", tie="#1e8e3e",
+        red="#d32f2f", blue="#1f5fbf", on_disc="#ffffff", natural="#e8a200",
+        highlight="#f08c00", highlight_tint="#ffecb8",
+    ),
+    "dark": Theme(
+        name="dark", background="#0e1217", panel="#161c24", grid="#2b3540", border="#46525f",
+        text="#e6e9ed", muted="#a3adb8", banker="#ff5c57", player="#4f9dff", tie="#3fcf74",
+        red="#ff5c57", blue="#4f9dff", on_disc="#0e1217", natural="#ffcc4d",
+        highlight="#ffd166", highlight_tint="#3d3522",
+    ),
+    # Okabe-Ito vermillion, blue and bluish green stay apart under the common
+    # colour-vision deficiencies; squares for Player/blue make it safe in grey too.
+    "print": Theme(
+        name="print", background="#ffffff", panel="#ffffff", grid="#b8b8b8", border="#4d4d4d",
+        text="#000000", muted="#333333", banker="#d55e00", player="#0072b2", tie="#009e73",
+        red="#d55e00", blue="#0072b2", on_disc="#ffffff", natural="#cc79a7",
+        highlight="#000000", highlight_tint="#e6e6e6", shapes=True,
+    ),
+}
+
+
+def theme(name: str) -> Theme:
+    """Return the theme called ``name``; RenderError listing the valid ones if unknown."""
+    try:
+        return THEMES[name]
+    except KeyError:
+        raise RenderError(f"unknown theme '{name}': choose one of {', '.join(THEMES)}") from None
