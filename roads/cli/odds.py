@@ -9,6 +9,7 @@ from pathlib import Path
 import click
 
 from ..odds import FIGURE_COLUMNS, ExactOdds, Odds, exact_odds, figures_markdown, odds_through, percent
+from ..odds.api import shoe_phrase
 from ..odds.chart import WRITERS, chart, save_chart
 from .app import cli
 
@@ -85,7 +86,7 @@ def odds_command(decks: int, log: str | None, each: bool, plot: Path | None, exa
             click.echo(_each_table(series))
         return
     last = series[-1]
-    what = f"next coup after {len(coups)} coup{'s' if len(coups) != 1 else ''} of a {decks}-deck shoe"
+    what = f"next coup after {len(coups)} coup{'s' if len(coups) != 1 else ''} of {shoe_phrase(decks)}"
     click.echo(_as_json(last) if as_json else _report(last, what))
 
 

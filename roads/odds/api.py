@@ -18,6 +18,13 @@ MIN_CARDS = 6
 CompositionLike = Composition | Mapping[str, int] | Sequence[int]
 
 
+def shoe_phrase(decks: int) -> str:
+    """Return 'a 6-deck shoe' or 'an 8-deck shoe': the deck count with the article a reader would say."""
+    spoken = str(decks)
+    an = spoken.startswith("8") or decks in (11, 18)
+    return f"{'an' if an else 'a'} {decks}-deck shoe"
+
+
 @overload
 def odds_for(composition: CompositionLike, *, exact: Literal[False] = ...) -> Odds: ...
 @overload
@@ -64,8 +71,8 @@ def compositions_through(coups: Sequence[Coup], decks: int = 8) -> list[Composit
             seen[i] += 1
             if seen[i] > start.counts[i]:
                 raise OddsError(
-                    f"the log shows {seen[i]} cards of rank {card.rank} by this coup, but a "
-                    f"{decks}-deck shoe holds only {start.counts[i]}: wrong --decks, or a misread card",
+                    f"the log shows {seen[i]} cards of rank {card.rank} by this coup, but "
+                    f"{shoe_phrase(decks)} holds only {start.counts[i]}: wrong --decks, or a misread card",
                     coup=number,
                 )
         out.append(out[-1].without(coup.dealt, coup=number))
