@@ -191,11 +191,20 @@ def test_composition_inputs() -> None:
     ([True] * 13, "whole number"),
     ({"X": 3}, "'X' is not a card"),
     ({"A": -2}, "count of rank A is -2"),
-    ("AKQ", "not text"),
+    ("AKQ", "not str"),
+    (5, "not int"),
+    ({"A": 1.5}, "count of rank A must be a whole number"),
 ])
 def test_bad_compositions_say_what_is_wrong(bad: object, message: str) -> None:
     with pytest.raises(OddsError, match=message.replace(".", r"\.")):
         odds_for(bad)  # type: ignore[arg-type]
+
+
+def test_taking_out_a_card_that_is_not_there() -> None:
+    few = Composition.from_ranks({"9": 1, "K": 8})
+    assert few.without([parse_card("9"), parse_card("K")]).to_dict()["K"] == 7
+    with pytest.raises(OddsError, match="coup 4: a 9 was dealt but none was left in the shoe"):
+        few.without([parse_card("9"), parse_card("9")], coup=4)
 
 
 def test_fewer_than_six_cards_is_an_error() -> None:

@@ -6,7 +6,6 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from ..cards import RANKS, Card, parse_card, rank_value
-from ..coup import Coup
 from ..errors import CardError, OddsError
 
 CARDS_PER_RANK_PER_DECK = 4
@@ -25,10 +24,7 @@ class Composition:
                     "but not a pair)" if len(counts) == 10 else "")
             raise OddsError(f"a composition counts the 13 ranks A..K, got {len(counts)} counts{hint}")
         for rank, count in zip(RANKS, counts):
-            if isinstance(count, bool) or not isinstance(count, int):
-                raise OddsError(f"the count of rank {rank} must be a whole number, got {count!r}")
-            if count < 0:
-                raise OddsError(f"the count of rank {rank} is {count}: a shoe cannot hold fewer than 0 cards")
+            _count(rank, count)
         object.__setattr__(self, "counts", counts)
 
     @classmethod
@@ -40,14 +36,17 @@ class Composition:
 
     @classmethod
     def from_ranks(cls, counts: Mapping[str, int]) -> "Composition":
-        """Return the composition a mapping from rank (``A``, ``7``, ``10``/``T``, ``K``) to count gives."""
+        """Return the composition a mapping from rank (``A``, ``7``, ``10``/``T``, ``K``) to count gives.
+
+        Ranks not named count 0; a rank named twice (``10`` and ``T``) adds up.
+        """
         by_rank = dict.fromkeys(RANKS, 0)
         for token, count in counts.items():
             try:
                 rank = parse_card(str(token)).rank
             except CardError as exc:
                 raise OddsError(f"composition: {exc.message}") from None
-            by_rank[rank] += count if isinstance(count, int) and not isinstance(count, bool) else _bad(rank, count)
+            by_rank[rank] += _count(rank, count)
         return cls(tuple(by_rank[r] for r in RANKS))
 
     @classmethod
@@ -57,8 +56,9 @@ class Composition:
             return composition
         if isinstance(composition, Mapping):
             return cls.from_ranks(composition)
-        if isinstance(composition, (str, bytes)):
-            raise OddsError("a composition is 13 counts A..K or a mapping from rank to count, not text")
+        if isinstance(composition, (str, bytes)) or not isinstance(composition, Sequence):
+            raise OddsError(f"a composition is 13 counts A..K or a mapping from rank to count, "
+                            f"not {type(composition).__name__}")
         return cls(tuple(composition))
 
     @property
@@ -90,5 +90,10 @@ class Composition:
         return dict(zip(RANKS, self.counts))
 
 
-def _bad(rank: str, count: object) -> int:
-    raise OddsError(f"the count of rank {rank} must be a whole number, got {count!r}")
+def _count(rank: str, count: object) -> int:
+    """Return ``count`` when it is a whole number of cards, 0 or more; raise OddsError otherwise."""
+    if isinstance(count, bool) or not isinstance(count, int):
+        raise OddsError(f"the count of rank {rank} must be a whole number, got {count!r}")
+    if count < 0:
+        raise OddsError(f"the count of rank {rank} is {count}: a shoe cannot hold fewer than 0 cards")
+    return count
