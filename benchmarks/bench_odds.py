@@ -65,8 +65,8 @@ def main() -> int:
         print(f"{name:<{width}}{ms:9.2f} ms{mark}")
 
     for engine, shoes, repeats in (("numpy", args.shoes, 3), ("scalar", max(2, args.shoes // 100), 3)):
-        coups = simulate(shoes, 8, seed=1, engine=engine, exact=False).coups  # type: ignore[arg-type]
-        seconds = median_seconds(lambda: simulate(shoes, 8, seed=1, engine=engine, exact=False),  # type: ignore[arg-type]
+        coups = simulate(shoes, 8, seed=1, engine=engine, with_exact=False).coups  # type: ignore[arg-type]
+        seconds = median_seconds(lambda: simulate(shoes, 8, seed=1, engine=engine, with_exact=False),  # type: ignore[arg-type]
                                  repeats)
         print(f"{f'simulate, {engine} engine ({shoes} shoes, {coups} coups)':<{width}}"
               f"{coups / seconds:12,.0f} coups/s")

@@ -16,7 +16,7 @@ from __future__ import annotations
 import math
 import sys
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from statistics import NormalDist
 from typing import Literal
@@ -27,6 +27,7 @@ from tqdm import tqdm
 
 from .cards import RANKS, rank_value
 from .errors import ShoeError
+from .odds import exact_odds
 from .rules import banker_draws, is_natural, player_draws
 from .shoe import DEFAULT_CUT, DEFAULT_DECKS, check_settings, deal_shoe
 
@@ -193,6 +194,10 @@ def _scalar_batches(shoes: int, decks: int, seed: int, cut: int) -> Iterator[tup
                np.array(rows, dtype=np.int64).sum(axis=0, keepdims=True))
 
 
+def _zeros() -> dict[str, int]:
+    return dict.fromkeys(_FIGURES, 0)
+
+
 @dataclass(slots=True)
 class _Sums:
     """Exact running sums, per figure, of what the cluster (per-shoe) interval needs."""
@@ -200,14 +205,12 @@ class _Sums:
     shoes: int = 0
     n: int = 0
     n2: int = 0
-    y: dict[str, int] | None = None
-    y2: dict[str, int] | None = None
-    yn: dict[str, int] | None = None
+    y: dict[str, int] = field(default_factory=_zeros)
+    y2: dict[str, int] = field(default_factory=_zeros)
+    yn: dict[str, int] = field(default_factory=_zeros)
 
     def add(self, coups: np.ndarray, counts: np.ndarray) -> None:
-        if self.y is None:
-            self.y, self.y2, self.yn = ({k: 0 for k in _FIGURES} for _ in range(3))
-        assert self.y2 is not None and self.yn is not None
+        """Add a batch: coups per shoe, and per shoe the count of each COUNTED event."""
         self.shoes += len(coups)
         self.n += int(coups.sum())
         self.n2 += int((coups * coups).sum())
@@ -221,7 +224,6 @@ class _Sums:
 
     def estimate(self, name: str, z: float) -> Estimate:
         """Return the ratio estimate of one figure with its cluster-robust interval."""
-        assert self.y is not None and self.y2 is not None and self.yn is not None
         scale = _FIGURES[name][0]
         m = Fraction(self.y[name], self.n)
         spread = self.y2[name] - 2 * m * self.yn[name] + m * m * self.n2
@@ -235,10 +237,10 @@ class _Sums:
 
 
 def simulate(shoes: int, decks: int = DEFAULT_DECKS, seed: int = 0, *, cut: int = DEFAULT_CUT,
-             engine: Engine = "numpy", progress: bool = False, exact: bool = True) -> SimulationReport:
+             engine: Engine = "numpy", progress: bool = False, with_exact: bool = True) -> SimulationReport:
     """Return the figures counted over ``shoes`` dealt shoes, each with its 99% interval.
 
-    With ``exact`` each figure also carries the exact value for the first coup of a full shoe.
+    With ``with_exact`` each figure also carries the exact value for the first coup of a full shoe.
     """
     check_settings(decks, cut)
     if isinstance(shoes, bool) or not isinstance(shoes, int) or shoes < 2:
@@ -255,9 +257,7 @@ def simulate(shoes: int, decks: int = DEFAULT_DECKS, seed: int = 0, *, cut: int 
             bar.update(len(coups))
     z = NormalDist().inv_cdf(0.5 + CONFIDENCE / 2)
     figures = {name: sums.estimate(name, z) for name in _FIGURES}
-    if exact:
-        from .odds import exact_odds
-
+    if with_exact:
         truth = exact_odds(decks)
         figures = {name: est.model_copy(update={"exact": getattr(truth, name)}) for name, est in figures.items()}
     return SimulationReport(decks=decks, shoes=shoes, coups=sums.n, seed=seed, cut=cut, engine=engine,
