@@ -35,7 +35,7 @@ _LABELS: dict[str, str] = {
 @click.option("-q", "--quiet", is_flag=True, help="No progress bar.")
 def simulate_command(shoes: int, decks: int, seed: int | None, cut: int, engine: str, as_json: bool,
                      quiet: bool) -> None:
-    """Deal SHOES real shoes (burn, cut card, one more coup) and report what they showed.
+    """Deal real shoes (burn, cut card, one more coup) and report what they showed.
 
     Every figure of `roads odds` is counted over all coups dealt, with a 99%
     confidence interval that treats each shoe as one cluster, beside the exact
