@@ -8,6 +8,7 @@ from pathlib import Path
 
 import click
 
+from ..errors import RoadsError
 from ..odds import FIGURE_COLUMNS, ExactOdds, Odds, exact_odds, figures_markdown, odds_through, percent
 from ..odds.api import shoe_phrase
 from ..odds.chart import WRITERS, chart, save_chart
@@ -75,7 +76,10 @@ def odds_command(decks: int, log: str | None, each: bool, plot: Path | None, exa
     from ..logs import read_coups  # the log reader is only needed here
 
     coups = read_coups(log)
-    series = odds_through(coups, decks, exact=exact)
+    try:
+        series = odds_through(coups, decks, exact=exact)
+    except RoadsError as exc:
+        raise exc.located(file=log) from None
     if plot is not None:
         save_chart(chart([float(o.banker) for o in series], [float(o.player) for o in series]), plot)
     if each:
