@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from fractions import Fraction
 from pathlib import Path
 
@@ -116,7 +117,7 @@ def _report(odds: Odds | ExactOdds, what: str) -> str:
     return "\n".join(lines)
 
 
-def _each_table(series: list[Odds] | list[ExactOdds] | list[Odds | ExactOdds]) -> str:
+def _each_table(series: Sequence[Odds | ExactOdds]) -> str:
     """Return one line per point of the shoe: coups dealt, cards left, and the main odds in percent."""
     head = f"{'dealt':>5} {'left':>5}" + "".join(f" {label:>10}" for _, label in _EACH_COLUMNS)
     lines = ["Odds of the next coup after each coup, in percent", "", head]
