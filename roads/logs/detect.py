@@ -1,0 +1,139 @@
+"""Telling log formats apart from their first lines (the rules are in docs/logs.md)."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+
+from ..errors import LogError
+from .source import Chunk
+
+FORMATS: tuple[str, ...] = ("results", "cards", "stream", "json", "jsonl")
+"""Every log format, by the name ``--format`` and ``write_log`` use."""
+
+SAMPLE_LINES = 50
+"""Data lines looked at to choose a format."""
+SAMPLE_CHARS = 1 << 18
+"""Most characters looked at to choose a format (a stream may be one enormous line)."""
+
+_DIRECTIVE = re.compile(r"#\s*format\s*[:=]\s*([A-Za-z]+)\s*$")
+_GROUP = re.compile(r"\[[^\[\]]*\]")
+_RESULT_CHARS = frozenset("BPTbpt \t\r\f\v,")
+_TOKEN = re.compile(r"[^\s,]+")
+
+
+def check_format(fmt: str, *, file: str | None = None, line: int | None = None) -> str:
+    """Return ``fmt`` if it names a format; raise LogError listing the formats otherwise."""
+    if fmt not in FORMATS:
+        raise LogError(f"unknown log format '{fmt}': use one of {', '.join(FORMATS)}", file=file, line=line)
+    return fmt
+
+
+def take_sample(source_chunks: Iterator[Chunk]) -> list[Chunk]:
+    """Return the first chunks of a log: enough lines to choose its format, never more than SAMPLE_CHARS."""
+    taken: list[Chunk] = []
+    chars = 0
+    data_lines = 0
+    line_start = True
+    for chunk in source_chunks:
+        taken.append(chunk)
+        chars += len(chunk.text)
+        if line_start:
+            head = chunk.text.lstrip()
+            if head and not head.startswith("#"):
+                data_lines += 1
+        line_start = chunk.end
+        if (chunk.end and data_lines >= SAMPLE_LINES) or chars >= SAMPLE_CHARS:
+            break
+    return taken
+
+
+def detect(sample: list[Chunk], name: str) -> str | None:
+    """Return the format the sampled chunks are written in, or None when they hold no data at all."""
+    lines: list[tuple[int, str, bool]] = []
+    parts: list[str] = []
+    for chunk in sample:
+        parts.append(chunk.text)
+        if chunk.end:
+            lines.append((chunk.line, "".join(parts), True))
+            parts = []
+    if parts:
+        lines.append((sample[-1].line, "".join(parts), False))
+
+    data: list[str] = []
+    first_complete = True
+    for line, text, complete in lines:
+        stripped = text.strip()
+        if not stripped:
+            continue
+        if stripped.startswith("#"):
+            directive = _DIRECTIVE.match(stripped)
+            if directive and not data:
+                return check_format(directive.group(1).lower(), file=name, line=line)
+            continue
+        if not data:
+            first_complete = complete
+        data.append(text.split("#", 1)[0])
+    if not data:
+        return None
+
+    first = data[0].lstrip()
+    if first[0] == "[":
+        return "json"
+    if first[0] == "{":
+        return _json_kind(lines, first_complete)
+    results_like = [_is_results_like(text) for text in data]
+    if results_like[0] and 2 * sum(results_like) >= len(data):
+        return "results"
+    if any(":" in text or "|" in text for text in data):
+        return "cards"
+    coup_sized = sum(3 <= len(_TOKEN.findall(text)) <= 7 for text in data)
+    return "cards" if 2 * coup_sized > len(data) else "stream"
+
+
+def _json_kind(lines: list[tuple[int, str, bool]], complete: bool) -> str:
+    """Return "jsonl" when the first line is a whole object by itself (a document would span lines)."""
+    first = next(text for _, text, _ in lines if text.strip() and not text.strip().startswith("#"))
+    if not complete:
+        return "json"
+    try:
+        value = json.loads(first)
+    except ValueError:
+        return "json"
+    if isinstance(value, dict) and "coups" in value and "shoe" not in value:
+        return "json"  # a one-line log object, not one coup of JSON Lines
+    return "jsonl"
+
+
+def _is_results_like(text: str) -> bool:
+    """Return True for a results line: only B/P/T letters, marker groups and separators, or any B or P.
+
+    No card has a B or P in it, so outside the ``P: .. | B: ..`` hands syntax a
+    B or P means a results line (perhaps with a typo the results reader will name).
+    """
+    if ":" in text or "|" in text:
+        return False
+    bare = _GROUP.sub("", text)
+    if any(ch in "BPbp" for ch in bare):
+        return True
+    return any(ch in "Tt" for ch in bare) and all(ch in _RESULT_CHARS for ch in bare)
+
+
+def holds_shoes(sample: list[Chunk]) -> bool:
+    """Return True when a JSON Lines log's first line is a shoe object ({"shoe": ...})."""
+    parts: list[str] = []
+    for chunk in sample:
+        parts.append(chunk.text)
+        if not chunk.end:
+            continue
+        text = "".join(parts).strip()
+        parts = []
+        if not text or text.startswith("#"):
+            continue
+        try:
+            value = json.loads(text)
+        except ValueError:
+            return False
+        return isinstance(value, dict) and "shoe" in value
+    return False

@@ -1,0 +1,261 @@
+"""JSON and JSON Lines logs: a streaming reader for both, and JSON coup objects to records.
+
+A JSON log is read one coup object at a time (json.raw_decode over a sliding
+buffer), so a log of hundreds of MB never sits in memory whole.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from typing import Any
+
+from pydantic import BaseModel, ValidationError
+
+from ..cards import Card, parse_card
+from ..errors import CardError, LogError
+from ..outcome import Outcome, Winner
+from .models import DealtCoup, HandsCoup, ResultCoup, ShoeLine, coup_model
+from .records import Claims, Record
+from .source import Chunk
+
+MAX_VALUE = 1 << 20
+"""One coup object (or metadata value) larger than this is an error, not a reason to buffer forever."""
+
+_DECODER = json.JSONDecoder()
+_WS = " \t\r\n"
+_COUP_KEYS = frozenset({"winner", "cards", "player_cards", "banker_cards"})
+
+
+class JsonText:
+    """A sliding window over a log's text that decodes one JSON value at a time, knowing lines."""
+
+    def __init__(self, source_chunks: Iterator[Chunk], name: str) -> None:
+        self._chunks = source_chunks
+        self.name = name
+        self.buf = ""
+        self.pos = 0
+        self.eof = False
+        self._counted = 0
+        self._line = 1
+        self._trimmed = False
+
+    def _fill(self) -> bool:
+        chunk = next(self._chunks, None)
+        if chunk is None:
+            self.eof = True
+            return False
+        if self.pos:
+            self.line_at(self.pos)
+            self.buf = self.buf[self.pos:]
+            self._counted -= self.pos
+            self.pos = 0
+            self._trimmed = True
+        self.buf += chunk.text + ("\n" if chunk.end else "")
+        return True
+
+    def line_at(self, pos: int) -> int:
+        """Return the line number of buffer position ``pos``."""
+        if pos >= self._counted:
+            self._line += self.buf.count("\n", self._counted, pos)
+        else:
+            self._line -= self.buf.count("\n", pos, self._counted)
+        self._counted = pos
+        return self._line
+
+    def column_at(self, pos: int) -> int | None:
+        """Return the column of ``pos`` when its line start is still in the buffer."""
+        start = self.buf.rfind("\n", 0, pos)
+        return pos - start if start >= 0 or not self._trimmed else None
+
+    def peek(self) -> str:
+        """Return the next non-space character (without taking it), or '' at the end."""
+        while True:
+            buf, pos = self.buf, self.pos
+            while pos < len(buf) and buf[pos] in _WS:
+                pos += 1
+            self.pos = pos
+            if pos < len(buf):
+                return buf[pos]
+            if not self._fill():
+                return ""
+
+    def take(self, expected: str, what: str) -> None:
+        """Consume ``expected`` as the next non-space character, or raise a located LogError."""
+        found = self.peek()
+        if found != expected:
+            shown = f"'{found}'" if found else "the end of the file"
+            raise self.error(f"expected {what}, found {shown}", self.pos)
+        self.pos += 1
+
+    def value(self) -> Any:
+        """Return the next JSON value, reading more text as needed."""
+        self.peek()
+        while True:
+            try:
+                value, end = _DECODER.raw_decode(self.buf, self.pos)
+            except json.JSONDecodeError as exc:
+                if not self.eof and len(self.buf) - self.pos < MAX_VALUE and self._fill():
+                    continue
+                raise self.error(f"not valid JSON: {exc.msg}", exc.pos) from None
+            # A number at the very end of the buffer may continue in the next chunk.
+            if end == len(self.buf) and not self.eof and self.buf[end - 1] in "0123456789.eE+-":
+                if self._fill():
+                    continue
+            self.pos = end
+            return value
+
+    def error(self, message: str, pos: int) -> LogError:
+        """Return a LogError located at buffer position ``pos``."""
+        return LogError(message, file=self.name, line=self.line_at(pos), column=self.column_at(pos))
+
+
+def json_objects(source_chunks: Iterator[Chunk], name: str) -> Iterator[tuple[int, Any]]:
+    """Yield (line, value) for each coup of a JSON log: a list of coups or an object with "coups"."""
+    text = JsonText(source_chunks, name)
+    first = text.peek()
+    if first == "[":
+        text.pos += 1
+        yield from _items(text)
+    elif first == "{":
+        start_line = text.line_at(text.pos)
+        text.pos += 1
+        seen = False
+        others: dict[str, Any] = {}
+        if text.peek() == "}":
+            text.pos += 1
+        else:
+            while True:
+                key_at = text.pos
+                key = text.value()
+                if not isinstance(key, str):
+                    raise text.error("expected a key in double quotes", key_at)
+                text.take(":", "':' after a key")
+                if key == "coups" and not seen:
+                    text.take("[", 'a list after "coups"')
+                    seen = True
+                    yield from _items(text)
+                else:
+                    others[key] = text.value()
+                if text.peek() == ",":
+                    text.pos += 1
+                    continue
+                text.take("}", "',' or '}' in the log object")
+                break
+        if not seen:
+            if not _COUP_KEYS.intersection(others):
+                raise LogError('a JSON log object needs a "coups" list', file=name, line=start_line)
+            # A lone coup object (what `roads coup --json` prints) is a one-coup log.
+            yield start_line, others
+    elif first == "":
+        return
+    else:
+        raise text.error('a JSON log is a list of coups or an object with a "coups" list', text.pos)
+    if text.peek():
+        raise text.error("more text after the end of the JSON log", text.pos)
+
+
+def _items(text: JsonText) -> Iterator[tuple[int, Any]]:
+    if text.peek() == "]":
+        text.pos += 1
+        return
+    while True:
+        text.peek()  # the coup's line is where its '{' is, past any line breaks
+        line = text.line_at(text.pos)
+        yield line, text.value()
+        if text.peek() == ",":
+            text.pos += 1
+            continue
+        text.take("]", "',' or ']' between coups")
+        return
+
+
+def json_lines(source_chunks: Iterator[Chunk], name: str) -> Iterator[tuple[int, Any]]:
+    """Yield (line, value) for each non-blank line of a JSON Lines log (``#`` lines are comments)."""
+    parts: list[str] = []
+    for chunk in source_chunks:
+        parts.append(chunk.text)
+        if not chunk.end:
+            continue
+        line_text = "".join(parts) if len(parts) > 1 else parts[0]
+        parts = []
+        stripped = line_text.strip()
+        if not stripped or stripped.startswith("#"):
+            continue
+        try:
+            value = json.loads(stripped)
+        except json.JSONDecodeError as exc:
+            raise LogError(f"not valid JSON: {exc.msg}", file=name, line=chunk.line,
+                           column=exc.colno + (len(line_text) - len(line_text.lstrip()))) from None
+        yield chunk.line, value
+
+
+def coup_record(value: Any, line: int, number: int, name: str) -> Record:
+    """Return the Record for one JSON coup object; raise a located LogError or CardError if it is malformed."""
+    where = {"file": name, "line": line, "coup": number}
+    if not isinstance(value, dict):
+        raise LogError(f"a coup must be a JSON object, not {_kind(value)}", **where)
+    if "shoe" in value:
+        raise LogError('this is a shoe line ({"shoe": ...}): read multi-shoe logs with iter_shoes', **where)
+    model = coup_model(value)
+    try:
+        coup = model.model_validate(value)
+    except ValidationError as exc:
+        raise LogError(validation_message(exc, model), **where) from None
+    if isinstance(coup, ResultCoup):
+        outcome = Outcome(Winner(coup.winner), coup.banker_pair, coup.player_pair, coup.natural,
+                          coup.player_total, coup.banker_total, coup.cards)
+        return Record(line, number, outcome=outcome)
+    claims = Claims(Winner(coup.winner) if coup.winner else None, coup.player_total, coup.banker_total,
+                    coup.natural, coup.banker_pair, coup.player_pair,
+                    coup.cards if isinstance(coup, HandsCoup) else None)
+    if isinstance(coup, DealtCoup):
+        return Record(line, number, dealt=_cards(coup.cards, "cards", where), claims=claims)
+    return Record(line, number, player=_cards(coup.player_cards, "player_cards", where),
+                  banker=_cards(coup.banker_cards, "banker_cards", where), claims=claims)
+
+
+def _cards(tokens: list[str], field: str, where: dict[str, Any]) -> tuple[Card, ...]:
+    out = []
+    for i, token in enumerate(tokens, 1):
+        try:
+            out.append(parse_card(token))
+        except CardError as exc:
+            raise CardError(f"{field} card {i}: {exc.message}", **where) from None
+    return tuple(out)
+
+
+def shoe_line(value: Any, line: int, name: str) -> tuple[ShoeLine, list[Any] | None]:
+    """Return the validated envelope of one multi-shoe line and its raw coup objects (checked one by one later)."""
+    where = {"file": name, "line": line}
+    if not isinstance(value, dict):
+        raise LogError(f"a shoe line must be a JSON object, not {_kind(value)}", **where)
+    coups = value.get("coups")
+    if coups is not None and not isinstance(coups, list):
+        raise LogError('"coups" must be a list of coup objects', **where)
+    envelope = dict(value)
+    if coups is not None:
+        envelope["coups"] = []
+    try:
+        shoe = ShoeLine.model_validate(envelope)
+    except ValidationError as exc:
+        raise LogError(validation_message(exc), **where) from None
+    return shoe, coups
+
+
+def validation_message(exc: ValidationError, model: type[BaseModel] | None = None) -> str:
+    """Return a pydantic error as one readable sentence: where in the object, and what is wrong."""
+    # An unknown key explains the "missing" ones (winer vs winner), so it goes first.
+    errors = sorted(exc.errors(include_url=False), key=lambda e: e["type"] != "extra_forbidden")
+    first = errors[0]
+    where = ".".join(str(part) for part in first["loc"])
+    message = first["msg"].removeprefix("Value error, ")
+    if first["type"] == "extra_forbidden":
+        message = "unknown key" + (f" (allowed: {', '.join(model.model_fields)})" if model else "")
+    more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
+    return f"{where}: {message}{more}" if where else f"{message}{more}"
+
+
+def _kind(value: Any) -> str:
+    return {list: "a list", str: "a string", bool: "true/false", type(None): "null",
+            int: "a number", float: "a number"}.get(type(value), type(value).__name__)

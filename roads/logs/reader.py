@@ -1,0 +1,164 @@
+"""Reading logs: one lazy pipeline (open -> chunks -> format -> records -> entries) for every format."""
+
+from __future__ import annotations
+
+import itertools
+import os
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..coup import Coup
+from ..errors import LogError
+from ..outcome import Outcome
+from .cardlines import card_line_records, stream_records
+from .detect import check_format, detect, holds_shoes, take_sample
+from .jsonlog import coup_record, json_lines, json_objects, shoe_line
+from .records import Entry, Record, ShoeLog, to_entry
+from .results import parse_results, result_entries
+from .source import Chunk, LogSource, chunks, open_source, pieces
+
+EMPTY = "no coups: the log is empty or holds only comments and blank lines"
+
+
+@dataclass(frozen=True, slots=True)
+class OpenLog:
+    """A log being read: its name, its format, and its text still streaming."""
+
+    name: str
+    format: str
+    chunks: Iterator[Chunk]
+    strict: bool = False
+
+    def records(self) -> Iterator[Record]:
+        """Return the log's coups as written, lazily, not yet checked by the rules."""
+        return _records(self.chunks, self.format, self.name, self.strict)
+
+
+@contextmanager
+def open_log(source: LogSource, fmt: str | None = None, *, strict: bool = False) -> Iterator[OpenLog]:
+    """Yield the opened log with its format detected (or forced by ``fmt``), its text not yet read."""
+    with open_source(source) as opened:
+        stream = chunks(opened)
+        sample = take_sample(stream)
+        found = detect(sample, opened.name)
+        if fmt is not None and fmt != "auto":
+            found = check_format(fmt)
+        elif found is None:
+            raise LogError(EMPTY, file=opened.name)
+        yield OpenLog(opened.name, found, itertools.chain(sample, stream), strict)
+
+
+def _records(stream: Iterator[Chunk], fmt: str, name: str, strict: bool) -> Iterator[Record]:
+    if fmt == "results":
+        for number, (line, outcome) in enumerate(result_entries(pieces(stream, name), name), 1):
+            yield Record(line, number, outcome=outcome)
+    elif fmt == "cards":
+        yield from card_line_records(pieces(stream, name), name)
+    elif fmt == "stream":
+        yield from stream_records(pieces(stream, name), name, strict=strict)
+    else:
+        values = json_objects(stream, name) if fmt == "json" else json_lines(stream, name)
+        for number, (line, value) in enumerate(values, 1):
+            yield coup_record(value, line, number, name)
+
+
+def iter_entries(source: LogSource, fmt: str | None = None, *, strict: bool = False) -> Iterator[Entry]:
+    """Return a lazy iterator of Entries, one per coup; LogError/CardError/CoupError say where a log is wrong.
+
+    ``fmt`` forces a format (one of FORMATS); None detects it. A raw stream that
+    ends mid-coup keeps its complete coups and issues a LogWarning (a LogError
+    when ``strict``).
+    """
+    with open_log(source, fmt, strict=strict) as log:
+        count = 0
+        if log.format == "results":
+            # Results need no rules checked: skip the Record step (the hot path of big logs).
+            for count, (line, outcome) in enumerate(result_entries(pieces(log.chunks, log.name), log.name), 1):
+                yield Entry(outcome, None, line, count)
+        else:
+            for record in log.records():
+                count += 1
+                yield to_entry(record, log.name)
+        if count == 0:
+            raise LogError(EMPTY, file=log.name)
+
+
+def read_outcomes(source: LogSource, fmt: str | None = None, *, strict: bool = False) -> list[Outcome]:
+    """Return the outcome of every coup in a log, in order."""
+    return [entry.outcome for entry in iter_entries(source, fmt, strict=strict)]
+
+
+def read_coups(source: LogSource, fmt: str | None = None, *, strict: bool = False) -> list[Coup]:
+    """Return every coup of a log with cards; LogError when the log holds results only."""
+    coups: list[Coup] = []
+    for entry in iter_entries(source, fmt, strict=strict):
+        if entry.coup is None:
+            raise LogError("this log holds results only, and this needs cards "
+                           "(a cards, stream, JSON or JSON Lines log with cards)",
+                           file=_name(source), line=entry.line, coup=entry.number)
+        coups.append(entry.coup)
+    return coups
+
+
+def detect_format(source: LogSource) -> str:
+    """Return the format name a log is written in (LogError when it holds no data)."""
+    with open_log(source) as log:
+        return log.format
+
+
+def iter_shoes(source: LogSource) -> Iterator[ShoeLog]:
+    """Return a lazy iterator of the shoes of a multi-shoe JSON Lines log (one shoe object a line).
+
+    Any other log reads as a single shoe whose id is the file's stem.
+    """
+    with open_source(source) as opened:
+        stream = chunks(opened)
+        sample = take_sample(stream)
+        found = detect(sample, opened.name)
+        if found is None:
+            raise LogError(EMPTY, file=opened.name)
+        rest = itertools.chain(sample, stream)
+        if found == "jsonl" and holds_shoes(sample):
+            for line, value in json_lines(rest, opened.name):
+                yield _shoe(value, line, opened.name)
+        else:
+            yield _single_shoe(rest, found, opened.name)
+
+
+def _shoe(value: object, line: int, name: str) -> ShoeLog:
+    envelope, raw_coups = shoe_line(value, line, name)
+    if envelope.results is not None:
+        try:
+            found = parse_results(envelope.results, file=name, line=line, column=1)
+        except LogError as exc:
+            exc.message = f'"results" character {exc.column}: {exc.message}'
+            exc.column = None
+            raise exc.located(file=name, line=line) from None
+        outcomes = tuple(outcome for _, outcome in found)
+        coups = None
+    else:
+        entries = [to_entry(coup_record(raw, line, n, name), name) for n, raw in enumerate(raw_coups or (), 1)]
+        outcomes = tuple(entry.outcome for entry in entries)
+        with_cards = [entry.coup for entry in entries if entry.coup is not None]
+        coups = tuple(with_cards) if len(with_cards) == len(entries) else None
+    if not outcomes:
+        raise LogError(f"shoe {envelope.shoe!r} has no coups", file=name, line=line)
+    return ShoeLog(envelope.shoe, outcomes, coups, line)
+
+
+def _single_shoe(stream: Iterator[Chunk], fmt: str, name: str) -> ShoeLog:
+    entries = [to_entry(record, name) for record in _records(stream, fmt, name, False)]
+    if not entries:
+        raise LogError(EMPTY, file=name)
+    coups = tuple(e.coup for e in entries if e.coup is not None)
+    return ShoeLog(Path(name).stem if name != "<stdin>" else "stdin", tuple(e.outcome for e in entries),
+                   coups if len(coups) == len(entries) else None, entries[0].line)
+
+
+def _name(source: LogSource) -> str | None:
+    if isinstance(source, (str, os.PathLike)):
+        return "<stdin>" if str(source) == "-" else os.fspath(source)
+    name = getattr(source, "name", None)
+    return name if isinstance(name, str) else "<stream>"

@@ -1,0 +1,112 @@
+"""The results grammar: B, P, T (any case), each optionally followed by markers like ``B[bn]``.
+
+    results  = { separator } , { result , { separator } }
+    result   = letter , [ "[" , { marker } , "]" ]
+    letter   = "B" | "P" | "T"        (any case: Banker, Player, Tie)
+    marker   = "b" | "p" | "n"        (any case: Banker pair, Player pair, natural)
+    separator = space | tab | ","
+
+So ``BPPTB``, ``B P P T B``, ``b,p,p,t,b`` and ``B[bn] P T[p] B`` all read.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ..errors import LogError
+from ..outcome import Outcome, Winner
+from .source import Piece
+
+_LETTERS = {"B": Winner.BANKER, "P": Winner.PLAYER, "T": Winner.TIE}
+_WINNERS = {**_LETTERS, **{k.lower(): v for k, v in _LETTERS.items()}}
+# Outcomes are frozen, so every plain B shares one object: a long log costs no memory per coup.
+_PLAIN = {ch: Outcome(w) for ch, w in _WINNERS.items()}
+_MARKERS = {"b": "banker pair", "p": "player pair", "n": "natural"}
+_SEPARATORS = frozenset(" \t\r\f\v,")
+_PLAIN_CHARS = frozenset(_PLAIN) | _SEPARATORS
+_MARKER_HELP = "markers are b (Banker pair), p (Player pair) and n (natural), as in B[bn]"
+
+
+def parse_results(text: str, *, file: str | None, line: int | None, column: int = 1,
+                  first_number: int = 1) -> list[tuple[int, Outcome]]:
+    """Return (column, outcome) for every result in ``text``; raise a located LogError on anything else."""
+    if "[" not in text and _PLAIN_CHARS.issuperset(text):
+        # The common case, a plain run: no markers to read, every character is known.
+        plain = _PLAIN
+        return [(column + i, plain[ch]) for i, ch in enumerate(text) if ch in plain]
+    out: list[tuple[int, Outcome]] = []
+    i, n = 0, len(text)
+    while i < n:
+        ch = text[i]
+        if ch in _SEPARATORS:
+            i += 1
+            continue
+        plain = _PLAIN.get(ch)
+        if plain is None:
+            raise _unknown(text, i, file, line, column, first_number + len(out))
+        if i + 1 < n and text[i + 1] == "[":
+            close = text.find("]", i + 2)
+            if close < 0:
+                raise LogError(f"'[' after '{ch}' is never closed: {_MARKER_HELP}", file=file, line=line,
+                               column=column + i + 1, coup=first_number + len(out))
+            outcome = _marked(ch, text, i + 2, close, file, line, column, first_number + len(out))
+            out.append((column + i, outcome))
+            i = close + 1
+        else:
+            out.append((column + i, plain))
+            i += 1
+    return out
+
+
+def _marked(letter: str, text: str, start: int, close: int, file: str | None, line: int | None,
+            column: int, number: int) -> Outcome:
+    seen: set[str] = set()
+    group = text[start - 2:close + 1]
+    for j in range(start, close):
+        marker = text[j].lower()
+        where = {"file": file, "line": line, "column": column + j, "coup": number}
+        if marker not in _MARKERS:
+            raise LogError(f"unknown marker '{text[j]}' in {group}: {_MARKER_HELP}", **where)
+        if marker in seen:
+            raise LogError(f"marker '{text[j]}' ({_MARKERS[marker]}) appears twice in {group}", **where)
+        seen.add(marker)
+    return Outcome(_WINNERS[letter], banker_pair="b" in seen, player_pair="p" in seen, natural="n" in seen)
+
+
+def _unknown(text: str, i: int, file: str | None, line: int | None, column: int, number: int) -> LogError:
+    ch = text[i]
+    where = {"file": file, "line": line, "column": column + i, "coup": number}
+    if ch == "[":
+        return LogError(f"'[' must follow a result letter directly: {_MARKER_HELP}", **where)
+    if ch == "]":
+        return LogError("']' without a matching '['", **where)
+    start, end = i, i
+    while start > 0 and text[start - 1] not in _SEPARATORS:
+        start -= 1
+    while end < len(text) and text[end] not in _SEPARATORS:
+        end += 1
+    word = text[start:end]
+    shown = f"'{ch}'" if word == ch else f"'{ch}' in '{word}'"
+    return LogError(f"{shown} is not a result: results logs use B (Banker), P (Player) and T (Tie), "
+                    "each optionally followed by markers like B[bn]", **where)
+
+
+def result_entries(source_pieces: Iterator[Piece], name: str) -> Iterator[tuple[int, Outcome]]:
+    """Yield (line, outcome) for every result of a results log, in order."""
+    number = 1
+    for piece in source_pieces:
+        if not piece.text:
+            continue
+        found = parse_results(piece.text, file=name, line=piece.line, column=piece.column,
+                              first_number=number)
+        number += len(found)
+        line = piece.line
+        for _, outcome in found:
+            yield line, outcome
+
+
+def format_result(outcome: Outcome) -> str:
+    """Return one result in the grammar: its letter, then markers in b, p, n order when any."""
+    markers = ("b" if outcome.banker_pair else "") + ("p" if outcome.player_pair else "") + \
+        ("n" if outcome.natural else "")
+    return outcome.winner.letter + (f"[{markers}]" if markers else "")
