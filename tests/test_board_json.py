@@ -115,3 +115,12 @@ def test_proof_json_matches_its_model() -> None:
 @given(st.text(alphabet="BPT", max_size=200))
 def test_property_every_board_fits_the_schema(results: str) -> None:
     Board.model_validate(board_dict(Scoreboard.from_results(results)))
+
+
+def test_one_item_a_line() -> None:
+    """Each cell, bead and mark sits on its own line, so a big board diffs and greps well."""
+    board = demo_board()
+    lines = board_json(board).splitlines()
+    items = [json.loads(line.strip().rstrip(",")) for line in lines if line.startswith("    {")]
+    assert len(items) == board.coups + len(board.big_road) + sum(len(r) for r in board.derived_roads())
+    assert lines[0] == "{" and lines[1] == '  "coups": 82,' and lines[-1] == "}"

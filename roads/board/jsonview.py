@@ -87,9 +87,30 @@ def board_dict(board: Scoreboard) -> dict[str, Any]:
     return data
 
 
+_encode = json.JSONEncoder(ensure_ascii=False, separators=(", ", ": ")).encode
+
+
+def _value(value: Any, indent: str) -> str:
+    """Return ``value`` as JSON; a list of objects gets one object a line."""
+    if isinstance(value, list) and value and all(isinstance(item, dict) for item in value):
+        inner = indent + "  "
+        return "[\n" + ",\n".join(inner + _encode(item) for item in value) + f"\n{indent}]"
+    return _encode(value)
+
+
 def dumps(data: Any) -> str:
-    """Return ``data`` as deterministic JSON text: fixed key order, two-space indent, UTF-8 kept."""
-    return json.dumps(data, ensure_ascii=False, indent=2)
+    """Return ``data`` as deterministic JSON text: one key a line, one list item a line, UTF-8 kept.
+
+    One item a line keeps a 100,000-coup board diffable and greppable, and lets
+    the C encoder do the work: ``json.dumps(indent=2)`` falls back to pure
+    Python and is about eight times slower.
+    """
+    if isinstance(data, dict):
+        if not data:
+            return "{}"
+        lines = [f"  {_encode(key)}: {_value(value, '  ')}" for key, value in data.items()]
+        return "{\n" + ",\n".join(lines) + "\n}"
+    return _value(data, "")
 
 
 def board_json(board: Scoreboard) -> str:
