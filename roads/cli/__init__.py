@@ -13,6 +13,7 @@ import click
 from ..errors import RoadsError
 from . import coup, demo  # noqa: F401  (each module registers its command)
 from . import odds, simulate  # noqa: F401  (roads odds, roads simulate)
+from . import build, explain, show  # noqa: F401  (roads build, roads explain, roads show)
 from .app import cli
 
 

@@ -1,0 +1,80 @@
+"""``roads explain``: why each derived mark is red or blue, in plain words."""
+
+from __future__ import annotations
+
+import click
+
+from ..board import Scoreboard
+from ..board.explain import Proof, proof, proofs
+from ..board.jsonview import dumps
+from ..board.names import derived_name
+from ..board.scoreboard import DERIVED
+from .app import cli
+from .build import load_board, log_argument
+
+
+def _one(p: Proof) -> str:
+    """Return a single mark's proof in full: heading, the two sentences, the mistake to avoid."""
+    return (f"{p.title} mark {p.mark}: {p.color.value}, Rule {p.rule}, from the Big Road bead at "
+            f"column {p.column}, row {p.row}\n  {p.reason}\n  {p.comparison}\n  {p.mistake}\n")
+
+
+def _listing(board: Scoreboard, road: str | None, mistakes: bool) -> str:
+    """Return the proofs of one road or all three, a heading per road and one paragraph per mark."""
+    names = DERIVED if road is None else (road,)
+    blocks = []
+    for name in names:
+        derived = board.road(name)
+        lines = [f"{derived.title} (k = {derived.k}): {len(derived)} mark{'' if len(derived) == 1 else 's'}"]
+        if not len(derived):
+            lines.append(f"  none yet: the road starts with the bead at column {derived.k + 1}, row 2")
+        for p in proofs(board, name):
+            lines.append(f"{p.mark:4d}. {p.color.value:<4}  {p.text}")
+            if mistakes:
+                lines.append(f"        {p.mistake}")
+        blocks.append("\n".join(lines))
+    return "\n\n".join(blocks) + "\n"
+
+
+@cli.command("explain")
+@log_argument
+@click.option("--road", "road_name", metavar="ROAD",
+              help="Only this road: big-eye-boy, small-road or cockroach-pig.")
+@click.option("--mark", type=int, metavar="N", help="Only mark N (from 1) of --road, with its common mistake.")
+@click.option("--mistakes", is_flag=True, help="In a listing, add each rule's common mistake under every mark.")
+@click.option("--json", "as_json", is_flag=True,
+              help="Print JSON: one object for --mark, else a list (road, mark, color, rule, column, row, "
+                   "compared, text, mistake).")
+def explain_command(log: str, fmt: str, road_name: str | None, mark: int | None, mistakes: bool,
+                    as_json: bool) -> None:
+    """Explain every mark of the derived roads of a shoe LOG: which rule, which columns, which colour.
+
+    Each derived road reads the Big Road's columns with an offset k: Big Eye Boy
+    1, Small Road 2, Cockroach Pig 3. A bead that opens column c (Rule 1)
+    compares the column that just finished, c-1, with column c-1-k: same depth
+    red, different blue. A bead further down a column (Rule 2) looks at column
+    c-k: a bead at the same row is red, a column that stopped exactly one row
+    above is blue, one that stopped two or more rows above is red again.
+    Red means the pattern repeats, blue that it breaks; they are not Banker and
+    Player.
+
+    \b
+    Examples:
+      roads explain shoe.txt                                  every mark of all three roads
+      roads explain shoe.txt --road small-road                one road
+      roads explain shoe.txt --road small-road --mark 7       one mark, with the mistake to avoid
+      roads explain shoe.txt --road big-eye-boy --mark 3 --json
+    """
+    if mark is not None and road_name is None:
+        raise click.UsageError("--mark needs --road: say which road the mark is on "
+                               "(big-eye-boy, small-road or cockroach-pig)")
+    road = derived_name(road_name) if road_name is not None else None
+    board = load_board(log, fmt)
+    if mark is not None and road is not None:
+        p = proof(board, road, mark)
+        click.echo(dumps(p.to_dict(mistake=True)) if as_json else _one(p), nl=as_json)
+        return
+    if as_json:
+        click.echo(dumps([p.to_dict(mistake=True) for p in proofs(board, road)]))
+        return
+    click.echo(_listing(board, road, mistakes), nl=False)

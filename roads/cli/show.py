@@ -1,0 +1,40 @@
+"""``roads show``: every road of a shoe as a grid in the terminal."""
+
+from __future__ import annotations
+
+import click
+
+from ..board.names import road_name
+from ..board.scoreboard import ROAD_NAMES
+from ..board.text import ColorMode, show
+from .app import cli
+from .build import color_option, echo, load_board, log_argument, wants_color
+
+
+@cli.command("show")
+@log_argument
+@color_option
+@click.option("--road", "roads", metavar="ROAD", multiple=True,
+              help="Only this road (repeatable): bead-plate, big-road, big-eye-boy, small-road, cockroach-pig.")
+@click.option("--last", type=click.IntRange(min=1), metavar="N",
+              help="Only the last N drawn columns of each road, as a scoreboard that scrolls.")
+def show_command(log: str, fmt: str, color_mode: ColorMode, roads: tuple[str, ...], last: int | None) -> None:
+    """Draw the roads of a shoe LOG as 6-row grids: Bead Plate, Big Road, Big Eye Boy, Small Road, Cockroach Pig.
+
+    Without colour: B Banker, P Player, T Tie; after a Big Road bead, / is one
+    tie and 2-9 that many; derived marks are = (red) and ≠ (blue). With colour
+    the letters are painted and the derived roads take their symbols: ○ Big
+    Eye Boy, ● Small Road, ╱ Cockroach Pig. The numbers under a grid count its
+    drawn columns (after dragon tails).
+
+    \b
+    Examples:
+      roads show shoe.txt
+      roads show shoe.txt --road big-road --road big-eye-boy
+      roads show shoe.txt --last 20 --color always | less -R
+      NO_COLOR=1 roads show shoe.txt
+    """
+    names = tuple(road_name(r) for r in roads) or ROAD_NAMES
+    board = load_board(log, fmt)
+    color = wants_color(color_mode)
+    echo(show(board, color=color, last=last, roads=names), color)
