@@ -85,8 +85,9 @@ def odds_command(decks: int, log: str | None, each: bool, plot: Path | None, exa
         save_chart(chart([float(o.banker) for o in series], [float(o.player) for o in series]), plot)
     if each:
         if as_json:
-            click.echo(json.dumps([{"coups_dealt": k, **o.model_dump(mode="json")} for k, o in enumerate(series)],
-                                  indent=2))
+            # One point of the shoe a line, as the board's JSON does: easy to diff and grep.
+            rows = (json.dumps({"coups_dealt": k, **o.model_dump(mode="json")}) for k, o in enumerate(series))
+            click.echo("[\n  " + ",\n  ".join(rows) + "\n]")
         else:
             click.echo(_each_table(series))
         return
