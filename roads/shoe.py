@@ -12,8 +12,10 @@ from .errors import ShoeError
 
 DEFAULT_DECKS = 8
 DEFAULT_CUT = 16
-MIN_CUT = 11
-"""The cut coup may need 5 cards past the cut card and the last coup 6 more."""
+MAX_BURN = 11
+"""The turned card plus up to 10 burned."""
+MIN_CUT = 12
+"""A coup that starts on the card after the cut card may use 6 cards, and the one more coup 6 more."""
 
 
 class SeededStream:
@@ -88,7 +90,7 @@ def check_settings(decks: int, cut: int) -> None:
     if cut < MIN_CUT:
         raise ShoeError(f"the cut card must be at least {MIN_CUT} cards from the end (got {cut}), "
                         "so the last two coups can always finish")
-    if cut > total - 11 - 6:
+    if cut > total - MAX_BURN - 6:
         raise ShoeError(f"a cut card {cut} cards from the end of a {total}-card shoe leaves no room "
                         "for the burn and a first coup")
 

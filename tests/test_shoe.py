@@ -66,3 +66,11 @@ def test_cut_card_then_one_more_coup() -> None:
 def test_impossible_settings(decks: int, cut: int) -> None:
     with pytest.raises(ShoeError):
         deal_shoe(decks, seed=1, cut=cut)
+
+
+def test_regression_cut_11_ran_out_of_cards() -> None:
+    """With the cut card 11 from the end, a coup starting right after it plus one more could need 12 cards."""
+    with pytest.raises(ShoeError, match="at least 12"):
+        deal_shoe(1, seed=0, cut=11)
+    for seed in range(300):
+        deal_shoe(1, seed=seed, cut=12)  # the smallest cut never runs out
