@@ -11,7 +11,7 @@ from collections.abc import Sequence
 import click
 
 from ..errors import RoadsError
-from . import coup, demo  # noqa: F401  (each module registers its command)
+from . import check, coup, deal, demo  # noqa: F401  (each module registers its command)
 from . import odds, simulate  # noqa: F401  (roads odds, roads simulate)
 from . import build, explain, show  # noqa: F401  (roads build, roads explain, roads show)
 from .app import cli
@@ -20,7 +20,8 @@ from .app import cli
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the CLI with ``argv`` (default: the process arguments); return the exit status."""
     try:
-        cli.main(args=list(argv) if argv is not None else None, prog_name="roads", standalone_mode=False)
+        status = cli.main(args=list(argv) if argv is not None else None, prog_name="roads",
+                          standalone_mode=False)
     except click.exceptions.Exit as exc:
         return exc.exit_code
     except click.UsageError as exc:
@@ -37,7 +38,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1
     except BrokenPipeError:
         return 0
-    return 0
+    # Without standalone mode click returns ctx.exit(n)'s n instead of raising Exit.
+    return status if type(status) is int else 0
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -1,0 +1,115 @@
+"""``roads deal``: seeded, byte-for-byte reproducible shoes in every log format, written whole or not at all."""
+
+from __future__ import annotations
+
+import io
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from roads.cli import main
+from roads.logs import read_coups, read_outcomes
+from roads.shoe import deal_shoe
+
+
+def run(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    code = main(args)
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_seed_1_is_byte_identical_on_every_run(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    first = run(["deal", "--seed", "1"], capsys)
+    second = run(["deal", "--seed", "1"], capsys)
+    assert first[0] == 0 and first == second
+    code, out, err = run(["deal", "--seed", "1", "-o", str(tmp_path / "a.txt")], capsys)
+    assert code == 0 and out == "" and "dealt" in err and "seed 1" in err
+    run(["deal", "--seed", "1", "-o", str(tmp_path / "b.txt")], capsys)
+    assert (tmp_path / "a.txt").read_bytes() == (tmp_path / "b.txt").read_bytes() == first[1].encode("utf-8")
+
+
+def test_the_console_script_gives_the_same_bytes(capsys: pytest.CaptureFixture[str]) -> None:
+    _, expected, _ = run(["deal", "--seed", "1", "--format", "json"], capsys)
+    script = Path(sys.executable).with_name("roads")
+    command = [str(script)] if script.exists() else [sys.executable, "-m", "roads"]
+    done = subprocess.run(command + ["deal", "--seed", "1", "--format", "json"], capture_output=True,
+                          env={**os.environ, "PYTHONHASHSEED": "random"}, check=False)
+    assert done.returncode == 0 and done.stderr == b""
+    assert done.stdout == expected.encode("utf-8")
+
+
+def test_header_records_the_shoe_so_it_can_be_dealt_again(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(["deal", "--decks", "6", "--cut", "20", "--format", "stream"], capsys)
+    assert code == 0
+    header = dict(line[2:].split(": ", 1) for line in out.splitlines() if line.startswith("# "))
+    assert header["format"] == "stream" and header["decks"] == "6" and header["cut"] == "20"
+    seed = header["seed"]
+    assert header["redeal"] == f"roads deal --decks 6 --seed {seed} --cut 20 --format stream"
+    again = run(header["redeal"].split()[1:], capsys)
+    assert again == (0, out, "")
+    shoe = deal_shoe(6, seed=int(seed), cut=20)
+    assert header["burned"] == " ".join(str(c) for c in shoe.burned)
+
+
+@pytest.mark.parametrize("fmt", ["cards", "stream", "json"])
+def test_every_card_format_reads_back_to_the_dealt_shoe(fmt: str, capsys: pytest.CaptureFixture[str]) -> None:
+    _, out, _ = run(["deal", "--seed", "42", "--decks", "4", "--format", fmt], capsys)
+    assert read_coups(io.StringIO(out)) == list(deal_shoe(4, seed=42).coups)
+
+
+def test_results_format_and_hands(capsys: pytest.CaptureFixture[str]) -> None:
+    _, out, _ = run(["deal", "--seed", "42", "-f", "results"], capsys)
+    shoe = deal_shoe(8, seed=42)
+    assert [o.winner for o in read_outcomes(io.StringIO(out))] == [c.winner for c in shoe.coups]
+    _, out, _ = run(["deal", "--seed", "42", "--hands"], capsys)
+    assert "P: " in out and "--hands" in out
+    assert read_coups(io.StringIO(out)) == list(shoe.coups)
+
+
+def test_a_text_seed(capsys: pytest.CaptureFixture[str]) -> None:
+    _, out, _ = run(["deal", "--seed", "table 7, shoe 3", "-f", "json"], capsys)
+    assert '"seed": "table 7, shoe 3"' in out
+    assert "--seed 'table 7, shoe 3'" in out
+    assert read_coups(io.StringIO(out)) == list(deal_shoe(8, seed="table 7, shoe 3").coups)
+
+
+@pytest.mark.parametrize("args", [["--format", "xml"], ["--decks", "many"], ["--cut"], ["--bogus"],
+                                  ["extra-argument"]])
+def test_bad_usage_exits_2(args: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(["deal", *args], capsys)
+    assert code == 2 and out == "" and "Error:" in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize("args,message", [
+    (["--decks", "0"], "a shoe needs at least 1 deck"),
+    (["--cut", "5"], "the cut card must be at least 11"),
+    (["--decks", "1", "--cut", "40"], "leaves no room"),
+])
+def test_impossible_shoes_exit_1_and_write_nothing(args: list[str], message: str, tmp_path: Path,
+                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    target = tmp_path / "shoe.txt"
+    code, out, err = run(["deal", "--seed", "1", *args, "-o", str(target)], capsys)
+    assert code == 1 and out == ""
+    assert err.startswith("roads: error: ") and message in err and err.count("\n") == 1
+    assert not target.exists() and list(tmp_path.iterdir()) == []
+
+
+def test_an_error_never_touches_an_existing_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    target = tmp_path / "shoe.txt"
+    target.write_text("keep me\n")
+    code, _, _ = run(["deal", "--decks", "0", "-o", str(target)], capsys)
+    assert code == 1 and target.read_text() == "keep me\n"
+    assert list(tmp_path.iterdir()) == [target]
+
+
+def test_output_into_a_missing_folder_exits_1(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(["deal", "--seed", "1", "-o", str(tmp_path / "no" / "shoe.txt")], capsys)
+    assert code == 1 and "does not exist" in err and err.count("\n") == 1
+
+
+def test_help_teaches_with_examples(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(["deal", "--help"], capsys)
+    assert code == 0 and "Examples:" in out and "roads deal --seed 1" in out and "--format" in out
