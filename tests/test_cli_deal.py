@@ -12,7 +12,7 @@ import pytest
 
 from roads.cli import main
 from roads.logs import read_coups, read_outcomes
-from roads.shoe import deal_shoe
+from roads.shoe import MIN_CUT, deal_shoe
 
 
 def run(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
@@ -85,7 +85,7 @@ def test_bad_usage_exits_2(args: list[str], capsys: pytest.CaptureFixture[str]) 
 
 @pytest.mark.parametrize("args,message", [
     (["--decks", "0"], "a shoe needs at least 1 deck"),
-    (["--cut", "5"], "the cut card must be at least 11"),
+    (["--cut", "5"], f"the cut card must be at least {MIN_CUT} cards from the end"),
     (["--decks", "1", "--cut", "40"], "leaves no room"),
 ])
 def test_impossible_shoes_exit_1_and_write_nothing(args: list[str], message: str, tmp_path: Path,

@@ -8,7 +8,7 @@ import click
 
 from ..files import atomic_write
 from ..logs import write_log
-from ..shoe import DEFAULT_CUT, DEFAULT_DECKS, deal_shoe, random_seed
+from ..shoe import DEFAULT_CUT, DEFAULT_DECKS, MIN_CUT, deal_shoe, random_seed
 from .app import cli
 
 DEAL_FORMATS = ("results", "cards", "stream", "json")
@@ -21,7 +21,7 @@ DEAL_FORMATS = ("results", "cards", "stream", "json")
               help="Seed of the shuffle; the same seed always deals the same shoe. Default: a fresh one, "
                    "recorded in the log's header.")
 @click.option("--cut", type=int, default=DEFAULT_CUT, show_default=True, metavar="N",
-              help="Cut card position, in cards from the end of the shoe (at least 11).")
+              help=f"Cut card position, in cards from the end of the shoe (at least {MIN_CUT}).")
 @click.option("--format", "-f", "fmt", type=click.Choice(DEAL_FORMATS), default="cards", show_default=True,
               help="Log format to write (see docs/logs.md).")
 @click.option("--hands", is_flag=True, help="With --format cards, write each coup as 'P: .. | B: ..'.")
