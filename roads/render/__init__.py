@@ -34,12 +34,14 @@ WRITERS: dict[str, Callable[[Scene, RenderOptions], bytes]] = {"svg": _svg_bytes
 
 def format_of(path: str | os.PathLike[str], kind: str | None = None) -> str:
     """Return the output format: ``kind`` if given, else the file's extension; RenderError if neither is known."""
-    name = (kind or Path(path).suffix.lstrip(".")).lower()
+    suffix = Path(path).suffix
+    name = (kind or suffix.lstrip(".")).lower()
     if name not in WRITERS:
-        valid = ", ".join(f".{k}" for k in WRITERS)
         if kind:
             raise RenderError(f"unknown format '{kind}': choose one of {', '.join(WRITERS)}")
-        raise RenderError(f"cannot tell the format of '{path}': name it {valid} or give a format")
+        if suffix:
+            raise RenderError(f"cannot write {suffix} pictures ('{path}'): name it .svg or .png")
+        raise RenderError(f"cannot tell the format of '{path}': name it .svg or .png, or give a format")
     return name
 
 

@@ -67,7 +67,9 @@ def scene_svg(scene: Scene, *, cell: float | None = None, width: int | None = No
     background.attribs["class"] = "background"
     dwg.elements.append(background)
     dwg.elements.extend(translator.item(item) for item in scene.items)
-    return dwg.tostring() + "\n"
+    # One element a line, so a changed picture reads as a small diff. Text is escaped
+    # (&lt;, &gt;), so "><" only ever occurs between two tags.
+    return dwg.tostring().replace("><", ">\n<") + "\n"
 
 
 class _Translator:

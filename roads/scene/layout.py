@@ -14,6 +14,7 @@ from typing import Any
 
 from ..board import Scoreboard
 from ..board.scoreboard import DERIVED
+from ..errors import RenderError
 from ..outcome import Winner
 from . import text as copy
 from .highlight import Focus, focus
@@ -29,7 +30,7 @@ HALF = CELL / 2
 ROWS = 6
 PAD = 8.0
 LINE = 1.0
-MIN_LEFT = 8
+MIN_LEFT = 9
 """Bead Plate columns at least, so the statistics under it have room."""
 MIN_RIGHT = 24
 """Big Road columns at least on a whole-shoe scoreboard, so a young shoe still looks like a board."""
@@ -159,16 +160,17 @@ class _Layout:
         small, pig = self.split(right, content["small_road"], content["cockroach_pig"], last)
         x0, x1 = PAD + 0.5, PAD + 0.5 + left * CELL
         six = ROWS * CELL
-        items.append(self.bead_plate(Frame(x0, top, left, CELL, window(plate_w, left, last))))
-        items.append(self.big_road(Frame(x1, top, right, CELL, window(road_w, right, last))))
+        first = self.first_column
+        items.append(self.bead_plate(Frame(x0, top, left, CELL, first("bead-plate", plate_w, left, last))))
+        items.append(self.big_road(Frame(x1, top, right, CELL, first("big-road", road_w, right, last))))
         y = top + six
         items.append(self.derived("big_eye_boy", Frame(x1, y, right * 2, HALF,
-                                                       window(content["big_eye_boy"], right * 2, None))))
+                                                       first("big-eye-boy", content["big_eye_boy"], right * 2))))
         y += six / 2
         items.append(self.derived("small_road", Frame(x1, y, small, HALF,
-                                                      window(content["small_road"], small, None))))
+                                                      first("small-road", content["small_road"], small))))
         items.append(self.derived("cockroach_pig", Frame(x1 + small * HALF, y, pig, HALF,
-                                                         window(content["cockroach_pig"], pig, None))))
+                                                         first("cockroach-pig", content["cockroach_pig"], pig))))
         items.append(self.stats(x0, top + six, left * CELL, six))
         return (left + right) * CELL, 2 * six
 
@@ -189,7 +191,7 @@ class _Layout:
         content = (b.bead_plate.width if road == "bead-plate" else self.big_road_width() if road == "big-road"
                    else b.road(name).width)
         columns = max(content if last is None else min(content, last), MIN_ALONE)
-        frame = Frame(PAD + 0.5, top, columns, CELL, window(content, columns, last))
+        frame = Frame(PAD + 0.5, top, columns, CELL, self.first_column(road, content, columns, last))
         if road == "bead-plate":
             items.append(self.bead_plate(frame))
         elif road == "big-road":
@@ -197,6 +199,27 @@ class _Layout:
         else:
             items.append(self.derived(name, frame))
         return frame.width, frame.height
+
+    def first_column(self, road: str, content: int, grid: int, last: int | None = None) -> int:
+        """Return the first drawn column a road shows: the newest, scrolled back to keep a highlight in view."""
+        first = window(content, grid, last)
+        f = self.focus
+        if f is None:
+            return first
+        if road == "big-road":
+            xs = [x for x, _ in f.compared_cells] + [f.source.x]
+        elif road == f.road:
+            xs = [f.mark.x]
+        else:
+            return first
+        shown = grid if last is None else min(grid, last)
+        lo, hi = min(xs), max(xs)
+        if hi >= first + shown:
+            first = hi - shown + 1
+        if lo < first:
+            # Keep the bead that made the mark in view when both ends cannot fit.
+            first = lo if hi - lo < shown else hi - shown + 1
+        return max(1, first)
 
     def big_road_width(self) -> int:
         """Return the Big Road's drawn columns, counting the cell that leading ties take alone."""
@@ -360,8 +383,11 @@ class _Layout:
             items.append(centred_text(rx, cy, value, TEXT, t.text, anchor="end"))
         cy = top + 3 * line
         items.append(centred_text(x + half + 6, cy, lab.longest, TEXT, t.muted, anchor="start"))
-        items.append(centred_text(x + w - 8, cy, f"{lab.player}{s.longest_player}", TEXT, t.player, anchor="end"))
-        items.append(centred_text(x + w - 36, cy, f"{lab.banker}{s.longest_banker}", TEXT, t.banker, anchor="end"))
+        player = f"{lab.player}{s.longest_player}"
+        items.append(centred_text(x + w - 8, cy, player, TEXT, t.player, anchor="end"))
+        # Right-aligned after the Player figure, one estimated text width and a gap to its left.
+        items.append(centred_text(x + w - 8 - text_width(player, TEXT) - 5, cy, f"{lab.banker}{s.longest_banker}",
+                                  TEXT, t.banker, anchor="end"))
         items.append(self.asks(x, y + h - 52, w, 52))
         return Group(tuple(items), id="stats", classes="stats")
 
@@ -391,18 +417,11 @@ class _Layout:
     # -- highlight ----------------------------------------------------------
 
     def check_focus_visible(self) -> None:
-        """Raise RenderError when the highlighted mark is scrolled out of the picture."""
-        from ..errors import RenderError
-
+        """Raise RenderError when the highlighted mark's road is not part of the picture."""
         f = self.focus
-        if f is None:
-            return
-        if f.road not in self.firsts:
+        if f is not None and f.road not in self.firsts:
             raise RenderError(f"{f.road}:{f.mark.mark} is not on the {self.o.road}: draw the scoreboard "
                               f"or {f.road}")
-        if f.mark.x < self.firsts[f.road]:
-            raise RenderError(f"{f.road}:{f.mark.mark} is outside the last {self.o.last} columns: "
-                              "show more columns or drop --last")
 
     def caption(self, items: list[Item], y: float, width: float) -> float:
         """Add the highlighted mark's proof under the board; return the new bottom edge."""
@@ -417,6 +436,11 @@ class _Layout:
             texts.append(Text(PAD + 0.5, y, line, CAPTION, t.text, anchor="start"))
         items.append(Group(tuple(texts), id="highlight-caption", classes="caption highlight"))
         return y + CAPTION * 0.4
+
+
+def text_width(text: str, size: float) -> float:
+    """Return a generous estimate of ``text``'s width at font ``size`` (wide CJK characters count double)."""
+    return sum(1.0 if ord(ch) >= 0x2E80 else 0.6 for ch in text) * size
 
 
 def wrap(text: str, width: float, size: float) -> list[str]:
