@@ -14,6 +14,7 @@ from ..errors import RoadsError
 from . import check, coup, deal, demo  # noqa: F401  (each module registers its command)
 from . import odds, simulate  # noqa: F401  (roads odds, roads simulate)
 from . import build, explain, show  # noqa: F401  (roads build, roads explain, roads show)
+from . import render  # noqa: F401  (roads render)
 from .app import cli
 
 

@@ -1,21 +1,42 @@
-"""``roads demo``: the main job on a built-in seeded shoe."""
+"""``roads demo``: the main job on a built-in seeded shoe: every coup, then the scoreboard as pictures."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import click
 
+from ..board import Scoreboard
+from ..render import save
+from ..scene.text import percent
 from ..shoe import deal_shoe
 from .app import cli
 
 DEMO_SEED = 2026
+DEMO_OPTIONS: dict[str, object] = {"scale": 2}
+"""How the demo draws its pictures; docs/images/scoreboard.* are made with exactly these."""
+
+
+def demo_pictures(seed: int, folder: str | Path) -> list[Path]:
+    """Deal the demo shoe and write scoreboard.svg and scoreboard.png into ``folder``; return their paths."""
+    board = Scoreboard.from_outcomes(deal_shoe(8, seed=seed).coups)
+    return [save(board, Path(folder) / f"scoreboard.{kind}", **DEMO_OPTIONS) for kind in ("svg", "png")]
 
 
 @cli.command("demo")
 @click.option("--seed", default=DEMO_SEED, show_default=True, help="Seed of the demo shoe.")
-def demo_command(seed: int) -> None:
-    """Deal a seeded 8-deck shoe and show what it produced."""
+@click.option("--out-dir", default=".", show_default=True, metavar="FOLDER",
+              help="Where scoreboard.svg and scoreboard.png are written.")
+def demo_command(seed: int, out_dir: str) -> None:
+    """Deal a seeded 8-deck shoe, show what it produced and draw its scoreboard to SVG and PNG."""
     shoe = deal_shoe(8, seed=seed)
     click.echo(f"8-deck shoe, seed {seed}: {len(shoe.coups)} coups")
     for n, coup in enumerate(shoe.coups, 1):
         cards = " ".join(str(c) for c in coup.dealt)
         click.echo(f"{n:3d}  {coup.winner.letter}  P{coup.player_total} B{coup.banker_total}  {cards}")
+    stats = Scoreboard.from_outcomes(shoe.coups).stats
+    click.echo(f"Banker {stats.banker} ({percent(stats.banker, stats.coups)}), "
+               f"Player {stats.player} ({percent(stats.player, stats.coups)}), "
+               f"Tie {stats.tie} ({percent(stats.tie, stats.coups)})")
+    for path in demo_pictures(seed, out_dir):
+        click.echo(f"wrote {path}")

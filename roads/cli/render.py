@@ -1,0 +1,159 @@
+"""``roads render``: scoreboards of shoe logs as SVG or PNG pictures, one file or a whole folder at once."""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+from typing import Any
+
+import click
+from tqdm import tqdm
+
+from ..board import Scoreboard
+from ..errors import RenderError, RoadsError
+from ..render import WRITERS, RenderOptions, format_of, save
+from ..scene import ROADS, THEMES, render_options
+from .app import cli
+
+
+def load_board(log: str, log_format: str | None) -> Scoreboard:
+    """Return the scoreboard of the shoe in ``log`` (a path or ``-`` for standard input)."""
+    from ..logs import read_outcomes  # only this command and its workers need the log readers
+
+    return Scoreboard.from_outcomes(read_outcomes(log, log_format))
+
+
+Job = tuple[str, str, str, RenderOptions, str | None, bool]
+"""(log, output file, format, options, log format, name the log in errors)."""
+
+
+def draw_one(job: Job) -> str | None:
+    """Draw one log to one file; return None, or the error as one line (workers never raise)."""
+    log, out, kind, options, log_format, batch = job
+    try:
+        board = load_board(log, log_format)
+    except RoadsError as exc:
+        return str(exc)
+    try:
+        save(board, out, kind, options)
+    except RoadsError as exc:
+        # Among many logs, say which one a drawing problem (say, no such mark) belongs to.
+        return f"{log}: {exc}" if batch else str(exc)
+    return None
+
+
+def plan(logs: Sequence[str], output: str | None, folder: str | None, kind: str | None) -> list[tuple[str, str, str]]:
+    """Return (log, output file, format) for every log; RenderError for outputs that cannot work."""
+    if output is not None:
+        if folder is not None:
+            raise click.UsageError("give -o OUT for one picture or -d FOLDER for many, not both")
+        if len(logs) != 1:
+            raise click.UsageError(f"-o names one file but {len(logs)} logs were given: use -d FOLDER")
+        name = format_of(output, kind)
+        suffix = Path(output).suffix.lower().lstrip(".")
+        if kind is not None and suffix in WRITERS and suffix != name:
+            raise RenderError(f"'{output}' ends in .{suffix} but --format is {name}")
+        return [(logs[0], output, name)]
+    if folder is None:
+        raise click.UsageError("say where the picture goes: -o OUT.svg|OUT.png, or -d FOLDER for many logs")
+    name = format_of("", kind or "svg")
+    target = Path(folder)
+    try:
+        target.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise RenderError(f"cannot create folder {folder}: {exc.strerror or exc}") from None
+    jobs, seen = [], {}
+    for log in logs:
+        stem = "stdin" if log == "-" else Path(log).stem
+        out = str(target / f"{stem}.{name}")
+        if out in seen:
+            raise RenderError(f"{seen[out]} and {log} would both be drawn to {out}: rename one")
+        seen[out] = log
+        jobs.append((log, out, name))
+    return jobs
+
+
+@cli.command("render")
+@click.argument("logs", nargs=-1, required=True, metavar="LOG...")
+@click.option("-o", "--output", metavar="OUT", help="The picture to write: OUT.svg or OUT.png (one LOG).")
+@click.option("-d", "--dir", "folder", metavar="FOLDER", help="Write one picture per LOG into FOLDER (made if missing).")
+@click.option("--format", "kind", type=click.Choice(sorted(WRITERS)), help="svg or png (default: from -o, else svg).")
+@click.option("--road", default="scoreboard", show_default=True, metavar="ROAD",
+              help=f"What to draw: {', '.join(ROADS)}.")
+@click.option("--last", type=int, metavar="N", help="Only the newest N columns (the whole shoe without it).")
+@click.option("--theme", default="classic", show_default=True, metavar="THEME", help=f"{', '.join(THEMES)}.")
+@click.option("--labels", type=click.Choice(["en", "zh"]), default="en", show_default=True,
+              help="B/P/T or 庄/闲/和 (PNG needs a CJK font for zh).")
+@click.option("--highlight", metavar="ROAD:MARK", help="Highlight a derived mark, its bead and what it compared.")
+@click.option("--cell", type=float, metavar="PX", help="Pixels per Big Road cell (default 24).")
+@click.option("--width", type=int, metavar="PX", help="Overall width in pixels, instead of --cell.")
+@click.option("--scale", type=float, default=1.0, show_default=True, help="PNG pixel multiplier (2 for sharp screens).")
+@click.option("--totals", is_flag=True, help="Bead Plate shows the winning total instead of the letter.")
+@click.option("--naturals", is_flag=True, help="Mark naturals on the Big Road.")
+@click.option("--no-pairs", is_flag=True, help="No pair dots on the Big Road.")
+@click.option("--title", help="A caption over the board (also the SVG title).")
+@click.option("--log-format", metavar="FMT", help="Force the log format (default: detected).")
+@click.option("-j", "--jobs", type=click.IntRange(min=1), help="Processes for many logs (default: all cores).")
+def render_command(logs: tuple[str, ...], output: str | None, folder: str | None, kind: str | None, road: str,
+                   last: int | None, theme: str, labels: str, highlight: str | None, cell: float | None,
+                   width: int | None, scale: float, totals: bool, naturals: bool, no_pairs: bool,
+                   title: str | None, log_format: str | None, jobs: int | None) -> None:
+    """Draw the scoreboard of each shoe LOG as an SVG or PNG picture.
+
+    The full scoreboard is the casino arrangement: Bead Plate on the left with
+    the statistics and the Banker/Player ask icons under it, Big Road on the
+    right, and under it Big Eye Boy, Small Road and Cockroach Pig at half size.
+
+    \b
+    Examples:
+      roads render shoe.txt -o board.svg
+      roads render shoe.txt -o board.png --last 20 --theme dark --scale 2
+      roads render shoe.txt -o bey.svg --road big-eye-boy
+      roads render shoe.txt -o why.png --highlight big-eye-boy:5
+      roads render logs/*.txt -d out/ --format png
+    """
+    options = render_options(road=road, last=last, theme=theme, labels=labels, highlight=highlight, cell=cell,
+                             width=width, scale=scale, totals=totals, naturals=naturals, pairs=not no_pairs,
+                             title=title)
+    planned = plan(logs, output, folder, kind)
+    work = [(log, out, name, options, log_format, len(planned) > 1) for log, out, name in planned]
+    if len(work) == 1:
+        problem = draw_one(work[0])
+        if problem:
+            raise RenderError(problem)
+        click.echo(f"wrote {work[0][1]}")
+        return
+    failures = run_batch(work, jobs)
+    done = len(work) - len(failures)
+    click.echo(f"wrote {done} picture{'s' if done != 1 else ''} to {folder}")
+    if failures:
+        for problem in failures:
+            click.echo(f"roads: error: {problem}", err=True)
+        raise RenderError(f"{len(failures)} of {len(work)} logs could not be drawn")
+
+
+def run_batch(work: list[Job], jobs: int | None) -> list[str]:
+    """Draw every job on all cores (or ``jobs`` processes) with a progress bar; return the errors."""
+    workers = min(jobs or os.cpu_count() or 1, len(work))
+    bar: Any = tqdm(total=len(work), unit="log", file=sys.stderr, disable=not sys.stderr.isatty(),
+                    dynamic_ncols=True)
+    failures: list[str] = []
+    with bar:
+        if workers == 1:
+            results: Any = map(draw_one, work)
+        else:
+            pool = ProcessPoolExecutor(max_workers=workers)
+            # Chunks amortise the pickling round trip; small enough that the bar still moves.
+            results = pool.map(draw_one, work, chunksize=max(1, min(32, len(work) // (workers * 8))))
+        try:
+            for problem in results:
+                if problem:
+                    failures.append(problem)
+                bar.update(1)
+        finally:
+            if workers != 1:
+                pool.shutdown(cancel_futures=True)
+    return failures
