@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import gc
+import io
 import random
 import statistics
 import time
@@ -80,6 +81,19 @@ def main() -> int:
     ok &= rate >= BUILD_TARGET
     print(f"build, {args.coups:,}-coup results log (all five roads, {marks:,} derived marks, drawn places): "
           f"{seconds * 1000:.1f} ms median, {rate:,.0f} coups/s (target >= {BUILD_TARGET:,})")
+
+    # What `roads build LOG` pays: the log reader's parsing and checks, then the same builder.
+    from roads.logs import iter_entries
+
+    def read_and_build() -> Scoreboard:
+        board = Scoreboard()
+        for entry in iter_entries(io.StringIO(log), "results"):
+            board.add(entry.outcome)
+        return board
+
+    seconds = median_seconds(read_and_build, max(3, args.repeats // 2))
+    print(f"read with roads.logs.iter_entries and build, same log: {seconds * 1000:.0f} ms median, "
+          f"{args.coups / seconds:,.0f} coups/s")
 
     tail = results_log(2_000, seed=7).replace("\n", "")
     small, large = add_costs((100, args.coups), tail, args.repeats)

@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from typing import Literal, TextIO
 
 from ..outcome import Winner
-from .derived import RED, TITLES, Color, DerivedRoad
+from .derived import RED, Color, DerivedRoad
 from .grid import ROWS
 from .scoreboard import DERIVED, ROAD_NAMES, Scoreboard
 
@@ -25,8 +25,6 @@ _RESET = "\x1b[0m"
 _WINNER_STYLE = {Winner.BANKER: "red", Winner.PLAYER: "blue", Winner.TIE: "green"}
 _SYMBOLS = {"big_eye_boy": "○", "small_road": "●", "cockroach_pig": "╱"}
 _EMPTY = "·"
-
-TITLE = {"bead_plate": "Bead Plate", "big_road": "Big Road", **TITLES}
 
 Cell = tuple[str, str | None]
 """A grid cell's text and its style name (None: plain)."""
