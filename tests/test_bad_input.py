@@ -42,8 +42,11 @@ def test_empty_json() -> None:
         read_outcomes(io.StringIO("  \n"), "json")
     with pytest.raises(LogError, match="no coups"):
         read_outcomes(io.StringIO("[]"))
-    with pytest.raises(LogError, match="a JSON log is a list of coups"):  # JSON has no comments
+    with pytest.raises(LogError, match="a JSON log has no comments"):
         read_outcomes(io.StringIO("# nothing\n"), "json")
+    with pytest.raises(LogError, match="a JSON log has no comments") as info:
+        read_outcomes(io.StringIO('# seed 4\n[{"winner": "tie"}]'))
+    assert (info.value.line, info.value.column) == (1, 1)
 
 
 def test_unknown_token_in_results_names_line_column_and_token(tmp_path: Path) -> None:

@@ -149,6 +149,9 @@ def json_objects(source_chunks: Iterator[Chunk], name: str) -> Iterator[tuple[in
             yield start_line, others
     elif first == "":
         return
+    elif first == "#":
+        raise text.error("a JSON log has no comments: remove the '#' line (JSON Lines logs may have them)",
+                         text.pos)
     else:
         raise text.error('a JSON log is a list of coups or an object with a "coups" list', text.pos)
     if text.peek():
