@@ -127,3 +127,22 @@ def test_coup_and_demo_still_work(capsys: pytest.CaptureFixture[str], tmp_path: 
     monkeypatch.chdir(tmp_path)  # the demo may write pictures where it runs
     code, out, _ = run(["demo"], capsys)
     assert code == 0 and out.startswith("8-deck shoe, seed 2026: ")
+
+
+def _doc_block(after: str) -> list[str]:
+    """The output lines docs/cli.md shows after the console line ``after``."""
+    lines = (Path(__file__).resolve().parent.parent / "docs" / "cli.md").read_text("utf-8").splitlines()
+    start = lines.index(after) + 1
+    end = next(i for i in range(start, len(lines)) if lines[i].startswith(("$", "```")) or not lines[i])
+    return lines[start:end]
+
+
+def test_docs_show_what_the_commands_print(capsys: pytest.CaptureFixture[str],
+                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(FIXTURES.parent.parent)
+    _, out, _ = run(["check", "fixtures/logs/broken-cards.txt"], capsys)
+    assert out.splitlines() == _doc_block("$ roads check fixtures/logs/broken-cards.txt")
+    _, out, _ = run(["check", "fixtures/logs/results.txt"], capsys)
+    assert out.splitlines() == _doc_block("$ roads check fixtures/logs/results.txt")
+    _, out, _ = run(["deal", "--seed", "1"], capsys)
+    assert out.splitlines()[:9] == _doc_block("$ roads deal --seed 1 | head -9")

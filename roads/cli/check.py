@@ -11,7 +11,7 @@ from ..logs import FORMATS
 from .app import cli
 
 
-@cli.command("check")
+@cli.command("check", short_help="Audit a log's cards against the drawing rules, coup by coup.")
 @click.argument("log")
 @click.option("--format", "-f", "fmt", type=click.Choice(("auto",) + FORMATS), default="auto",
               show_default=True, help="Read LOG in this format instead of detecting it.")

@@ -14,7 +14,7 @@ from .app import cli
 DEAL_FORMATS = ("results", "cards", "stream", "json")
 
 
-@cli.command("deal")
+@cli.command("deal", short_help="Deal a seeded shoe and print it as a log in any format.")
 @click.option("--decks", "-d", type=int, default=DEFAULT_DECKS, show_default=True, metavar="N",
               help="Decks in the shoe (1-1000).")
 @click.option("--seed", "-s", metavar="S",
