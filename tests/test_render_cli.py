@@ -170,3 +170,23 @@ def test_docs_images_are_what_the_demo_draws(tmp_path: Path) -> None:
     with Image.open(DOCS_IMAGES / "scoreboard.png") as committed, Image.open(io.BytesIO(png_path.read_bytes())) as made:
         assert (committed.size, committed.mode) == (made.size, made.mode)
         assert committed.tobytes() == made.tobytes()
+
+
+DOC_PICTURES = {
+    "scoreboard-dark.png": ["--theme", "dark", "--last", "24", "--scale", "2"],
+    "scoreboard-print.png": ["--theme", "print", "--last", "24", "--scale", "2"],
+    "highlight.png": ["--highlight", "small-road:66", "--last", "24", "--scale", "2"],
+    "big-road.png": ["--road", "big-road", "--last", "16", "--naturals", "--scale", "2"],
+}
+"""The other pictures of docs/rendering.md: ``roads render docs/images/demo-shoe.txt -o docs/images/NAME ARGS``."""
+
+
+@pytest.mark.parametrize("name", list(DOC_PICTURES))
+def test_docs_pictures_are_what_the_commands_draw(name: str, capsys: pytest.CaptureFixture[str],
+                                                  tmp_path: Path) -> None:
+    status, _, err = run(capsys, "render", str(DOCS_IMAGES / "demo-shoe.txt"), "-o", str(tmp_path / name),
+                         *DOC_PICTURES[name])
+    assert status == 0, err
+    with Image.open(DOCS_IMAGES / name) as committed, Image.open(tmp_path / name) as made:
+        assert (committed.size, committed.mode) == (made.size, made.mode)
+        assert committed.tobytes() == made.tobytes(), f"regenerate docs/images/{name} (docs/rendering.md)"

@@ -1,0 +1,80 @@
+"""Rendering benchmark: one 80-coup scoreboard to SVG and PNG in-process, and 1,000 shoes to PNG via the CLI.
+
+    python benchmarks/bench_render.py                 # --repeats 31 --shoes 1000 by default
+
+Prints medians and exits 1 if a target is missed (SVG <= 15 ms, PNG <= 60 ms,
+the batch under 60 s).
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from roads.board import Scoreboard
+from roads.logs import write_log
+from roads.render import png, svg
+from roads.shoe import deal_shoe
+
+TARGETS = {"svg": 0.015, "png": 0.060, "batch": 60.0}
+
+
+def median_seconds(run, repeats: int) -> float:  # type: ignore[no-untyped-def]
+    """Return the median wall time of ``run()`` over ``repeats`` calls, after one warm-up call."""
+    run()
+    times = []
+    for _ in range(repeats):
+        gc.collect()
+        start = time.perf_counter()
+        run()
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def main() -> int:
+    """Run the benchmark; return 0 when every target is met."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeats", type=int, default=31)
+    parser.add_argument("--shoes", type=int, default=1000)
+    args = parser.parse_args()
+
+    board = Scoreboard.from_outcomes(deal_shoe(8, seed=2026).coups[:80])
+    marks = sum(len(board.road(name)) for name in ("big_eye_boy", "small_road", "cockroach_pig"))
+    print(f"80-coup shoe (seed 2026): {len(board.big_road)} Big Road beads, {marks} derived marks")
+    results = {
+        "svg": median_seconds(lambda: svg(board), args.repeats),
+        "png": median_seconds(lambda: png(board), args.repeats),
+    }
+    print(f"full scoreboard to SVG: {results['svg'] * 1000:7.2f} ms median (target <= 15 ms)")
+    print(f"full scoreboard to PNG: {results['png'] * 1000:7.2f} ms median (target <= 60 ms)")
+    print(f"  PNG at scale 2:       {median_seconds(lambda: png(board, scale=2), 11) * 1000:7.2f} ms")
+
+    with tempfile.TemporaryDirectory() as folder:
+        logs = Path(folder) / "logs"
+        logs.mkdir()
+        for seed in range(args.shoes):
+            (logs / f"shoe{seed:04d}.txt").write_text(write_log(deal_shoe(8, seed=seed).coups, "cards"))
+        command = [sys.executable, "-m", "roads", "render", *sorted(map(str, logs.iterdir())),
+                   "-d", str(Path(folder) / "out"), "--format", "png"]
+        start = time.perf_counter()
+        subprocess.run(command, check=True, stdout=subprocess.DEVNULL)
+        results["batch"] = time.perf_counter() - start
+        drawn = len(os.listdir(Path(folder) / "out"))
+    print(f"{args.shoes} card logs to PNG via `roads render -d` on {os.cpu_count()} cores: "
+          f"{results['batch']:.1f} s ({drawn} files, {results['batch'] / max(drawn, 1) * 1000:.1f} ms a shoe)"
+          " (target < 60 s)")
+    missed = [name for name, seconds in results.items() if seconds > TARGETS[name]]
+    if missed:
+        print(f"missed: {', '.join(missed)}")
+    return 1 if missed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
