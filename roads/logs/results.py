@@ -11,6 +11,7 @@ So ``BPPTB``, ``B P P T B``, ``b,p,p,t,b`` and ``B[bn] P T[p] B`` all read.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 from ..errors import LogError
@@ -24,6 +25,9 @@ _PLAIN = {ch: Outcome(w) for ch, w in _WINNERS.items()}
 _MARKERS = {"b": "banker pair", "p": "player pair", "n": "natural"}
 _SEPARATORS = frozenset(" \t\r\f\v,")
 _PLAIN_CHARS = frozenset(_PLAIN) | _SEPARATORS
+_SCAN = re.compile(r"([BPTbpt](?:\[[^\[\]]*\])?)|[ \t\r\f\v,]+|(.)", re.S)
+"""A result with its marker group, a run of separators, or anything else (an error)."""
+_KNOWN: dict[str, Outcome] = dict(_PLAIN)
 _MARKER_HELP = "markers are b (Banker pair), p (Player pair) and n (natural), as in B[bn]"
 
 
@@ -35,34 +39,28 @@ def parse_results(text: str, *, file: str | None, line: int | None, column: int 
         plain = _PLAIN
         return [(column + i, plain[ch]) for i, ch in enumerate(text) if ch in plain]
     out: list[tuple[int, Outcome]] = []
-    i, n = 0, len(text)
-    while i < n:
-        ch = text[i]
-        if ch in _SEPARATORS:
-            i += 1
-            continue
-        plain = _PLAIN.get(ch)
-        if plain is None:
-            raise _unknown(text, i, file, line, column, first_number + len(out))
-        if i + 1 < n and text[i + 1] == "[":
-            close = text.find("]", i + 2)
-            if close < 0:
-                raise LogError(f"'[' after '{ch}' is never closed: {_MARKER_HELP}", file=file, line=line,
-                               column=column + i + 1, coup=first_number + len(out))
-            outcome = _marked(ch, text, i + 2, close, file, line, column, first_number + len(out))
-            out.append((column + i, outcome))
-            i = close + 1
-        else:
-            out.append((column + i, plain))
-            i += 1
+    known = _KNOWN
+    for match in _SCAN.finditer(text):
+        item = match.group(1)
+        if item is not None:
+            outcome = known.get(item)
+            if outcome is None:
+                start = match.start()
+                outcome = _marked(text, start, start + len(item) - 1, file, line, column, first_number + len(out))
+                if len(known) < 4096:  # every valid spelling is cached; a log has only a few
+                    known[item] = outcome
+            out.append((column + match.start(), outcome))
+        elif match.group(2) is not None:
+            raise _unknown(text, match.start(), file, line, column, first_number + len(out))
     return out
 
 
-def _marked(letter: str, text: str, start: int, close: int, file: str | None, line: int | None,
+def _marked(text: str, at: int, close: int, file: str | None, line: int | None,
             column: int, number: int) -> Outcome:
+    """Return the outcome of ``text[at:close + 1]``, a letter and its marker group, checking each marker."""
     seen: set[str] = set()
-    group = text[start - 2:close + 1]
-    for j in range(start, close):
+    group = text[at:close + 1]
+    for j in range(at + 2, close):
         marker = text[j].lower()
         where = {"file": file, "line": line, "column": column + j, "coup": number}
         if marker not in _MARKERS:
@@ -70,12 +68,20 @@ def _marked(letter: str, text: str, start: int, close: int, file: str | None, li
         if marker in seen:
             raise LogError(f"marker '{text[j]}' ({_MARKERS[marker]}) appears twice in {group}", **where)
         seen.add(marker)
-    return Outcome(_WINNERS[letter], banker_pair="b" in seen, player_pair="p" in seen, natural="n" in seen)
+    return Outcome(_WINNERS[text[at]], banker_pair="b" in seen, player_pair="p" in seen, natural="n" in seen)
 
 
 def _unknown(text: str, i: int, file: str | None, line: int | None, column: int, number: int) -> LogError:
     ch = text[i]
     where = {"file": file, "line": line, "column": column + i, "coup": number}
+    if ch == "[" and i > 0 and text[i - 1] in _WINNERS:
+        close = text.find("]", i)
+        if close < 0:
+            return LogError(f"'[' after '{text[i - 1]}' is never closed: {_MARKER_HELP}", **where)
+        try:
+            _marked(text, i - 1, close, file, line, column, number)
+        except LogError as exc:
+            return exc
     if ch == "[":
         return LogError(f"'[' must follow a result letter directly: {_MARKER_HELP}", **where)
     if ch == "]":
