@@ -90,8 +90,11 @@ def test_a_50_mb_log_is_not_read_into_memory(tmp_path: Path, kind: str) -> None:
             written += len(unit)
         if kind == "json":
             handle.write(json.dumps(shoe.coups[0].to_dict()).encode() + b"\n]\n")
-    assert path.stat().st_size >= 50 * MB
-    read, peak = _peak_while_reading(path, 1_000, "stream" if kind.startswith("stream") else None)
+    try:
+        assert path.stat().st_size >= 50 * MB
+        read, peak = _peak_while_reading(path, 1_000, "stream" if kind.startswith("stream") else None)
+    finally:
+        path.unlink()  # pytest keeps old tmp folders; 250 MB of them would linger
     assert read == 1_000
     assert peak < 12 * MB, f"held {peak / MB:.1f} MB to read 1,000 coups of a 50 MB file"
 
