@@ -74,6 +74,16 @@ def test_symbols_are_defined_once_and_used_by_model_ids(demo: Scoreboard) -> Non
     assert {"bead-plate", "big-road", "big-eye-boy", "small-road", "cockroach-pig", "stats", "asks"} <= set(all_ids)
 
 
+def test_every_grid_is_ruled(demo: Scoreboard) -> None:
+    root = parse(svg(demo))
+    grids = [el for el in root.iter(f"{{{NS['svg']}}}path") if el.get("class") == "grid"]
+    assert len(grids) == 5
+    for el in grids:
+        d = el.get("d") or ""
+        # Inner lines of a 6-row grid: 5 horizontal, and one vertical between every two columns.
+        assert d.count("H") == 5 and d.count("V") >= 5, d[:80]
+
+
 def test_title_and_desc_come_first_and_read_as_text(demo: Scoreboard) -> None:
     root = parse(svg(demo))
     assert [child.tag.split("}")[1] for child in root][:3] == ["title", "desc", "defs"]

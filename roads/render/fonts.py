@@ -13,7 +13,7 @@ import shutil
 import subprocess
 from functools import lru_cache
 
-from PIL import ImageFont
+from PIL import Image, ImageDraw, ImageFont
 
 from ..errors import RenderError
 
@@ -80,21 +80,30 @@ def _candidates() -> list[tuple[str, int]]:
     named = os.environ.get(ENV)
     if named:
         out.append((named, 0))
+    if shutil.which("fc-match"):
+        # fontconfig's own pick for Chinese sans-serif: the regular, simplified face.
+        best = _fontconfig(["fc-match", "-f", "%{file}|%{index}\n", "sans-serif:lang=zh-cn"])
+        out.extend(best[:1])
     if shutil.which("fc-list"):
-        try:
-            listed = subprocess.run(["fc-list", ":lang=zh-cn", "file", "index"], capture_output=True,
-                                    text=True, timeout=10, check=False).stdout
-        except (OSError, subprocess.SubprocessError):
-            listed = ""
-        rows = []
-        for line in listed.splitlines():
-            path, _, rest = line.partition(":")
-            index = rest.strip().removeprefix("index=")
-            rows.append((path.strip(), int(index) if index.isdigit() else 0))
-        out.extend(sorted(rows))
+        listed = _fontconfig(["fc-list", ":lang=zh-cn", "-f", "%{file}|%{index}\n"])
+        out.extend(sorted(listed, key=lambda found: ("Regular" not in found[0], found)))
     for pattern in KNOWN:
         out.extend((path, 0) for path in sorted(glob.glob(pattern, recursive=True)))
     return out
+
+
+def _fontconfig(command: list[str]) -> list[tuple[str, int]]:
+    """Return the (file, index) pairs a fontconfig command prints, one ``file|index`` a line."""
+    try:
+        printed = subprocess.run(command, capture_output=True, text=True, timeout=10, check=False).stdout
+    except (OSError, subprocess.SubprocessError):
+        return []
+    found = []
+    for line in printed.splitlines():
+        path, _, index = line.rpartition("|")
+        if path:
+            found.append((path, int(index) if index.isdigit() else 0))
+    return found
 
 
 def _covers(path: str, index: int) -> bool:
@@ -103,5 +112,12 @@ def _covers(path: str, index: int) -> bool:
         font = ImageFont.truetype(path, size=32, index=index)
     except OSError:
         return False
-    missing = font.getmask("\U0010fffd").tobytes()
-    return all(font.getmask(ch).tobytes() != missing for ch in CJK_SAMPLE)
+    missing = _glyph(font, "\U0010fffd")
+    return all(_glyph(font, ch) != missing for ch in CJK_SAMPLE)
+
+
+def _glyph(font: ImageFont.FreeTypeFont, ch: str) -> bytes:
+    """Return the pixels of ``ch`` drawn alone: a missing glyph draws the font's .notdef box."""
+    image = Image.new("L", (48, 48))
+    ImageDraw.Draw(image).text((8, 4), ch, font=font, fill=255)
+    return image.tobytes()

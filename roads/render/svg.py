@@ -159,8 +159,9 @@ class _Translator:
         parts = [f"M{num(x0 + i * c)} {num(y0)}V{num(y1)}" for i in range(1, shape.columns)]
         parts += [f"M{num(x0)} {num(y0 + j * c)}H{num(x1)}" for j in range(1, shape.rows)]
         el = Path(factory=self.dwg)
+        # svgwrite writes "d" from its command list when serialising, not from attribs.
+        el.commands.append("".join(parts) or f"M{num(x0)} {num(y0)}")
         a = el.attribs
-        a["d"] = "".join(parts) or f"M{num(x0)} {num(y0)}"
         a["fill"] = "none"
         a["stroke"] = shape.stroke
         a["stroke-width"] = num(shape.width)
