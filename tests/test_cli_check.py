@@ -55,9 +55,9 @@ def test_stdin_and_forced_format(capsys: pytest.CaptureFixture[str], monkeypatch
     assert code == 0 and out.startswith("<stdin>: 2 coups (stream)")
 
 
-def test_cut_stream_warns_on_stderr(capsys: pytest.CaptureFixture[str]) -> None:
+def test_cut_stream_warns_on_stderr_and_exits_1(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = run(["check", str(FIXTURES / "stream-cut.txt")], capsys)
-    assert code == 0 and "2 coups (stream)" in out
+    assert code == 1 and "2 coups (stream)" in out
     assert err.startswith("roads: warning: ") and "coup 3: the stream ends in the middle" in err
 
 

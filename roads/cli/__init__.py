@@ -1,16 +1,20 @@
 """Command-line interface: ``main(argv) -> int`` turns errors into one line and an exit status.
 
-Exit status: 0 success, 1 bad input (a RoadsError), 2 bad usage.
+Exit status: 0 success, 1 bad input (a RoadsError), 2 bad usage. A log that was
+read only in part (a card stream cut off mid-coup) is reported as one warning
+line, its complete coups are still used, and the exit status is 1.
 """
 
 from __future__ import annotations
 
 import sys
+import warnings
 from collections.abc import Sequence
 
 import click
 
 from ..errors import RoadsError
+from ..logs import LogWarning
 from . import check, coup, deal, demo  # noqa: F401  (each module registers its command)
 from . import odds, simulate  # noqa: F401  (roads odds, roads simulate)
 from . import build, explain, show  # noqa: F401  (roads build, roads explain, roads show)
@@ -20,6 +24,21 @@ from .app import cli
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the CLI with ``argv`` (default: the process arguments); return the exit status."""
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always", LogWarning)
+        status = _run(argv)
+    partial = False
+    for item in caught:
+        if issubclass(item.category, LogWarning):
+            click.echo(f"roads: warning: {item.message}", err=True)
+            partial = True
+        else:
+            warnings.showwarning(item.message, item.category, item.filename, item.lineno)
+    return 1 if partial and status == 0 else status
+
+
+def _run(argv: Sequence[str] | None) -> int:
+    """Return the exit status of one CLI run, errors already printed."""
     try:
         status = cli.main(args=list(argv) if argv is not None else None, prog_name="roads",
                           standalone_mode=False)

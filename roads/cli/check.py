@@ -23,7 +23,8 @@ def check_command(log: str, fmt: str, as_json: bool) -> None:
     where it must stand, a required third card missing, 3 or 7 cards on a line,
     a stated winner the cards contradict) is reported with the rule it broke,
     never corrected. Exit status: 0 when every coup is legal, 1 when any coup
-    breaks a rule or LOG cannot be read.
+    breaks a rule, when the log ends in the middle of a coup,
+    or when LOG cannot be read.
 
     \b
     Examples:
@@ -40,5 +41,5 @@ def check_command(log: str, fmt: str, as_json: bool) -> None:
             click.echo(f"roads: warning: {warning}", err=True)
         for line in report.lines():
             click.echo(line)
-    if not report.clean:
+    if not report.clean or report.warnings:
         raise click.exceptions.Exit(1)
