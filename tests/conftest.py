@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from syrupy.assertion import SnapshotAssertion
-
 from snapshot_png import PixelPNGExtension, TextSVGExtension
+from syrupy.assertion import SnapshotAssertion
 
 
 @pytest.fixture

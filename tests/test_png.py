@@ -11,8 +11,7 @@ from PIL import Image
 
 from roads.board import Scoreboard
 from roads.errors import RenderError
-from roads.render import png, svg
-from roads.render import fonts
+from roads.render import fonts, png, svg
 from roads.scene import THEMES, lay_out
 from roads.scene.layout import CELL, PAD
 from roads.shoe import deal_shoe
@@ -45,7 +44,7 @@ def rgb(hex_colour: str) -> tuple[int, int, int]:
 
 def near(a: tuple[int, ...], b: tuple[int, ...], tolerance: int = 12) -> bool:
     """Return True when two colours differ by at most ``tolerance`` per channel."""
-    return all(abs(x - y) <= tolerance for x, y in zip(a, b))
+    return all(abs(x - y) <= tolerance for x, y in zip(a, b, strict=False))
 
 
 def cell_centre(column: int, row: int, scale: float = 1.0) -> tuple[float, float]:

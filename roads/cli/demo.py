@@ -7,20 +7,20 @@ from pathlib import Path
 import click
 
 from ..board import Scoreboard
-from ..render import save
+from ..render import RenderOptions, save
 from ..scene.text import percent
 from ..shoe import deal_shoe
 from .app import cli
 
 DEMO_SEED = 2026
-DEMO_OPTIONS: dict[str, object] = {"scale": 2}
+DEMO_OPTIONS = RenderOptions(scale=2)
 """How the demo draws its pictures; docs/images/scoreboard.* are made with exactly these."""
 
 
 def demo_pictures(seed: int, folder: str | Path) -> list[Path]:
     """Deal the demo shoe and write scoreboard.svg and scoreboard.png into ``folder``; return their paths."""
     board = Scoreboard.from_outcomes(deal_shoe(8, seed=seed).coups)
-    return [save(board, Path(folder) / f"scoreboard.{kind}", **DEMO_OPTIONS) for kind in ("svg", "png")]
+    return [save(board, Path(folder) / f"scoreboard.{kind}", options=DEMO_OPTIONS) for kind in ("svg", "png")]
 
 
 @cli.command("demo")

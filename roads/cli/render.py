@@ -65,7 +65,8 @@ def plan(logs: Sequence[str], output: str | None, folder: str | None, kind: str 
         target.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise RenderError(f"cannot create folder {folder}: {exc.strerror or exc}") from None
-    jobs, seen = [], {}
+    jobs: list[tuple[str, str, str]] = []
+    seen: dict[str, str] = {}
     for log in logs:
         stem = "stdin" if log == "-" else Path(log).stem
         out = str(target / f"{stem}.{name}")
@@ -79,7 +80,8 @@ def plan(logs: Sequence[str], output: str | None, folder: str | None, kind: str 
 @cli.command("render")
 @click.argument("logs", nargs=-1, required=True, metavar="LOG...")
 @click.option("-o", "--output", metavar="OUT", help="The picture to write: OUT.svg or OUT.png (one LOG).")
-@click.option("-d", "--dir", "folder", metavar="FOLDER", help="Write one picture per LOG into FOLDER (made if missing).")
+@click.option("-d", "--dir", "folder", metavar="FOLDER",
+              help="Write one picture per LOG into FOLDER (made if missing).")
 @click.option("--format", "kind", type=click.Choice(sorted(WRITERS)), help="svg or png (default: from -o, else svg).")
 @click.option("--road", default="scoreboard", show_default=True, metavar="ROAD",
               help=f"What to draw: {', '.join(ROADS)}.")

@@ -12,9 +12,12 @@ from typing import Any
 
 import svgwrite
 from svgwrite.base import BaseElement, Desc, Title
-from svgwrite.container import Group as SvgGroup, Use as SvgUse
+from svgwrite.container import Group as SvgGroup
+from svgwrite.container import Use as SvgUse
 from svgwrite.path import Path
-from svgwrite.shapes import Circle as SvgCircle, Line as SvgLine, Rect as SvgRect
+from svgwrite.shapes import Circle as SvgCircle
+from svgwrite.shapes import Line as SvgLine
+from svgwrite.shapes import Rect as SvgRect
 from svgwrite.text import Text as SvgText
 
 from ..board import Scoreboard

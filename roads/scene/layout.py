@@ -20,8 +20,9 @@ from . import text as copy
 from .highlight import Focus, focus
 from .labels import FONT_FAMILY, LABELS
 from .options import RenderOptions, render_options
+from .panel import panel
 from .primitives import Grid, Group, Item, Rect, Scene, Text, Use
-from .symbols import SymbolBook, centred_text
+from .symbols import SymbolBook, centred_text, wrap
 from .themes import THEMES
 
 CELL = 24.0
@@ -35,7 +36,6 @@ MIN_LEFT = 9
 MIN_RIGHT = 24
 """Big Road columns at least on a whole-shoe scoreboard, so a young shoe still looks like a board."""
 MIN_ALONE = 6
-TEXT = 11.0
 CAPTION = 11.0
 TITLE = 14.0
 
@@ -171,7 +171,7 @@ class _Layout:
                                                       first("small-road", content["small_road"], small))))
         items.append(self.derived("cockroach_pig", Frame(x1 + small * HALF, y, pig, HALF,
                                                          first("cockroach-pig", content["cockroach_pig"], pig))))
-        items.append(self.stats(x0, top + six, left * CELL, six))
+        items.append(panel(self.board, self.t, self.labels, self.book, x0, top + six, left * CELL, six))
         return (left + right) * CELL, 2 * six
 
     @staticmethod
@@ -344,7 +344,7 @@ class _Layout:
         classes = {color: f"mark {key} {color}" for color in ("red", "blue")}
         marks: list[Item] = []
         centre = frame.centre
-        for i, (color, x, y) in enumerate(zip(road.colors, road.xs, road.ys), 1):
+        for i, (color, x, y) in enumerate(zip(road.colors, road.xs, road.ys, strict=True), 1):
             if not frame.shows(x):
                 continue
             value = color.value
@@ -356,63 +356,6 @@ class _Layout:
         if f is not None and f.road == key:
             outlines = self.outline(frame, f.mark.x, f.mark.y, strong=True)
         return self.region(key, frame, marks, outlines=outlines)
-
-    # -- statistics and asks ----------------------------------------------
-
-    def stats(self, x: float, y: float, w: float, h: float) -> Group:
-        """Return the statistics panel and, along its foot, the Banker and Player ask icons."""
-        t, lab, s = self.t, self.labels, self.board.stats
-        items: list[Item] = [Rect(x, y, w, h, fill=t.panel, stroke=t.border, width=LINE)]
-        line = 19.0
-        top = y + 15
-        half = w / 2
-        left_rows = (("banker", s.banker), ("player", s.player), ("tie", s.tie))
-        for i, (side, count) in enumerate(left_rows):
-            cy = top + i * line
-            items.append(Use(self.book.bead(side, 17.0, prefix="stat"), x + 14, cy, f"stat {side}"))
-            items.append(centred_text(x + 27, cy, str(count), TEXT, t.text, anchor="start"))
-            items.append(centred_text(x + half - 8, cy, copy.percent(count, s.coups), TEXT, t.muted, anchor="end"))
-        rows = ((lab.coups, str(s.coups)), (lab.banker_pair, str(s.banker_pairs)),
-                (lab.player_pair, str(s.player_pairs)), (lab.naturals, str(s.naturals)))
-        left_x = x + 8
-        for i, (label, value) in enumerate(rows):
-            cy = top + (i + 3) * line if i == 0 else top + (i - 1) * line
-            lx = left_x if i == 0 else x + half + 6
-            rx = x + half - 8 if i == 0 else x + w - 8
-            items.append(centred_text(lx, cy, label, TEXT, t.muted, anchor="start"))
-            items.append(centred_text(rx, cy, value, TEXT, t.text, anchor="end"))
-        cy = top + 3 * line
-        items.append(centred_text(x + half + 6, cy, lab.longest, TEXT, t.muted, anchor="start"))
-        player = f"{lab.player}{s.longest_player}"
-        items.append(centred_text(x + w - 8, cy, player, TEXT, t.player, anchor="end"))
-        # Right-aligned after the Player figure, one estimated text width and a gap to its left.
-        items.append(centred_text(x + w - 8 - text_width(player, TEXT) - 5, cy, f"{lab.banker}{s.longest_banker}",
-                                  TEXT, t.banker, anchor="end"))
-        items.append(self.asks(x, y + h - 52, w, 52))
-        return Group(tuple(items), id="stats", classes="stats")
-
-    def asks(self, x: float, y: float, w: float, h: float) -> Group:
-        """Return the two ask badges: for each side, the mark each derived road would add (none where null)."""
-        t, book = self.t, self.book
-        items: list[Item] = [centred_text(x + 8, y + 6, self.labels.ask, TEXT * 0.9, t.muted, anchor="start")]
-        gap = 8.0
-        bw = (w - 3 * gap) / 2
-        by, bh = y + 16, 28.0
-        for i, (side, answer) in enumerate(self.board.asks().items()):
-            bx = x + gap + i * (bw + gap)
-            cy = by + bh / 2
-            badge: list[Item] = [Rect(bx, by, bw, bh, fill=t.panel, stroke=t.border, width=LINE, rx=5),
-                                 Use(book.bead(side, 22.0, prefix="ask"), bx + 14, cy, f"ask-side {side}")]
-            step = (bw - 30) / 3
-            for j, name in enumerate(DERIVED):
-                color = answer[name]
-                if color is None:
-                    continue
-                key = name.replace("_", "-")
-                badge.append(Use(book.mark(key, color.value, 14.0, prefix="ask-"), bx + 28 + step * (j + 0.5), cy,
-                                 f"ask-mark {key} {color.value}"))
-            items.append(Group(tuple(badge), classes=f"ask {side}", data=(("ask", side),)))
-        return Group(tuple(items), id="asks", classes="asks")
 
     # -- highlight ----------------------------------------------------------
 
@@ -436,27 +379,6 @@ class _Layout:
             texts.append(Text(PAD + 0.5, y, line, CAPTION, t.text, anchor="start"))
         items.append(Group(tuple(texts), id="highlight-caption", classes="caption highlight"))
         return y + CAPTION * 0.4
-
-
-def text_width(text: str, size: float) -> float:
-    """Return a generous estimate of ``text``'s width at font ``size`` (wide CJK characters count double)."""
-    return sum(1.0 if ord(ch) >= 0x2E80 else 0.6 for ch in text) * size
-
-
-def wrap(text: str, width: float, size: float) -> list[str]:
-    """Return ``text`` broken into lines that fit ``width`` at font ``size`` (a safe per-character estimate)."""
-    per_line = max(12, int(width / (size * 0.52)))
-    lines: list[str] = []
-    current = ""
-    for word in text.split():
-        if current and len(current) + 1 + len(word) > per_line:
-            lines.append(current)
-            current = word
-        else:
-            current = f"{current} {word}" if current else word
-    if current:
-        lines.append(current)
-    return lines
 
 
 def _title(road: str) -> str:

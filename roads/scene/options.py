@@ -117,7 +117,7 @@ class RenderOptions(BaseModel):
         return key, number
 
     @model_validator(mode="after")
-    def _size(self) -> "RenderOptions":
+    def _size(self) -> RenderOptions:
         if self.cell is not None and self.width is not None:
             raise ValueError("give cell or width, not both")
         return self

@@ -8,7 +8,6 @@ strings: the theme was applied when the scene was made.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Union
 
 Data = tuple[tuple[str, str], ...]
 """``data-*`` attributes of an element, as (name without ``data-``, value) pairs."""
@@ -81,7 +80,7 @@ class Grid:
     width: float
 
 
-Shape = Union[Circle, Rect, Line, Text, Grid]
+Shape = Circle | Rect | Line | Text | Grid
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,13 +106,13 @@ class Use:
 class Group:
     """Items painted in order, with the id and classes a stylesheet or a test can find them by."""
 
-    items: tuple["Item", ...]
+    items: tuple[Item, ...]
     id: str | None = None
     classes: str = ""
     data: Data = ()
 
 
-Item = Union[Shape, Use, Group]
+Item = Shape | Use | Group
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,7 +132,7 @@ class Scene:
     """Model units of one Big Road cell, the unit that ``cell`` (pixels per cell) scales."""
 
 
-def walk(items: tuple[Item, ...]) -> "list[Shape | Use]":
+def walk(items: tuple[Item, ...]) -> list[Shape | Use]:
     """Return every shape and placement under ``items`` in paint order (groups flattened)."""
     out: list[Shape | Use] = []
     stack = [iter(items)]

@@ -21,6 +21,27 @@ def centred_text(x: float, y: float, text: str, size: float, fill: str, **extra:
     return Text(x, y + CAP * size / 2, text, size, fill, **extra)  # type: ignore[arg-type]
 
 
+def text_width(text: str, size: float) -> float:
+    """Return a generous estimate of ``text``'s width at font ``size`` (wide CJK characters count double)."""
+    return sum(1.0 if ord(ch) >= 0x2E80 else 0.6 for ch in text) * size
+
+
+def wrap(text: str, width: float, size: float) -> list[str]:
+    """Return ``text`` broken into lines that fit ``width`` at font ``size`` (a safe per-character estimate)."""
+    per_line = max(12, int(width / (size * 0.52)))
+    lines: list[str] = []
+    current = ""
+    for word in text.split():
+        if current and len(current) + 1 + len(word) > per_line:
+            lines.append(current)
+            current = word
+        else:
+            current = f"{current} {word}" if current else word
+    if current:
+        lines.append(current)
+    return lines
+
+
 def _ring(color: str, r: float, width: float, square: bool) -> Shape:
     if square:
         side = r * 1.8

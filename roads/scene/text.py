@@ -37,7 +37,7 @@ def big_road_line(board: Scoreboard, first: int = 1) -> str:
         if bead.row == 1:
             columns.append("")
         columns[-1] += bead.winner.letter + "T" * bead.ties
-    shown = [text for text, bead in zip(columns, _column_heads(board)) if bead.x >= first]
+    shown = [text for text, bead in zip(columns, _column_heads(board), strict=True) if bead.x >= first]
     lead = board.leading_ties
     prefix = f"{lead} tie{'s' if lead != 1 else ''} before the first result; " if lead and first == 1 else ""
     return f"Big Road{_from(first)}: {prefix}{' '.join(shown) or '(empty)'}"
@@ -48,7 +48,7 @@ def derived_line(board: Scoreboard, name: str, first: int = 1) -> str:
     road = board.road(name)
     groups: list[str] = []
     last = None
-    for color, x in zip(road.colors, road.xs):
+    for color, x in zip(road.colors, road.xs, strict=True):
         if x < first:
             continue
         symbol = SAME if color.value == "red" else DIFFERENT
