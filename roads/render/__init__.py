@@ -10,12 +10,13 @@ from __future__ import annotations
 import os
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Unpack
 
 from ..board import Scoreboard
 from ..errors import RenderError
 from ..files import atomic_write
 from ..scene import ROADS, THEMES, RenderOptions, Scene, lay_out, render_options
+from ..scene.options import OptionChanges
 from .png import png, scene_png
 from .svg import scene_svg, svg
 
@@ -45,14 +46,15 @@ def format_of(path: str | os.PathLike[str], kind: str | None = None) -> str:
     return name
 
 
-def render(board: Scoreboard, kind: str = "svg", options: RenderOptions | None = None, **changes: Any) -> bytes:
+def render(board: Scoreboard, kind: str = "svg", options: RenderOptions | None = None,
+           **changes: Unpack[OptionChanges]) -> bytes:
     """Return ``board`` drawn in format ``kind`` (svg or png) as bytes."""
     opts = render_options(options, **changes)
     return WRITERS[format_of("", kind)](lay_out(board, opts), opts)
 
 
 def save(board: Scoreboard, out: str | os.PathLike[str], kind: str | None = None,
-         options: RenderOptions | None = None, **changes: Any) -> Path:
+         options: RenderOptions | None = None, **changes: Unpack[OptionChanges]) -> Path:
     """Write ``board`` to ``out`` (format from ``kind`` or the extension) atomically; return the path."""
     name = format_of(out, kind)
     data = render(board, name, options, **changes)

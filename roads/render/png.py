@@ -9,13 +9,14 @@ stay round and thin lines stay even. Pixel edges follow the SVG's convention
 from __future__ import annotations
 
 import io
-from typing import Any
+from typing import Unpack
 
 from PIL import Image, ImageDraw
 
 from ..board import Scoreboard
 from ..errors import RenderError
 from ..scene import RenderOptions, Scene, lay_out, render_options
+from ..scene.options import OptionChanges
 from ..scene.primitives import Circle, Grid, Line, Rect, Shape, Text, Use, walk
 from . import fonts
 from .svg import BOLD, pixel_size
@@ -26,7 +27,7 @@ MAX_PIXELS = 40_000_000
 ANCHORS = {"start": "ls", "middle": "ms", "end": "rs"}
 
 
-def png(board: Scoreboard, options: RenderOptions | None = None, **changes: Any) -> bytes:
+def png(board: Scoreboard, options: RenderOptions | None = None, **changes: Unpack[OptionChanges]) -> bytes:
     """Return ``board`` drawn as PNG bytes; keyword options as :class:`~roads.scene.RenderOptions`."""
     opts = render_options(options, **changes)
     return scene_png(lay_out(board, opts), cell=opts.cell, width=opts.width, scale=opts.scale)

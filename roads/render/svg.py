@@ -8,7 +8,7 @@ and svgwrite's checks would cost more than the drawing.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Unpack
 
 import svgwrite
 from svgwrite.base import BaseElement, Desc, Title
@@ -22,6 +22,7 @@ from svgwrite.text import Text as SvgText
 
 from ..board import Scoreboard
 from ..scene import RenderOptions, Scene, lay_out, render_options
+from ..scene.options import OptionChanges
 from ..scene.primitives import Circle, Grid, Group, Item, Line, Rect, Text, Use
 
 
@@ -31,7 +32,7 @@ def num(value: float) -> str:
     return "0" if text == "-0" else text
 
 
-def svg(board: Scoreboard, options: RenderOptions | None = None, **changes: Any) -> str:
+def svg(board: Scoreboard, options: RenderOptions | None = None, **changes: Unpack[OptionChanges]) -> str:
     """Return ``board`` drawn as an SVG document; keyword options as :class:`~roads.scene.RenderOptions`."""
     opts = render_options(options, **changes)
     return scene_svg(lay_out(board, opts), cell=opts.cell, width=opts.width)

@@ -10,7 +10,7 @@ one pixel wide and sharp at any whole-number pixel scale.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Unpack
 
 from ..board import Scoreboard
 from ..board.scoreboard import DERIVED
@@ -19,7 +19,7 @@ from ..outcome import Winner
 from . import text as copy
 from .highlight import Focus, focus
 from .labels import FONT_FAMILY, LABELS
-from .options import RenderOptions, render_options
+from .options import OptionChanges, RenderOptions, render_options
 from .panel import panel
 from .primitives import Grid, Group, Item, Rect, Scene, Text, Use
 from .symbols import SymbolBook, centred_text, wrap
@@ -77,7 +77,7 @@ def window(content: int, grid: int, last: int | None) -> int:
     return max(1, content - shown + 1)
 
 
-def lay_out(board: Scoreboard, options: RenderOptions | None = None, **changes: Any) -> Scene:
+def lay_out(board: Scoreboard, options: RenderOptions | None = None, **changes: Unpack[OptionChanges]) -> Scene:
     """Return the scene of ``board`` drawn as ``options`` say (keyword changes are validated too)."""
     return _Layout(board, render_options(options, **changes)).scene()
 

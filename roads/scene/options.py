@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any, Literal, TypedDict
 
 from pydantic import BaseModel, ConfigDict, ValidationError, field_validator, model_validator
 
@@ -121,6 +121,23 @@ class RenderOptions(BaseModel):
         if self.cell is not None and self.width is not None:
             raise ValueError("give cell or width, not both")
         return self
+
+
+class OptionChanges(TypedDict, total=False):
+    """The keyword options of ``svg()``, ``png()``, ``save()`` and ``lay_out()``, for type checkers."""
+
+    road: str
+    last: int | None
+    cell: float | None
+    width: int | None
+    scale: float
+    theme: str
+    labels: Literal["en", "zh"]
+    pairs: bool
+    naturals: bool
+    totals: bool
+    highlight: tuple[str, int] | str | None
+    title: str | None
 
 
 def render_options(options: RenderOptions | None = None, **changes: Any) -> RenderOptions:
