@@ -89,6 +89,26 @@ class Coup:
             "steps": [step.to_dict() for step in self.steps],
         }
 
+    # Notebook display. The renderer is imported inside each method so the engine never loads it.
+
+    def _repr_svg_(self) -> str:
+        """Return the worked hand as an SVG document (notebooks call this)."""
+        from .lesson.embed import picture
+
+        return picture(self, "svg").decode("utf-8")
+
+    def _repr_png_(self) -> bytes:
+        """Return the worked hand as PNG bytes (notebooks call this)."""
+        from .lesson.embed import picture
+
+        return picture(self, "png")
+
+    def _repr_html_(self) -> str:
+        """Return the worked hand as an HTML figure with inline SVG."""
+        from .lesson.embed import html_figure
+
+        return html_figure(self)
+
 
 def _names(cards: Sequence[Card]) -> str:
     return "+".join(str(c) for c in cards)

@@ -74,3 +74,7 @@ class RenderError(RoadsError):
 
 class OddsError(RoadsError):
     """A shoe composition for which odds cannot be computed."""
+
+
+class LessonError(RoadsError):
+    """A lesson, figure, fence or drill that cannot be made (bad option, mark range, chart cell)."""

@@ -113,6 +113,26 @@ class Scoreboard:
         """Return both ask roads: ``{"banker": {...}, "player": {...}}``."""
         return {"banker": self.ask(Winner.BANKER), "player": self.ask(Winner.PLAYER)}
 
+    # Notebook display. The renderer is imported inside each method so the road model never loads it.
+
+    def _repr_svg_(self) -> str:
+        """Return the scoreboard as an SVG document (notebooks call this)."""
+        from ..lesson.embed import picture
+
+        return picture(self, "svg").decode("utf-8")
+
+    def _repr_png_(self) -> bytes:
+        """Return the scoreboard as PNG bytes (notebooks call this)."""
+        from ..lesson.embed import picture
+
+        return picture(self, "png")
+
+    def _repr_html_(self) -> str:
+        """Return the scoreboard as an HTML figure with inline SVG whose ids cannot clash with another's."""
+        from ..lesson.embed import html_figure
+
+        return html_figure(self)
+
 
 _LETTERS = {letter: Outcome(w) for letter, w in (("B", Winner.BANKER), ("P", Winner.PLAYER), ("T", Winner.TIE),
                                                   ("b", Winner.BANKER), ("p", Winner.PLAYER), ("t", Winner.TIE))}

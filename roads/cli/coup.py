@@ -15,7 +15,13 @@ from .app import cli
 @cli.command("coup")
 @click.argument("cards", nargs=-1, required=True)
 @click.option("--json", "as_json", is_flag=True, help="Print the coup as JSON instead of prose.")
-def coup_command(cards: tuple[str, ...], as_json: bool) -> None:
+@click.option("--render", "render", is_flag=True, help="Draw the worked hand to -o: cards, totals, each rule.")
+@click.option("-o", "--output", metavar="OUT", help="With --render: the picture to write, OUT.svg or OUT.png.")
+@click.option("--theme", default="classic", show_default=True, metavar="THEME",
+              help="With --render: classic, dark or print.")
+@click.option("--scale", type=float, default=1.0, show_default=True, help="With --render: PNG pixel multiplier.")
+def coup_command(cards: tuple[str, ...], as_json: bool, render: bool, output: str | None, theme: str,
+                 scale: float) -> None:
     """Resolve one coup from CARDS in dealing order and explain every decision.
 
     Cards leave the shoe as Player 1st, Banker 1st, Player 2nd, Banker 2nd, then
@@ -27,7 +33,12 @@ def coup_command(cards: tuple[str, ...], as_json: bool) -> None:
       roads coup 3 6 K K 6 2      Player 3 draws a 6, Banker 6 draws: Player 9 wins
       roads coup 5 3 K K 8        Player 5 draws an 8, Banker 3 stands: tie
       roads coup 7h 5s kd qc 3h --json
+      roads coup 3h 6s kd qc 6c 2d --render -o hand.png --scale 2
     """
+    if render and output is None:
+        raise click.UsageError("--render needs -o OUT.svg or -o OUT.png: say where the picture goes")
+    if output is not None and not render:
+        raise click.UsageError("-o is for --render: add --render to draw the hand")
     parsed = []
     for i, token in enumerate(cards, 1):
         try:
@@ -35,6 +46,18 @@ def coup_command(cards: tuple[str, ...], as_json: bool) -> None:
         except RoadsError as exc:
             raise RoadsError(f"card {i}: {exc.message}") from None
     result = resolve(parsed)
+    if render:
+        from ..files import atomic_write
+        from ..lesson.embed import scene_bytes
+        from ..lesson.hand import hand_scene
+        from ..render import format_of
+        from ..scene import render_options
+
+        assert output is not None
+        render_options(theme=theme, scale=scale)  # the same checks and messages as roads render
+        atomic_write(output, scene_bytes(hand_scene(result, theme=theme), format_of(output), scale=scale))
+        click.echo(f"wrote {output}")
+        return
     if as_json:
         click.echo(json.dumps(result.to_dict(), ensure_ascii=False, indent=2))
     else:

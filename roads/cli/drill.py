@@ -1,0 +1,51 @@
+"""``roads drill``: third-card situations to practise on, with answers and the rule behind each."""
+
+from __future__ import annotations
+
+import click
+
+from ..files import atomic_write
+from .app import cli
+
+
+@cli.command("drill")
+@click.option("--count", type=int, default=10, show_default=True, metavar="N", help="How many situations (1-1000).")
+@click.option("--seed", metavar="S", help="Seed: the same seed gives the same drill (default: a fresh one, printed).")
+@click.option("--format", "kind", type=click.Choice(["text", "json", "html"]), default="text", show_default=True,
+              help="text (questions, then answers), json, or html (a self-checking quiz page).")
+@click.option("-o", "--output", metavar="FILE", help="Write to FILE instead of printing (html always needs it).")
+@click.option("--title", help="With --format html: the page title.")
+def drill_command(count: int, seed: str | None, kind: str, output: str | None, title: str | None) -> None:
+    """Practise the drawing rules: given both two-card totals and Player's third card, who draws?
+
+    Each situation gives Player's and Banker's two-card totals and the card
+    Player would take. The answer says whether Player draws and whether Banker
+    draws, with the rule: the natural check, Player's 0-5 rule, and Banker's
+    tableau (or 0-5 when Player stood).
+
+    \b
+    Examples:
+      roads drill                                  10 situations, answers at the end
+      roads drill --count 20 --seed 7 --format json
+      roads drill --count 30 --seed 7 --format html -o quiz.html
+    """
+    from ..lesson.drill import drill, drill_html, drill_json, drill_text
+    from ..shoe import random_seed
+
+    if kind == "html" and output is None:
+        raise click.UsageError("--format html writes a page: give -o FILE.html")
+    chosen: int | str = seed if seed is not None else random_seed()
+    if isinstance(chosen, str) and chosen.strip().lstrip("-").isdigit():
+        chosen = int(chosen)
+    situations = drill(count, chosen)
+    if kind == "html":
+        text = drill_html(situations, chosen, title)
+    elif kind == "json":
+        text = drill_json(situations, chosen)
+    else:
+        text = drill_text(situations, chosen)
+    if output is None:
+        click.echo(text, nl=False)
+        return
+    atomic_write(output, text)
+    click.echo(f"wrote {output}")

@@ -1,0 +1,90 @@
+"""``roads lesson``: a shoe log as one self-contained HTML page that proves every derived mark."""
+
+from __future__ import annotations
+
+import io
+import sys
+from pathlib import Path
+
+import click
+
+from ..errors import LessonError, LogError
+from ..files import atomic_write
+from ..scene import THEMES
+from .app import cli
+from .build import log_argument
+
+MAX_LOG = 16 << 20
+"""A lesson is read by a person: a log bigger than this is a data set, not a lesson."""
+
+
+def read_lesson_log(log: str, fmt: str) -> tuple[list[object], tuple[str, ...], str]:
+    """Return the coups of LOG as lesson rows (with each line's comment), its header notes and its name."""
+    from ..lesson.page import Played, line_notes
+    from ..logs import detect_format, iter_entries
+
+    if log == "-":
+        data, name = sys.stdin.buffer.read(MAX_LOG + 1), "<stdin>"
+    else:
+        name = log
+        try:
+            with open(log, "rb") as handle:
+                data = handle.read(MAX_LOG + 1)
+        except FileNotFoundError:
+            raise LogError("no such file", file=log) from None
+        except IsADirectoryError:
+            raise LogError("is a folder, not a log", file=log) from None
+        except OSError as exc:
+            raise LogError(f"cannot read: {exc.strerror or exc}", file=log) from None
+    if len(data) > MAX_LOG:
+        raise LessonError(f"{name} is over {MAX_LOG >> 20} MB: a lesson page is for one shoe a person reads")
+
+    def stream() -> io.BytesIO:
+        buffer = io.BytesIO(data)
+        buffer.name = name  # type: ignore[attr-defined]  # errors name the log, not "<stream>"
+        return buffer
+
+    entries = list(iter_entries(stream(), None if fmt == "auto" else fmt))
+    found = fmt if fmt != "auto" else detect_format(stream())
+    header: tuple[str, ...] = ()
+    notes: dict[int, str] = {}
+    if found in ("results", "cards", "stream"):
+        header, notes = line_notes(data.decode("utf-8-sig", errors="replace"))
+    rows = [Played(e.number, e.outcome, e.coup, notes.get(e.line, "") if found != "stream" else "")
+            for e in entries]
+    return rows, header, name
+
+
+@cli.command("lesson")
+@log_argument
+@click.option("-o", "--output", required=True, metavar="PAGE.html", help="The HTML page to write.")
+@click.option("--road", "road", metavar="ROAD", help="Only this road's proofs: big-eye-boy, small-road or cockroach-pig.")
+@click.option("--marks", metavar="N-M", help="Only marks N to M of each road (from 1), e.g. 1-10.")
+@click.option("--title", help="The page title (default: from the log's name).")
+@click.option("--theme", default="classic", show_default=True, metavar="THEME",
+              help=f"Colours of the pictures: {', '.join(THEMES)}.")
+def lesson_command(log: str, fmt: str, output: str, road: str | None, marks: str | None, title: str | None,
+                   theme: str) -> None:
+    """Write a lesson page for a shoe LOG: the scoreboard, a proof for every derived mark, and the coups.
+
+    The page is one HTML file with everything inline (no network, opens from
+    disk). Each proof sits beside a small picture of the Big Road columns its
+    mark compared; pointing at a mark on the board, or tabbing to it, shows its
+    proof and lights up those columns. With JavaScript off every proof is
+    still there. Comments in a text log (# ...) become notes: the lines at the
+    top introduce the page, a comment after a coup appears beside it.
+
+    \b
+    Examples:
+      roads lesson shoe.txt -o lesson.html
+      roads lesson shoe.txt -o bey.html --road big-eye-boy --marks 1-10
+      roads lesson shoe.txt -o page.html --title "Reading a dragon" --theme print
+    """
+    from ..lesson.page import lesson_page, parse_marks
+
+    wanted = parse_marks(marks) if marks is not None else None
+    rows, header, name = read_lesson_log(log, fmt)
+    page = lesson_page(rows, road=road, marks=wanted, title=title, theme=theme,
+                       source=None if name == "<stdin>" else Path(name).name, notes=header)
+    atomic_write(output, page)
+    click.echo(f"wrote {output}")

@@ -1,0 +1,14 @@
+"""Lessons: pages that prove every mark, the tableau chart, worked hands, drills, and embedding elsewhere.
+
+Everything here sits at the end of the flow (cards -> coups -> roads -> scene
+-> SVG / PNG / HTML): it reads the board and the scene, and nothing in the
+core imports it except the notebook display methods, lazily.
+"""
+
+from __future__ import annotations
+
+from .embed import Figure, data_uri, figure, html_figure, picture
+from .page import MarkRange, Played, lesson_page, parse_marks
+
+__all__ = ["Figure", "MarkRange", "Played", "data_uri", "figure", "html_figure", "lesson_page", "parse_marks",
+           "picture"]

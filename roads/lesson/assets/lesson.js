@@ -1,0 +1,126 @@
+// roads lesson page: pointing at a derived mark, or focusing it, shows its proof and lights up
+// what it compared. Without this script every proof is still on the page as plain HTML.
+(function () {
+  "use strict";
+  var board = document.getElementById("board");
+  var viewer = document.getElementById("viewer");
+  if (!board || !viewer) { return; }
+  var svg = board.querySelector("svg");
+  var NS = "http://www.w3.org/2000/svg";
+  var cell = parseFloat(board.getAttribute("data-cell")) || 24;
+  var proofs = {};
+  Array.prototype.forEach.call(document.querySelectorAll("li.proof[data-road]"), function (li) {
+    proofs[li.getAttribute("data-road") + ":" + li.getAttribute("data-mark")] = li;
+  });
+  function keyOf(el) { return el.getAttribute("data-road") + ":" + el.getAttribute("data-mark"); }
+  var marks = Array.prototype.filter.call(svg.querySelectorAll("use[data-road][data-mark]"), function (u) {
+    return proofs.hasOwnProperty(keyOf(u));
+  });
+  var hint = viewer.querySelector(".hint");
+  if (hint) { hint.hidden = false; }
+  if (!marks.length) { return; }
+  var titles = { "big-eye-boy": "Big Eye Boy", "small-road": "Small Road", "cockroach-pig": "Cockroach Pig" };
+  marks.forEach(function (u, i) {
+    var li = proofs[keyOf(u)];
+    u.setAttribute("tabindex", i === 0 ? "0" : "-1");
+    u.setAttribute("role", "button");
+    u.setAttribute("aria-label", titles[u.getAttribute("data-road")] + " mark " + u.getAttribute("data-mark") +
+      ", " + u.getAttribute("data-color"));
+    u.setAttribute("aria-describedby", li.id);
+    u.classList.add("has-proof");
+  });
+  var under = document.createElementNS(NS, "g");
+  var over = document.createElementNS(NS, "g");
+  under.setAttribute("class", "roads-overlay under");
+  over.setAttribute("class", "roads-overlay over");
+  var bigRoad = svg.querySelector("g.big-road");
+  if (bigRoad && bigRoad.firstElementChild) {
+    bigRoad.insertBefore(under, bigRoad.firstElementChild.nextSibling);
+  }
+  svg.appendChild(over);
+  var current = null;
+
+  function bead(coup) {
+    return svg.querySelector('use[data-road="big-road"][data-coup="' + coup + '"]');
+  }
+  function box(layer, use, size, cls, rows) {
+    if (!use) { return; }
+    var x = parseFloat(use.getAttribute("x")), y = parseFloat(use.getAttribute("y")) + (rows || 0) * size;
+    var r = document.createElementNS(NS, "rect");
+    var inset = cls === "roads-tint" ? 0 : 1.5;
+    r.setAttribute("x", x - size / 2 + inset);
+    r.setAttribute("y", y - size / 2 + inset);
+    r.setAttribute("width", size - 2 * inset);
+    r.setAttribute("height", size - 2 * inset);
+    r.setAttribute("class", cls);
+    if (cls !== "roads-tint") {
+      r.setAttribute("rx", size * 0.15);
+      r.setAttribute("stroke-width", cls === "roads-ring strong" ? Math.max(2, size * 0.1) : Math.max(1.2, size * 0.06));
+    }
+    layer.appendChild(r);
+  }
+  function clear() {
+    while (under.firstChild) { under.removeChild(under.firstChild); }
+    while (over.firstChild) { over.removeChild(over.firstChild); }
+    if (current) { current.classList.remove("current"); }
+  }
+  function show(key) {
+    var li = proofs[key];
+    if (!li || li === current) { return; }
+    clear();
+    current = li;
+    li.classList.add("current");
+    (li.getAttribute("data-compared") || "").split(" ").forEach(function (coup) {
+      if (coup) { box(under, bead(coup), cell, "roads-tint"); }
+    });
+    var looked = (li.getAttribute("data-looked") || "").split(" ");
+    if (looked.length === 2) { box(over, bead(looked[0]), cell, "roads-ring", parseInt(looked[1], 10)); }
+    box(over, bead(li.getAttribute("data-source")), cell, "roads-ring strong");
+    var mark = svg.querySelector('use[data-road="' + li.getAttribute("data-road") + '"][data-mark="' +
+      li.getAttribute("data-mark") + '"]');
+    box(over, mark, cell / 2, "roads-ring strong");
+    while (viewer.firstChild) { viewer.removeChild(viewer.firstChild); }
+    Array.prototype.forEach.call(li.children, function (child) { viewer.appendChild(child.cloneNode(true)); });
+    viewer.setAttribute("data-showing", key);
+  }
+  function markTarget(event) {
+    var t = event.target;
+    return t && t.classList && t.classList.contains("has-proof") ? t : null;
+  }
+  svg.addEventListener("mouseover", function (event) {
+    var u = markTarget(event);
+    if (u) { show(keyOf(u)); }
+  });
+  svg.addEventListener("focusin", function (event) {
+    var u = markTarget(event);
+    if (u) { show(keyOf(u)); }
+  });
+  svg.addEventListener("click", function (event) {
+    var u = markTarget(event);
+    if (u) { u.focus(); }
+  });
+  svg.addEventListener("keydown", function (event) {
+    var u = markTarget(event);
+    if (!u) { return; }
+    var i = marks.indexOf(u), next = -1;
+    if (event.key === "ArrowRight" || event.key === "ArrowDown") { next = Math.min(marks.length - 1, i + 1); }
+    else if (event.key === "ArrowLeft" || event.key === "ArrowUp") { next = Math.max(0, i - 1); }
+    else if (event.key === "Home") { next = 0; }
+    else if (event.key === "End") { next = marks.length - 1; }
+    else if (event.key === "Enter" || event.key === " ") {
+      event.preventDefault();
+      proofs[keyOf(u)].scrollIntoView({ block: "nearest" });
+      return;
+    }
+    if (next < 0) { return; }
+    event.preventDefault();
+    u.setAttribute("tabindex", "-1");
+    marks[next].setAttribute("tabindex", "0");
+    marks[next].focus();
+  });
+  Object.keys(proofs).forEach(function (key) {
+    var li = proofs[key];
+    li.addEventListener("mouseenter", function () { show(key); });
+    li.addEventListener("focusin", function () { show(key); });
+  });
+}());

@@ -1,0 +1,390 @@
+"""The lesson page: one self-contained HTML file with the scoreboard, every proof beside its picture, and the coups.
+
+Everything is inline (SVG, CSS, a little JavaScript), so the page opens from
+disk with no network. The JavaScript only adds pointing and keyboard focus:
+every proof is plain HTML, there with JavaScript off. Text from the log or
+from options is escaped on the way in; the bytes depend only on the input.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from importlib import resources
+
+from .. import __version__
+from ..board import Scoreboard
+from ..board.derived import TITLES
+from ..board.explain import Proof, proofs
+from ..board.names import derived_name
+from ..board.scoreboard import DERIVED
+from ..coup import Coup
+from ..errors import LessonError
+from ..outcome import Outcome, Winner
+from ..scene import CELL, lay_out, render_options
+from ..scene.highlight import focus
+from ..scene.primitives import Scene
+from ..scene.text import percent
+from .compare import columns_of, comparison_scene
+from .safe import bidi, clean, esc, shorten
+from .svgtools import decoration_svg, inline_svg, prefixed
+
+TITLE_LIMIT = 300
+"""Longest page title kept; a title is a heading, not a place for a log's whole text."""
+
+
+@dataclass(frozen=True, slots=True)
+class Played:
+    """One coup of the lesson: its number, what it gave the roads, its cards when known, and the log's note."""
+
+    number: int
+    outcome: Outcome
+    coup: Coup | None = None
+    note: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class MarkRange:
+    """Marks ``first`` to ``last`` (from 1, both included) of each road on the page."""
+
+    first: int
+    last: int
+
+    def __str__(self) -> str:
+        return str(self.first) if self.first == self.last else f"{self.first}-{self.last}"
+
+
+def parse_marks(text: str) -> MarkRange:
+    """Return the range ``N`` or ``N-M`` names; LessonError saying how to write one."""
+    raw = clean(text).strip()
+    first, sep, last = raw.partition("-")
+    try:
+        low = int(first)
+        high = int(last) if sep else low
+    except ValueError:
+        raise LessonError(f"marks '{raw}' should be N or N-M, e.g. 1-10 (marks count from 1)") from None
+    if low < 1 or high < low:
+        raise LessonError(f"marks '{raw}' should be N or N-M with 1 <= N <= M, e.g. 1-10")
+    return MarkRange(low, high)
+
+
+@dataclass(slots=True)
+class Lesson:
+    """Everything one page shows, worked out before any HTML is written."""
+
+    played: list[Played]
+    board: Scoreboard
+    roads: tuple[str, ...]
+    marks: MarkRange | None
+    title: str
+    source: str | None
+    notes: tuple[str, ...]
+    theme: str
+    shown: dict[str, list[Proof]] = field(default_factory=dict)
+
+
+def played_from(items: Iterable[Played | Outcome | Coup | str]) -> list[Played]:
+    """Return numbered coups from Played rows, outcomes, coups, or letters B/P/T (a string of them works too)."""
+    out: list[Played] = []
+    for item in items:
+        if isinstance(item, str) and len(item) != 1:
+            out.extend(played_from(ch for ch in item if not ch.isspace() and ch != ","))
+            continue
+        n = len(out) + 1
+        if isinstance(item, Played):
+            out.append(Played(n, item.outcome, item.coup, item.note))
+        elif isinstance(item, Coup):
+            out.append(Played(n, item.outcome(), item))
+        elif isinstance(item, Outcome):
+            out.append(Played(n, item))
+        else:
+            out.append(Played(n, Outcome.from_letter(item)))
+    return out
+
+
+def lesson_page(items: Iterable[Played | Outcome | Coup | str], *, road: str | None = None,
+                marks: MarkRange | str | None = None, title: str | None = None, source: str | None = None,
+                notes: Sequence[str] = (), theme: str = "classic") -> str:
+    """Return the lesson page of a shoe as one self-contained HTML document."""
+    played = played_from(items)
+    board = Scoreboard.from_outcomes(p.outcome for p in played)
+    roads = DERIVED if road is None else (derived_name(road),)
+    if isinstance(marks, str):
+        marks = parse_marks(marks)
+    render_options(theme=theme)  # an unknown theme fails here, before any work
+    name = clean(title).strip() if title else ""
+    lesson = Lesson(played, board, roads, marks, shorten(name, TITLE_LIMIT) or _default_title(source),
+                    clean(source) if source else None, tuple(clean(n) for n in notes), theme)
+    _check_range(lesson)
+    for name_ in roads:
+        every = list(proofs(board, name_))
+        lesson.shown[name_] = every if marks is None else every[marks.first - 1: marks.last]
+    return _Writer(lesson).page()
+
+
+def _default_title(source: str | None) -> str:
+    return f"Reading the roads of {clean(source)}" if source else "Reading the roads"
+
+
+def _check_range(lesson: Lesson) -> None:
+    """Raise LessonError when a mark range goes past the end of a road on the page."""
+    marks = lesson.marks
+    if marks is None:
+        return
+    for name in lesson.roads:
+        count = len(lesson.board.road(name))
+        if marks.last > count:
+            have = f"{count} mark" + ("" if count == 1 else "s")
+            choose = f" (choose marks within 1-{count})" if count else " yet"
+            raise LessonError(f"marks {marks}: {TITLES[name]} has {have}{choose}")
+
+
+def asset(name: str) -> str:
+    """Return the text of a file in roads/lesson/assets (the page's CSS and JavaScript)."""
+    return (resources.files("roads.lesson") / "assets" / name).read_text(encoding="utf-8")
+
+
+class _Writer:
+    """Writes one lesson as HTML; every piece of text goes through esc()."""
+
+    def __init__(self, lesson: Lesson) -> None:
+        self.l = lesson
+        self.columns = columns_of(lesson.board)
+        # Which derived marks each coup made, so the coup table can point at their proofs.
+        self.made: dict[int, list[tuple[str, int, str]]] = {}
+        coup_at = {(b.column, b.row): b.coup for b in lesson.board.big_road}
+        for name in DERIVED:
+            road = lesson.board.road(name)
+            for i, (c, r, color) in enumerate(zip(road.columns, road.rows, road.colors), 1):
+                self.made.setdefault(coup_at[(c, r)], []).append((name, i, color.value))
+        self.on_page = {(p.road, p.mark) for shown in lesson.shown.values() for p in shown}
+
+    def page(self) -> str:
+        """Return the whole document."""
+        l = self.l
+        sprite, figures = self.figures()
+        body = "\n".join([
+            self.header(),
+            "<main>",
+            self.board_section(),
+            self.proofs_section(figures),
+            self.coups_section(),
+            "</main>",
+            f'<footer><p>Made with roads {esc(__version__)}. Red means the pattern repeats, blue that it '
+            f'breaks; neither means Banker or Player.</p></footer>',
+        ])
+        return (
+            "<!DOCTYPE html>\n"
+            f'<html lang="en">\n<head>\n<meta charset="utf-8">\n'
+            f'<meta name="viewport" content="width=device-width, initial-scale=1">\n'
+            f'<meta name="generator" content="roads {esc(__version__)}">\n'
+            f"<title>{esc(l.title)}</title>\n<style>\n{asset('lesson.css')}</style>\n</head>\n"
+            f'<body data-theme="{esc(l.theme)}">\n{sprite}\n{body}\n'
+            f"<script>\n{asset('lesson.js')}</script>\n</body>\n</html>\n"
+        )
+
+    # -- parts ---------------------------------------------------------------
+
+    def header(self) -> str:
+        """Return the title, what the shoe holds, and the log's own notes."""
+        l, s = self.l, self.l.board.stats
+        where = f"From {bidi(l.source)}: " if l.source else ""
+        counts = (f"{s.coups} coup{'s' if s.coups != 1 else ''}: Banker {s.banker} "
+                  f"({percent(s.banker, s.coups)}), Player {s.player} ({percent(s.player, s.coups)}), "
+                  f"Tie {s.tie} ({percent(s.tie, s.coups)}).")
+        marks = ", ".join(f"{TITLES[n]} {len(l.board.road(n))}" for n in DERIVED)
+        parts = [f'<header>\n<h1>{bidi(l.title)}</h1>',
+                 f'<p class="lede">{where}{esc(counts)} Derived marks: {esc(marks)}.</p>']
+        if l.notes:
+            parts.append('<div class="notes">' + "".join(f"<p>{bidi(n)}</p>" for n in l.notes) + "</div>")
+        parts.append("</header>")
+        return "\n".join(parts)
+
+    def board_section(self) -> str:
+        """Return the scoreboard as inline SVG beside the proof viewer."""
+        scene = lay_out(self.l.board, render_options(theme=self.l.theme))
+        svg = inline_svg(scene, "board-")
+        hint = ("Point at a mark on Big Eye Boy, Small Road or Cockroach Pig, or tab to the board and "
+                "use the arrow keys: its proof appears here and the Big Road columns it compared light up.")
+        return (
+            '<section id="scoreboard" aria-labelledby="scoreboard-h">\n'
+            '<h2 id="scoreboard-h">The scoreboard</h2>\n'
+            '<div class="board-wrap">\n'
+            f'<figure id="board" class="board" data-cell="{CELL:g}">\n{svg}\n</figure>\n'
+            '<aside id="viewer" class="viewer" aria-label="Proof of the mark in focus">'
+            f'<p class="hint" hidden>{esc(hint)}</p></aside>\n'
+            "</div>\n</section>"
+        )
+
+    def figures(self) -> tuple[str, dict[tuple[str, int], str]]:
+        """Return the hidden sprite of shared symbols and each shown proof's small inline SVG."""
+        scenes: dict[tuple[str, int], Scene] = {}
+        symbols = {}
+        for name, shown in self.l.shown.items():
+            for p in shown:
+                scene = prefixed(comparison_scene(p, self.columns, theme=self.l.theme), "cmp-")
+                for symbol in scene.symbols:
+                    symbols[symbol.id] = symbol
+                scenes[(name, p.mark)] = scene.__class__(**{**_fields(scene), "symbols": ()})
+        figures = {key: decoration_svg(scene, "comparison") for key, scene in scenes.items()}
+        if not symbols:
+            return "", figures
+        sprite_scene = Scene(width=0, height=0, background="none", symbols=tuple(symbols[k] for k in sorted(symbols)),
+                             items=(), title="", desc="", font_family="")
+        # Zero-sized rather than display:none: some browsers will not draw <use> of a hidden SVG's symbols.
+        sprite = inline_svg(sprite_scene, "").replace('<svg ', '<svg aria-hidden="true" class="sprite" ', 1)
+        return sprite, figures
+
+    def proofs_section(self, figures: dict[tuple[str, int], str]) -> str:
+        """Return every shown proof, road by road, each beside its picture."""
+        l = self.l
+        lead = ("Each derived road reads the Big Road's columns with an offset k. A bead that opens a column "
+                "(Rule 1) compares the column that just finished with the one k further back: same depth red, "
+                "different blue. A bead further down a column (Rule 2) looks at the column k back: a bead at "
+                "the same row is red, a column that stopped exactly one row above is blue, one that stopped "
+                "two or more rows above is red again.")
+        out = ['<section id="proofs" aria-labelledby="proofs-h">', '<h2 id="proofs-h">Why each mark is red or blue</h2>',
+               f"<p>{esc(lead)}</p>"]
+        for name in l.roads:
+            road = l.board.road(name)
+            key = name.replace("_", "-")
+            count = len(road)
+            out.append(f'<section class="road-proofs" id="proofs-{key}">')
+            which = "" if l.marks is None else f", marks {l.marks}"
+            out.append(f"<h3>{esc(road.title)} (k = {road.k}): {count} mark{'s' if count != 1 else ''}{esc(which)}</h3>")
+            if not count:
+                columns = len(l.board.big_road.depths)
+                out.append(f'<p class="empty">{esc(road.title)} has no marks yet: it starts with the Big Road '
+                           f"bead at column {road.k + 1}, row 2 (or column {road.k + 2}, row 1), and this "
+                           f"shoe's Big Road has {columns} column{'s' if columns != 1 else ''} so far.</p>")
+                out.append("</section>")
+                continue
+            out.append('<ol class="proofs">')
+            for p in l.shown[name]:
+                out.append(self.proof(p, figures[(name, p.mark)]))
+            out.append("</ol>\n</section>")
+        if not any(len(l.board.road(n)) for n in l.roads):
+            out.insert(3, '<p class="empty" id="no-marks">No derived marks yet: this shoe is too young for '
+                          "Big Eye Boy, Small Road or Cockroach Pig. Each starts once the Big Road reaches its "
+                          "starting bead; the sections below say where.</p>")
+        out.append("</section>")
+        return "\n".join(out)
+
+    def proof(self, p: Proof, figure: str) -> str:
+        """Return one proof as a list item: picture, heading, the steps, and the mistake to avoid."""
+        key = p.road.replace("_", "-")
+        bead_coups = {b.row: b.coup for b in self.columns.get(p.column, ())}
+        source = bead_coups[p.row]
+        compared = [b.coup for column, _ in p.compared for b in self.columns.get(column, ())]
+        data = {"road": key, "mark": str(p.mark), "color": p.color.value, "rule": str(p.rule),
+                "source": str(source), "compared": " ".join(map(str, compared))}
+        looked = self.looked_at(p)
+        if looked:
+            data["looked"] = looked
+        attrs = " ".join(f'data-{k}="{esc(v)}"' for k, v in data.items())
+        return (
+            f'<li class="proof {p.color.value}" id="proof-{key}-{p.mark}" {attrs} tabindex="-1">\n'
+            f'<div class="picture">{figure}</div>\n<div class="words">\n'
+            f'<h4>{esc(p.title)} mark {p.mark}: <span class="colour {p.color.value}">{p.color.value}</span></h4>\n'
+            f'<p class="from">From <a href="#coup-{source}">coup {source}</a>, the Big Road bead at column '
+            f"{p.column}, row {p.row}: Rule {p.rule}.</p>\n"
+            f'<ol class="steps"><li>{esc(p.reason)}</li><li>{esc(p.comparison)}</li></ol>\n'
+            f'<p class="mistake">{esc(p.mistake)}</p>\n</div>\n</li>'
+        )
+
+    def looked_at(self, p: Proof) -> str:
+        """Return 'COUP ROWS' placing Rule 2's looked-at cell on the drawn board: a bead's coup and rows below it."""
+        if p.rule != 2:
+            return ""
+        f = focus(self.l.board, p.road.replace("_", "-"), p.mark)
+        if f.looked_at is None:
+            return ""
+        x, y = f.looked_at
+        for b in self.columns.get(p.column - p.k, ()):
+            if b.x == x:
+                return f"{b.coup} {y - b.y}"
+        return ""
+
+    def coups_section(self) -> str:
+        """Return the coup list: result, cards and totals when known, the Big Road place, the marks it made."""
+        l = self.l
+        cards = any(p.coup is not None for p in l.played)
+        notes = any(p.note for p in l.played)
+        beads = {b.coup: b for b in l.board.big_road}
+        place: dict[int, str] = {}
+        last = None
+        for p in l.played:
+            bead = beads.get(p.number)
+            if bead is not None:
+                last = bead
+                place[p.number] = f"column {bead.column}, row {bead.row}"
+            else:
+                place[p.number] = f"tie on column {last.column}, row {last.row}" if last else "tie, before any bead"
+        head = ["#", "Result"] + (["Player", "Banker"] if cards else []) + ["Big Road", "Marks made"]
+        head += ["Note"] if notes else []
+        out = ['<section id="coups" aria-labelledby="coups-h">', '<h2 id="coups-h">The coups</h2>',
+               '<div class="table-wrap"><table class="coups">',
+               "<thead><tr>" + "".join(f'<th scope="col">{h}</th>' for h in head) + "</tr></thead>", "<tbody>"]
+        for p in l.played:
+            o = p.outcome
+            side = o.winner.value
+            flags = [w for w, on in (("Banker pair", o.banker_pair), ("Player pair", o.player_pair),
+                                     ("natural", o.natural)) if on]
+            result = f'<span class="result {side}">{side.title()}</span>'
+            if flags:
+                result += f' <span class="flags">{esc(", ".join(flags))}</span>'
+            cells = [f'<th scope="row">{p.number}</th>', f"<td>{result}</td>"]
+            if cards:
+                cells += [self.hand_cell(p.coup, "player"), self.hand_cell(p.coup, "banker")]
+            cells.append(f"<td>{esc(place[p.number])}</td>")
+            made = self.made.get(p.number, [])
+            links = []
+            for name, mark, color in made:
+                label = f"{TITLES[name]} {mark} {color}"
+                if (name, mark) in self.on_page:
+                    links.append(f'<a class="{color}" href="#proof-{name.replace("_", "-")}-{mark}">{esc(label)}</a>')
+                else:
+                    links.append(f'<span class="{color}">{esc(label)}</span>')
+            cells.append(f"<td>{', '.join(links)}</td>")
+            if notes:
+                cells.append(f"<td>{bidi(p.note) if p.note else ''}</td>")
+            out.append(f'<tr id="coup-{p.number}" class="{side}">' + "".join(cells) + "</tr>")
+        out += ["</tbody></table></div>", "</section>"]
+        return "\n".join(out)
+
+    @staticmethod
+    def hand_cell(coup: Coup | None, side: str) -> str:
+        """Return one hand's cards and total, with the coup's decision trace folded under it."""
+        if coup is None:
+            return "<td></td>"
+        hand = coup.player if side == "player" else coup.banker
+        total = coup.player_total if side == "player" else coup.banker_total
+        text = f"{' '.join(str(c) for c in hand)} = {total}"
+        if side == "banker":
+            steps = "".join(f"<li>{esc(s.text)}</li>" for s in coup.steps)
+            return f"<td>{esc(text)}<details><summary>why</summary><ol>{steps}</ol></details></td>"
+        return f"<td>{esc(text)}</td>"
+
+
+def _fields(scene: Scene) -> dict[str, object]:
+    return {name: getattr(scene, name) for name in scene.__dataclass_fields__}
+
+
+def line_notes(text: str) -> tuple[tuple[str, ...], dict[int, str]]:
+    """Return a text log's leading comment lines and each data line's trailing comment (by line number)."""
+    header: list[str] = []
+    notes: dict[int, str] = {}
+    seen_data = False
+    for number, line in enumerate(text.splitlines(), 1):
+        data, sep, comment = line.partition("#")
+        comment = comment.strip()
+        if data.strip():
+            seen_data = True
+            if sep and comment:
+                notes[number] = comment
+        elif sep and not seen_data and comment and not comment.lower().startswith("format:"):
+            header.append(comment)
+    return tuple(header), notes
+
+
+__all__ = ["MarkRange", "Played", "lesson_page", "line_notes", "parse_marks", "played_from"]
