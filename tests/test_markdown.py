@@ -1,0 +1,100 @@
+"""The ```roads fence: Python-Markdown with SuperFences (and the MkDocs-style custom fence) draws inline figures."""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+
+import markdown
+import pytest
+from pymdownx.superfences import SuperFencesException
+
+from roads.errors import LessonError
+from roads.lesson import markdown_ext
+
+PAGE = '''# Reading a dragon
+
+A long Banker streak turns right at the bottom row.
+
+```roads road="big-road" title="A <dragon> & its tail"
+B B B B B B B B P P B
+```
+
+- Then the derived roads:
+
+    ```roads highlight="big-eye-boy:2" theme="dark" last="12"
+    BPPPBBP
+    ```
+
+```python
+print("not ours")
+```
+'''
+
+
+def figures(html: str) -> list[ET.Element]:
+    out = []
+    start = 0
+    while (i := html.find("<figure", start)) >= 0:
+        end = html.index("</figure>", i) + len("</figure>")
+        out.append(ET.fromstring(html[i:end]))
+        start = end
+    return out
+
+
+@pytest.mark.parametrize("extensions, configs", [
+    (["roads.lesson.markdown_ext"], {}),
+    (["pymdownx.superfences", "roads.lesson.markdown_ext"], {}),
+    (["roads.lesson.markdown_ext", "pymdownx.superfences"], {}),
+    (["pymdownx.superfences"], {"pymdownx.superfences": {"custom_fences": [markdown_ext.FENCE]}}),  # MkDocs
+])
+def test_fences_become_inline_figures(extensions, configs) -> None:
+    html = markdown.markdown(PAGE, extensions=extensions, extension_configs=configs)
+    found = figures(html)
+    assert len(found) == 2
+    first, second = found
+    svg = "{http://www.w3.org/2000/svg}"
+    assert first.find(f"{svg}svg").get("class") == "roads"
+    assert first.find("figcaption").text == "A <dragon> & its tail"  # escaped on the way in
+    assert "&lt;dragon&gt;" in html and "<dragon>" not in html
+    assert any(g.get("id", "").endswith("highlight-caption") for g in second.iter(f"{svg}g"))
+    ids = [e.get("id") for f in found for e in f.iter() if e.get("id")]
+    assert len(ids) == len(set(ids)), "two figures on one page must not share ids"
+    assert 'print(&quot;not ours&quot;)' in html or "not ours" in html
+
+
+BAD = [
+    ('road="big-road" colour="red"', "line 5: unknown option 'colour' in the roads fence: use road, last"),
+    ('theme="neon"', "line 5: the roads fence: unknown theme 'neon'"),
+    ('last="many"', 'line 5: last="many" in the roads fence should be a number'),
+    ('highlight="big-eye-boy:40"', "line 5: the roads fence: cannot highlight big-eye-boy:40"),
+]
+
+
+@pytest.mark.parametrize("header, message", BAD)
+def test_bad_options_name_the_markdown_line(header: str, message: str) -> None:
+    page = PAGE.replace('road="big-road" title="A <dragon> & its tail"', header)
+    with pytest.raises(LessonError) as caught:
+        markdown.markdown(page, extensions=["roads.lesson.markdown_ext"])
+    assert str(caught.value).startswith(message)
+
+
+def test_unquoted_values_and_bad_results_name_the_line() -> None:
+    with pytest.raises(LessonError, match='line 5: put the value of road in quotes, as SuperFences needs: road="x"'):
+        markdown.markdown(PAGE.replace('road="big-road"', "road=x"), extensions=["roads.lesson.markdown_ext"])
+    with pytest.raises(LessonError, match="line 12, column 3: 'X'"):
+        markdown.markdown(PAGE.replace("BPPPBBP", "BPXPBBP"), extensions=["roads.lesson.markdown_ext"])
+    with pytest.raises(LessonError, match="line 5: the roads fence is empty"):
+        markdown.markdown("# x\n\n\n\n```roads\n```\n", extensions=["roads.lesson.markdown_ext"])
+
+
+def test_mkdocs_style_errors_find_their_line_too() -> None:
+    config = {"pymdownx.superfences": {"custom_fences": [markdown_ext.FENCE]}}
+    with pytest.raises(SuperFencesException, match="line 5: unknown option 'colour'"):
+        markdown.markdown(PAGE.replace('road="big-road"', 'colour="red"'), extensions=["pymdownx.superfences"],
+                          extension_configs=config)
+
+
+def test_hostile_titles_stay_text() -> None:
+    page = '```roads title="&lt;script&gt; \u202e <img src=x onerror=alert(1)>"\nBPPB\n```\n'
+    html = markdown.markdown(page, extensions=["roads.lesson.markdown_ext"])
+    assert "<img" not in html and "<script" not in html
