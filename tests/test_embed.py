@@ -30,7 +30,8 @@ def test_core_never_imports_the_renderer() -> None:
     code = ("import sys, roads, roads.board, roads.coup; b = roads.board.Scoreboard.from_results('BPPB'); "
             "print(any(m.startswith(('roads.render', 'roads.scene', 'roads.lesson', 'PIL', 'svgwrite')) "
             "for m in sys.modules))")
-    assert subprocess.run([sys.executable, "-c", code], capture_output=True, text=True).stdout.strip() == "False"
+    assert subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          check=True).stdout.strip() == "False"
 
 
 def test_scoreboard_shows_itself_in_notebooks() -> None:
@@ -108,3 +109,17 @@ def test_hand_title_is_text() -> None:
     svg = picture(coup("9 2 K 3"), "svg", title="<b>&</b>\u202e")
     assert b"<b>" not in svg and b"&lt;b&gt;&amp;&lt;/b&gt;" in svg
     assert hand_scene(coup("9 2 K 3")).title.startswith("Player 9 beats Banker 5")
+
+
+def test_hand_snapshot_svg(snapshot_svg) -> None:
+    assert picture(coup("3H 6S KD QC 6C 2D"), "svg").decode() == snapshot_svg
+
+
+def test_hand_snapshot_png(snapshot_png) -> None:
+    assert picture(coup("5 3 K K 8"), "png", theme="dark") == snapshot_png
+
+
+@pytest.mark.parametrize("cards, words", [("5 3 K K 8", "drew an 8"), ("5 3 K K A 2", "drew an A"),
+                                          ("5 3 K K T 2", "drew a 10")])
+def test_third_card_words(cards: str, words: str) -> None:
+    assert words in picture(coup(cards), "svg").decode()

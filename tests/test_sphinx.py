@@ -51,7 +51,7 @@ def test_directive_draws_inline_svg(tmp_path: Path) -> None:
 
 
 def test_text_builder_gets_the_shoe_not_svg(tmp_path: Path) -> None:
-    status, warnings, out = build(tmp_path, GOOD, "text")
+    status, _, out = build(tmp_path, GOOD, "text")
     assert status == 0
     text = (out / "index.txt").read_text()
     assert "B B B B B B B B P P B" in text and "<svg" not in text

@@ -89,3 +89,11 @@ def test_cli_bad_input_writes_nothing(tmp_path, capsys, args, words) -> None:
     assert main(["tableau", "-o", str(out), *args]) == 1
     assert words in capsys.readouterr().err
     assert list(tmp_path.iterdir()) == []
+
+
+def test_snapshot_svg(snapshot_svg) -> None:
+    assert scene_bytes(tableau_scene(highlight="3:8"), "svg").decode() == snapshot_svg
+
+
+def test_snapshot_png(snapshot_png) -> None:
+    assert scene_bytes(tableau_scene(highlight="5:stood", theme="print"), "png") == snapshot_png

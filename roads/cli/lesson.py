@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
@@ -14,13 +15,16 @@ from ..scene import THEMES
 from .app import cli
 from .build import log_argument
 
+if TYPE_CHECKING:
+    from ..lesson.page import Played
+
 MAX_LOG = 16 << 20
 """A lesson is read by a person: a log bigger than this is a data set, not a lesson."""
 
 
-def read_lesson_log(log: str, fmt: str) -> tuple[list[object], tuple[str, ...], str]:
+def read_lesson_log(log: str, fmt: str) -> tuple[list[Played], tuple[str, ...], str]:
     """Return the coups of LOG as lesson rows (with each line's comment), its header notes and its name."""
-    from ..lesson.page import Played, line_notes
+    from ..lesson.page import line_notes
     from ..logs import detect_format, iter_entries
 
     if log == "-":
@@ -50,6 +54,8 @@ def read_lesson_log(log: str, fmt: str) -> tuple[list[object], tuple[str, ...], 
     notes: dict[int, str] = {}
     if found in ("results", "cards", "stream"):
         header, notes = line_notes(data.decode("utf-8-sig", errors="replace"))
+    from ..lesson.page import Played
+
     rows = [Played(e.number, e.outcome, e.coup, notes.get(e.line, "") if found != "stream" else "")
             for e in entries]
     return rows, header, name

@@ -15,6 +15,7 @@ from ..cards import RANKS, rank_value
 from ..errors import LessonError
 from ..rules import banker_draws, is_natural, player_draws, tableau_reason
 from ..shoe import SeededStream
+from .hand import with_article_card
 from .safe import esc
 
 MAX_COUNT = 1000
@@ -102,11 +103,6 @@ class Situation:
         }
 
 
-def with_article_card(name: str) -> str:
-    """Return 'an 8', 'an A', 'a K': the card with the article a reader would say."""
-    return f"an {name}" if name in ("8", "A") else f"a {name}"
-
-
 def drill(count: int = 10, seed: int | str = 1) -> list[Situation]:
     """Return ``count`` situations drawn from ``seed``: totals 0-9 each, the third card any rank."""
     if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= MAX_COUNT:
@@ -158,13 +154,13 @@ def drill_html(situations: list[Situation], seed: int | str, title: str | None =
             asks.append(f'<div class="ask" data-who="{who}" data-correct="{"yes" if answer else "no"}" hidden>'
                         f'<span class="who">Does {who.title()} draw?</span> {buttons}'
                         f'<span class="verdict" aria-live="polite"></span></div>')
-        answer = (f"<p><strong>Player {yes(s.player_draws)}, Banker {yes(s.banker_draws)}.</strong></p>"
+        reveal = (f"<p><strong>Player {yes(s.player_draws)}, Banker {yes(s.banker_draws)}.</strong></p>"
                   f"<p>{esc(s.player_reason())}</p>" + ("" if s.natural else f"<p>{esc(s.banker_reason())}</p>"))
         items.append(
             f'<li id="{qid}" class="situation" data-player="{s.player_total}" data-banker="{s.banker_total}" '
             f'data-third="{esc(s.card_name)}">\n<p class="question">{esc(s.question())}</p>\n'
             + "\n".join(asks)
-            + f'\n<details class="answer"><summary>Answer</summary>{answer}</details>\n</li>')
+            + f'\n<details class="answer"><summary>Answer</summary>{reveal}</details>\n</li>')
     return (
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
         "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"

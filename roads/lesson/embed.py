@@ -53,13 +53,13 @@ def board_scene(board: Scoreboard, **options: Any) -> Scene:
     return lay_out(board, **options)
 
 
-def to_scene(subject: "Scoreboard | Coup | Scene | Figure", **options: Any) -> tuple[Scene, dict[str, Any]]:
+def to_scene(subject: Scoreboard | Coup | Scene | Figure, **options: Any) -> tuple[Scene, dict[str, Any]]:
     """Return (scene, size options) for anything roads can draw: a board, a coup, a scene or a figure."""
     from ..scene import render_options
 
     if isinstance(subject, Figure):
-        subject, options = subject.board, {**subject.options, **options}
-    size = {k: options.pop(k) for k in ("scale", "cell", "width") if k in options}
+        return to_scene(subject.board, **{**subject.options, **options})
+    size: dict[str, Any] = {k: options.pop(k) for k in ("scale", "cell", "width") if k in options}
     if isinstance(subject, Scene):
         if options:
             raise LessonError(f"a ready scene takes no drawing options, got {', '.join(sorted(options))}")
@@ -78,20 +78,20 @@ def to_scene(subject: "Scoreboard | Coup | Scene | Figure", **options: Any) -> t
     raise LessonError(f"cannot draw a {type(subject).__name__}: give a Scoreboard, a Coup or a figure")
 
 
-def picture(subject: "Scoreboard | Coup | Scene | Figure", kind: str = "svg", **options: Any) -> bytes:
+def picture(subject: Scoreboard | Coup | Scene | Figure, kind: str = "svg", **options: Any) -> bytes:
     """Return ``subject`` drawn as SVG or PNG bytes."""
     scene, size = to_scene(subject, **options)
     return scene_bytes(scene, kind, **size)
 
 
-def data_uri(subject: "Scoreboard | Coup | Scene | Figure", kind: str = "svg", **options: Any) -> str:
+def data_uri(subject: Scoreboard | Coup | Scene | Figure, kind: str = "svg", **options: Any) -> str:
     """Return ``subject`` drawn as a ``data:`` URI (base64) for an ``<img src>`` or a Markdown image."""
     if kind not in MEDIA:
         raise LessonError(f"unknown picture format '{kind}': choose svg or png")
     return f"data:{MEDIA[kind]};base64,{base64.b64encode(picture(subject, kind, **options)).decode('ascii')}"
 
 
-def html_figure(subject: "Scoreboard | Coup | Scene | Figure", *, caption: str | None = None,
+def html_figure(subject: Scoreboard | Coup | Scene | Figure, *, caption: str | None = None,
                 **options: Any) -> str:
     """Return ``<figure>`` with ``subject`` as inline SVG (its ids made unique) and an escaped caption."""
     scene, size = to_scene(subject, **options)
@@ -147,7 +147,7 @@ class Figure:
         return f"<roads Figure: {self.board.coups} coups{', ' if opts else ''}{opts}>"
 
 
-def figure(results: "str | Scoreboard | Iterable[Outcome | Coup | str]", **options: Any) -> Figure:
+def figure(results: str | Scoreboard | Iterable[Outcome | Coup | str], **options: Any) -> Figure:
     """Return a Figure of a shoe: B/P/T letters, a Scoreboard, or outcomes/coups; options as RenderOptions."""
     if isinstance(results, Scoreboard):
         board = results

@@ -9,7 +9,8 @@ from ..scene.labels import FONT_FAMILY
 from ..scene.layout import wrap
 from ..scene.primitives import Circle, Group, Item, Rect, Scene, Symbol, Text, Use
 from ..scene.symbols import centred_text
-from ..scene.themes import Theme, theme as find_theme
+from ..scene.themes import Theme
+from ..scene.themes import theme as find_theme
 from .pips import RED_SUITS, pip
 from .safe import clean
 
@@ -35,6 +36,11 @@ SHOWN_RANK = {"T": "10"}
 def hand_scene(coup: Coup, *, theme: str = "classic", title: str | None = None) -> Scene:
     """Return the picture of ``coup``: the cards in dealing order, the totals and each step's rule."""
     return _Hand(coup, find_theme(theme), clean(title) if title else None).scene()
+
+
+def with_article_card(name: str) -> str:
+    """Return 'an 8', 'an A', 'a K': a card name with the article a reader would say."""
+    return f"an {name}" if name in ("8", "A") else f"a {name}"
 
 
 def dealing_numbers(coup: Coup) -> tuple[tuple[int, ...], tuple[int, ...]]:
@@ -85,7 +91,7 @@ class _Hand:
             Text(PAD, y + 44, f"first two: {first_two}", 11.5, t.muted, anchor="start"),
         ]
         if len(cards) == 3:
-            items.append(Text(PAD, y + 60, f"drew a {SHOWN_RANK.get(cards[2].rank, cards[2].rank)}",
+            items.append(Text(PAD, y + 60, f"drew {with_article_card(SHOWN_RANK.get(cards[2].rank, cards[2].rank))}",
                               11.5, t.muted, anchor="start"))
         x = PAD + LABEL_W
         for i, (card, number) in enumerate(zip(cards, order)):

@@ -29,7 +29,6 @@ from ..errors import LessonError
 from .fence import OPTIONS, check_document, figure_html, find_fences
 
 NAME = "roads"
-FENCE = {"name": NAME, "class": "roads", "format": None, "validator": None}  # filled in below
 
 
 def _locate(md: Markdown, test: Any) -> int | None:
@@ -68,7 +67,8 @@ def fence_format(source: str, language: str, class_name: str, options: dict[str,
         raise SuperFencesException(str(exc)) from exc
 
 
-FENCE.update(format=fence_format, validator=fence_validator)
+FENCE: dict[str, Any] = {"name": NAME, "class": "roads", "format": fence_format, "validator": fence_validator}
+"""The custom-fence entry for SuperFences' ``custom_fences`` (what MkDocs' YAML spells out)."""
 
 
 def _add_fence(extension: SuperFencesCodeExtension) -> None:
@@ -96,7 +96,7 @@ class _CheckFences(Preprocessor):
 class RoadsExtension(Extension):
     """Registers the roads fence with SuperFences and checks each fence before anything else runs."""
 
-    def extendMarkdown(self, md: Markdown) -> None:  # noqa: N802  (Python-Markdown's name)
+    def extendMarkdown(self, md: Markdown) -> None:
         """Add the fence (loading SuperFences when it is not there yet) and the line-aware check."""
         md.registerExtension(self)
         # Before whitespace normalising (30) and SuperFences (25): line numbers are still the author's.
@@ -108,6 +108,6 @@ class RoadsExtension(Extension):
         SuperFencesCodeExtension(custom_fences=[FENCE]).extendMarkdown(md)
 
 
-def makeExtension(**kwargs: Any) -> RoadsExtension:  # noqa: N802  (Python-Markdown's name)
+def makeExtension(**kwargs: Any) -> RoadsExtension:
     """Return the extension; Python-Markdown calls this for ``extensions=["roads.lesson.markdown_ext"]``."""
     return RoadsExtension(**kwargs)

@@ -8,6 +8,7 @@ from options is escaped on the way in; the bytes depend only on the input.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from importlib import resources
@@ -20,7 +21,7 @@ from ..board.names import derived_name
 from ..board.scoreboard import DERIVED
 from ..coup import Coup
 from ..errors import LessonError
-from ..outcome import Outcome, Winner
+from ..outcome import Outcome
 from ..scene import CELL, lay_out, render_options
 from ..scene.highlight import focus
 from ..scene.primitives import Scene
@@ -170,8 +171,8 @@ class _Writer:
             self.proofs_section(figures),
             self.coups_section(),
             "</main>",
-            f'<footer><p>Made with roads {esc(__version__)}. Red means the pattern repeats, blue that it '
-            f'breaks; neither means Banker or Player.</p></footer>',
+            (f"<footer><p>Made with roads {esc(__version__)}. Red means the pattern repeats, blue that it "
+             "breaks; neither means Banker or Player.</p></footer>"),
         ])
         return (
             "<!DOCTYPE html>\n"
@@ -225,7 +226,7 @@ class _Writer:
                 scene = prefixed(comparison_scene(p, self.columns, theme=self.l.theme), "cmp-")
                 for symbol in scene.symbols:
                     symbols[symbol.id] = symbol
-                scenes[(name, p.mark)] = scene.__class__(**{**_fields(scene), "symbols": ()})
+                scenes[(name, p.mark)] = dataclasses.replace(scene, symbols=())
         figures = {key: decoration_svg(scene, "comparison") for key, scene in scenes.items()}
         if not symbols:
             return "", figures
@@ -243,8 +244,8 @@ class _Writer:
                 "different blue. A bead further down a column (Rule 2) looks at the column k back: a bead at "
                 "the same row is red, a column that stopped exactly one row above is blue, one that stopped "
                 "two or more rows above is red again.")
-        out = ['<section id="proofs" aria-labelledby="proofs-h">', '<h2 id="proofs-h">Why each mark is red or blue</h2>',
-               f"<p>{esc(lead)}</p>"]
+        out = ['<section id="proofs" aria-labelledby="proofs-h">',
+               '<h2 id="proofs-h">Why each mark is red or blue</h2>', f"<p>{esc(lead)}</p>"]
         for name in l.roads:
             road = l.board.road(name)
             key = name.replace("_", "-")
@@ -364,10 +365,6 @@ class _Writer:
             steps = "".join(f"<li>{esc(s.text)}</li>" for s in coup.steps)
             return f"<td>{esc(text)}<details><summary>why</summary><ol>{steps}</ol></details></td>"
         return f"<td>{esc(text)}</td>"
-
-
-def _fields(scene: Scene) -> dict[str, object]:
-    return {name: getattr(scene, name) for name in scene.__dataclass_fields__}
 
 
 def line_notes(text: str) -> tuple[tuple[str, ...], dict[int, str]]:

@@ -14,7 +14,7 @@ and every problem is reported with the line of the reST source.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from docutils import nodes
 from docutils.parsers.rst import Directive, directives
@@ -30,7 +30,7 @@ class RoadsDirective(Directive):
     has_content = True
     required_arguments = 0
     optional_arguments = 0
-    option_spec = {
+    option_spec: ClassVar[dict[str, Any]] = {
         "road": directives.unchanged_required,
         "last": directives.positive_int,
         "highlight": directives.unchanged_required,

@@ -17,7 +17,8 @@ from ..scene.labels import FONT_FAMILY
 from ..scene.layout import wrap
 from ..scene.primitives import Group, Item, Line, Rect, Scene, Text
 from ..scene.symbols import centred_text
-from ..scene.themes import Theme, theme as find_theme
+from ..scene.themes import Theme
+from ..scene.themes import theme as find_theme
 from .safe import clean
 
 CELL = 34.0
@@ -244,8 +245,8 @@ class _Chart:
 
     def desc(self) -> str:
         """Return the chart in words, one Banker total a line."""
-        lines = ["Banker's third card. If Player stood, Banker draws on 0-5 and stands on 6-7. "
-                 "If Player drew, it depends on the value of Player's third card:"]
+        lines = [("Banker's third card. If Player stood, Banker draws on 0-5 and stands on 6-7. "
+                  "If Player drew, it depends on the value of Player's third card:")]
         for b in BANKER_TOTALS:
             lines.append(f"{tableau_reason(b, 0)}; when Player stood, Banker {b} "
                          f"{'draws' if b <= 5 else 'stands'}.")
