@@ -33,7 +33,6 @@ def tableau_command(output: str, highlight: str | None, theme: str, title: str |
     from ..lesson.embed import scene_bytes
     from ..lesson.tableau import parse_cell, tableau_scene
     from ..render import format_of
-
     from ..scene import render_options
 
     render_options(theme=theme, scale=scale)  # the same checks and messages as roads render
