@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .errors import CardError
+from .errors import CardError, excerpt
 
 RANKS: tuple[str, ...] = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K")
 """Ranks in shoe order; ten is written ``T`` (``10`` is accepted on input)."""
@@ -52,7 +52,7 @@ def parse_card(token: str) -> Card:
         rank = "T"
     if rank not in _VALUES:
         raise CardError(
-            f"'{token}' is not a card: use a rank A 2-9 T (or 10) J Q K, "
+            f"'{excerpt(token)}' is not a card: use a rank A 2-9 T (or 10) J Q K, "
             "optionally followed by a suit S H D C or ♠ ♥ ♦ ♣"
         )
     return Card(rank, suit)

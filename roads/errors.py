@@ -6,6 +6,41 @@ print one line that points at it.
 
 from __future__ import annotations
 
+import unicodedata
+
+QUOTE_LIMIT = 60
+"""Most characters of a user's text an error quotes: a bad 1 MB token must not become a 1 MB message."""
+
+
+def excerpt(text: str, limit: int = QUOTE_LIMIT) -> str:
+    """Return ``text`` as an error quotes it: at most ``limit`` characters, cut in the middle with '...'."""
+    if len(text) <= limit:
+        return text
+    head = (limit - 3) * 2 // 3
+    return f"{text[:head]}...{text[len(text) - (limit - 3 - head):]}"
+
+
+def one_line(text: str) -> str:
+    """Return ``text`` with line breaks, control and bidi-format characters written as escapes.
+
+    Errors quote what a log said; a log can hold a carriage return, an ANSI
+    escape or a right-to-left override, and none of them may break the one
+    line an error is printed on, or repaint the terminal it is printed to.
+    """
+    if text.isprintable():
+        return text
+    out = []
+    for ch in text:
+        if ch == " " or unicodedata.category(ch) not in _UNPRINTED:
+            out.append(ch)
+        else:
+            out.append(repr(ch)[1:-1])  # repr spells each as \n, \x1b, \u202e
+    return "".join(out)
+
+
+_UNPRINTED = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"})
+"""Unicode categories an error never prints raw: controls, format (bidi) marks, surrogates, line breaks."""
+
 
 class RoadsError(ValueError):
     """Base class of every user-facing error in ``roads``."""
@@ -45,7 +80,8 @@ class RoadsError(ValueError):
             where.append(f"column {self.column}")
         if self.coup is not None:
             where.append(f"coup {self.coup}")
-        return f"{', '.join(where)}: {self.message}" if where else self.message
+        text = f"{', '.join(where)}: {self.message}" if where else self.message
+        return one_line(text)
 
 
 class CardError(RoadsError):
@@ -66,6 +102,10 @@ class ShoeError(RoadsError):
 
 class RoadError(RoadsError):
     """A request about the roads that cannot be met (unknown road, no such mark)."""
+
+
+class OutputError(RoadsError):
+    """An output file that cannot be written (no such folder, a folder in its place, disk full)."""
 
 
 class RenderError(RoadsError):

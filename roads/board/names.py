@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..errors import RoadError
+from ..errors import RoadError, excerpt
 from .scoreboard import DERIVED, ROAD_NAMES
 
 
@@ -26,7 +26,7 @@ def road_name(name: str, allowed: Sequence[str] = ROAD_NAMES) -> str:
     if key in ROAD_NAMES:
         # A real road, but not one this request can use (explain takes derived roads only).
         raise RoadError(f"{cli_name(key)} has no marks to explain: choose one of {valid}")
-    raise RoadError(f"unknown road '{name}': choose one of {valid}")
+    raise RoadError(f"unknown road '{excerpt(name)}': choose one of {valid}")
 
 
 def derived_name(name: str) -> str:

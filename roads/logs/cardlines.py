@@ -7,7 +7,7 @@ from collections.abc import Iterator
 
 from ..cards import Card, hand_total, parse_card
 from ..coup import Coup, draw_coup, expected_cards
-from ..errors import CardError, LogError
+from ..errors import CardError, LogError, excerpt
 from ..rules import player_draws
 from .records import LogWarning, Record, warn
 from .source import Piece
@@ -66,7 +66,7 @@ def _hands(tokens: list[tuple[str, int]], name: str, line: int,
         head, head_col = group[0]
         side = _SIDES.get(head.upper())
         if side is None:
-            raise LogError(f"'{head}' does not name a hand: start each hand with P: or B:, "
+            raise LogError(f"'{excerpt(head)}' does not name a hand: start each hand with P: or B:, "
                            f"as in {_HANDS_EXAMPLE}", file=name, line=line, column=head_col, coup=number)
         rest = group[1:]
         if rest and rest[0][0] == ":":

@@ -4,7 +4,7 @@
     result   = letter , [ "[" , { marker } , "]" ]
     letter   = "B" | "P" | "T"        (any case: Banker, Player, Tie)
     marker   = "b" | "p" | "n"        (any case: Banker pair, Player pair, natural)
-    separator = space | tab | ","
+    separator = space | tab | "," | line break
 
 So ``BPPTB``, ``B P P T B``, ``b,p,p,t,b`` and ``B[bn] P T[p] B`` all read.
 """
@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from ..errors import LogError
+from ..errors import LogError, excerpt
 from ..outcome import Outcome, Winner
 from .source import Piece
 
@@ -23,9 +23,10 @@ _WINNERS = {**_LETTERS, **{k.lower(): v for k, v in _LETTERS.items()}}
 # Outcomes are frozen, so every plain B shares one object: a long log costs no memory per coup.
 _PLAIN = {ch: Outcome(w) for ch, w in _WINNERS.items()}
 _MARKERS = {"b": "banker pair", "p": "player pair", "n": "natural"}
-_SEPARATORS = frozenset(" \t\r\f\v,")
+_SEPARATORS = frozenset(" \t\r\n\f\v,")
+"""Line breaks too: a text log arrives line by line, but a shoe's "results" string may hold them."""
 _PLAIN_CHARS = frozenset(_PLAIN) | _SEPARATORS
-_SCAN = re.compile(r"([BPTbpt](?:\[[^\[\]]*\])?)|[ \t\r\f\v,]+|(.)", re.S)
+_SCAN = re.compile(r"([BPTbpt](?:\[[^\[\]]*\])?)|[ \t\r\n\f\v,]+|(.)", re.S)
 """A result with its marker group, a run of separators, or anything else (an error)."""
 _KNOWN: dict[str, Outcome] = dict(_PLAIN)
 _MARKER_HELP = "markers are b (Banker pair), p (Player pair) and n (natural), as in B[bn]"
@@ -59,7 +60,7 @@ def _marked(text: str, at: int, close: int, file: str | None, line: int | None,
             column: int, number: int) -> Outcome:
     """Return the outcome of ``text[at:close + 1]``, a letter and its marker group, checking each marker."""
     seen: set[str] = set()
-    group = text[at:close + 1]
+    group = excerpt(text[at:close + 1])
     for j in range(at + 2, close):
         marker = text[j].lower()
         where = {"file": file, "line": line, "column": column + j, "coup": number}
@@ -92,7 +93,7 @@ def _unknown(text: str, i: int, file: str | None, line: int | None, column: int,
     while end < len(text) and text[end] not in _SEPARATORS:
         end += 1
     word = text[start:end]
-    shown = f"'{ch}'" if word == ch else f"'{ch}' in '{word}'"
+    shown = f"'{ch}'" if word == ch else f"'{ch}' in '{excerpt(word)}'"
     return LogError(f"{shown} is not a result: results logs use B (Banker), P (Player) and T (Tie), "
                     "each optionally followed by markers like B[bn]", **where)
 
