@@ -6,7 +6,7 @@ import json
 import re
 from collections.abc import Iterator
 
-from ..errors import LogError
+from ..errors import LogError, excerpt
 from .source import Chunk
 
 FORMATS: tuple[str, ...] = ("results", "cards", "stream", "json", "jsonl")
@@ -26,7 +26,7 @@ _TOKEN = re.compile(r"[^\s,]+")
 def check_format(fmt: str, *, file: str | None = None, line: int | None = None) -> str:
     """Return ``fmt`` if it names a format; raise LogError listing the formats otherwise."""
     if fmt not in FORMATS:
-        raise LogError(f"unknown log format '{fmt}': use one of {', '.join(FORMATS)}", file=file, line=line)
+        raise LogError(f"unknown log format '{excerpt(fmt)}': use one of {', '.join(FORMATS)}", file=file, line=line)
     return fmt
 
 
@@ -99,8 +99,8 @@ def _json_kind(lines: list[tuple[int, str, bool]], complete: bool) -> str:
         return "json"
     try:
         value = json.loads(first)
-    except ValueError:
-        return "json"
+    except (ValueError, RecursionError):
+        return "json"  # the reader will say what is wrong with it
     if isinstance(value, dict) and "coups" in value and "shoe" not in value:
         return "json"  # a one-line log object, not one coup of JSON Lines
     return "jsonl"
@@ -133,7 +133,7 @@ def holds_shoes(sample: list[Chunk]) -> bool:
             continue
         try:
             value = json.loads(text)
-        except ValueError:
+        except (ValueError, RecursionError):
             return False
         return isinstance(value, dict) and "shoe" in value
     return False

@@ -13,14 +13,17 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 
 from ..cards import Card, parse_card
-from ..errors import CardError, LogError
+from ..errors import CardError, LogError, excerpt
 from ..outcome import Outcome, Winner
 from .models import DealtCoup, HandsCoup, ResultCoup, ShoeLine, coup_model
 from .records import Claims, Record
 from .source import Chunk
 
 MAX_VALUE = 1 << 20
-"""One coup object (or metadata value) larger than this is an error, not a reason to buffer forever."""
+"""One coup object (or metadata value, or JSON Lines line) larger than this is an error, not a reason to buffer forever."""
+
+TOO_DEEP = "not valid JSON for a log: values nested too deeply (a coup object is at most a few levels deep)"
+"""Python's JSON decoder recurses once per nesting level; ``[[[[...`` past its limit is a RecursionError."""
 
 _DECODER = json.JSONDecoder()
 _WS = " \t\r\n"
@@ -94,9 +97,15 @@ class JsonText:
         while True:
             try:
                 value, end = _DECODER.raw_decode(self.buf, self.pos)
+            except RecursionError:
+                raise self.error(TOO_DEEP, self.pos) from None
             except json.JSONDecodeError as exc:
                 if not self.eof and len(self.buf) - self.pos < MAX_VALUE and self._fill():
                     continue
+                if not self.eof and (exc.pos >= len(self.buf) or exc.msg.startswith("Unterminated")):
+                    # More text would not help: the value runs past the cap, not into a typo.
+                    raise self.error(f"a JSON value longer than {MAX_VALUE} characters: one coup object "
+                                     "is never this big", self.pos) from None
                 raise self.error(f"not valid JSON: {exc.msg}", exc.pos) from None
             # A number at the very end of the buffer may continue in the next chunk.
             if end == len(self.buf) and not self.eof and self.buf[end - 1] in "0123456789.eE+-":
@@ -176,10 +185,17 @@ def _items(text: JsonText) -> Iterator[tuple[int, Any]]:
 def json_lines(source_chunks: Iterator[Chunk], name: str) -> Iterator[tuple[int, Any]]:
     """Yield (line, value) for each non-blank line of a JSON Lines log (``#`` lines are comments)."""
     parts: list[str] = []
+    size = 0
     for chunk in source_chunks:
         parts.append(chunk.text)
         if not chunk.end:
+            size += len(chunk.text)
+            if size > MAX_VALUE:
+                # A line is buffered whole before it is decoded: cap it, as one JSON value is capped.
+                raise LogError(f"a line longer than {MAX_VALUE} characters: one JSON Lines line is one coup "
+                               "or one shoe, never this big", file=name, line=chunk.line)
             continue
+        size = 0
         line_text = "".join(parts) if len(parts) > 1 else parts[0]
         parts = []
         stripped = line_text.strip()
@@ -190,6 +206,8 @@ def json_lines(source_chunks: Iterator[Chunk], name: str) -> Iterator[tuple[int,
         except json.JSONDecodeError as exc:
             raise LogError(f"not valid JSON: {exc.msg}", file=name, line=chunk.line,
                            column=exc.colno + (len(line_text) - len(line_text.lstrip()))) from None
+        except RecursionError:
+            raise LogError(TOO_DEEP, file=name, line=chunk.line) from None
         yield chunk.line, value
 
 
@@ -251,7 +269,7 @@ def validation_message(exc: ValidationError, model: type[BaseModel] | None = Non
     # An unknown key explains the "missing" ones (winer vs winner), so it goes first.
     errors = sorted(exc.errors(include_url=False), key=lambda e: e["type"] != "extra_forbidden")
     first = errors[0]
-    where = ".".join(str(part) for part in first["loc"])
+    where = excerpt(".".join(str(part) for part in first["loc"]))
     message = first["msg"].removeprefix("Value error, ")
     if first["type"] == "extra_forbidden":
         message = "unknown key" + (f" (allowed: {', '.join(model.model_fields)})" if model else "")

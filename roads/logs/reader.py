@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..coup import Coup
-from ..errors import LogError
+from ..errors import LogError, excerpt
 from ..outcome import Outcome
 from .cardlines import card_line_records, stream_records
 from .detect import check_format, detect, holds_shoes, take_sample
@@ -144,7 +144,7 @@ def _shoe(value: object, line: int, name: str) -> ShoeLog:
         with_cards = [entry.coup for entry in entries if entry.coup is not None]
         coups = tuple(with_cards) if len(with_cards) == len(entries) else None
     if not outcomes:
-        raise LogError(f"shoe {envelope.shoe!r} has no coups", file=name, line=line)
+        raise LogError(f"shoe {excerpt(repr(envelope.shoe))} has no coups", file=name, line=line)
     return ShoeLog(envelope.shoe, outcomes, coups, line)
 
 
