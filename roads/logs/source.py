@@ -46,6 +46,9 @@ def open_source(source: LogSource) -> Iterator[Opened]:
     if isinstance(source, (str, os.PathLike)):
         if str(source) == "-":
             stdin = sys.stdin
+            if stdin is None or getattr(stdin, "closed", False):
+                # `roads build - <&-`: Python sets sys.stdin to None when file descriptor 0 is closed.
+                raise LogError("standard input is closed: give a file, or pipe a log in", file="<stdin>")
             buffer = getattr(stdin, "buffer", None)
             yield Opened("<stdin>", buffer if buffer is not None else stdin, buffer is not None)
             return
@@ -82,9 +85,17 @@ class Chunk:
 
 def chunks(opened: Opened) -> Iterator[Chunk]:
     """Yield the log as chunks of at most CHUNK bytes, decoding UTF-8 and naming the line of bad bytes."""
-    readline = opened.stream.readline
     decoder = codecs.getincrementaldecoder("utf-8-sig")("strict") if opened.binary else None
     line, column = 1, 1
+
+    def readline(size: int) -> Any:
+        # Opening can succeed where reading fails (/proc/self/mem, a disk error, a closed stream).
+        try:
+            return opened.stream.readline(size)
+        except (OSError, ValueError) as exc:
+            reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+            raise LogError(f"cannot read: {reason}", file=opened.name, line=line) from None
+
     # One read of lookahead, so the last line is marked as ending even without a final newline.
     raw = readline(CHUNK)
     while raw:
