@@ -20,7 +20,7 @@ from . import odds, simulate  # noqa: F401  (roads odds, roads simulate)
 from . import build, explain, show  # noqa: F401  (roads build, roads explain, roads show)
 from . import drill, lesson, tableau  # noqa: F401  (roads drill, roads lesson, roads tableau)
 from . import render  # noqa: F401  (roads render)
-from .app import cli
+from .app import cli, output_error, silence_stdout
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -28,6 +28,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always", LogWarning)
         status = _run(argv)
+        status = _flush(status)
     partial = False
     for item in caught:
         if issubclass(item.category, LogWarning):
@@ -36,6 +37,21 @@ def main(argv: Sequence[str] | None = None) -> int:
         else:
             warnings.showwarning(item.message, item.category, item.filename, item.lineno)
     return 1 if partial and status == 0 else status
+
+
+def _flush(status: int) -> int:
+    """Flush standard output now, while a failure can still be reported; return the exit status."""
+    try:
+        sys.stdout.flush()
+    except BrokenPipeError:
+        silence_stdout()  # the reader stopped reading: not an error
+    except OSError as exc:
+        silence_stdout()
+        click.echo(f"roads: error: {output_error(exc)}", err=True)
+        return 1
+    except (ValueError, AttributeError):
+        pass  # stdout closed or replaced (a test's capture): nothing left to flush
+    return status
 
 
 def _run(argv: Sequence[str] | None) -> int:

@@ -2,14 +2,55 @@
 
 from __future__ import annotations
 
+import os
+import sys
+from typing import Any
+
 import click
 
 from .. import __version__
+from ..errors import OutputError
 
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 
 
-@click.group(context_settings=CONTEXT)
+def silence_stdout() -> None:
+    """Point standard output at /dev/null, so the interpreter's last flush cannot fail on a closed pipe."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError, AttributeError):
+        pass  # not a real file descriptor (a test's capture): nothing will flush to a pipe
+
+
+def output_error(exc: OSError) -> OutputError:
+    """Return a failed write (a full disk under ``> out.json``) as a one-line error."""
+    where = exc.filename if exc.filename is not None else "standard output"
+    return OutputError(f"cannot write {where}: {exc.strerror or exc}")
+
+
+class RoadsGroup(click.Group):
+    """The ``roads`` group: a reader that stops reading (``roads explain big.txt | head``) ends a command quietly.
+
+    Click would turn the broken pipe into exit status 1 with no word said;
+    the reader chose to stop, so it is status 0, no traceback, no message.
+    Any other failed write (a full disk) is a one-line OutputError, status 1.
+    """
+
+    def invoke(self, ctx: click.Context) -> Any:
+        """Run the chosen command; a closed standard output ends it with status 0."""
+        try:
+            return super().invoke(ctx)
+        except BrokenPipeError:
+            silence_stdout()
+            raise click.exceptions.Exit(0) from None
+        except OSError as exc:
+            # Reading a log never gets here (roads.logs turns that into a LogError): this is output.
+            raise output_error(exc) from None
+
+
+@click.group(cls=RoadsGroup, context_settings=CONTEXT)
 @click.version_option(__version__, prog_name="roads")
 def cli() -> None:
     """Baccarat shoe logs to scoreboards, explained.
