@@ -172,3 +172,18 @@ def test_cli_young_shoe_still_writes_a_page(tmp_path: Path) -> None:
     log.write_text("B P T\n")
     assert main(["lesson", str(log), "-o", str(tmp_path / "y.html")]) == 0
     assert "No derived marks yet" in (tmp_path / "y.html").read_text()
+
+
+def test_a_whole_data_set_is_not_a_lesson() -> None:
+    with pytest.raises(LessonError, match="2001 coups is more than the 2000 one page holds"):
+        lesson_page("BP" * 1000 + "B")
+
+
+def test_a_line_comment_goes_beside_its_first_coup(tmp_path: Path) -> None:
+    log = tmp_path / "dragon.txt"
+    log.write_text("# Lesson 4\nB P P B B B  # the dragon <starts>\nP B\n")
+    assert main(["lesson", str(log), "-o", str(tmp_path / "d.html")]) == 0
+    page = (tmp_path / "d.html").read_text()
+    assert page.count("the dragon &lt;starts&gt;") == 1 and "<starts>" not in page
+    row = page[page.index('<tr id="coup-1"'):page.index('<tr id="coup-2"')]
+    assert "the dragon" in row

@@ -56,8 +56,11 @@ def read_lesson_log(log: str, fmt: str) -> tuple[list[Played], tuple[str, ...], 
         header, notes = line_notes(data.decode("utf-8-sig", errors="replace"))
     from ..lesson.page import Played
 
-    rows = [Played(e.number, e.outcome, e.coup, notes.get(e.line, "") if found != "stream" else "")
-            for e in entries]
+    rows = []
+    for e in entries:
+        # A results line holds many coups: its comment goes beside the first of them only.
+        note = notes.pop(e.line, "") if found != "stream" else ""
+        rows.append(Played(e.number, e.outcome, e.coup, note))
     return rows, header, name
 
 

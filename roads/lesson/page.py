@@ -32,6 +32,8 @@ from .svgtools import decoration_svg, inline_svg, prefixed
 
 TITLE_LIMIT = 300
 """Longest page title kept; a title is a heading, not a place for a log's whole text."""
+MAX_COUPS = 2000
+"""Most coups one page shows: a shoe is under 100, and every coup costs a table row and about three proofs."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,6 +110,9 @@ def lesson_page(items: Iterable[Played | Outcome | Coup | str], *, road: str | N
                 notes: Sequence[str] = (), theme: str = "classic") -> str:
     """Return the lesson page of a shoe as one self-contained HTML document."""
     played = played_from(items)
+    if len(played) > MAX_COUPS:
+        raise LessonError(f"a lesson page shows every coup and proof: {len(played)} coups is more than the "
+                          f"{MAX_COUPS} one page holds; keep the part of the log you teach")
     board = Scoreboard.from_outcomes(p.outcome for p in played)
     roads = DERIVED if road is None else (derived_name(road),)
     if isinstance(marks, str):
