@@ -11,7 +11,9 @@ from PIL import Image
 
 from roads.errors import RenderError
 from roads.odds import odds_through
-from roads.odds.chart import HEIGHT, PNG_SCALE, WIDTH, Polyline, chart, save_chart, to_png, to_svg
+from roads.odds.chart import HEIGHT, PNG_SCALE, WIDTH, chart, save_chart
+from roads.render import scene_bytes
+from roads.scene.primitives import Polyline
 from roads.shoe import deal_shoe
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -26,18 +28,18 @@ def series() -> tuple[list[float], list[float]]:
 def test_geometry_has_one_line_per_side_inside_the_plot(series: tuple[list[float], list[float]]) -> None:
     drawing = chart(*series)
     lines = [item for item in drawing.items if isinstance(item, Polyline)]
-    assert [line.kind for line in lines] == ["banker", "player"]
+    assert [line.classes for line in lines] == ["banker", "player"]
     for line in lines:
         assert len(line.points) == len(series[0])
         assert all(0 <= x <= WIDTH and 0 <= y <= HEIGHT for x, y in line.points)
     # Banker is more likely than Player all through this shoe, so its line sits higher (smaller y).
     banker, player = lines
     assert all(b[1] < p[1] for b, p in zip(banker.points, player.points))
-    assert drawing.description.splitlines()[1] == "0,45.8597,44.6247"
+    assert drawing.desc.splitlines()[1] == "0,45.8597,44.6247"
 
 
 def test_svg_structure(series: tuple[list[float], list[float]]) -> None:
-    root = ET.fromstring(to_svg(chart(*series)))
+    root = ET.fromstring(scene_bytes(chart(*series), "svg"))
     assert root.get("viewBox") == f"0 0 {WIDTH:g} {HEIGHT:g}"
     lines = root.findall(f"{SVG}polyline")
     assert [line.get("class") for line in lines] == ["banker", "player"]
@@ -47,7 +49,7 @@ def test_svg_structure(series: tuple[list[float], list[float]]) -> None:
 
 
 def test_png_has_both_colours(series: tuple[list[float], list[float]]) -> None:
-    image = Image.open(io.BytesIO(to_png(chart(*series)))).convert("RGB")
+    image = Image.open(io.BytesIO(scene_bytes(chart(*series), "png", scale=PNG_SCALE))).convert("RGB")
     assert image.size == (WIDTH * PNG_SCALE, HEIGHT * PNG_SCALE)
     colours = {c for _, c in image.getcolors(maxcolors=1 << 16)}
     assert (0xC8, 0x10, 0x2E) in colours and (0x1F, 0x5F, 0xBF) in colours
@@ -64,8 +66,8 @@ def test_bytes_are_deterministic_and_written_atomically(series: tuple[list[float
 
 
 def test_one_point_and_flat_series_still_draw() -> None:
-    assert to_svg(chart([0.5], [0.4]))
-    assert to_png(chart([0.45, 0.45], [0.45, 0.45]))
+    assert scene_bytes(chart([0.5], [0.4]), "svg")
+    assert scene_bytes(chart([0.45, 0.45], [0.45, 0.45]), "png")
 
 
 def test_bad_charts(tmp_path: Path) -> None:

@@ -9,10 +9,10 @@ from pathlib import Path
 
 import click
 
-from ..errors import RoadsError
+from ..errors import RenderError, RoadsError
 from ..odds import FIGURE_COLUMNS, ExactOdds, Odds, exact_odds, figures_markdown, odds_through, percent
 from ..odds.api import shoe_phrase
-from ..odds.chart import WRITERS, chart, save_chart
+from ..odds.chart import chart, save_chart
 from .app import cli
 
 _ROWS: tuple[tuple[str, str], ...] = FIGURE_COLUMNS + (
@@ -31,8 +31,12 @@ _EACH_COLUMNS: tuple[tuple[str, str], ...] = (
 def _plot_path(ctx: click.Context, param: click.Parameter, value: str | None) -> Path | None:
     if value is None:
         return None
-    if Path(value).suffix.lower() not in WRITERS:
-        raise click.BadParameter(f"{value}: the plot is written as .svg or .png", ctx=ctx, param=param)
+    from ..render import format_of
+
+    try:
+        format_of(value)
+    except RenderError:
+        raise click.BadParameter(f"{value}: the plot is written as .svg or .png", ctx=ctx, param=param) from None
     return Path(value)
 
 

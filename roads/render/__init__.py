@@ -8,9 +8,8 @@ and :func:`save` picks one by the file's extension.
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
 from pathlib import Path
-from typing import Unpack
+from typing import Protocol, Unpack
 
 from ..board import Scoreboard
 from ..errors import RenderError
@@ -21,15 +20,19 @@ from .png import png, scene_png
 from .svg import scene_svg, svg
 
 
-def _svg_bytes(scene: Scene, options: RenderOptions) -> bytes:
-    return scene_svg(scene, cell=options.cell, width=options.width).encode("utf-8")
+class SceneWriter(Protocol):
+    """Turns a laid-out scene into a file's bytes at ``cell`` px per Big Road cell or ``width`` px."""
+
+    def __call__(self, scene: Scene, *, cell: float | None = ..., width: int | None = ...,
+                 scale: float = ...) -> bytes: ...
 
 
-def _png_bytes(scene: Scene, options: RenderOptions) -> bytes:
-    return scene_png(scene, cell=options.cell, width=options.width, scale=options.scale)
+def _svg_bytes(scene: Scene, *, cell: float | None = None, width: int | None = None, scale: float = 1.0) -> bytes:
+    # An SVG scales itself: ``scale`` is the PNG's pixel multiplier only.
+    return scene_svg(scene, cell=cell, width=width).encode("utf-8")
 
 
-WRITERS: dict[str, Callable[[Scene, RenderOptions], bytes]] = {"svg": _svg_bytes, "png": _png_bytes}
+WRITERS: dict[str, SceneWriter] = {"svg": _svg_bytes, "png": scene_png}
 """Format name -> function turning a laid-out scene into the file's bytes."""
 
 
@@ -49,15 +52,33 @@ def format_of(path: str | os.PathLike[str], kind: str | None = None) -> str:
 def render(board: Scoreboard, kind: str = "svg", options: RenderOptions | None = None,
            **changes: Unpack[OptionChanges]) -> bytes:
     """Return ``board`` drawn in format ``kind`` (svg or png) as bytes."""
+    name = format_of("", kind)
     opts = render_options(options, **changes)
-    return WRITERS[format_of("", kind)](lay_out(board, opts), opts)
+    return scene_bytes(lay_out(board, opts), name, cell=opts.cell, width=opts.width, scale=opts.scale)
+
+
+def scene_bytes(scene: Scene, kind: str = "svg", *, cell: float | None = None, width: int | None = None,
+                scale: float = 1.0) -> bytes:
+    """Return a laid-out ``scene`` (a board, a chart, a hand) as the bytes of an SVG or PNG file."""
+    return WRITERS[format_of("", kind)](scene, cell=cell, width=width, scale=scale)
 
 
 def save(board: Scoreboard, out: str | os.PathLike[str], kind: str | None = None,
          options: RenderOptions | None = None, **changes: Unpack[OptionChanges]) -> Path:
     """Write ``board`` to ``out`` (format from ``kind`` or the extension) atomically; return the path."""
     name = format_of(out, kind)
-    data = render(board, name, options, **changes)
+    return _write(out, render(board, name, options, **changes))
+
+
+def save_scene(scene: Scene, out: str | os.PathLike[str], kind: str | None = None, *, cell: float | None = None,
+               width: int | None = None, scale: float = 1.0) -> Path:
+    """Write ``scene`` to ``out`` (format from ``kind`` or the extension) atomically; return the path."""
+    name = format_of(out, kind)
+    return _write(out, scene_bytes(scene, name, cell=cell, width=width, scale=scale))
+
+
+def _write(out: str | os.PathLike[str], data: bytes) -> Path:
+    """Write ``data`` atomically; a path that cannot be written is a RenderError."""
     try:
         return atomic_write(out, data)
     except RenderError:
@@ -66,4 +87,5 @@ def save(board: Scoreboard, out: str | os.PathLike[str], kind: str | None = None
         raise RenderError(str(exc)) from None
 
 
-__all__ = ["ROADS", "THEMES", "WRITERS", "RenderOptions", "format_of", "png", "render", "save", "svg"]
+__all__ = ["ROADS", "THEMES", "WRITERS", "RenderOptions", "format_of", "png", "render", "save", "save_scene",
+           "scene_bytes", "svg"]

@@ -9,6 +9,7 @@ stay round and thin lines stay even. Pixel edges follow the SVG's convention
 from __future__ import annotations
 
 import io
+from collections.abc import Sequence
 from typing import Unpack
 
 from PIL import Image, ImageDraw
@@ -17,7 +18,7 @@ from ..board import Scoreboard
 from ..errors import RenderError
 from ..scene import RenderOptions, Scene, lay_out, render_options
 from ..scene.options import OptionChanges
-from ..scene.primitives import Circle, Grid, Line, Rect, Shape, Text, Use, walk
+from ..scene.primitives import Circle, Grid, Line, Polyline, Rect, Shape, Text, Use, walk
 from . import fonts
 from .svg import BOLD, pixel_size
 
@@ -86,19 +87,27 @@ class _Painter:
         elif isinstance(shape, Rect):
             self.rect(shape, dx, dy)
         elif isinstance(shape, Line):
-            x1, y1, x2, y2 = ((shape.x1 + dx) * k, (shape.y1 + dy) * k, (shape.x2 + dx) * k, (shape.y2 + dy) * k)
-            width = shape.width * k
-            # Pillow's lines have square ends; round caps are discs at both ends.
-            draw.line((x1 - 0.5, y1 - 0.5, x2 - 0.5, y2 - 0.5), fill=shape.stroke, width=max(1, round(width)))
-            r = width / 2
-            for x, y in ((x1, y1), (x2, y2)):
-                draw.ellipse((round(x - r), round(y - r), round(x + r) - 1, round(y + r) - 1), fill=shape.stroke)
+            self.stroke(((shape.x1 + dx, shape.y1 + dy), (shape.x2 + dx, shape.y2 + dy)), shape.stroke, shape.width)
+        elif isinstance(shape, Polyline):
+            self.stroke([(x + dx, y + dy) for x, y in shape.points], shape.stroke, shape.width)
         elif isinstance(shape, Text):
             self.text(shape, dx, dy)
         elif isinstance(shape, Grid):
             self.grid(shape)
         else:
             raise TypeError(f"not a scene shape: {shape!r}")
+
+    def stroke(self, points: Sequence[tuple[float, float]], color: str, width: float) -> None:
+        """Paint a stroke through ``points`` (model units) with round joins and caps, as the SVG draws it."""
+        k = self.k
+        xy = [(x * k, y * k) for x, y in points]
+        w = width * k
+        # Pillow's lines have square ends; round caps are discs at both ends.
+        self.draw.line([(x - 0.5, y - 0.5) for x, y in xy], fill=color, width=max(1, round(w)),
+                       joint="curve" if len(xy) > 2 else None)
+        r = w / 2
+        for x, y in (xy[0], xy[-1]):
+            self.draw.ellipse((round(x - r), round(y - r), round(x + r) - 1, round(y + r) - 1), fill=color)
 
     def rect(self, shape: Rect, dx: float, dy: float) -> None:
         """Paint a rectangle; a stroke straddles the edge as in SVG."""

@@ -17,13 +17,14 @@ from svgwrite.container import Use as SvgUse
 from svgwrite.path import Path
 from svgwrite.shapes import Circle as SvgCircle
 from svgwrite.shapes import Line as SvgLine
+from svgwrite.shapes import Polyline as SvgPolyline
 from svgwrite.shapes import Rect as SvgRect
 from svgwrite.text import Text as SvgText
 
 from ..board import Scoreboard
 from ..scene import RenderOptions, Scene, lay_out, render_options
 from ..scene.options import OptionChanges
-from ..scene.primitives import Circle, Grid, Group, Item, Line, Rect, Text, Use
+from ..scene.primitives import Circle, Grid, Group, Item, Line, Polyline, Rect, Text, Use
 
 
 def num(value: float) -> str:
@@ -132,11 +133,25 @@ class _Translator:
             a["stroke-width"] = num(shape.width)
             a["stroke-linecap"] = "round"
             return el
+        if isinstance(shape, Polyline):
+            return self.polyline(shape)
         if isinstance(shape, Text):
             return self.text(shape)
         if isinstance(shape, Grid):
             return self.grid(shape)
         raise TypeError(f"not a scene shape: {shape!r}")
+
+    def polyline(self, shape: Polyline) -> BaseElement:
+        """Return a <polyline>: an open stroke with round joins and caps, as the PNG back-end paints it."""
+        el = SvgPolyline([(num(x), num(y)) for x, y in shape.points], factory=self.dwg)
+        a = el.attribs
+        a.update(fill="none", stroke=shape.stroke)
+        a["stroke-width"] = num(shape.width)
+        a["stroke-linecap"] = "round"
+        a["stroke-linejoin"] = "round"
+        if shape.classes:
+            a["class"] = shape.classes
+        return el
 
     def text(self, shape: Text) -> BaseElement:
         """Return a <text>; bold is a thin outline in the text's own colour, as the PNG back-end draws it."""

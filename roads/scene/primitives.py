@@ -52,6 +52,17 @@ class Line:
 
 
 @dataclass(frozen=True, slots=True)
+class Polyline:
+    """Strokes joining ``points`` in order, with round joins and caps (a chart's series)."""
+
+    points: tuple[tuple[float, float], ...]
+    stroke: str
+    width: float
+    classes: str = ""
+    """Classes a stylesheet or a test can find the line by (``banker``)."""
+
+
+@dataclass(frozen=True, slots=True)
 class Text:
     """One line of text whose baseline sits at ``y``; ``anchor`` is start, middle or end."""
 
@@ -80,7 +91,7 @@ class Grid:
     width: float
 
 
-Shape = Circle | Rect | Line | Text | Grid
+Shape = Circle | Rect | Line | Polyline | Text | Grid
 
 
 @dataclass(frozen=True, slots=True)
