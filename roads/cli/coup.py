@@ -47,15 +47,13 @@ def coup_command(cards: tuple[str, ...], as_json: bool, render: bool, output: st
             raise RoadsError(f"card {i}: {exc.message}") from None
     result = resolve(parsed)
     if render:
-        from ..files import atomic_write
-        from ..lesson.embed import scene_bytes
         from ..lesson.hand import hand_scene
-        from ..render import format_of
+        from ..render import save_scene
         from ..scene import render_options
 
         assert output is not None
         render_options(theme=theme, scale=scale)  # the same checks and messages as roads render
-        atomic_write(output, scene_bytes(hand_scene(result, theme=theme), format_of(output), scale=scale))
+        save_scene(hand_scene(result, theme=theme), output, scale=scale)
         click.echo(f"wrote {output}")
         return
     if as_json:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import click
 
-from ..files import atomic_write
 from ..scene import THEMES
 from .app import cli
 
@@ -30,13 +29,12 @@ def tableau_command(output: str, highlight: str | None, theme: str, title: str |
       roads tableau -o tableau.png --scale 2 --highlight 3:8
       roads tableau -o stood.svg --highlight 5:stood --theme print
     """
-    from ..lesson.embed import scene_bytes
     from ..lesson.tableau import parse_cell, tableau_scene
-    from ..render import format_of
+    from ..render import format_of, save_scene
     from ..scene import render_options
 
     render_options(theme=theme, scale=scale)  # the same checks and messages as roads render
     kind = format_of(output)
     cell = parse_cell(highlight) if highlight is not None else None
-    atomic_write(output, scene_bytes(tableau_scene(highlight=cell, theme=theme, title=title), kind, scale=scale))
+    save_scene(tableau_scene(highlight=cell, theme=theme, title=title), output, kind, scale=scale)
     click.echo(f"wrote {output}")

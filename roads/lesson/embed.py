@@ -36,14 +36,16 @@ def read_text_log(text: str, name: str = "<results>", fmt: str | None = None) ->
 def scene_bytes(scene: Scene, kind: str, *, scale: float = 1.0, cell: float | None = None,
                 width: int | None = None) -> bytes:
     """Return ``scene`` as the bytes of an SVG or PNG file."""
-    from ..render.png import scene_png
-    from ..render.svg import scene_svg
+    from ..render import scene_bytes as write  # the renderer is only needed once a picture is asked for
 
-    if kind == "svg":
-        return scene_svg(scene, cell=cell, width=width).encode("utf-8")
-    if kind == "png":
-        return scene_png(scene, cell=cell, width=width, scale=scale)
-    raise LessonError(f"unknown picture format '{kind}': choose svg or png")
+    return write(scene, _format(kind), cell=cell, width=width, scale=scale)
+
+
+def _format(kind: str) -> str:
+    """Return ``kind`` if it is a picture format; LessonError otherwise."""
+    if kind not in MEDIA:
+        raise LessonError(f"unknown picture format '{kind}': choose svg or png")
+    return kind
 
 
 def board_scene(board: Scoreboard, **options: Any) -> Scene:
@@ -86,9 +88,7 @@ def picture(subject: Scoreboard | Coup | Scene | Figure, kind: str = "svg", **op
 
 def data_uri(subject: Scoreboard | Coup | Scene | Figure, kind: str = "svg", **options: Any) -> str:
     """Return ``subject`` drawn as a ``data:`` URI (base64) for an ``<img src>`` or a Markdown image."""
-    if kind not in MEDIA:
-        raise LessonError(f"unknown picture format '{kind}': choose svg or png")
-    return f"data:{MEDIA[kind]};base64,{base64.b64encode(picture(subject, kind, **options)).decode('ascii')}"
+    return f"data:{MEDIA[_format(kind)]};base64,{base64.b64encode(picture(subject, kind, **options)).decode('ascii')}"
 
 
 def html_figure(subject: Scoreboard | Coup | Scene | Figure, *, caption: str | None = None,
@@ -127,10 +127,10 @@ class Figure:
 
     def save(self, path: str) -> str:
         """Write the picture to ``path`` (SVG or PNG by extension) atomically; return the path."""
-        from ..files import atomic_write
-        from ..render import format_of
+        from ..render import save_scene
 
-        atomic_write(path, picture(self, format_of(path)))
+        scene, size = to_scene(self)
+        save_scene(scene, path, **size)
         return path
 
     def _repr_svg_(self) -> str:
