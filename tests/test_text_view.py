@@ -8,7 +8,19 @@ import re
 import pytest
 
 from roads.board import DERIVED, Scoreboard
-from roads.board.text import compact, grid, pair_tag, show, summary, tie_tag, use_color
+from roads.board.stats import percent
+from roads.board.text import (
+    compact,
+    compact_big_road,
+    compact_derived,
+    grid,
+    pair_tag,
+    show,
+    summary,
+    tie_tag,
+    use_color,
+)
+from roads.scene.text import summary as desc_summary
 from roads.outcome import Outcome, Winner
 from roads.shoe import deal_shoe
 
@@ -105,6 +117,22 @@ def test_compact_form() -> None:
         for group in _groups([m.color for m in board.big_eye_boy]))
     assert compact(Scoreboard.from_results("BPPB")).splitlines()[3] == "Cockroach Pig (no marks yet)"
     assert lines[4].startswith("Banker ask") and lines[5].startswith("Player ask")
+
+
+def test_compact_forms_take_a_window_and_ties() -> None:
+    board = Scoreboard.from_results("TBBBTPPTTBPPPP")
+    assert compact_big_road(board) == "BBB PP B PPPP"
+    assert compact_big_road(board, ties=True) == "BBBT PPTT B PPPP"
+    assert compact_big_road(board, first=3, ties=True) == "B PPPP"
+    road = board.big_eye_boy
+    assert compact_derived(road, first=road.xs[-1]) == compact_derived(road).split()[-1]
+
+
+def test_one_percent_helper_rounds_the_exact_share() -> None:
+    # 23 of 80 is exactly 28.75%: computed as 100 * 23 / 80 it rounds to 28.8, not 28.7.
+    assert percent(23, 80) == "28.8%" and percent(0, 0) == "0.0%"
+    assert "Banker 23 (28.8%)" in summary(Scoreboard.from_results("B" * 23 + "P" * 57))
+    assert desc_summary(Scoreboard.from_results("T")).startswith("1 coup: ")
 
 
 def _groups(colors: list) -> list[list]:

@@ -59,3 +59,14 @@ class Stats:
             "longest_banker_streak": self.longest_banker,
             "longest_player_streak": self.longest_player,
         }
+
+
+def percent(count: int, total: int) -> str:
+    """Return ``count`` as a share of ``total`` with one decimal: ``47.5%`` (``0.0%`` of nothing)."""
+    return f"{100 * count / total:.1f}%" if total else "0.0%"
+
+
+def result_counts(stats: Stats) -> str:
+    """Return each result's count and share: ``Banker 18 (58.1%), Player 13 (41.9%), Tie 0 (0.0%)``."""
+    return ", ".join(f"{name} {n} ({percent(n, stats.coups)})"
+                     for name, n in (("Banker", stats.banker), ("Player", stats.player), ("Tie", stats.tie)))

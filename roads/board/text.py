@@ -17,6 +17,7 @@ from ..outcome import Winner
 from .derived import RED, Color, DerivedRoad
 from .grid import ROWS
 from .scoreboard import DERIVED, ROAD_NAMES, Scoreboard
+from .stats import result_counts
 
 ColorMode = Literal["auto", "always", "never"]
 
@@ -25,6 +26,9 @@ _RESET = "\x1b[0m"
 _WINNER_STYLE = {Winner.BANKER: "red", Winner.PLAYER: "blue", Winner.TIE: "green"}
 _SYMBOLS = {"big_eye_boy": "○", "small_road": "●", "cockroach_pig": "╱"}
 _EMPTY = "·"
+
+SAME, DIFFERENT = "=", "≠"
+"""Derived marks in plain text: red (the pattern repeats) is =, blue (it breaks) is ≠."""
 
 Cell = tuple[str, str | None]
 """A grid cell's text and its style name (None: plain)."""
@@ -51,7 +55,12 @@ def mark_symbol(name: str, mark_color: Color, color: bool) -> str:
     """Return the glyph of a derived mark: the road's symbol with colour, ``=``/``≠`` without."""
     if color:
         return _SYMBOLS[name]
-    return "=" if mark_color is RED else "≠"
+    return mark_glyph(mark_color)
+
+
+def mark_glyph(mark_color: Color) -> str:
+    """Return a derived mark in plain text: ``=`` red, ``≠`` blue."""
+    return SAME if mark_color is RED else DIFFERENT
 
 
 def tie_tag(ties: int) -> str:
@@ -131,7 +140,8 @@ def _ruler(columns: range, step: int) -> str:
     return ruler
 
 
-def _count(n: int, noun: str) -> str:
+def plural(n: int, noun: str) -> str:
+    """Return ``n`` and ``noun``, plural unless n is 1: ``1 coup``, ``3 coups``."""
     return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
 
 
@@ -139,20 +149,20 @@ def grid(board: Scoreboard, road: str, *, color: bool = False, last: int | None 
     """Return one road as a titled 6-row grid; ``last`` shows only that many drawn columns at the right."""
     if road == "bead_plate":
         width = board.bead_plate.width
-        header = f"Bead Plate · {_count(board.coups, 'coup')}"
+        header = f"Bead Plate · {plural(board.coups, 'coup')}"
         lines = _render(_cells_bead_plate(board), width, 2, color, last)
     elif road == "big_road":
         big = board.big_road
         width = max(big.width, 1 if big.leading_ties else 0)
-        header = f"Big Road · {_count(len(big.depths), 'column')}"
+        header = f"Big Road · {plural(len(big.depths), 'column')}"
         if big.leading_ties:
-            header += f" · {_count(big.leading_ties, 'leading tie')} on the first cell"
+            header += f" · {plural(big.leading_ties, 'leading tie')} on the first cell"
         lines = _render(_cells_big_road(board), width, 2, color, last)
     elif road in DERIVED:
         derived = board.road(road)
         width = derived.width
         red = sum(1 for c in derived.colors if c is RED)
-        header = f"{derived.title} · {_count(len(derived), 'mark')}"
+        header = f"{derived.title} · {plural(len(derived), 'mark')}"
         if len(derived):
             header += f": {red} red, {len(derived) - red} blue"
         else:
@@ -168,7 +178,7 @@ def grid(board: Scoreboard, road: str, *, color: bool = False, last: int | None 
 def legend(color: bool) -> str:
     """Return the key to the grids' symbols, a few short lines."""
     derived = ("○ Big Eye Boy, ● Small Road, ╱ Cockroach Pig, red when the pattern repeats, blue when it breaks"
-               if color else "= red (the pattern repeats), ≠ blue (it breaks)")
+               if color else f"{SAME} red (the pattern repeats), {DIFFERENT} blue (it breaks)")
     return "\n".join([
         "Key: B Banker, P Player, T Tie, · empty; the numbers under a grid count its drawn columns",
         "  Big Road: / after a bead is one tie on it, 2-9 that many ties, + ten or more",
@@ -184,24 +194,40 @@ def show(board: Scoreboard, *, color: bool = False, last: int | None = None,
     return "\n\n".join([*blocks, legend(color)]) + "\n"
 
 
-def compact_big_road(board: Scoreboard, color: bool = False) -> str:
-    """Return the Big Road as letters, one word per column: ``BBB PP B``."""
+def compact_bead_plate(board: Scoreboard, *, first: int = 1) -> str:
+    """Return the Bead Plate from drawn column ``first`` on, one word of letters per column: ``BBPTBP PB``."""
+    letters = "".join(o.winner.letter for o in board.bead_plate.outcomes[(first - 1) * ROWS:])
+    return " ".join(letters[i:i + ROWS] for i in range(0, len(letters), ROWS))
+
+
+def compact_big_road(board: Scoreboard, color: bool = False, *, first: int = 1, ties: bool = False) -> str:
+    """Return the Big Road as letters, one word per column: ``BBB PP B``.
+
+    Only columns that start at drawn column ``first`` or later are given; with
+    ``ties`` a ``T`` follows a bead for each tie after it.
+    """
     words: list[str] = []
+    shown = False
     for bead in board.big_road.beads:
-        letter = _paint(bead.winner.letter, _WINNER_STYLE[bead.winner], color)
         if bead.row == 1:
-            words.append(letter)
-        else:
-            words[-1] += letter
+            shown = bead.x >= first
+            if shown:
+                words.append("")
+        if shown:
+            words[-1] += _paint(bead.winner.letter, _WINNER_STYLE[bead.winner], color)
+            if ties and bead.ties:
+                words[-1] += _paint("T" * bead.ties, "green", color)
     return " ".join(words)
 
 
-def compact_derived(road: DerivedRoad, color: bool = False) -> str:
-    """Return a derived road as ``=``/``≠``, one word per drawn column: ``== ≠ =``."""
+def compact_derived(road: DerivedRoad, color: bool = False, *, first: int = 1) -> str:
+    """Return a derived road from drawn column ``first`` as ``=``/``≠``, one word per run of a colour: ``== ≠ =``."""
     words: list[str] = []
     previous: Color | None = None
-    for c in road.colors:
-        glyph = _paint("=" if c is RED else "≠", c.value, color)
+    for c, x in zip(road.colors, road.xs, strict=True):
+        if x < first:
+            continue
+        glyph = _paint(mark_glyph(c), c.value, color)
         if c is previous:
             words[-1] += glyph
         else:
@@ -213,7 +239,7 @@ def compact_derived(road: DerivedRoad, color: bool = False) -> str:
 def _ask_word(c: Color | None, color: bool) -> str:
     if c is None:
         return "-"
-    return _paint("=" if c is RED else "≠", c.value, color)
+    return _paint(mark_glyph(c), c.value, color)
 
 
 def compact(board: Scoreboard, *, color: bool = False) -> str:
@@ -232,12 +258,8 @@ def compact(board: Scoreboard, *, color: bool = False) -> str:
 def stats_text(board: Scoreboard) -> str:
     """Return the statistics panel as a few lines of prose-like figures."""
     s = board.stats
-
-    def share(n: int) -> str:
-        return f"{n} ({100 * s.share(n):.1f}%)"
-
     lines = [
-        f"{_count(s.coups, 'coup')}: Banker {share(s.banker)}, Player {share(s.player)}, Tie {share(s.tie)}",
+        f"{plural(s.coups, 'coup')}: {result_counts(s)}",
         f"Pairs: Banker {s.banker_pairs}, Player {s.player_pairs}; naturals: {s.naturals}",
         f"Longest streak: Banker {s.longest_banker}, Player {s.longest_player}",
     ]

@@ -7,8 +7,8 @@ from pathlib import Path
 import click
 
 from ..board import Scoreboard
+from ..board.stats import result_counts
 from ..render import RenderOptions, save
-from ..scene.text import percent
 from ..shoe import deal_shoe
 from .app import cli
 
@@ -35,8 +35,6 @@ def demo_command(seed: int, out_dir: str) -> None:
         cards = " ".join(str(c) for c in coup.dealt)
         click.echo(f"{n:3d}  {coup.winner.letter}  P{coup.player_total} B{coup.banker_total}  {cards}")
     stats = Scoreboard.from_outcomes(shoe.coups).stats
-    click.echo(f"Banker {stats.banker} ({percent(stats.banker, stats.coups)}), "
-               f"Player {stats.player} ({percent(stats.player, stats.coups)}), "
-               f"Tie {stats.tie} ({percent(stats.tie, stats.coups)})")
+    click.echo(result_counts(stats))
     for path in demo_pictures(seed, out_dir):
         click.echo(f"wrote {path}")

@@ -19,13 +19,14 @@ from ..board.derived import TITLES
 from ..board.explain import Proof, proofs
 from ..board.names import derived_name
 from ..board.scoreboard import DERIVED
+from ..board.stats import result_counts
+from ..board.text import plural
 from ..coup import Coup
 from ..errors import LessonError
 from ..outcome import Outcome
 from ..scene import CELL, lay_out, render_options
 from ..scene.highlight import focus
 from ..scene.primitives import Scene
-from ..scene.text import percent
 from .compare import columns_of, comparison_scene
 from .safe import bidi, clean, esc, shorten
 from .svgtools import decoration_svg, inline_svg, prefixed
@@ -195,9 +196,7 @@ class _Writer:
         """Return the title, what the shoe holds, and the log's own notes."""
         l, s = self.l, self.l.board.stats
         where = f"From {bidi(l.source)}: " if l.source else ""
-        counts = (f"{s.coups} coup{'s' if s.coups != 1 else ''}: Banker {s.banker} "
-                  f"({percent(s.banker, s.coups)}), Player {s.player} ({percent(s.player, s.coups)}), "
-                  f"Tie {s.tie} ({percent(s.tie, s.coups)}).")
+        counts = f"{plural(s.coups, 'coup')}: {result_counts(s)}."
         marks = ", ".join(f"{TITLES[n]} {len(l.board.road(n))}" for n in DERIVED)
         parts = [f'<header>\n<h1>{bidi(l.title)}</h1>',
                  f'<p class="lede">{where}{esc(counts)} Derived marks: {esc(marks)}.</p>']

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..board import Scoreboard
 from ..board.scoreboard import DERIVED
-from . import text as copy
+from ..board.stats import percent
 from .labels import Labels
 from .primitives import Group, Item, Rect, Use
 from .symbols import SymbolBook, centred_text, text_width
@@ -27,7 +27,7 @@ def panel(board: Scoreboard, t: Theme, lab: Labels, book: SymbolBook, x: float, 
         cy = top + i * line
         items.append(Use(book.bead(side, 17.0, prefix="stat"), x + 14, cy, f"stat {side}"))
         items.append(centred_text(x + 27, cy, str(count), TEXT, t.text, anchor="start"))
-        items.append(centred_text(x + half - 8, cy, copy.percent(count, s.coups), TEXT, t.muted, anchor="end"))
+        items.append(centred_text(x + half - 8, cy, percent(count, s.coups), TEXT, t.muted, anchor="end"))
     right = x + half + 6
     items.append(centred_text(x + 8, top + 3 * line, lab.coups, TEXT, t.muted, anchor="start"))
     items.append(centred_text(x + half - 8, top + 3 * line, str(s.coups), TEXT, t.text, anchor="end"))

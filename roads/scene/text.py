@@ -1,62 +1,48 @@
-"""The plain-text copy of a board that goes into an SVG's <desc>: screen readers and diffs read it."""
+"""The plain-text copy of a board that goes into an SVG's <desc>: screen readers and diffs read it.
+
+The roads themselves are written by :mod:`roads.board.text`, the same compact
+forms the terminal shows; this module only adds the sentences around them.
+"""
 
 from __future__ import annotations
 
-from ..board import RED, Bead, Color, Scoreboard
+from ..board import Color, Scoreboard
 from ..board.derived import TITLES
-
-SAME, DIFFERENT = "=", "≠"
-"""Derived marks in text: red (the pattern repeats) is =, blue (it breaks) is ≠."""
-
-
-def percent(count: int, total: int) -> str:
-    """Return ``count`` as a share of ``total`` with one decimal: ``47.5%``."""
-    return f"{100 * count / total:.1f}%" if total else "0.0%"
+from ..board.stats import result_counts
+from ..board.text import (
+    DIFFERENT,
+    SAME,
+    compact_bead_plate,
+    compact_big_road,
+    compact_derived,
+    mark_glyph,
+    plural,
+)
 
 
 def summary(board: Scoreboard) -> str:
     """Return the statistics panel as one sentence."""
     s = board.stats
-    return (f"{s.coups} coups: Banker {s.banker} ({percent(s.banker, s.coups)}), "
-            f"Player {s.player} ({percent(s.player, s.coups)}), Tie {s.tie} ({percent(s.tie, s.coups)}); "
+    return (f"{plural(s.coups, 'coup')}: {result_counts(s)}; "
             f"Banker pairs {s.banker_pairs}, Player pairs {s.player_pairs}, naturals {s.naturals}; "
             f"longest streak Banker {s.longest_banker}, Player {s.longest_player}.")
 
 
 def bead_plate_line(board: Scoreboard, first: int = 1) -> str:
     """Return the Bead Plate from column ``first`` on, one group of letters per column."""
-    letters = "".join(o.winner.letter for o in board.bead_plate.outcomes[(first - 1) * 6:])
-    groups = " ".join(letters[i:i + 6] for i in range(0, len(letters), 6))
-    return f"Bead Plate{_from(first)}: {groups or '(empty)'}"
+    return f"Bead Plate{_from(first)}: {compact_bead_plate(board, first=first) or '(empty)'}"
 
 
 def big_road_line(board: Scoreboard, first: int = 1) -> str:
     """Return the Big Road by logical column from the column drawn at ``first``; a T follows each tie."""
-    columns: list[str] = []
-    for bead in board.big_road:
-        if bead.row == 1:
-            columns.append("")
-        columns[-1] += bead.winner.letter + "T" * bead.ties
-    shown = [text for text, bead in zip(columns, _column_heads(board), strict=True) if bead.x >= first]
     lead = board.leading_ties
-    prefix = f"{lead} tie{'s' if lead != 1 else ''} before the first result; " if lead and first == 1 else ""
-    return f"Big Road{_from(first)}: {prefix}{' '.join(shown) or '(empty)'}"
+    prefix = f"{plural(lead, 'tie')} before the first result; " if lead and first == 1 else ""
+    return f"Big Road{_from(first)}: {prefix}{compact_big_road(board, first=first, ties=True) or '(empty)'}"
 
 
 def derived_line(board: Scoreboard, name: str, first: int = 1) -> str:
     """Return a derived road as = (red) and ≠ (blue), one group per drawn column streak."""
-    road = board.road(name)
-    groups: list[str] = []
-    last = None
-    for color, x in zip(road.colors, road.xs, strict=True):
-        if x < first:
-            continue
-        symbol = SAME if color.value == "red" else DIFFERENT
-        if symbol != last:
-            groups.append("")
-            last = symbol
-        groups[-1] += symbol
-    return f"{TITLES[name]}{_from(first)}: {' '.join(groups) or '(no marks yet)'}"
+    return f"{TITLES[name]}{_from(first)}: {compact_derived(board.road(name), first=first) or '(no marks yet)'}"
 
 
 def asks_line(board: Scoreboard) -> str:
@@ -69,17 +55,11 @@ def asks_line(board: Scoreboard) -> str:
 
 
 def _mark(color: Color | None) -> str:
-    if color is None:
-        return "none"
-    return f"{SAME if color is RED else DIFFERENT} ({color.value})"
+    return "none" if color is None else f"{mark_glyph(color)} ({color.value})"
 
 
 def _from(first: int) -> str:
     return f" (from drawn column {first})" if first > 1 else ""
-
-
-def _column_heads(board: Scoreboard) -> list[Bead]:
-    return [bead for bead in board.big_road if bead.row == 1]
 
 
 def legend() -> str:
