@@ -20,8 +20,8 @@ from roads.board.text import (
     tie_tag,
     use_color,
 )
-from roads.scene.text import summary as desc_summary
 from roads.outcome import Outcome, Winner
+from roads.scene.text import summary as desc_summary
 from roads.shoe import deal_shoe
 
 ANSI = re.compile(r"\x1b\[[0-9;]*m")

@@ -13,13 +13,18 @@ def cli_name(road: str) -> str:
     return road.replace("_", "-")
 
 
+def board_key(name: str) -> str:
+    """Return ``name`` lower case with its words joined by underscores: ``Big-Eye Boy`` -> ``big_eye_boy``."""
+    return "_".join(name.strip().lower().replace("-", " ").replace("_", " ").split())
+
+
 def road_name(name: str, allowed: Sequence[str] = ROAD_NAMES) -> str:
     """Return the board name (``big_eye_boy``) of ``name``; RoadError listing the valid ones if unknown.
 
     Hyphens, underscores, spaces and case are all accepted, so ``big-eye-boy``,
     ``big_eye_boy`` and ``Big Eye Boy`` name the same road.
     """
-    key = "_".join(name.strip().lower().replace("-", " ").replace("_", " ").split())
+    key = board_key(name)
     if key in allowed:
         return key
     valid = ", ".join(cli_name(road) for road in allowed)

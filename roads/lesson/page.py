@@ -17,7 +17,7 @@ from .. import __version__
 from ..board import Scoreboard
 from ..board.derived import TITLES
 from ..board.explain import Proof, proofs
-from ..board.names import derived_name
+from ..board.names import cli_name, derived_name
 from ..board.scoreboard import DERIVED
 from ..board.stats import result_counts
 from ..board.text import plural
@@ -252,7 +252,7 @@ class _Writer:
                '<h2 id="proofs-h">Why each mark is red or blue</h2>', f"<p>{esc(lead)}</p>"]
         for name in l.roads:
             road = l.board.road(name)
-            key = name.replace("_", "-")
+            key = cli_name(name)
             count = len(road)
             out.append(f'<section class="road-proofs" id="proofs-{key}">')
             which = "" if l.marks is None else f", marks {l.marks}"
@@ -277,7 +277,7 @@ class _Writer:
 
     def proof(self, p: Proof, figure: str) -> str:
         """Return one proof as a list item: picture, heading, the steps, and the mistake to avoid."""
-        key = p.road.replace("_", "-")
+        key = cli_name(p.road)
         bead_coups = {b.row: b.coup for b in self.columns.get(p.column, ())}
         source = bead_coups[p.row]
         compared = [b.coup for column, _ in p.compared for b in self.columns.get(column, ())]
@@ -301,7 +301,7 @@ class _Writer:
         """Return 'COUP ROWS' placing Rule 2's looked-at cell on the drawn board: a bead's coup and rows below it."""
         if p.rule != 2:
             return ""
-        f = focus(self.l.board, p.road.replace("_", "-"), p.mark)
+        f = focus(self.l.board, cli_name(p.road), p.mark)
         if f.looked_at is None:
             return ""
         x, y = f.looked_at
@@ -347,7 +347,7 @@ class _Writer:
             for name, mark, color in made:
                 label = f"{TITLES[name]} {mark} {color}"
                 if (name, mark) in self.on_page:
-                    links.append(f'<a class="{color}" href="#proof-{name.replace("_", "-")}-{mark}">{esc(label)}</a>')
+                    links.append(f'<a class="{color}" href="#proof-{cli_name(name)}-{mark}">{esc(label)}</a>')
                 else:
                     links.append(f'<span class="{color}">{esc(label)}</span>')
             cells.append(f"<td>{', '.join(links)}</td>")

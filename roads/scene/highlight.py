@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..board import Bead, Mark, Scoreboard
+from ..board.names import board_key
 from ..errors import RenderError, RoadError
 
 
@@ -30,7 +31,7 @@ def focus(board: Scoreboard, road: str, number: int) -> Focus:
     """Return the focus of mark ``number`` on ``road``; RenderError if the road has no such mark."""
     from ..board.explain import proof  # only a highlight needs proofs: plain drawing stays light
 
-    name = road.replace("-", "_")
+    name = board_key(road)
     try:
         why = proof(board, name, number)
     except RoadError as exc:

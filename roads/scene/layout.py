@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Unpack
 
 from ..board import Scoreboard
+from ..board.names import board_key, cli_name
 from ..board.scoreboard import DERIVED
 from ..errors import RenderError
 from ..outcome import Winner
@@ -134,10 +135,10 @@ class _Layout:
             lines.append(copy.bead_plate_line(b, firsts["bead-plate"]))
         if "big-road" in firsts:
             lines.append(copy.big_road_line(b, firsts["big-road"]))
-        derived = [name for name in DERIVED if name.replace("_", "-") in firsts]
+        derived = [name for name in DERIVED if cli_name(name) in firsts]
         if derived:
             lines.append(copy.legend())
-            lines.extend(copy.derived_line(b, name, firsts[name.replace("_", "-")]) for name in derived)
+            lines.extend(copy.derived_line(b, name, firsts[cli_name(name)]) for name in derived)
         if road == "scoreboard":
             lines.append(copy.asks_line(b))
         if self.focus is not None:
@@ -187,7 +188,7 @@ class _Layout:
     def alone(self, items: list[Item], top: float, road: str) -> tuple[float, float]:
         """Add one road by itself at full cell size; return its (width, height)."""
         b, last = self.board, self.o.last
-        name = road.replace("-", "_")
+        name = board_key(road)
         content = (b.bead_plate.width if road == "bead-plate" else self.big_road_width() if road == "big-road"
                    else b.road(name).width)
         columns = max(content if last is None else min(content, last), MIN_ALONE)
@@ -339,7 +340,7 @@ class _Layout:
     def derived(self, name: str, frame: Frame) -> Group:
         """Return a derived road: one ring, dot or slash per mark, placed on its own 6-row grid."""
         road = self.board.road(name)
-        key = name.replace("_", "-")
+        key = cli_name(name)
         symbols = {color: self.book.mark(key, color, frame.cell) for color in ("red", "blue")}
         classes = {color: f"mark {key} {color}" for color in ("red", "blue")}
         marks: list[Item] = []

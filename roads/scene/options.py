@@ -6,18 +6,20 @@ from typing import Any, Literal, TypedDict
 
 from pydantic import BaseModel, ConfigDict, ValidationError, field_validator, model_validator
 
+from ..board.names import board_key, cli_name
+from ..board.scoreboard import DERIVED, ROAD_NAMES
 from ..errors import RenderError
 from .themes import THEMES
 
-ROADS: tuple[str, ...] = ("scoreboard", "bead-plate", "big-road", "big-eye-boy", "small-road", "cockroach-pig")
-"""What can be drawn, as users spell it."""
+ROADS: tuple[str, ...] = ("scoreboard", *map(cli_name, ROAD_NAMES))
+"""What can be drawn, as users spell it: scoreboard, bead-plate, big-road, big-eye-boy, small-road, cockroach-pig."""
 
-DERIVED_ROADS: tuple[str, ...] = ("big-eye-boy", "small-road", "cockroach-pig")
+DERIVED_ROADS: tuple[str, ...] = tuple(map(cli_name, DERIVED))
 
 
 def road_key(name: str) -> str:
     """Return a road name in its hyphenated spelling (``Big_Eye Boy`` -> ``big-eye-boy``)."""
-    return "-".join(name.strip().lower().replace("_", " ").replace("-", " ").split())
+    return cli_name(board_key(name))
 
 
 class RenderOptions(BaseModel):

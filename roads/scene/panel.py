@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ..board import Scoreboard
+from ..board.names import cli_name
 from ..board.scoreboard import DERIVED
 from ..board.stats import percent
 from .labels import Labels
@@ -62,7 +63,7 @@ def asks(board: Scoreboard, t: Theme, lab: Labels, book: SymbolBook, x: float, y
             color = answer[name]
             if color is None:
                 continue
-            key = name.replace("_", "-")
+            key = cli_name(name)
             badge.append(Use(book.mark(key, color.value, 14.0, prefix="ask-"), bx + 28 + step * (j + 0.5), cy,
                              f"ask-mark {key} {color.value}"))
         items.append(Group(tuple(badge), classes=f"ask {side}", data=(("ask", side),)))

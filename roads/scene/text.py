@@ -9,15 +9,7 @@ from __future__ import annotations
 from ..board import Color, Scoreboard
 from ..board.derived import TITLES
 from ..board.stats import result_counts
-from ..board.text import (
-    DIFFERENT,
-    SAME,
-    compact_bead_plate,
-    compact_big_road,
-    compact_derived,
-    mark_glyph,
-    plural,
-)
+from ..board.text import DIFFERENT, SAME, compact_bead_plate, compact_big_road, compact_derived, mark_glyph, plural
 
 
 def summary(board: Scoreboard) -> str:
