@@ -137,8 +137,11 @@ def _incomplete(taken: list[tuple[Card, int]], name: str, number: int, strict: b
     else:
         need = str(expected_cards(cards[:4], cards[4] if have > 4 else None))
     message = (f"the stream ends in the middle of coup {number}: it has {have} card"
-               f"{'s' if have != 1 else ''} ({' '.join(map(str, cards))}) and the rules call for {need}; "
-               f"the {number - 1} complete coup{'s' if number != 2 else ''} before it are kept")
+               f"{'s' if have != 1 else ''} ({excerpt(' '.join(map(str, cards)))}) and the rules call for {need}")
+    if number == 1:
+        # Nothing complete to keep: a warning followed by "the log is empty" would contradict itself.
+        raise LogError(message + ", so the log has no complete coup", file=name, line=taken[0][1], coup=number)
+    message += f"; the {number - 1} complete coup{'s' if number != 2 else ''} before it are kept"
     if strict:
         raise LogError(message, file=name, line=taken[0][1], coup=number)
     warn(LogWarning(message, file=name, line=taken[0][1], coup=number, cards=have))
