@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+import json
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any, TypeVar
 
 import click
 
 from ..board import Scoreboard
+from ..board.derived import RED
 from ..board.text import ColorMode, summary, use_color
-from ..logs import FORMATS, iter_entries
+from ..errors import one_line
+from ..logs import FORMATS, LogSource, ShoeLog, iter_entries, iter_shoes
 from .app import cli
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -44,6 +47,42 @@ def load_board(log: str, fmt: str) -> Scoreboard:
     return board
 
 
+def shoe_stats(shoe: ShoeLog) -> dict[str, Any]:
+    """Return one shoe's statistics panel as JSON-ready data: id, where it starts, stats, road sizes."""
+    board = Scoreboard.from_outcomes(shoe.outcomes)
+    data: dict[str, Any] = {"shoe": shoe.id, "line": shoe.line, **board.stats.to_dict(),
+                            "leading_ties": board.leading_ties, "big_road_columns": len(board.big_road.depths)}
+    for road in board.derived_roads():
+        red = sum(1 for color in road.colors if color is RED)
+        data[road.name] = {"red": red, "blue": len(road) - red}
+    return data
+
+
+def shoe_line(stats: dict[str, Any]) -> str:
+    """Return one shoe's statistics as one line of text."""
+    coups = stats["coups"]
+
+    def share(n: int) -> str:
+        return f"{n} ({100 * n / coups:.1f}%)" if coups else str(n)
+
+    return (f"{one_line(str(stats['shoe']))}: {coups} coup{'' if coups == 1 else 's'}, "
+            f"Banker {share(stats['banker'])}, Player {share(stats['player'])}, Tie {share(stats['tie'])}; "
+            f"pairs B {stats['banker_pairs']} P {stats['player_pairs']}; naturals {stats['naturals']}; "
+            f"longest streak B {stats['longest_banker_streak']} P {stats['longest_player_streak']}")
+
+
+def per_shoe_lines(log: LogSource, fmt: str, as_json: bool) -> Iterator[str]:
+    """Yield one line per shoe of LOG as it is read (JSON Lines with ``as_json``), then a total in text."""
+    shoes = coups = 0
+    for shoe in iter_shoes(log, None if fmt == "auto" else fmt):
+        stats = shoe_stats(shoe)
+        shoes += 1
+        coups += stats["coups"]
+        yield json.dumps(stats, ensure_ascii=False) if as_json else shoe_line(stats)
+    if not as_json:
+        yield f"{shoes} shoe{'' if shoes == 1 else 's'}, {coups} coup{'' if coups == 1 else 's'}"
+
+
 def echo(text: str, color: bool = False) -> None:
     """Print ``text`` as is: with ``color`` the ANSI codes are kept even where click would strip them."""
     click.echo(text, nl=False, color=True if color else None)
@@ -57,8 +96,11 @@ def wants_color(mode: ColorMode) -> bool:
 @cli.command("build")
 @log_argument
 @click.option("--json", "as_json", is_flag=True, help="Print the whole board as JSON (docs/roads.md).")
+@click.option("--per-shoe", is_flag=True,
+              help="One line of statistics per shoe of a multi-shoe JSON Lines log, streamed "
+                   "(with --json: one JSON object a line).")
 @color_option
-def build_command(log: str, fmt: str, as_json: bool, color_mode: ColorMode) -> None:
+def build_command(log: str, fmt: str, as_json: bool, per_shoe: bool, color_mode: ColorMode) -> None:
     """Build every road of a shoe LOG and print a summary, or the whole board as JSON.
 
     LOG is a file in any log format (results letters, cards, raw card stream,
@@ -75,7 +117,16 @@ def build_command(log: str, fmt: str, as_json: bool, color_mode: ColorMode) -> N
       echo "B P P B B B P T P" | roads build -
       roads build shoe.jsonl --json > board.json
       roads build shoe.txt --format cards  force the format
+      roads build shoes.jsonl --per-shoe --json > stats.jsonl
+
+    With --per-shoe each shoe of a multi-shoe log ({"shoe": ID, "results": ...}
+    a line) is built and reported as soon as it is read, so a file of any
+    number of shoes streams in the memory of one shoe. Any other log is one shoe.
     """
+    if per_shoe:
+        for line in per_shoe_lines(log, fmt, as_json):
+            click.echo(line)
+        return
     board = load_board(log, fmt)
     if as_json:
         from ..board.jsonview import board_json

@@ -3,20 +3,26 @@
 from __future__ import annotations
 
 import os
+import re
 import sys
-from collections.abc import Sequence
-from concurrent.futures import ProcessPoolExecutor
+from collections import deque
+from collections.abc import Iterator, Sequence
+from concurrent.futures import Future, ProcessPoolExecutor
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 from tqdm import tqdm
 
 from ..board import Scoreboard
 from ..errors import RenderError, RoadsError
+from ..outcome import Outcome
 from ..render import WRITERS, RenderOptions, format_of, save
 from ..scene import ROADS, THEMES, render_options
 from .app import cli
+
+if TYPE_CHECKING:
+    from ..logs.source import LogSource
 
 
 def load_board(log: str, log_format: str | None) -> Scoreboard:
@@ -121,6 +127,10 @@ def render_command(logs: tuple[str, ...], output: str | None, folder: str | None
                              width=width, scale=scale, totals=totals, naturals=naturals, pairs=not no_pairs,
                              title=title)
     planned = plan(logs, output, folder, kind)
+    if folder is not None and len(planned) == 1:
+        # One log into a folder: it may hold many shoes (multi-shoe JSON Lines), drawn as they are read.
+        draw_shoes(logs[0], folder, planned[0], options, log_format, jobs)
+        return
     work = [(log, out, name, options, log_format, len(planned) > 1) for log, out, name in planned]
     if len(work) == 1:
         problem = draw_one(work[0])
@@ -159,3 +169,99 @@ def run_batch(work: list[Job], jobs: int | None) -> list[str]:
             if workers != 1:
                 pool.shutdown(cancel_futures=True)
     return failures
+
+
+ShoeJob = tuple[tuple[Outcome, ...], str, str, RenderOptions, str]
+"""(outcomes, output file, format, options, how errors name the shoe)."""
+
+_UNSAFE_NAME = re.compile(r"[/\\\x00-\x1f\x7f]")
+
+
+def draw_shoe(job: ShoeJob) -> str | None:
+    """Draw one shoe already read; return None, or the error as one line (workers never raise)."""
+    outcomes, out, kind, options, label = job
+    try:
+        save(Scoreboard.from_outcomes(outcomes), out, kind, options)
+    except RoadsError as exc:
+        return f"{label}: {exc}"
+    return None
+
+
+def shoe_jobs(log: LogSource, folder: str, planned: tuple[str, str, str], options: RenderOptions,
+              log_format: str | None) -> Iterator[ShoeJob]:
+    """Yield a job per shoe of ``log`` as it is read; a one-shoe log keeps the file name ``plan`` gave it."""
+    from ..logs import iter_shoes
+
+    name = planned[2]
+    shown = log if isinstance(log, str) else getattr(log, "name", "<stream>")
+    own_stem = Path(planned[1]).stem
+    taken: set[str] = set()
+    for shoe in iter_shoes(log, log_format):
+        stem = _UNSAFE_NAME.sub("_", str(shoe.id))[:150]
+        if stem in ("", ".", ".."):
+            stem = f"shoe-line{shoe.line}"
+        out = str(Path(folder) / f"{stem}.{name}")
+        if out in taken:
+            # Two shoes with one id (or ids that clean to one name): never draw one over the other.
+            out = str(Path(folder) / f"{stem}-line{shoe.line}.{name}")
+        taken.add(out)
+        label = shown if str(shoe.id) == own_stem else f"{shown}, line {shoe.line} (shoe {shoe.id})"
+        yield shoe.outcomes, out, name, options, label
+
+
+def draw_shoes(log: str, folder: str, planned: tuple[str, str, str], options: RenderOptions,
+               log_format: str | None, jobs: int | None) -> None:
+    """Draw every shoe of one log into ``folder``, streaming: memory holds a few shoes, not the file."""
+    failures: list[str] = []
+    written: list[str] = []
+    seen = 0
+    bar: Any = tqdm(unit="shoe", file=sys.stderr, disable=not sys.stderr.isatty(), dynamic_ncols=True)
+    try:
+        with bar:
+            for job, problem in _stream(shoe_jobs(log, folder, planned, options, log_format), jobs):
+                if problem:
+                    failures.append(problem)
+                elif len(written) < 2:
+                    written.append(job[1])
+                else:
+                    written[1] = job[1]  # only the count and one name are needed: keep memory flat
+                seen += 1
+                bar.update(1)
+    except BaseException:
+        # The log turned bad halfway (or Ctrl-C): say what was drawn before it, then the error.
+        _report(seen - len(failures), written, folder, failures)
+        raise
+    _report(seen - len(failures), written, folder, failures)
+    if failures:
+        raise RenderError(f"{len(failures)} of {seen} shoes could not be drawn")
+
+
+def _report(done: int, written: list[str], folder: str, failures: list[str]) -> None:
+    if done == 1:
+        click.echo(f"wrote {written[0]}")
+    elif done:
+        click.echo(f"wrote {done} pictures to {folder}")
+    for problem in failures:
+        click.echo(f"roads: error: {problem}", err=True)
+
+
+def _stream(work: Iterator[ShoeJob], jobs: int | None) -> Iterator[tuple[ShoeJob, str | None]]:
+    """Yield (job, draw_shoe's answer) in order, with at most a few jobs per worker in flight."""
+    workers = jobs or os.cpu_count() or 1
+    if workers == 1:
+        for job in work:
+            yield job, draw_shoe(job)
+        return
+    pool = ProcessPoolExecutor(max_workers=workers)
+    pending: deque[tuple[ShoeJob, Future[str | None]]] = deque()
+    try:
+        for job in work:
+            pending.append((job, pool.submit(draw_shoe, job)))
+            if len(pending) >= 4 * workers:
+                done, future = pending.popleft()
+                yield done, future.result()
+        while pending:
+            done, future = pending.popleft()
+            yield done, future.result()
+    finally:
+        pool.shutdown(cancel_futures=True)

@@ -217,7 +217,8 @@ def coup_record(value: Any, line: int, number: int, name: str) -> Record:
     if not isinstance(value, dict):
         raise LogError(f"a coup must be a JSON object, not {_kind(value)}", **where)
     if "shoe" in value:
-        raise LogError('this is a shoe line ({"shoe": ...}): read multi-shoe logs with iter_shoes', **where)
+        raise LogError('this is a shoe line ({"shoe": ...}): read multi-shoe logs with iter_shoes '
+                       '(roads build --per-shoe, roads render LOG -d FOLDER)', **where)
     model = coup_model(value)
     try:
         coup = model.model_validate(value)

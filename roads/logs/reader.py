@@ -108,16 +108,19 @@ def detect_format(source: LogSource) -> str:
         return log.format
 
 
-def iter_shoes(source: LogSource) -> Iterator[ShoeLog]:
+def iter_shoes(source: LogSource, fmt: str | None = None) -> Iterator[ShoeLog]:
     """Return a lazy iterator of the shoes of a multi-shoe JSON Lines log (one shoe object a line).
 
-    Any other log reads as a single shoe whose id is the file's stem.
+    Any other log reads as a single shoe whose id is the file's stem. ``fmt``
+    forces a format; ``jsonl`` still reads shoe lines when the first line is one.
     """
     with open_source(source) as opened:
         stream = chunks(opened)
         sample = take_sample(stream)
         found = detect(sample, opened.name)
-        if found is None:
+        if fmt is not None and fmt != "auto":
+            found = check_format(fmt)
+        elif found is None:
             raise LogError(EMPTY, file=opened.name)
         rest = itertools.chain(sample, stream)
         if found == "jsonl" and holds_shoes(sample):

@@ -1,0 +1,169 @@
+"""Many shoes, big files: `roads build --per-shoe` and `roads render -d` stream, and junk fails fast.
+
+The measured runs (100,000 shoes, a 1 GB file of random bytes) are in
+benchmarks/bench_volume.py; these tests check the behaviour that makes them
+possible: nothing waits for the end of the file, and nothing keeps every shoe.
+"""
+
+from __future__ import annotations
+
+import io
+import itertools
+import json
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from roads.cli import main
+from roads.cli.build import per_shoe_lines
+from roads.cli.render import _stream, shoe_jobs
+from roads.errors import LogError
+from roads.logs import iter_entries, iter_shoes
+from roads.logs.source import LineBuffer
+from roads.scene import RenderOptions
+
+SHOES = '{"shoe": 1, "results": "BPPTBBPT"}\n{"shoe": "t/7", "results": "B[bn] P T[p] B"}\n' \
+        '{"shoe": 3, "coups": [{"cards": ["3", "6", "K", "K", "6", "2"]}, {"winner": "banker"}]}\n'
+
+
+def endless_shoes() -> LineBuffer:
+    """Return a multi-shoe log that never ends: only a reader that streams can answer from it."""
+    lines = (json.dumps({"shoe": n, "results": "BPPBTBPB" * 10}) + "\n" for n in itertools.count(1))
+    return LineBuffer(lines, name="endless.jsonl")
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    status = main(list(argv))
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def test_per_shoe_streams_one_line_per_shoe_as_it_reads() -> None:
+    first = list(itertools.islice(per_shoe_lines(endless_shoes(), "auto", as_json=True), 3))
+    assert [json.loads(line)["shoe"] for line in first] == [1, 2, 3]
+    assert json.loads(first[0])["coups"] == 80
+
+
+def test_per_shoe_text_and_json(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    log = tmp_path / "shoes.jsonl"
+    log.write_text(SHOES)
+    status, out, _ = run(capsys, "build", str(log), "--per-shoe")
+    assert status == 0
+    assert out.splitlines() == [
+        "1: 8 coups, Banker 3 (37.5%), Player 3 (37.5%), Tie 2 (25.0%); pairs B 0 P 0; naturals 0; "
+        "longest streak B 2 P 2",
+        "t/7: 4 coups, Banker 2 (50.0%), Player 1 (25.0%), Tie 1 (25.0%); pairs B 1 P 1; naturals 1; "
+        "longest streak B 1 P 1",
+        "3: 2 coups, Banker 1 (50.0%), Player 1 (50.0%), Tie 0 (0.0%); pairs B 0 P 0; naturals 0; "
+        "longest streak B 1 P 1",
+        "3 shoes, 14 coups",
+    ]
+    status, out, _ = run(capsys, "build", str(log), "--per-shoe", "--json")
+    rows = [json.loads(line) for line in out.splitlines()]
+    assert status == 0 and [r["shoe"] for r in rows] == [1, "t/7", 3] and [r["line"] for r in rows] == [1, 2, 3]
+    assert rows[0]["big_eye_boy"] == {"red": 2, "blue": 2} and rows[1]["banker_pairs"] == 1
+
+
+def test_per_shoe_reports_the_shoes_before_a_bad_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    log = tmp_path / "shoes.jsonl"
+    log.write_text(SHOES + '{"shoe": 4, "results": "BPX"}\n')
+    status, out, err = run(capsys, "build", str(log), "--per-shoe", "--json")
+    assert status == 1 and len(out.splitlines()) == 3
+    assert err.startswith(f"roads: error: {log}, line 4") and err.count("\n") == 1
+
+
+def test_per_shoe_reads_a_single_log_as_one_shoe(capsys: pytest.CaptureFixture[str]) -> None:
+    fixtures = Path(__file__).resolve().parent.parent / "fixtures" / "logs"
+    status, out, _ = run(capsys, "build", str(fixtures / "cards.txt"), "--per-shoe", "--format", "cards")
+    assert status == 0 and out.splitlines()[0].startswith("cards: 6 coups")
+
+
+def test_build_without_per_shoe_points_at_it(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    log = tmp_path / "shoes.jsonl"
+    log.write_text(SHOES)
+    status, _, err = run(capsys, "build", str(log))
+    assert status == 1 and "roads build --per-shoe" in err
+
+
+def test_render_draws_every_shoe_of_a_multi_shoe_log(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    log = tmp_path / "shoes.jsonl"
+    log.write_text(SHOES + '{"shoe": "..", "results": "BP"}\n{"shoe": 1, "results": "PPP"}\n'
+                   '{"shoe": "a\\u001b[31m", "results": "T"}\n')
+    out = tmp_path / "pictures"
+    status, stdout, err = run(capsys, "render", str(log), "-d", str(out), "--last", "40", "-j", "1")
+    assert (status, err) == (0, "")
+    assert stdout == f"wrote 6 pictures to {out}\n"
+    # Ids become safe file names: no folder climbing, no control characters, a repeated id never overwrites.
+    assert sorted(p.name for p in out.iterdir()) == ["1-line5.svg", "1.svg", "3.svg", "a_[31m.svg",
+                                                     "shoe-line4.svg", "t_7.svg"]
+
+
+def test_render_multi_shoe_on_two_processes(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    log = tmp_path / "shoes.jsonl"
+    log.write_text("".join(json.dumps({"shoe": n, "results": "BPPBT" * 5}) + "\n" for n in range(12)))
+    out = tmp_path / "pictures"
+    status, stdout, _ = run(capsys, "render", str(log), "-d", str(out), "--format", "png", "-j", "2")
+    assert status == 0 and len(list(out.glob("*.png"))) == 12
+
+
+def test_render_multi_shoe_names_the_shoes_it_could_not_draw(tmp_path: Path,
+                                                              capsys: pytest.CaptureFixture[str]) -> None:
+    log = tmp_path / "shoes.jsonl"
+    log.write_text(SHOES)
+    status, stdout, err = run(capsys, "render", str(log), "-d", str(tmp_path / "out"), "--highlight",
+                              "big-eye-boy:2", "-j", "1")
+    lines = err.splitlines()
+    assert status == 1 and stdout == f"wrote {tmp_path / 'out' / '1.svg'}\n"
+    assert lines[0].startswith(f"roads: error: {log}, line 2 (shoe t/7): cannot highlight big-eye-boy:2")
+    assert lines[-1] == "roads: error: 2 of 3 shoes could not be drawn"
+
+
+def test_render_streams_shoes_without_reading_to_the_end(tmp_path: Path) -> None:
+    jobs = shoe_jobs(endless_shoes(), str(tmp_path), ("x", str(tmp_path / "x.svg"), "svg"), RenderOptions(), None)
+    answers = list(itertools.islice(_stream(jobs, 1), 3))
+    assert [problem for _, problem in answers] == [None, None, None]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["1.svg", "2.svg", "3.svg"]
+
+
+def _random_bytes() -> Iterator[bytes]:
+    """An endless stream of random bytes (stands in for a 1 GB file of them)."""
+    while True:
+        yield os.urandom(1 << 16)
+
+
+class _EndlessBinary(io.RawIOBase):
+    def __init__(self, chunks: Iterator[bytes]) -> None:
+        self._chunks = chunks
+        self.read_bytes = 0
+
+    def readable(self) -> bool:
+        return True
+
+    def read(self, size: int = -1) -> bytes:
+        return b"" if size == 0 else self.readline(size)
+
+    def readline(self, size: int | None = -1) -> bytes:
+        data = next(self._chunks)[: size if size and size > 0 else None]
+        self.read_bytes += len(data)
+        return data
+
+
+@pytest.mark.parametrize("reader", [lambda s: list(iter_entries(s)), lambda s: list(iter_shoes(s))])
+def test_random_bytes_fail_at_the_first_chunk(reader) -> None:  # type: ignore[no-untyped-def]
+    stream = _EndlessBinary(_random_bytes())
+    with pytest.raises(LogError, match="not UTF-8"):
+        reader(stream)
+    assert stream.read_bytes <= 3 << 16  # the first chunk and its lookahead, not the gigabyte
+
+
+def test_a_sparse_gigabyte_fails_within_its_first_megabyte(tmp_path: Path,
+                                                           capsys: pytest.CaptureFixture[str]) -> None:
+    """A 1 GB file of zero bytes (sparse: no disk used) is one endless word of NULs."""
+    big = tmp_path / "zeros.bin"
+    with big.open("wb") as handle:
+        handle.truncate(1 << 30)
+    status, _, err = run(capsys, "build", str(big))
+    assert status == 1 and "no space or comma: this is not a shoe log" in err and "\\x00" not in err
+    big.unlink()
