@@ -1,0 +1,252 @@
+"""Every command on hostile input: one error line and status 1 (2 for usage), never a traceback or a lost file.
+
+One test per command, each walking the inputs that break programs: a folder
+given as LOG, a missing file, /dev/null, binary bytes, a megabyte line with no
+separator, JSON nested past Python's recursion limit, Ctrl-C, and outputs that
+must stay whole (docs/reliability.md).
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+import pytest
+
+from roads.cli import main
+from roads.logs import write_log
+from roads.shoe import deal_shoe
+
+RANDOM_BYTES = bytes(range(256)) * 64 + b"\x00\xff\xfe" * 100
+
+
+@pytest.fixture
+def logs(tmp_path: Path) -> dict[str, Path]:
+    """Good and hostile logs, by name."""
+    made: dict[str, Path] = {}
+
+    def put(name: str, data: bytes) -> None:
+        made[name] = tmp_path / name
+        made[name].write_bytes(data)
+
+    put("cards.txt", write_log(deal_shoe(8, seed=7).coups, "cards").encode())
+    put("results.txt", b"B P P T B B P P P B\n")
+    put("binary.bin", b"\x7fELF\x02\x01\x01\x00" + RANDOM_BYTES)
+    put("long-line.txt", b"3 6 " + b"9" * (1 << 21))
+    put("deep.json", b"[" * 50_000)
+    put("empty.txt", b"")
+    put("not-utf8.txt", b"B P \xff T\n")
+    made["folder"] = tmp_path
+    made["missing"] = tmp_path / "no-such-log.txt"
+    made["devnull"] = Path(os.devnull)
+    return made
+
+
+HOSTILE = ("folder", "missing", "devnull", "binary.bin", "long-line.txt", "deep.json", "empty.txt", "not-utf8.txt")
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    """Return (exit status, stdout, stderr) of ``roads ARGV`` run in this process."""
+    status = main(list(argv))
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def assert_one_error_line(status: int, err: str) -> None:
+    """A user error: status 1, one line on stderr saying where and what, no traceback."""
+    assert status == 1, err
+    assert "Traceback" not in err
+    assert err.endswith("\n") and err.count("\n") == 1 and err.startswith("roads: error: "), err
+
+
+def assert_usage(status: int, err: str) -> None:
+    """A usage error: status 2 and click's usage text, no traceback."""
+    assert status == 2 and "Traceback" not in err and "Usage:" in err, err
+
+
+def assert_untouched(folder: Path, before: dict[str, bytes]) -> None:
+    """Every file as it was, and no temporary .part file left behind."""
+    now = {p.name: p.read_bytes() for p in folder.iterdir() if p.is_file()}
+    assert now == before
+
+
+def snapshot(folder: Path) -> dict[str, bytes]:
+    """Return every file of ``folder`` with its bytes."""
+    return {p.name: p.read_bytes() for p in folder.iterdir() if p.is_file()}
+
+
+@pytest.mark.parametrize("command", [["build"], ["build", "--json"], ["build", "--per-shoe"], ["show"],
+                                     ["explain"], ["check"], ["check", "--json"]])
+def test_log_readers_on_hostile_logs(command: list[str], logs: dict[str, Path],
+                                     capsys: pytest.CaptureFixture[str]) -> None:
+    for name in HOSTILE:
+        status, out, err = run(capsys, *command, str(logs[name]))
+        assert_one_error_line(status, err)
+        assert str(logs[name]) in err
+    assert run(capsys, *command, str(logs["cards.txt"]))[0] == 0
+
+
+def test_build_show_explain_bad_options(logs: dict[str, Path], capsys: pytest.CaptureFixture[str]) -> None:
+    log = str(logs["cards.txt"])
+    assert_usage(*run(capsys, "build", log, "--format", "xml")[::2])
+    assert_usage(*run(capsys, "show", log, "--last", "0")[::2])
+    assert_usage(*run(capsys, "explain", log, "--mark", "3")[::2])
+    assert_one_error_line(*run(capsys, "show", log, "--road", "<script>")[::2])
+    assert_one_error_line(*run(capsys, "explain", log, "--road", "big-road")[::2])
+    assert_one_error_line(*run(capsys, "explain", log, "--road", "small-road", "--mark", "100000")[::2])
+    assert_one_error_line(*run(capsys, "build", log, "--format", "json")[::2])
+
+
+def test_coup(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    for cards in (["X"], ["3", "6", "K"], ["3", "6", "K", "K", "6", "2", "9"], ["7", "6", "K", "K", "2"],
+                  ["\x1b[31m"], ["9" * 100_000]):
+        status, _, err = run(capsys, "coup", *cards)
+        assert_one_error_line(status, err)
+        assert len(err) < 400
+    assert_usage(*run(capsys, "coup")[::2])
+    good = tmp_path / "hand.svg"
+    good.write_text("<svg/>")
+    assert_one_error_line(*run(capsys, "coup", "3", "6", "K", "--render", "-o", str(good))[::2])
+    assert good.read_text() == "<svg/>"
+
+
+def test_deal(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    good = tmp_path / "shoe.txt"
+    good.write_text("B P\n")
+    before = snapshot(tmp_path)
+    for argv in (["--decks", "0"], ["--decks", "1001"], ["--cut", "5"], ["--cut", "100000"]):
+        assert_one_error_line(*run(capsys, "deal", *argv, "-o", str(good))[::2])
+        assert_untouched(tmp_path, before)
+    assert_one_error_line(*run(capsys, "deal", "-o", str(tmp_path / "no" / "shoe.txt"))[::2])
+    assert_usage(*run(capsys, "deal", "-o", str(tmp_path))[::2])
+    assert_usage(*run(capsys, "deal", "--decks", "many")[::2])
+
+
+def test_check_reports_broken_coups_and_stays_one_line_per_problem(
+        logs: dict[str, Path], capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    broken = tmp_path / "broken.txt"
+    broken.write_text("3 6 K K 6 2\n7 6 K K 2\n")
+    status, out, err = run(capsys, "check", str(broken))
+    assert status == 1 and err == "" and "Banker 6 must stand" in out
+
+
+def test_render(logs: dict[str, Path], capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    out.mkdir()
+    good = out / "board.png"
+    good.write_bytes(b"\x89PNG good")
+    before = snapshot(out)
+    for name in HOSTILE:
+        assert_one_error_line(*run(capsys, "render", str(logs[name]), "-o", str(good))[::2])
+        assert_untouched(out, before)
+    for argv in (["--theme", "neon"], ["--last", "0"], ["--scale", "100"], ["--highlight", "big-eye-boy:999"],
+                 ["--road", "nope"], ["--cell", "1"]):
+        assert_one_error_line(*run(capsys, "render", str(logs["cards.txt"]), "-o", str(good), *argv)[::2])
+        assert_untouched(out, before)
+    assert_one_error_line(*run(capsys, "render", str(logs["cards.txt"]), "-o", str(out / "x.bmp"))[::2])
+    assert_one_error_line(*run(capsys, "render", str(logs["cards.txt"]), "-o", str(tmp_path / "no" / "x.svg"))[::2])
+    assert_usage(*run(capsys, "render", str(logs["cards.txt"]))[::2])
+    assert_usage(*run(capsys, "render", str(logs["cards.txt"]), str(logs["results.txt"]), "-o", "x.svg")[::2])
+
+
+def test_render_batch_names_each_bad_log_and_draws_the_rest(logs: dict[str, Path], tmp_path: Path,
+                                                             capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "pictures"
+    status, stdout, err = run(capsys, "render", str(logs["cards.txt"]), str(logs["binary.bin"]),
+                              str(logs["empty.txt"]), "-d", str(out), "-j", "1")
+    assert status == 1 and "Traceback" not in err
+    assert sorted(p.name for p in out.iterdir()) == ["cards.svg"]
+    lines = err.splitlines()
+    assert len(lines) == 3 and all(line.startswith("roads: error: ") for line in lines)
+    assert "binary.bin" in lines[0] and "empty.txt" in lines[1] and "2 of 3 logs" in lines[2]
+
+
+def test_odds(logs: dict[str, Path], capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    plot = tmp_path / "plot.svg"
+    plot.write_text("<svg/>")
+    for name in ("missing", "devnull", "binary.bin", "long-line.txt", "deep.json", "results.txt"):
+        assert_one_error_line(*run(capsys, "odds", "--after", str(logs[name]), "--each", "--plot", str(plot))[::2])
+        assert plot.read_text() == "<svg/>"
+    assert_usage(*run(capsys, "odds", "--after", str(logs["folder"]))[::2])
+    assert_usage(*run(capsys, "odds", "--decks", "0")[::2])
+    assert_usage(*run(capsys, "odds", "--each")[::2])
+
+
+def test_simulate(capsys: pytest.CaptureFixture[str]) -> None:
+    assert_one_error_line(*run(capsys, "simulate", "--shoes", "2", "--cut", "1")[::2])
+    assert_one_error_line(*run(capsys, "simulate", "--shoes", "2", "--decks", "5000")[::2])
+    assert_usage(*run(capsys, "simulate", "--shoes", "1")[::2])
+    assert_usage(*run(capsys, "simulate", "--shoes", "2", "--engine", "gpu")[::2])
+
+
+def test_demo(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    assert_one_error_line(*run(capsys, "demo", "--out-dir", str(tmp_path / "no"))[::2])
+    file_in_the_way = tmp_path / "file"
+    file_in_the_way.write_text("x")
+    status, _, err = run(capsys, "demo", "--out-dir", str(file_in_the_way))
+    assert_one_error_line(status, err)
+    assert_usage(*run(capsys, "demo", "--seed", "x")[::2])
+
+
+def test_lesson(logs: dict[str, Path], capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    out = tmp_path / "pages"
+    out.mkdir()
+    page = out / "lesson.html"
+    page.write_text("<p>good</p>")
+    before = snapshot(out)
+    for name in HOSTILE:
+        assert_one_error_line(*run(capsys, "lesson", str(logs[name]), "-o", str(page))[::2])
+        assert_untouched(out, before)
+    for argv in (["--marks", "x"], ["--marks", "5-1"], ["--road", "big-road"], ["--theme", "neon"]):
+        assert_one_error_line(*run(capsys, "lesson", str(logs["cards.txt"]), "-o", str(page), *argv)[::2])
+        assert_untouched(out, before)
+
+
+def test_tableau_and_drill(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    chart = tmp_path / "chart.svg"
+    chart.write_text("<svg/>")
+    for argv in (["--highlight", "9:9"], ["--highlight", "x"], ["--theme", "neon"], ["--scale", "0"]):
+        assert_one_error_line(*run(capsys, "tableau", "-o", str(chart), *argv)[::2])
+        assert chart.read_text() == "<svg/>"
+    assert_one_error_line(*run(capsys, "tableau", "-o", str(tmp_path / "chart.bmp"))[::2])
+    quiz = tmp_path / "quiz.html"
+    quiz.write_text("<p>good</p>")
+    for count in ("0", "1001", "-5"):
+        assert_one_error_line(*run(capsys, "drill", "--count", count, "--format", "html", "-o", str(quiz))[::2])
+        assert quiz.read_text() == "<p>good</p>"
+    assert_usage(*run(capsys, "drill", "--format", "html")[::2])
+
+
+def test_stdin_dash_reads_binary_and_empty_input(monkeypatch: pytest.MonkeyPatch,
+                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    import io
+
+    for data in (b"", RANDOM_BYTES, b"[" * 50_000):
+        monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(data)))
+        assert_one_error_line(*run(capsys, "build", "-")[::2])
+
+
+@pytest.mark.parametrize("where", ["roads.board.scoreboard.Scoreboard.add", "roads.files.os.replace"])
+def test_ctrl_c_is_one_line_status_130_and_no_part_file(where: str, logs: dict[str, Path], tmp_path: Path,
+                                                        monkeypatch: pytest.MonkeyPatch,
+                                                        capsys: pytest.CaptureFixture[str]) -> None:
+    def interrupt(*args: object, **kwargs: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(where, interrupt)
+    target = tmp_path / "out"
+    target.mkdir()
+    status, _, err = run(capsys, "render", str(logs["cards.txt"]), "-o", str(target / "board.svg"))
+    assert (status, err.strip().splitlines()[-1]) == (130, "roads: aborted")
+    assert "Traceback" not in err and list(target.iterdir()) == []
+
+
+def test_every_command_is_covered() -> None:
+    """A new command gets a test here before it ships."""
+    from roads.cli.app import cli
+
+    covered = {"build", "show", "explain", "check", "coup", "deal", "render", "odds", "simulate", "demo",
+               "lesson", "tableau", "drill"}
+    assert set(cli.commands) <= covered, set(cli.commands) - covered
+
