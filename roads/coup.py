@@ -10,6 +10,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from .cards import Card, hand_total
+from .display import NotebookDisplay
 from .errors import CoupError
 from .outcome import Outcome, Winner
 from .rules import banker_draws, is_natural, player_draws, tableau_reason, with_article
@@ -40,7 +41,7 @@ class Step:
 
 
 @dataclass(frozen=True, slots=True)
-class Coup:
+class Coup(NotebookDisplay):
     """A resolved coup: both hands, totals, winner, pairs, natural and the decision trace."""
 
     player: tuple[Card, ...]
@@ -88,26 +89,6 @@ class Coup:
             "cards": self.cards,
             "steps": [step.to_dict() for step in self.steps],
         }
-
-    # Notebook display. The renderer is imported inside each method so the engine never loads it.
-
-    def _repr_svg_(self) -> str:
-        """Return the worked hand as an SVG document (notebooks call this)."""
-        from .lesson.embed import picture
-
-        return picture(self, "svg").decode("utf-8")
-
-    def _repr_png_(self) -> bytes:
-        """Return the worked hand as PNG bytes (notebooks call this)."""
-        from .lesson.embed import picture
-
-        return picture(self, "png")
-
-    def _repr_html_(self) -> str:
-        """Return the worked hand as an HTML figure with inline SVG."""
-        from .lesson.embed import html_figure
-
-        return html_figure(self)
 
 
 def _names(cards: Sequence[Card]) -> str:

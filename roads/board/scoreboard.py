@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from ..display import NotebookDisplay
 from ..outcome import Outcome, Winner
 from .bead_plate import BeadPlate
 from .big_road import BigRoad
@@ -16,7 +17,7 @@ DERIVED = tuple(OFFSETS)
 ROAD_NAMES = ("bead_plate", "big_road") + DERIVED
 
 
-class Scoreboard:
+class Scoreboard(NotebookDisplay):
     """A shoe's scoreboard: ``bead_plate``, ``big_road``, the three derived roads, ``ask()``, ``stats``.
 
     Adding a coup costs O(1): nothing is rebuilt.
@@ -112,26 +113,6 @@ class Scoreboard:
     def asks(self) -> dict[str, dict[str, Color | None]]:
         """Return both ask roads: ``{"banker": {...}, "player": {...}}``."""
         return {"banker": self.ask(Winner.BANKER), "player": self.ask(Winner.PLAYER)}
-
-    # Notebook display. The renderer is imported inside each method so the road model never loads it.
-
-    def _repr_svg_(self) -> str:
-        """Return the scoreboard as an SVG document (notebooks call this)."""
-        from ..lesson.embed import picture
-
-        return picture(self, "svg").decode("utf-8")
-
-    def _repr_png_(self) -> bytes:
-        """Return the scoreboard as PNG bytes (notebooks call this)."""
-        from ..lesson.embed import picture
-
-        return picture(self, "png")
-
-    def _repr_html_(self) -> str:
-        """Return the scoreboard as an HTML figure with inline SVG whose ids cannot clash with another's."""
-        from ..lesson.embed import html_figure
-
-        return html_figure(self)
 
 
 _LETTERS = {letter: Outcome(w) for letter, w in (("B", Winner.BANKER), ("P", Winner.PLAYER), ("T", Winner.TIE),

@@ -13,6 +13,7 @@ from typing import Any
 
 from ..board import Scoreboard
 from ..coup import Coup
+from ..display import NotebookDisplay
 from ..errors import LessonError
 from ..outcome import Outcome
 from ..scene.primitives import Scene
@@ -101,7 +102,7 @@ def html_figure(subject: Scoreboard | Coup | Scene | Figure, *, caption: str | N
     return f'<figure class="roads">\n{svg}\n{text}</figure>' if text else f'<figure class="roads">\n{svg}\n</figure>'
 
 
-class Figure:
+class Figure(NotebookDisplay):
     """A scoreboard with drawing options that notebooks, Markdown and HTML can show as it is."""
 
     __slots__ = ("board", "options")
@@ -132,15 +133,6 @@ class Figure:
         scene, size = to_scene(self)
         save_scene(scene, path, **size)
         return path
-
-    def _repr_svg_(self) -> str:
-        return self.svg()
-
-    def _repr_png_(self) -> bytes:
-        return self.png()
-
-    def _repr_html_(self) -> str:
-        return html_figure(self)
 
     def __repr__(self) -> str:
         opts = ", ".join(f"{k}={v!r}" for k, v in sorted(self.options.items()))
