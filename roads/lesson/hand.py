@@ -6,9 +6,8 @@ from ..cards import Card
 from ..coup import Coup
 from ..outcome import Winner
 from ..scene.labels import FONT_FAMILY
-from ..scene.layout import wrap
 from ..scene.primitives import Circle, Group, Item, Rect, Scene, Symbol, Text, Use
-from ..scene.symbols import centred_text
+from ..scene.symbols import centred_text, paragraph, wrap
 from ..scene.themes import Theme
 from ..scene.themes import theme as find_theme
 from .pips import RED_SUITS, pip
@@ -64,10 +63,7 @@ class _Hand:
         t, coup = self.t, self.coup
         items: list[Item] = []
         y = PAD
-        title: list[Item] = []
-        for line in wrap(self.title, WIDTH - 2 * PAD, TITLE):
-            y += TITLE * 1.3
-            title.append(Text(PAD, y, line, TITLE, t.text, anchor="start", bold=True))
+        title, y = paragraph(self.title, PAD, y, WIDTH - 2 * PAD, TITLE, t.text, leading=1.3, bold=True)
         items.append(Group(tuple(title), id="title", classes="title"))
         y += 14
         numbers = dealing_numbers(coup)

@@ -14,9 +14,8 @@ from ..cards import RANKS, rank_value
 from ..errors import LessonError
 from ..rules import BANKER_DRAWS_ON, banker_draws, tableau_reason
 from ..scene.labels import FONT_FAMILY
-from ..scene.layout import wrap
 from ..scene.primitives import Group, Item, Line, Rect, Scene, Text
-from ..scene.symbols import centred_text
+from ..scene.symbols import centred_text, paragraph
 from ..scene.themes import Theme
 from ..scene.themes import theme as find_theme
 from .safe import clean
@@ -127,17 +126,11 @@ class _Chart:
         t = self.t
         items: list[Item] = []
         y = PAD
-        lines = wrap(self.title, self.width - 2 * PAD, TITLE)
-        texts = []
-        for line in lines:
-            y += TITLE * 1.25
-            texts.append(Text(PAD, y, line, TITLE, t.text, anchor="start", bold=True))
+        texts, y = paragraph(self.title, PAD, y, self.width - 2 * PAD, TITLE, t.text, leading=1.25, bold=True)
         items.append(Group(tuple(texts), id="title", classes="title"))
-        y += 8
         sub = "Only when nobody has a natural (8 or 9). Player draws on 0-5 and stands on 6-7; then:"
-        for line in wrap(sub, self.width - 2 * PAD, SMALL):
-            y += SMALL * 1.45
-            items.append(Text(PAD, y, line, SMALL, t.muted, anchor="start"))
+        texts, y = paragraph(sub, PAD, y + 8, self.width - 2 * PAD, SMALL, t.muted)
+        items.extend(texts)
         y += 14
         grid_top = y + 40
         items.append(self.headings(y, grid_top))
@@ -235,10 +228,7 @@ class _Chart:
     def caption(self, items: list[Item], y: float) -> float:
         """Add the highlighted cell's rule under the chart; return the new bottom."""
         assert self.cell is not None
-        texts: list[Item] = []
-        for line in wrap(self.cell.sentence(), self.width - 2 * PAD, TEXT):
-            y += TEXT * 1.45
-            texts.append(Text(PAD, y, line, TEXT, self.t.text, anchor="start"))
+        texts, y = paragraph(self.cell.sentence(), PAD, y, self.width - 2 * PAD, TEXT, self.t.text)
         items.append(Group(tuple(texts), id="highlight-caption", classes="caption highlight",
                            data=(("cell", self.cell.key),)))
         return y + 4

@@ -23,7 +23,7 @@ from .labels import FONT_FAMILY, LABELS
 from .options import OptionChanges, RenderOptions, render_options
 from .panel import panel
 from .primitives import Grid, Group, Item, Rect, Scene, Text, Use
-from .symbols import SymbolBook, centred_text, wrap
+from .symbols import SymbolBook, centred_text, paragraph
 from .themes import THEMES
 
 CELL = 24.0
@@ -373,11 +373,7 @@ class _Layout:
         assert f is not None
         t = self.t
         text = f"{_title(f.road)} mark {f.mark.mark} ({f.mark.color.value}): {f.text}"
-        lines = wrap(text, width, CAPTION)
-        texts: list[Item] = []
-        for line in lines:
-            y += CAPTION * 1.45
-            texts.append(Text(PAD + 0.5, y, line, CAPTION, t.text, anchor="start"))
+        texts, y = paragraph(text, PAD + 0.5, y, width, CAPTION, t.text)
         items.append(Group(tuple(texts), id="highlight-caption", classes="caption highlight"))
         return y + CAPTION * 0.4
 

@@ -42,6 +42,17 @@ def wrap(text: str, width: float, size: float) -> list[str]:
     return lines
 
 
+def paragraph(text: str, x: float, y: float, width: float, size: float, fill: str, *, leading: float = 1.45,
+              bold: bool = False) -> tuple[list[Text], float]:
+    """Return ``text`` wrapped to ``width`` as left-aligned lines, each baseline ``size * leading`` below the last
+    (the first below ``y``), and the last baseline (``y`` when there is no text)."""
+    lines = []
+    for line in wrap(text, width, size):
+        y += size * leading
+        lines.append(Text(x, y, line, size, fill, anchor="start", bold=bold))
+    return lines, y
+
+
 def _ring(color: str, r: float, width: float, square: bool) -> Shape:
     if square:
         side = r * 1.8
