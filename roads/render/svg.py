@@ -24,7 +24,7 @@ from svgwrite.text import Text as SvgText
 from ..board import Scoreboard
 from ..scene import RenderOptions, Scene, lay_out, render_options
 from ..scene.options import OptionChanges
-from ..scene.primitives import Circle, Grid, Group, Item, Line, Polyline, Rect, Text, Use
+from ..scene.primitives import Circle, Data, Grid, Group, Item, Line, Polyline, Rect, Text, Use
 
 
 def num(value: float) -> str:
@@ -92,20 +92,14 @@ class _Translator:
             a = el.attribs
             a["x"] = num(item.x)
             a["y"] = num(item.y)
-            if item.classes:
-                a["class"] = item.classes
-            for key, value in item.data:
-                a[f"data-{key}"] = value
+            _label(a, item.classes, item.data)
             return el
         if isinstance(item, Group):
             el = SvgGroup(factory=self.dwg)
             a = el.attribs
             if item.id:
                 a["id"] = item.id
-            if item.classes:
-                a["class"] = item.classes
-            for key, value in item.data:
-                a[f"data-{key}"] = value
+            _label(a, item.classes, item.data)
             el.elements.extend(self.item(child) for child in item.items)
             return el
         return self.shape(item)
@@ -149,8 +143,7 @@ class _Translator:
         a["stroke-width"] = num(shape.width)
         a["stroke-linecap"] = "round"
         a["stroke-linejoin"] = "round"
-        if shape.classes:
-            a["class"] = shape.classes
+        _label(a, shape.classes, ())
         return el
 
     def text(self, shape: Text) -> BaseElement:
@@ -190,6 +183,14 @@ class _Translator:
 
 BOLD = 0.06
 """Outline width per unit of font size that both back-ends use for bold text (the bundled font has no bold)."""
+
+
+def _label(a: dict[str, str], classes: str, data: Data) -> None:
+    """Add the classes and ``data-*`` attributes a stylesheet or a test finds an element by."""
+    if classes:
+        a["class"] = classes
+    for key, value in data:
+        a[f"data-{key}"] = value
 
 
 def _paint(a: dict[str, str], fill: str | None, stroke: str | None, width: float) -> None:
