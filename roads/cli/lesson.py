@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import io
-import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -26,20 +25,16 @@ def read_lesson_log(log: str, fmt: str) -> tuple[list[Played], tuple[str, ...], 
     """Return the coups of LOG as lesson rows (with each line's comment), its header notes and its name."""
     from ..lesson.page import line_notes
     from ..logs import detect_format, iter_entries
+    from ..logs.source import open_source
 
-    if log == "-":
-        data, name = sys.stdin.buffer.read(MAX_LOG + 1), "<stdin>"
-    else:
-        name = log
+    with open_source(log) as opened:  # the same messages as every other command for a missing or closed log
+        name = opened.name
         try:
-            with open(log, "rb") as handle:
-                data = handle.read(MAX_LOG + 1)
-        except FileNotFoundError:
-            raise LogError("no such file", file=log) from None
-        except IsADirectoryError:
-            raise LogError("is a folder, not a log", file=log) from None
+            data = opened.stream.read(MAX_LOG + 1)
         except OSError as exc:
-            raise LogError(f"cannot read: {exc.strerror or exc}", file=log) from None
+            raise LogError(f"cannot read: {exc.strerror or exc}", file=name) from None
+    if not opened.binary:
+        data = data.encode("utf-8")
     if len(data) > MAX_LOG:
         raise LessonError(f"{name} is over {MAX_LOG >> 20} MB: a lesson page is for one shoe a person reads")
 
