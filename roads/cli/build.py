@@ -71,6 +71,15 @@ def shoe_line(stats: dict[str, Any]) -> str:
             f"longest streak B {stats['longest_banker_streak']} P {stats['longest_player_streak']}")
 
 
+def json_line(data: dict[str, Any]) -> str:
+    """Return ``data`` as one JSON Lines line: UTF-8 kept, but U+2028/U+2029 escaped.
+
+    Both are legal inside a JSON string, yet many line readers (Python's
+    splitlines among them) end a line there, and one object would become two.
+    """
+    return json.dumps(data, ensure_ascii=False).replace("\u2028", "\\u2028").replace("\u2029", "\\u2029")
+
+
 def per_shoe_lines(log: LogSource, fmt: str, as_json: bool) -> Iterator[str]:
     """Yield one line per shoe of LOG as it is read (JSON Lines with ``as_json``), then a total in text."""
     shoes = coups = 0
@@ -78,7 +87,7 @@ def per_shoe_lines(log: LogSource, fmt: str, as_json: bool) -> Iterator[str]:
         stats = shoe_stats(shoe)
         shoes += 1
         coups += stats["coups"]
-        yield json.dumps(stats, ensure_ascii=False) if as_json else shoe_line(stats)
+        yield json_line(stats) if as_json else shoe_line(stats)
     if not as_json:
         yield f"{shoes} shoe{'' if shoes == 1 else 's'}, {coups} coup{'' if coups == 1 else 's'}"
 
