@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any, Literal, TypedDict
 
 from pydantic import BaseModel, ConfigDict, ValidationError, field_validator, model_validator
@@ -15,6 +16,9 @@ ROADS: tuple[str, ...] = ("scoreboard", *map(cli_name, ROAD_NAMES))
 """What can be drawn, as users spell it: scoreboard, bead-plate, big-road, big-eye-boy, small-road, cockroach-pig."""
 
 DERIVED_ROADS: tuple[str, ...] = tuple(map(cli_name, DERIVED))
+
+_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+"""Characters XML 1.0 cannot hold at all, escaped or not: one in a title made an SVG no parser would open."""
 
 
 def road_key(name: str) -> str:
@@ -57,6 +61,11 @@ class RenderOptions(BaseModel):
         if key not in ROADS:
             raise ValueError(f"unknown road '{value}': choose one of {', '.join(ROADS)}")
         return key
+
+    @field_validator("title")
+    @classmethod
+    def _title(cls, value: str | None) -> str | None:
+        return None if value is None else _NOT_XML.sub("", value)
 
     @field_validator("theme")
     @classmethod
