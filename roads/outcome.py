@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
-from .errors import RoadsError, excerpt
+from .errors import LogError, excerpt
 
 
 class Winner(str, Enum):
@@ -26,7 +26,7 @@ class Winner(str, Enum):
         try:
             return _BY_LETTER[letter.upper()]
         except KeyError:
-            raise RoadsError(f"'{excerpt(letter)}' is not a result: use B (Banker), P (Player) or T (Tie)") from None
+            raise LogError(f"'{excerpt(letter)}' is not a result: use B (Banker), P (Player) or T (Tie)") from None
 
 
 _BY_LETTER = {"B": Winner.BANKER, "P": Winner.PLAYER, "T": Winner.TIE}

@@ -8,7 +8,7 @@ import click
 
 from ..cards import parse_card
 from ..coup import resolve
-from ..errors import RoadsError
+from ..errors import CardError
 from .app import cli
 
 
@@ -43,8 +43,8 @@ def coup_command(cards: tuple[str, ...], as_json: bool, render: bool, output: st
     for i, token in enumerate(cards, 1):
         try:
             parsed.append(parse_card(token))
-        except RoadsError as exc:
-            raise RoadsError(f"card {i}: {exc.message}") from None
+        except CardError as exc:
+            raise CardError(f"card {i}: {exc.message}") from None
     result = resolve(parsed)
     if render:
         from ..lesson.hand import hand_scene
