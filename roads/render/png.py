@@ -18,7 +18,7 @@ from ..board import Scoreboard
 from ..errors import RenderError
 from ..scene import RenderOptions, Scene, lay_out, render_options
 from ..scene.options import OptionChanges
-from ..scene.primitives import Circle, Grid, Line, Polyline, Rect, Shape, Text, Use, walk
+from ..scene.primitives import Circle, Grid, Line, Polygon, Polyline, Rect, Shape, Text, Use, walk
 from . import fonts
 from .svg import BOLD, pixel_size
 
@@ -90,6 +90,12 @@ class _Painter:
             self.stroke(((shape.x1 + dx, shape.y1 + dy), (shape.x2 + dx, shape.y2 + dy)), shape.stroke, shape.width)
         elif isinstance(shape, Polyline):
             self.stroke([(x + dx, y + dy) for x, y in shape.points], shape.stroke, shape.width)
+        elif isinstance(shape, Polygon):
+            points = [(x + dx, y + dy) for x, y in shape.points]
+            if shape.fill:
+                draw.polygon([(x * k - 0.5, y * k - 0.5) for x, y in points], fill=shape.fill)
+            if shape.stroke:
+                self.stroke([*points, points[0]], shape.stroke, shape.width)
         elif isinstance(shape, Text):
             self.text(shape, dx, dy)
         elif isinstance(shape, Grid):

@@ -17,6 +17,7 @@ from svgwrite.container import Use as SvgUse
 from svgwrite.path import Path
 from svgwrite.shapes import Circle as SvgCircle
 from svgwrite.shapes import Line as SvgLine
+from svgwrite.shapes import Polygon as SvgPolygon
 from svgwrite.shapes import Polyline as SvgPolyline
 from svgwrite.shapes import Rect as SvgRect
 from svgwrite.text import Text as SvgText
@@ -24,7 +25,7 @@ from svgwrite.text import Text as SvgText
 from ..board import Scoreboard
 from ..scene import RenderOptions, Scene, lay_out, render_options
 from ..scene.options import OptionChanges
-from ..scene.primitives import Circle, Data, Grid, Group, Item, Line, Polyline, Rect, Text, Use
+from ..scene.primitives import Circle, Data, Grid, Group, Item, Line, Polygon, Polyline, Rect, Text, Use
 
 
 def num(value: float) -> str:
@@ -129,6 +130,12 @@ class _Translator:
             return el
         if isinstance(shape, Polyline):
             return self.polyline(shape)
+        if isinstance(shape, Polygon):
+            el = SvgPolygon([(num(x), num(y)) for x, y in shape.points], factory=dwg)
+            _paint(el.attribs, shape.fill, shape.stroke, shape.width)
+            if shape.stroke:
+                el.attribs["stroke-linejoin"] = "round"
+            return el
         if isinstance(shape, Text):
             return self.text(shape)
         if isinstance(shape, Grid):

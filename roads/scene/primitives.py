@@ -63,6 +63,16 @@ class Polyline:
 
 
 @dataclass(frozen=True, slots=True)
+class Polygon:
+    """A closed shape through ``points``: filled, and a ``stroke`` with round joins straddling its edge."""
+
+    points: tuple[tuple[float, float], ...]
+    fill: str | None = None
+    stroke: str | None = None
+    width: float = 0.0
+
+
+@dataclass(frozen=True, slots=True)
 class Text:
     """One line of text whose baseline sits at ``y``; ``anchor`` is start, middle or end."""
 
@@ -91,7 +101,7 @@ class Grid:
     width: float
 
 
-Shape = Circle | Rect | Line | Polyline | Text | Grid
+Shape = Circle | Rect | Line | Polyline | Polygon | Text | Grid
 
 
 @dataclass(frozen=True, slots=True)
