@@ -218,13 +218,18 @@ def test_tableau_and_drill(capsys: pytest.CaptureFixture[str], tmp_path: Path) -
     assert_usage(*run(capsys, "drill", "--format", "html")[::2])
 
 
-def test_stdin_dash_reads_binary_and_empty_input(monkeypatch: pytest.MonkeyPatch,
-                                                 capsys: pytest.CaptureFixture[str]) -> None:
+def test_stdin_dash_reads_binary_empty_and_closed_input(monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
+                                                        capsys: pytest.CaptureFixture[str]) -> None:
     import io
 
-    for data in (b"", RANDOM_BYTES, b"[" * 50_000):
-        monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(data)))
-        assert_one_error_line(*run(capsys, "build", "-")[::2])
+    page = tmp_path / "page.html"
+    for data in (b"", RANDOM_BYTES, b"[" * 50_000, None):
+        stdin = None if data is None else io.TextIOWrapper(io.BytesIO(data))
+        for argv in (["build", "-"], ["check", "-"], ["render", "-", "-o", str(tmp_path / "x.svg")],
+                     ["lesson", "-", "-o", str(page)]):
+            monkeypatch.setattr(sys, "stdin", stdin if stdin is None else io.TextIOWrapper(io.BytesIO(data or b"")))
+            assert_one_error_line(*run(capsys, *argv)[::2])
+    assert list(tmp_path.iterdir()) == []
 
 
 @pytest.mark.parametrize("where", ["roads.board.scoreboard.Scoreboard.add", "roads.files.os.replace"])
