@@ -1,0 +1,58 @@
+"""The README's examples are real output: if a command's output changes, the README must too."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from roads.cli import main
+
+ROOT = Path(__file__).parent.parent
+README = (ROOT / "README.md").read_text(encoding="utf-8")
+
+
+def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> str:
+    assert main(argv) == 0
+    return capsys.readouterr().out
+
+
+def test_regression_readme_explain_example_was_from_another_shoe(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    log = tmp_path / "shoe.txt"
+    run(["deal", "--seed", "1", "-o", str(log)], capsys)
+    out = run(["explain", str(log), "--road", "small-road", "--mark", "7"], capsys)
+    assert out.strip() in README
+
+
+def test_readme_coup_example(capsys: pytest.CaptureFixture[str]) -> None:
+    assert run(["coup", "3", "6", "K", "K", "6", "2"], capsys).strip() in README
+
+
+def test_readme_python_example(capsys: pytest.CaptureFixture[str]) -> None:
+    block = README.split("```python\n", 1)[1].split("```", 1)[0]
+    exec(compile(block, "README.md", "exec"), {})  # noqa: S102 - our own README
+    out = capsys.readouterr().out
+    assert out.strip() in README
+
+
+def test_readme_links_point_at_files() -> None:
+    for target in ("docs/rules.md", "docs/logs.md", "docs/roads.md", "docs/rendering.md", "docs/lessons.md",
+                   "docs/odds.md", "docs/figures.md", "docs/cli.md", "docs/reliability.md", ".ci/run", "LICENSE"):
+        assert f"]({target})" in README, target
+        assert (ROOT / target).exists(), target
+
+
+SHARED = ROOT.parent / "shared" / "examples"
+
+
+@pytest.mark.skipif(not SHARED.is_dir() and os.environ.get("CI") != "true",
+                    reason="the rulebook's examples are not beside this checkout")
+def test_fixture_examples_are_the_rulebooks() -> None:
+    """fixtures/examples is a copy of shared/examples; it must not drift from the rulebook's."""
+    ours = ROOT / "fixtures" / "examples"
+    names = sorted(p.name for p in SHARED.glob("*.json"))
+    assert names == sorted(p.name for p in ours.glob("*.json"))
+    for name in names:
+        assert (ours / name).read_bytes() == (SHARED / name).read_bytes(), name
