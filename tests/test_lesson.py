@@ -104,7 +104,7 @@ def test_mark_range_beyond_the_road_says_how_many_marks() -> None:
     with pytest.raises(LessonError, match=r"Big Eye Boy has 4 marks \(choose marks within 1-4\)"):
         lesson_page("BPPPBB", road="big-eye-boy", marks="2-9")
     with pytest.raises(LessonError, match="Cockroach Pig has 0 marks yet"):
-        lesson_page("BPPPBB", marks="1")
+        lesson_page("BPPPBB", road="cockroach-pig", marks="1")
 
 
 @pytest.mark.parametrize("text", ["0", "5-2", "a-b", "-3", ""])
@@ -159,8 +159,8 @@ def test_cli_writes_a_page_with_the_log_notes(tmp_path: Path) -> None:
 
 def test_cli_errors_leave_no_file(tmp_path: Path, capsys) -> None:
     out = tmp_path / "p.html"
-    assert main(["lesson", str(FIXTURES / "results.txt"), "-o", str(out), "--marks", "1-99"]) == 1
-    assert "has 11 marks" in capsys.readouterr().err
+    assert main(["lesson", str(FIXTURES / "results.txt"), "-o", str(out), "--marks", "12-99"]) == 1
+    assert "Big Eye Boy has 11 marks" in capsys.readouterr().err
     assert main(["lesson", str(FIXTURES / "results.txt"), "-o", str(out), "--marks", "x"]) == 1
     assert main(["lesson", str(tmp_path / "missing.txt"), "-o", str(out)]) == 1
     assert main(["lesson", str(FIXTURES / "broken-cards.txt"), "-o", str(out)]) == 1

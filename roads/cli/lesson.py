@@ -63,7 +63,8 @@ def read_lesson_log(log: str, fmt: str) -> tuple[list[Played], tuple[str, ...], 
 @log_argument
 @click.option("-o", "--output", required=True, metavar="PAGE.html", help="The HTML page to write.")
 @click.option("--road", "road", metavar="ROAD", help="Only this road's proofs: big-eye-boy, small-road or cockroach-pig.")
-@click.option("--marks", metavar="N-M", help="Only marks N to M of each road (from 1), e.g. 1-10.")
+@click.option("--marks", metavar="N-M",
+              help="Only marks N to M of each road (from 1), e.g. 1-10; a road with fewer shows what it has.")
 @click.option("--title", help="The page title (default: from the log's name).")
 @click.option("--theme", default="classic", show_default=True, metavar="THEME",
               help=f"Colours of the pictures: {', '.join(THEMES)}.")

@@ -134,16 +134,33 @@ def _default_title(source: str | None) -> str:
 
 
 def _check_range(lesson: Lesson) -> None:
-    """Raise LessonError when a mark range goes past the end of a road on the page."""
+    """Raise LessonError when a mark range shows nothing: no mark on any road, or past the end of --road's road.
+
+    Roads grow at different speeds (Cockroach Pig starts a column later than
+    Small Road), so over all three the range is clipped to each road's marks;
+    one road asked for by name must hold the whole range.
+    """
     marks = lesson.marks
     if marks is None:
         return
-    for name in lesson.roads:
-        count = len(lesson.board.road(name))
-        if marks.last > count:
-            have = f"{count} mark" + ("" if count == 1 else "s")
-            choose = f" (choose marks within 1-{count})" if count else " yet"
-            raise LessonError(f"marks {marks}: {TITLES[name]} has {have}{choose}")
+    counts = {name: len(lesson.board.road(name)) for name in lesson.roads}
+    if len(counts) == 1:
+        ((name, count),) = counts.items()
+        if marks.last <= count:
+            return
+        choose = f" (choose marks within 1-{count})" if count else " yet"
+        raise LessonError(f"marks {marks}: {TITLES[name]} has {plural(count, 'mark')}{choose}")
+    if any(_clipped(marks, count) for count in counts.values()):
+        return
+    have = ", ".join(f"{TITLES[name]} has {plural(count, 'mark')}" for name, count in counts.items())
+    raise LessonError(f"marks {marks}: no road on the page reaches mark {marks.first} ({have})")
+
+
+def _clipped(marks: MarkRange, count: int) -> MarkRange | None:
+    """Return the part of ``marks`` a road of ``count`` marks holds, or None when it holds none of it."""
+    if marks.first > count:
+        return None
+    return MarkRange(marks.first, min(marks.last, count))
 
 
 def asset(name: str) -> str:
@@ -255,8 +272,14 @@ class _Writer:
             key = cli_name(name)
             count = len(road)
             out.append(f'<section class="road-proofs" id="proofs-{key}">')
-            which = "" if l.marks is None else f", marks {l.marks}"
+            held = None if l.marks is None else _clipped(l.marks, count)
+            which = "" if l.marks is None else f", marks {held}" if held else f", none of marks {l.marks}"
             out.append(f"<h3>{esc(road.title)} (k = {road.k}): {count} mark{'s' if count != 1 else ''}{esc(which)}</h3>")
+            if count and l.marks is not None and not held:
+                out.append(f'<p class="empty">{esc(road.title)} has {esc(plural(count, "mark"))}, so none of '
+                           f"marks {esc(str(l.marks))} is on this page.</p>")
+                out.append("</section>")
+                continue
             if not count:
                 columns = len(l.board.big_road.depths)
                 out.append(f'<p class="empty">{esc(road.title)} has no marks yet: it starts with the Big Road '
