@@ -41,7 +41,9 @@ class JsonText:
         self.eof = False
         self._counted = 0
         self._line = 1
-        self._trimmed = False
+        self._first_column = 1
+        self._break_due = False
+        self._text_end: tuple[int, int] | None = None
 
     def _fill(self) -> bool:
         chunk = next(self._chunks, None)
@@ -49,12 +51,21 @@ class JsonText:
             self.eof = True
             return False
         if self.pos:
+            end = self.pos
+            while end and self.buf[end - 1] in _WS:
+                end -= 1
+            if end:
+                # Where the text so far ends, in case only blank space follows it to the end of the file.
+                self._text_end = (self.line_at(end), self.column_at(end))
             self.line_at(self.pos)
+            self._first_column = self.column_at(self.pos)
             self.buf = self.buf[self.pos:]
             self._counted -= self.pos
             self.pos = 0
-            self._trimmed = True
-        self.buf += chunk.text + ("\n" if chunk.end else "")
+        # A line's break is added only once the next line comes: a file whose last line has none
+        # must not gain one, or its end would be placed on a line that does not exist.
+        self.buf += ("\n" if self._break_due else "") + chunk.text
+        self._break_due = chunk.end
         return True
 
     def line_at(self, pos: int) -> int:
@@ -66,10 +77,10 @@ class JsonText:
         self._counted = pos
         return self._line
 
-    def column_at(self, pos: int) -> int | None:
-        """Return the column of ``pos`` when its line start is still in the buffer."""
+    def column_at(self, pos: int) -> int:
+        """Return the column of buffer position ``pos``."""
         start = self.buf.rfind("\n", 0, pos)
-        return pos - start if start >= 0 or not self._trimmed else None
+        return pos - start if start >= 0 else self._first_column + pos
 
     def peek(self) -> str:
         """Return the next non-space character (without taking it), or '' at the end."""
@@ -106,7 +117,11 @@ class JsonText:
                     # More text would not help: the value runs past the cap, not into a typo.
                     raise self.error(f"a JSON value longer than {MAX_VALUE} characters: one coup object "
                                      "is never this big", self.pos) from None
-                raise self.error(f"not valid JSON: {exc.msg}", exc.pos) from None
+                # json's messages end "... at" where it would print a position; ours comes first.
+                message = f"not valid JSON: {exc.msg.removesuffix(' at').removesuffix(' starting')}"
+                if exc.pos >= len(self.buf.rstrip(_WS)) or exc.msg.startswith("Unterminated"):
+                    message += " (the file ends in the middle of the JSON)"
+                raise self.error(message, exc.pos) from None
             # A number at the very end of the buffer may continue in the next chunk.
             if end == len(self.buf) and not self.eof and self.buf[end - 1] in "0123456789.eE+-":
                 if self._fill():
@@ -115,7 +130,12 @@ class JsonText:
             return value
 
     def error(self, message: str, pos: int) -> LogError:
-        """Return a LogError located at buffer position ``pos``."""
+        """Return a LogError located at buffer position ``pos``; the end of the file is the end of its last text."""
+        if self.eof and pos >= len(self.buf):
+            pos = len(self.buf.rstrip(_WS))
+            if not pos and self._text_end is not None:
+                line, column = self._text_end
+                return LogError(message, file=self.name, line=line, column=column)
         return LogError(message, file=self.name, line=self.line_at(pos), column=self.column_at(pos))
 
 
