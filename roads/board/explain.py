@@ -81,14 +81,19 @@ def _marks(n: int) -> str:
     return f"{n} mark" if n == 1 else f"{n} marks"
 
 
+def road_start(k: int) -> str:
+    """Return where a derived road of offset ``k`` makes its first mark: ``column 2, row 2 (or column 3, row 1)``."""
+    return f"column {k + 1}, row 2 (or column {k + 2}, row 1)"
+
+
 def proof(board: Scoreboard, road: str, mark: int) -> Proof:
     """Return the proof of mark number ``mark`` (from 1) on ``road``; RoadError if there is no such mark."""
     derived = board.road(derived_name(road))
     count = len(derived)
     if isinstance(mark, bool) or not isinstance(mark, int) or not 1 <= mark <= count:
         if count == 0:
-            raise RoadError(f"{derived.title} has no marks yet: it starts with the bead at column "
-                            f"{derived.k + 1}, row 2 (or column {derived.k + 2}, row 1)")
+            raise RoadError(f"{derived.title} has no marks yet: it starts with the bead at "
+                            f"{road_start(derived.k)}")
         raise RoadError(f"{derived.title} has {_marks(count)}: there is no mark {mark} "
                         f"(choose 1 to {count})")
     return _prove(derived, mark - 1, board.big_road.depths)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from ..board import Scoreboard
-from ..board.explain import Proof, proof, proofs
+from ..board.explain import Proof, proof, proofs, road_start
 from ..board.jsonview import dumps
 from ..board.names import derived_name
 from ..board.scoreboard import DERIVED
@@ -27,7 +27,7 @@ def _listing(board: Scoreboard, road: str | None, mistakes: bool) -> str:
         derived = board.road(name)
         lines = [f"{derived.title} (k = {derived.k}): {len(derived)} mark{'' if len(derived) == 1 else 's'}"]
         if not len(derived):
-            lines.append(f"  none yet: the road starts with the bead at column {derived.k + 1}, row 2")
+            lines.append(f"  none yet: the road starts with the bead at {road_start(derived.k)}")
         for p in proofs(board, name):
             lines.append(f"{p.mark:4d}. {p.color.value:<4}  {p.text}")
             if mistakes:

@@ -16,7 +16,7 @@ from importlib import resources
 from .. import __version__
 from ..board import Scoreboard
 from ..board.derived import TITLES
-from ..board.explain import Proof, proofs
+from ..board.explain import Proof, proofs, road_start
 from ..board.names import cli_name, derived_name
 from ..board.scoreboard import DERIVED
 from ..board.stats import result_counts
@@ -283,7 +283,7 @@ class _Writer:
             if not count:
                 columns = len(l.board.big_road.depths)
                 out.append(f'<p class="empty">{esc(road.title)} has no marks yet: it starts with the Big Road '
-                           f"bead at column {road.k + 1}, row 2 (or column {road.k + 2}, row 1), and this "
+                           f"bead at {road_start(road.k)}, and this "
                            f"shoe's Big Road has {columns} column{'s' if columns != 1 else ''} so far.</p>")
                 out.append("</section>")
                 continue
