@@ -28,7 +28,17 @@ def demo_pictures(seed: int, folder: str | Path) -> list[Path]:
 @click.option("--out-dir", default=".", show_default=True, metavar="FOLDER",
               help="Where scoreboard.svg and scoreboard.png are written.")
 def demo_command(seed: int, out_dir: str) -> None:
-    """Deal a seeded 8-deck shoe, show what it produced and draw its scoreboard to SVG and PNG."""
+    """Deal a seeded 8-deck shoe, show what it produced and draw its scoreboard to SVG and PNG.
+
+    Each coup is one line: its number, the winner, both totals and the cards
+    in dealing order. Then the results in a line, and the two pictures.
+
+    \b
+    Examples:
+      roads demo                    the built-in shoe; scoreboard.svg and .png in this folder
+      roads demo --seed 7           another seeded shoe
+      roads demo --out-dir /tmp     the pictures in /tmp (an existing folder)
+    """
     shoe = deal_shoe(8, seed=seed)
     click.echo(f"8-deck shoe, seed {seed}: {len(shoe.coups)} coups")
     for n, coup in enumerate(shoe.coups, 1):
