@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import json
+import warnings
 from collections.abc import Sequence
 from fractions import Fraction
 from pathlib import Path
 
 import click
 
+from ..cards import Card
+from ..coup import Coup
 from ..errors import RenderError, RoadsError
 from ..odds import FIGURE_COLUMNS, ExactOdds, Odds, exact_odds, figures_markdown, odds_through, percent
 from ..odds.api import shoe_phrase
@@ -57,7 +60,8 @@ def odds_command(decks: int, log: str | None, each: bool, plot: Path | None, exa
 
     Every sequence of cards is counted, dealt without replacement in the order
     P1 B1 P2 B2 P3 B3; nothing is simulated. Burned cards nobody saw do not change
-    the odds, so a log needs only the coups.
+    the odds, so a log needs only the coups. A card stream cut off mid-coup has
+    its dealt cards taken out too: the odds are then those of the coup after it.
 
     \b
     Examples:
@@ -76,28 +80,55 @@ def odds_command(decks: int, log: str | None, each: bool, plot: Path | None, exa
         raise click.UsageError("--each and --plot follow a shoe: give its card log with --after LOG")
     if log is None:
         only = exact_odds(decks, exact=exact)
-        click.echo(_as_json(only) if as_json else _report(only, f"first coup of a full {decks}-deck shoe"))
+        click.echo(_as_json(only) if as_json else _report(only, f"the first coup of a full {decks}-deck shoe"))
         return
-    from ..logs import read_coups  # the log reader is only needed here
-
-    coups = read_coups(log)
+    coups, under_way = _read_log(log)
     try:
-        series = odds_through(coups, decks, exact=exact)
+        series = odds_through(coups, decks, exact=exact, under_way=under_way)
     except RoadsError as exc:
         raise exc.located(file=log) from None
+    complete = series[:len(coups) + 1]
     if plot is not None:
-        save_chart(chart([float(o.banker) for o in series], [float(o.player) for o in series]), plot)
+        # The plot has a point per complete coup: the cut-off coup is not a point of the shoe's course.
+        save_chart(chart([float(o.banker) for o in complete], [float(o.player) for o in complete]), plot)
     if each:
         if as_json:
             # One point of the shoe a line, as the board's JSON does: easy to diff and grep.
-            rows = (json.dumps({"coups_dealt": k, **o.model_dump(mode="json")}) for k, o in enumerate(series))
-            click.echo("[\n  " + ",\n  ".join(rows) + "\n]")
+            points = [{"coups_dealt": k, **o.model_dump(mode="json")} for k, o in enumerate(complete)]
+            if under_way:
+                points.append({"coups_dealt": len(coups), "cards_of_next_coup": len(under_way),
+                               **series[-1].model_dump(mode="json")})
+            click.echo("[\n  " + ",\n  ".join(map(json.dumps, points)) + "\n]")
         else:
-            click.echo(_each_table(series))
+            click.echo(_each_table(complete, series[-1] if under_way else None, len(under_way)))
         return
-    last = series[-1]
-    what = f"next coup after {len(coups)} coup{'s' if len(coups) != 1 else ''} of {shoe_phrase(decks)}"
-    click.echo(_as_json(last) if as_json else _report(last, what))
+    played = f"{len(coups)} coup{'s' if len(coups) != 1 else ''} of {shoe_phrase(decks)}"
+    if under_way:
+        what = (f"coup {len(coups) + 2}, the next to start, after {played} and the first {len(under_way)} "
+                f"card{'s' if len(under_way) != 1 else ''} of coup {len(coups) + 1}, where the log stops")
+    else:
+        what = f"the next coup after {played}"
+    click.echo(_as_json(series[-1]) if as_json else _report(series[-1], what))
+
+
+def _read_log(log: str) -> tuple[list[Coup], tuple[Card, ...]]:
+    """Return the coups of a card log and the cards of a coup it leaves unfinished (a stream cut off mid-coup).
+
+    Those cards are out of the shoe as surely as any other: the odds must not
+    count them as still to come. The reader's warning about them is passed on,
+    so it is still printed and the exit status is still 1.
+    """
+    from ..logs import LogWarning, read_coups  # the log reader is only needed here
+
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always", LogWarning)
+        coups = read_coups(log)
+    under_way: tuple[Card, ...] = ()
+    for item in caught:
+        if isinstance(item.message, LogWarning) and item.message.dealt:
+            under_way = item.message.dealt
+        warnings.warn_explicit(item.message, item.category, item.filename, item.lineno)
+    return coups, under_way
 
 
 def _as_json(odds: Odds | ExactOdds) -> str:
@@ -106,7 +137,7 @@ def _as_json(odds: Odds | ExactOdds) -> str:
 
 def _report(odds: Odds | ExactOdds, what: str) -> str:
     """Return the odds as an aligned table in percent (with exact fractions when given)."""
-    lines = [f"Odds of the {what} ({odds.cards_left} cards left), in percent", ""]
+    lines = [f"Odds of {what} ({odds.cards_left} cards left), in percent", ""]
     width = max(len(label) for _, label in _ROWS + _EDGES) + 2
 
     def row(field: str, label: str) -> str:
@@ -122,11 +153,22 @@ def _report(odds: Odds | ExactOdds, what: str) -> str:
     return "\n".join(lines)
 
 
-def _each_table(series: Sequence[Odds | ExactOdds]) -> str:
-    """Return one line per point of the shoe: coups dealt, cards left, and the main odds in percent."""
+def _each_table(series: Sequence[Odds | ExactOdds], cut: Odds | ExactOdds | None = None, cards: int = 0) -> str:
+    """Return one line per point of the shoe: coups dealt, cards left, and the main odds in percent.
+
+    ``cut`` is the odds after the ``cards`` dealt of a coup the log does not finish: one more line, marked.
+    """
     head = f"{'dealt':>5} {'left':>5}" + "".join(f" {label:>10}" for _, label in _EACH_COLUMNS)
     lines = ["Odds of the next coup after each coup, in percent", "", head]
-    for k, odds in enumerate(series):
+    rows = [(str(k), odds) for k, odds in enumerate(series)]
+    if cut is not None:
+        rows.append((f"{len(series) - 1}+{cards}", cut))
+    for dealt, odds in rows:
         cells = "".join(f" {percent(Fraction(getattr(odds, f)), 4):>10}" for f, _ in _EACH_COLUMNS)
-        lines.append(f"{k:>5} {odds.cards_left:>5}{cells}")
+        lines.append(f"{dealt:>5} {odds.cards_left:>5}{cells}")
+    if cut is not None:
+        coup = len(series)
+        note = (f"{coup - 1}+{cards}: {cards} card{'s' if cards != 1 else ''} of coup {coup} dealt "
+                f"where the log stops; the odds are those of coup {coup + 1}")
+        lines += ["", note]
     return "\n".join(lines)

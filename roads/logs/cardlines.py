@@ -144,4 +144,4 @@ def _incomplete(taken: list[tuple[Card, int]], name: str, number: int, strict: b
     message += f"; the {number - 1} complete coup{'s' if number != 2 else ''} before it are kept"
     if strict:
         raise LogError(message, file=name, line=taken[0][1], coup=number)
-    warn(LogWarning(message, file=name, line=taken[0][1], coup=number, cards=have))
+    warn(LogWarning(message, file=name, line=taken[0][1], coup=number, cards=have, dealt=tuple(cards)))

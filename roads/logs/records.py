@@ -147,7 +147,7 @@ class LogWarning(UserWarning):
     """A problem a reader can work around (a stream that ends mid-coup); carries where it is."""
 
     def __init__(self, message: str, *, file: str | None = None, line: int | None = None,
-                 coup: int | None = None, cards: int | None = None) -> None:
+                 coup: int | None = None, cards: int | None = None, dealt: tuple[Card, ...] = ()) -> None:
         located = LogError(message, file=file, line=line, coup=coup)
         super().__init__(str(located))
         self.message = message
@@ -155,6 +155,8 @@ class LogWarning(UserWarning):
         self.line = line
         self.coup = coup
         self.cards = cards
+        self.dealt = dealt
+        """The cards of the unfinished coup, in dealing order: they have left the shoe all the same."""
 
 
 def warn(warning: LogWarning) -> None:

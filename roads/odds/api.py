@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Literal, overload
 
-from ..cards import RANKS
+from ..cards import RANKS, Card
 from ..coup import Coup
 from ..errors import OddsError
 from .composition import Composition
@@ -56,8 +56,13 @@ def exact_odds(decks: int = 8, *, exact: bool = False) -> Odds | ExactOdds:
     return odds_for(Composition.shoe(decks), exact=exact)
 
 
-def compositions_through(coups: Sequence[Coup], decks: int = 8) -> list[Composition]:
-    """Return what is left before the first coup and after each coup of a log, from a ``decks``-deck shoe.
+def compositions_through(coups: Sequence[Coup], decks: int = 8,
+                         under_way: Sequence[Card] = ()) -> list[Composition]:
+    """Return what is left before the first coup, after each coup of a log, and after ``under_way`` if given.
+
+    ``under_way`` are the cards already dealt of a coup the log does not finish
+    (a stream cut off mid-coup): they have left the shoe, so one more
+    composition, without them, ends the list.
 
     Burned or unseen cards are not taken out: a card nobody saw is as likely to
     be any card still unseen, so it does not change the odds of the next coup.
@@ -65,8 +70,9 @@ def compositions_through(coups: Sequence[Coup], decks: int = 8) -> list[Composit
     start = Composition.shoe(decks)
     out = [start]
     seen = [0] * len(start.counts)
-    for number, coup in enumerate(coups, 1):
-        for card in coup.dealt:
+    dealt = [coup.dealt for coup in coups] + ([tuple(under_way)] if under_way else [])
+    for number, cards in enumerate(dealt, 1):
+        for card in cards:
             i = RANKS.index(card.rank)
             seen[i] += 1
             if seen[i] > start.counts[i]:
@@ -75,14 +81,20 @@ def compositions_through(coups: Sequence[Coup], decks: int = 8) -> list[Composit
                     f"{shoe_phrase(decks)} holds only {start.counts[i]}: wrong --decks, or a misread card",
                     coup=number,
                 )
-        out.append(out[-1].without(coup.dealt, coup=number))
+        out.append(out[-1].without(cards, coup=number))
     return out
 
 
-def odds_through(coups: Sequence[Coup], decks: int = 8, *, exact: bool = False) -> list[Odds | ExactOdds]:
-    """Return the odds of the next coup before the first coup and after each coup of a log."""
+def odds_through(coups: Sequence[Coup], decks: int = 8, *, exact: bool = False,
+                 under_way: Sequence[Card] = ()) -> list[Odds | ExactOdds]:
+    """Return the odds of the next coup before the first coup, after each coup of a log, and after ``under_way``.
+
+    With ``under_way`` (the cards dealt so far of an unfinished coup) the last
+    odds are those of the coup after it: its missing cards are unseen, and an
+    unseen card does not change the odds.
+    """
     out: list[Odds | ExactOdds] = []
-    for number, comp in enumerate(compositions_through(coups, decks)):
+    for number, comp in enumerate(compositions_through(coups, decks, under_way)):
         try:
             out.append(odds_for(comp, exact=exact))
         except OddsError as exc:
@@ -90,7 +102,7 @@ def odds_through(coups: Sequence[Coup], decks: int = 8, *, exact: bool = False) 
     return out
 
 
-def odds_after(coups: Sequence[Coup], decks: int = 8, *, exact: bool = False) -> Odds | ExactOdds:
-    """Return the odds of the coup that follows a log of ``coups`` from a ``decks``-deck shoe."""
-    return odds_for(compositions_through(coups, decks)[-1], exact=exact)
-
+def odds_after(coups: Sequence[Coup], decks: int = 8, *, exact: bool = False,
+               under_way: Sequence[Card] = ()) -> Odds | ExactOdds:
+    """Return the odds of the coup that follows a log of ``coups`` (and the unfinished coup ``under_way``)."""
+    return odds_for(compositions_through(coups, decks, under_way)[-1], exact=exact)
