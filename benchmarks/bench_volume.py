@@ -1,0 +1,162 @@
+"""A year of shoes: 100,000 shoes (about 8 million coups) through `roads build --per-shoe` and `roads render`.
+
+    python benchmarks/bench_volume.py generate             # /tmp/roads-volume/shoes.jsonl, 100,000 shoes
+    python benchmarks/bench_volume.py build                # roads build shoes.jsonl --per-shoe --json
+    python benchmarks/bench_volume.py render --shoes 10000 # roads render on the first 10,000 shoes, last 40 columns
+    python benchmarks/bench_volume.py garbage              # a 1 GB file of random bytes must fail fast
+    python benchmarks/bench_volume.py all                  # every step above, in order
+
+The log is made on demand and never committed: the numpy simulator
+(roads.simulate) shuffles and deals real 8-deck shoes, and each shoe becomes
+one JSON Lines line ``{"shoe": N, "results": "B P[p] T B[bn] ..."}``, markers
+included. Every run is a separate process, measured from outside: wall time
+and peak resident memory (ru_maxrss of the child). Numbers only; no targets,
+since what matters is that memory stays flat as the file grows.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+
+from roads.simulate import play_shoes, shuffled_shoes
+
+FOLDER = Path("/tmp/roads-volume")
+SHOES = 100_000
+DECKS = 8
+SEED = 2026
+BATCH = 2_000
+"""Shoes dealt at once by the simulator (about 2 MB of cards)."""
+
+# Outcome code = winner * 8 + banker_pair * 4 + player_pair * 2 + natural, spelled as the results grammar does.
+_SPELLING = [letter + (f"[{markers}]" if markers else "")
+             for letter in "BPT"
+             for markers in ("", "n", "p", "pn", "b", "bn", "bp", "bpn")]
+
+
+def generate(path: Path, shoes: int, seed: int = SEED) -> tuple[int, int]:
+    """Write ``shoes`` dealt 8-deck shoes to ``path`` as multi-shoe JSON Lines; return (shoes, coups)."""
+    rng = np.random.default_rng(seed)
+    coups = 0
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with path.open("w", encoding="utf-8") as out:
+        for start in range(0, shoes, BATCH):
+            size = min(BATCH, shoes - start)
+            dealt = play_shoes(shuffled_shoes(rng, size, DECKS))
+            p, b = dealt.player_total.astype(np.int64), dealt.banker_total.astype(np.int64)
+            winner = np.where(b > p, 0, np.where(p > b, 1, 2))
+            code = (winner * 8 + (dealt.cards[:, 1] == dealt.cards[:, 3]) * 4
+                    + (dealt.cards[:, 0] == dealt.cards[:, 2]) * 2 + dealt.natural)
+            words = np.array(_SPELLING, dtype=object)[code]
+            bounds = np.flatnonzero(np.diff(dealt.shoe)) + 1
+            for i, shoe_words in enumerate(np.split(words, bounds)):
+                out.write(json.dumps({"shoe": start + i + 1, "results": " ".join(shoe_words)}) + "\n")
+            coups += len(code)
+    return shoes, coups
+
+
+_WRAPPER = """
+import resource, subprocess, sys
+code = subprocess.run(sys.argv[1:]).returncode
+print("PEAK", resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss, file=sys.stderr)
+sys.exit(code)
+"""
+"""Runs a command and reports its peak RSS: a fresh process's RUSAGE_CHILDREN is that command alone
+(and, for a pool, the largest of its workers, which it waits for)."""
+
+
+def measure(command: list[str], stdout: int = subprocess.DEVNULL) -> tuple[float, float, int, str]:
+    """Run ``command``; return (wall seconds, peak RSS in MB, exit status, its last stderr line)."""
+    start = time.perf_counter()
+    proc = subprocess.run([sys.executable, "-c", _WRAPPER, *command], stdout=stdout, stderr=subprocess.PIPE,
+                          check=False)
+    wall = time.perf_counter() - start
+    lines = proc.stderr.decode("utf-8", "replace").strip().splitlines()
+    peak_kb = int(lines.pop().split()[1])  # kilobytes on Linux
+    return wall, peak_kb / 1024, proc.returncode, lines[-1] if lines else ""
+
+
+def roads(*args: str) -> list[str]:
+    """Return the command line running ``roads`` with this interpreter."""
+    return [sys.executable, "-m", "roads", *args]
+
+
+def first_shoes(source: Path, target: Path, shoes: int) -> Path:
+    """Copy the first ``shoes`` lines of ``source`` to ``target`` (a representative slice); return it."""
+    with source.open("rb") as src, target.open("wb") as out:
+        for _, line in zip(range(shoes), src):
+            out.write(line)
+    return target
+
+
+def garbage(path: Path, size: int) -> None:
+    """Write ``size`` bytes of random data to ``path`` (in 16 MB blocks)."""
+    rng = np.random.default_rng(1)
+    with path.open("wb") as out:
+        left = size
+        while left:
+            block = min(left, 16 << 20)
+            out.write(rng.integers(0, 256, block, dtype=np.uint8).tobytes())
+            left -= block
+
+
+def main() -> int:
+    """Run the chosen steps and print what each cost."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("step", choices=["generate", "build", "render", "garbage", "all"])
+    parser.add_argument("--shoes", type=int, default=None,
+                        help=f"generate: shoes in the log (default {SHOES:,}); render: the slice drawn (default 10,000)")
+    parser.add_argument("--format", default="png", choices=["png", "svg"], help="render: picture format")
+    parser.add_argument("--folder", type=Path, default=FOLDER)
+    args = parser.parse_args()
+    log = args.folder / "shoes.jsonl"
+    steps = ["generate", "build", "render", "garbage"] if args.step == "all" else [args.step]
+    print(f"python {sys.version.split()[0]}, {os.cpu_count()} cores")
+
+    if "generate" in steps:
+        start = time.perf_counter()
+        shoes, coups = generate(log, args.shoes or SHOES)
+        print(f"generate: {shoes:,} shoes, {coups:,} coups, {log.stat().st_size / 1e6:.1f} MB "
+              f"in {time.perf_counter() - start:.1f} s -> {log}")
+    if "build" in steps:
+        out = args.folder / "stats.jsonl"
+        with out.open("wb") as sink:
+            wall, peak, code, last = measure(roads("build", str(log), "--per-shoe", "--json"), stdout=sink.fileno())
+        lines = sum(1 for _ in out.open("rb"))
+        coups = sum(json.loads(line)["coups"] for line in out.open("rb"))
+        print(f"build --per-shoe --json: {lines:,} shoes, {coups:,} coups, exit {code}, {wall:.1f} s "
+              f"({coups / wall:,.0f} coups/s), peak RSS {peak:.0f} MB {last}")
+    if "render" in steps:
+        count = args.shoes or 10_000
+        part = first_shoes(log, args.folder / f"first-{count}.jsonl", count)
+        pictures = args.folder / f"pictures-{args.format}"
+        for old in pictures.glob("*") if pictures.exists() else ():
+            old.unlink()
+        wall, peak, code, last = measure(roads("render", str(part), "-d", str(pictures), "--last", "40",
+                                               "--format", args.format))
+        drawn = len(os.listdir(pictures)) if pictures.exists() else 0
+        print(f"render --last 40 --format {args.format}: {drawn:,} of {count:,} shoes, exit {code}, {wall:.1f} s "
+              f"({drawn / wall:.0f} shoes/s, {wall / max(drawn, 1) * 1000:.1f} ms a shoe), "
+              f"peak RSS {peak:.0f} MB (largest process) {last}")
+    if "garbage" in steps:
+        junk = args.folder / "random-1GB.bin"
+        garbage(junk, 1 << 30)
+        try:
+            wall, peak, code, last = measure(roads("build", str(junk)))
+            print(f"build on 1 GB of random bytes: exit {code} in {wall * 1000:.0f} ms, peak RSS {peak:.0f} MB: {last}")
+            wall, peak, code, last = measure(roads("build", str(junk), "--per-shoe"))
+            print(f"build --per-shoe on it: exit {code} in {wall * 1000:.0f} ms, peak RSS {peak:.0f} MB: {last}")
+        finally:
+            junk.unlink()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
