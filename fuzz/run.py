@@ -101,7 +101,7 @@ def run_mutator(target: str, seconds: int, corpus: Path, crashes: Path, seed: in
         runs += 1
         try:
             function(data)
-        except Exception as exc:  # the point of fuzzing: anything but RoadsError is a finding
+        except Exception as exc:  # noqa: BLE001  (the point of fuzzing: anything but RoadsError is a finding)
             frame = traceback.extract_tb(exc.__traceback__)[-1]
             key = f"{type(exc).__name__}:{frame.filename}:{frame.lineno}"
             if key in seen:

@@ -14,6 +14,7 @@ import sys
 import tempfile
 import warnings
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
 from roads.cards import parse_card
@@ -45,6 +46,11 @@ def _drain(source: object, fmt: str | None) -> None:
         pass
 
 
+def _shoes(data: bytes, fmt: str) -> None:
+    for _ in iter_shoes(io.BytesIO(data), fmt):
+        pass
+
+
 def _text(data: bytes) -> str:
     return data.decode("utf-8", "replace")
 
@@ -60,7 +66,7 @@ def cards(data: bytes) -> None:
     """Card logs (one coup a line, explicit hands) and single card tokens."""
     _one_line(lambda: _drain(io.BytesIO(data), "cards"))
     for token in _text(data).split()[:20]:
-        _one_line(lambda: parse_card(token))
+        _one_line(partial(parse_card, token))
 
 
 def stream(data: bytes) -> None:
@@ -86,7 +92,7 @@ def detect(data: bytes) -> None:
     _one_line(lambda: _drain(io.BytesIO(data), None))
     _one_line(lambda: _drain(io.StringIO(_text(data)), None))
     for fmt in FORMATS:
-        _one_line(lambda: list(iter_shoes(io.BytesIO(data), fmt)))
+        _one_line(partial(_shoes, data, fmt))
 
 
 _WORKDIR = Path(tempfile.mkdtemp(prefix="roads-fuzz-cli-"))

@@ -86,7 +86,7 @@ def test_every_reader_on_arbitrary_bytes(data: bytes, fmt: str | None) -> None:
 @given(st.lists(st.text(max_size=30), min_size=1, max_size=5).map("\n".join) | log_text)
 def test_every_reader_on_arbitrary_unicode_lines(text: str) -> None:
     for fmt in (None, *FORMATS):
-        only_roads_errors(lambda: read_all(io.StringIO(text), fmt))
+        only_roads_errors(lambda fmt=fmt: read_all(io.StringIO(text), fmt))
 
 
 @FUZZ
@@ -108,8 +108,8 @@ def test_json_coup_objects_and_shoe_lines(value: object) -> None:
     only_roads_errors(lambda: shoe_line(value, 1, "f"))
     text = json.dumps(value)
     for wrapped in (f"[{text}]", f'{{"coups": [{text}]}}', text + "\n", f'{{"shoe": 1, "coups": [{text}]}}\n'):
-        only_roads_errors(lambda: read_all(io.StringIO(wrapped), None))
-        only_roads_errors(lambda: list(iter_shoes(io.StringIO(wrapped))))
+        only_roads_errors(lambda wrapped=wrapped: read_all(io.StringIO(wrapped), None))
+        only_roads_errors(lambda wrapped=wrapped: list(iter_shoes(io.StringIO(wrapped))))
 
 
 @FUZZ
@@ -118,7 +118,7 @@ def test_json_logs_cut_and_spliced(value: object, at: int, splice: str) -> None:
     text = json.dumps([value, {"winner": "tie"}])
     broken = text[:at] + splice + text[at:]
     for fmt in ("json", "jsonl", None):
-        only_roads_errors(lambda: read_all(io.StringIO(broken), fmt))
+        only_roads_errors(lambda fmt=fmt: read_all(io.StringIO(broken), fmt))
 
 
 # The command line: every option with plausible and hostile values. Exit status is 0, 1 or 2, never a traceback.

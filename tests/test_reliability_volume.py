@@ -52,12 +52,12 @@ def test_per_shoe_text_and_json(tmp_path: Path, capsys: pytest.CaptureFixture[st
     status, out, _ = run(capsys, "build", str(log), "--per-shoe")
     assert status == 0
     assert out.splitlines() == [
-        "1: 8 coups, Banker 3 (37.5%), Player 3 (37.5%), Tie 2 (25.0%); pairs B 0 P 0; naturals 0; "
-        "longest streak B 2 P 2",
-        "t/7: 4 coups, Banker 2 (50.0%), Player 1 (25.0%), Tie 1 (25.0%); pairs B 1 P 1; naturals 1; "
-        "longest streak B 1 P 1",
-        "3: 2 coups, Banker 1 (50.0%), Player 1 (50.0%), Tie 0 (0.0%); pairs B 0 P 0; naturals 0; "
-        "longest streak B 1 P 1",
+        ("1: 8 coups, Banker 3 (37.5%), Player 3 (37.5%), Tie 2 (25.0%); pairs B 0 P 0; naturals 0; "
+         "longest streak B 2 P 2"),
+        ("t/7: 4 coups, Banker 2 (50.0%), Player 1 (25.0%), Tie 1 (25.0%); pairs B 1 P 1; naturals 1; "
+         "longest streak B 1 P 1"),
+        ("3: 2 coups, Banker 1 (50.0%), Player 1 (50.0%), Tie 0 (0.0%); pairs B 0 P 0; naturals 0; "
+         "longest streak B 1 P 1"),
         "3 shoes, 14 coups",
     ]
     status, out, _ = run(capsys, "build", str(log), "--per-shoe", "--json")
@@ -104,7 +104,7 @@ def test_render_multi_shoe_on_two_processes(tmp_path: Path, capsys: pytest.Captu
     log = tmp_path / "shoes.jsonl"
     log.write_text("".join(json.dumps({"shoe": n, "results": "BPPBT" * 5}) + "\n" for n in range(12)))
     out = tmp_path / "pictures"
-    status, stdout, _ = run(capsys, "render", str(log), "-d", str(out), "--format", "png", "-j", "2")
+    status, _, _ = run(capsys, "render", str(log), "-d", str(out), "--format", "png", "-j", "2")
     assert status == 0 and len(list(out.glob("*.png"))) == 12
 
 
