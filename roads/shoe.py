@@ -82,10 +82,20 @@ def random_seed() -> int:
 
 def check_settings(decks: int, cut: int) -> None:
     """Raise ShoeError for a deck count or cut-card position that cannot make a shoe."""
+    check_decks(decks)
+    check_cut(cut, decks)
+
+
+def check_decks(decks: int) -> None:
+    """Raise ShoeError for a deck count roads does not deal (1 to 1000)."""
     if decks < 1:
         raise ShoeError(f"a shoe needs at least 1 deck, got {decks}")
     if decks > 1000:
         raise ShoeError(f"{decks} decks is more than roads deals (at most 1000)")
+
+
+def check_cut(cut: int, decks: int) -> None:
+    """Raise ShoeError for a cut-card position that cannot work in a shoe of ``decks`` decks."""
     total = decks * 52
     if cut < MIN_CUT:
         raise ShoeError(f"the cut card must be at least {MIN_CUT} cards from the end (got {cut}), "

@@ -84,16 +84,17 @@ def test_bad_usage_exits_2(args: list[str], capsys: pytest.CaptureFixture[str]) 
 
 
 @pytest.mark.parametrize("args,message", [
-    (["--decks", "0"], "a shoe needs at least 1 deck"),
-    (["--cut", "5"], f"the cut card must be at least {MIN_CUT} cards from the end"),
-    (["--decks", "1", "--cut", "40"], "leaves no room"),
+    (["--decks", "0"], "Invalid value for '--decks' / '-d': a shoe needs at least 1 deck"),
+    (["--cut", "5"], f"Invalid value for '--cut': the cut card must be at least {MIN_CUT} cards from the end"),
+    (["--decks", "1", "--cut", "40"], ("Invalid value for '--cut': a cut card 40 cards from the end of a 52-card "
+                                       "shoe leaves no room")),
 ])
-def test_impossible_shoes_exit_1_and_write_nothing(args: list[str], message: str, tmp_path: Path,
-                                                   capsys: pytest.CaptureFixture[str]) -> None:
+def test_impossible_shoes_are_usage_errors_and_write_nothing(args: list[str], message: str, tmp_path: Path,
+                                                             capsys: pytest.CaptureFixture[str]) -> None:
     target = tmp_path / "shoe.txt"
     code, out, err = run(["deal", "--seed", "1", *args, "-o", str(target)], capsys)
-    assert code == 1 and out == ""
-    assert err.startswith("roads: error: ") and message in err and err.count("\n") == 1
+    assert code == 2 and out == ""
+    assert "Usage: roads deal" in err and message in err and "Traceback" not in err
     assert not target.exists() and list(tmp_path.iterdir()) == []
 
 
@@ -101,7 +102,7 @@ def test_an_error_never_touches_an_existing_file(tmp_path: Path, capsys: pytest.
     target = tmp_path / "shoe.txt"
     target.write_text("keep me\n")
     code, _, _ = run(["deal", "--decks", "0", "-o", str(target)], capsys)
-    assert code == 1 and target.read_text() == "keep me\n"
+    assert code == 2 and target.read_text() == "keep me\n"
     assert list(tmp_path.iterdir()) == [target]
 
 

@@ -168,12 +168,7 @@ def test_show_auto_colour_respects_no_color(capsys: pytest.CaptureFixture[str], 
     (["show", "{empty}"], "no coups: the log is empty"),
     (["explain", "{good}", "--road", "small-road", "--mark", "999"],
      "Small Road has 7 marks: there is no mark 999 (choose 1 to 7)"),
-    (["explain", "{good}", "--road", "cockroach-pig", "--mark", "0"], "Cockroach Pig has 4 marks"),
-    (["explain", "{good}", "--road", "pig"],
-     "unknown road 'pig': choose one of big-eye-boy, small-road, cockroach-pig"),
-    (["explain", "{good}", "--road", "big-road"], "big-road has no marks to explain"),
-    (["show", "{good}", "--road", "bigroad"],
-     "unknown road 'bigroad': choose one of bead-plate, big-road, big-eye-boy, small-road, cockroach-pig"),
+    (["explain", "{good}", "--road", "cockroach-pig", "--mark", "5"], "Cockroach Pig has 4 marks"),
     (["build", "{missing}"], "no such file"),
 ])
 def test_bad_input_is_one_line_and_exit_1(capsys: pytest.CaptureFixture[str], tmp_path: Path,
@@ -202,6 +197,21 @@ def test_usage_errors_exit_2(capsys: pytest.CaptureFixture[str], results_log: Pa
     code, out, err = run(capsys, *(a.format(good=str(results_log)) for a in args))
     assert code == 2 and out == ""
     assert "Usage: roads" in err
+
+
+@pytest.mark.parametrize("args,message", [
+    (["explain", "{good}", "--road", "pig"],
+     "Invalid value for '--road': unknown road 'pig': choose one of big-eye-boy, small-road, cockroach-pig"),
+    (["explain", "{good}", "--road", "big-road"], "big-road has no marks to explain"),
+    (["explain", "{good}", "--road", "cockroach-pig", "--mark", "0"], "Invalid value for '--mark'"),
+    (["show", "{good}", "--road", "bigroad"],
+     "unknown road 'bigroad': choose one of bead-plate, big-road, big-eye-boy, small-road, cockroach-pig"),
+])
+def test_bad_option_values_exit_2_naming_the_option(capsys: pytest.CaptureFixture[str], results_log: Path,
+                                                    args: list[str], message: str) -> None:
+    code, out, err = run(capsys, *(a.format(good=str(results_log)) for a in args))
+    assert code == 2 and out == ""
+    assert "Usage: roads" in err and message in err
 
 
 @pytest.mark.parametrize("command", ["build", "explain", "show"])

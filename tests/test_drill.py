@@ -92,5 +92,5 @@ def test_cli_html_needs_a_file_and_writes_one(tmp_path, capsys) -> None:
     out = tmp_path / "quiz.html"
     assert main(["drill", "--seed", "1", "--format", "html", "-o", str(out)]) == 0
     assert out.read_text().startswith("<!DOCTYPE html>")
-    assert main(["drill", "--count", "0", "-o", str(tmp_path / "no.txt")]) == 1
+    assert main(["drill", "--count", "0", "-o", str(tmp_path / "no.txt")]) == 2
     assert not (tmp_path / "no.txt").exists()

@@ -101,7 +101,7 @@ def test_coup_render_cli(tmp_path, capsys) -> None:
     assert main(["coup", "3", "6", "K", "K", "--render"]) == 2
     assert main(["coup", "3", "6", "K", "K", "-o", str(tmp_path / "x.svg")]) == 2
     assert main(["coup", "3", "6", "K", "K", "--render", "-o", str(tmp_path / "bad.svg")]) == 1
-    assert main(["coup", "3", "6", "K", "K", "6", "2", "--render", "-o", str(tmp_path / "bad.gif")]) == 1
+    assert main(["coup", "3", "6", "K", "K", "6", "2", "--render", "-o", str(tmp_path / "bad.gif")]) == 2
     assert sorted(p.name for p in tmp_path.iterdir()) == ["hand.png", "hand.svg"]
 
 

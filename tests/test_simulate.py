@@ -133,7 +133,7 @@ def test_cli_table(capsys: pytest.CaptureFixture[str]) -> None:
 
 @pytest.mark.parametrize("args,status", [
     (["simulate"], 2), (["simulate", "--shoes", "1"], 2), (["simulate", "--shoes", "x"], 2),
-    (["simulate", "--shoes", "5", "--engine", "gpu"], 2), (["simulate", "--shoes", "5", "--cut", "3"], 1),
+    (["simulate", "--shoes", "5", "--engine", "gpu"], 2), (["simulate", "--shoes", "5", "--cut", "3"], 2),
 ])
 def test_cli_exit_status(args: list[str], status: int) -> None:
     assert main(args) == status

@@ -84,9 +84,9 @@ def test_cli_writes_svg_and_png(tmp_path) -> None:
 
 @pytest.mark.parametrize("args, words", [(["--highlight", "9:2"], "naturals"), (["--highlight", "3:x"], "0 to 9"),
                                          (["--theme", "neon"], "unknown theme"), ([], "name it .svg or .png")])
-def test_cli_bad_input_writes_nothing(tmp_path, capsys, args, words) -> None:
+def test_cli_bad_option_values_write_nothing(tmp_path, capsys, args, words) -> None:
     out = tmp_path / ("t.gif" if not args else "t.svg")
-    assert main(["tableau", "-o", str(out), *args]) == 1
+    assert main(["tableau", "-o", str(out), *args]) == 2
     assert words in capsys.readouterr().err
     assert list(tmp_path.iterdir()) == []
 

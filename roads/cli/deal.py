@@ -8,15 +8,16 @@ import click
 
 from ..files import atomic_write
 from ..logs import write_log
-from ..shoe import DEFAULT_CUT, DEFAULT_DECKS, MIN_CUT, deal_shoe, random_seed
+from ..shoe import DEFAULT_CUT, DEFAULT_DECKS, MIN_CUT, check_cut, check_decks, deal_shoe, random_seed
 from .app import cli
+from .options import checked, usage_for
 
 DEAL_FORMATS = ("results", "cards", "stream", "json")
 
 
 @cli.command("deal", short_help="Deal a seeded shoe and print it as a log in any format.")
 @click.option("--decks", "-d", type=int, default=DEFAULT_DECKS, show_default=True, metavar="N",
-              help="Decks in the shoe (1-1000).")
+              callback=checked(check_decks), help="Decks in the shoe (1-1000).")
 @click.option("--seed", "-s", metavar="S",
               help="Seed of the shuffle; the same seed always deals the same shoe. Default: a fresh one, "
                    "recorded in the log's header.")
@@ -41,6 +42,8 @@ def deal_command(decks: int, seed: str | None, cut: int, fmt: str, hands: bool, 
       roads deal --decks 6 --cut 20 -f json -o shoe.json
       roads deal --seed 1 | roads check -      every dealt coup follows the rules
     """
+    with usage_for("cut"):
+        check_cut(cut, decks)
     chosen: int | str = random_seed() if seed is None else (int(seed) if seed.isdigit() else seed)
     shoe = deal_shoe(decks, seed=chosen, cut=cut)
     redeal = ["roads", "deal", "--decks", str(decks), "--seed", str(chosen), "--cut", str(cut), "--format", fmt]

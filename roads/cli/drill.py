@@ -6,10 +6,18 @@ import click
 
 from ..files import atomic_write
 from .app import cli
+from .options import checked
+
+
+def _check_count(count: int) -> None:
+    from ..lesson.drill import check_count  # the drill module is only needed when it runs
+
+    check_count(count)
 
 
 @cli.command("drill")
-@click.option("--count", type=int, default=10, show_default=True, metavar="N", help="How many situations (1-1000).")
+@click.option("--count", type=int, default=10, show_default=True, metavar="N", callback=checked(_check_count),
+              help="How many situations (1-1000).")
 @click.option("--seed", metavar="S", help="Seed: the same seed gives the same drill (default: a fresh one, printed).")
 @click.option("--format", "kind", type=click.Choice(["text", "json", "html"]), default="text", show_default=True,
               help="text (questions, then answers), json, or html (a self-checking quiz page).")

@@ -11,6 +11,7 @@ from ..board.names import derived_name
 from ..board.scoreboard import DERIVED
 from .app import cli
 from .build import load_board, log_argument
+from .options import checked
 
 
 def _one(p: Proof) -> str:
@@ -38,9 +39,10 @@ def _listing(board: Scoreboard, road: str | None, mistakes: bool) -> str:
 
 @cli.command("explain")
 @log_argument
-@click.option("--road", "road_name", metavar="ROAD",
+@click.option("--road", "road_name", metavar="ROAD", callback=checked(derived_name),
               help="Only this road: big-eye-boy, small-road or cockroach-pig.")
-@click.option("--mark", type=int, metavar="N", help="Only mark N (from 1) of --road, with its common mistake.")
+@click.option("--mark", type=click.IntRange(min=1), metavar="N",
+              help="Only mark N (from 1) of --road, with its common mistake.")
 @click.option("--mistakes", is_flag=True, help="In a listing, add each rule's common mistake under every mark.")
 @click.option("--json", "as_json", is_flag=True,
               help="Print JSON: one object for --mark, else a list (road, mark, color, rule, column, row, "

@@ -8,11 +8,13 @@ from typing import TYPE_CHECKING
 
 import click
 
+from ..board.names import derived_name
 from ..errors import LessonError, LogError
 from ..files import atomic_write
 from ..scene import THEMES
 from .app import cli
 from .build import log_argument
+from .options import checked, render_field
 
 if TYPE_CHECKING:
     from ..lesson.page import Played
@@ -59,14 +61,21 @@ def read_lesson_log(log: str, fmt: str) -> tuple[list[Played], tuple[str, ...], 
     return rows, header, name
 
 
+def _parse_marks(text: str) -> None:
+    from ..lesson.page import parse_marks  # the page module is only needed when a page is written
+
+    parse_marks(text)
+
+
 @cli.command("lesson")
 @log_argument
 @click.option("-o", "--output", required=True, metavar="PAGE.html", help="The HTML page to write.")
-@click.option("--road", "road", metavar="ROAD", help="Only this road's proofs: big-eye-boy, small-road or cockroach-pig.")
-@click.option("--marks", metavar="N-M",
+@click.option("--road", "road", metavar="ROAD", callback=checked(derived_name),
+              help="Only this road's proofs: big-eye-boy, small-road or cockroach-pig.")
+@click.option("--marks", metavar="N-M", callback=checked(_parse_marks),
               help="Only marks N to M of each road (from 1), e.g. 1-10; a road with fewer shows what it has.")
 @click.option("--title", help="The page title (default: from the log's name).")
-@click.option("--theme", default="classic", show_default=True, metavar="THEME",
+@click.option("--theme", default="classic", show_default=True, metavar="THEME", callback=render_field("theme"),
               help=f"Colours of the pictures: {', '.join(THEMES)}.")
 def lesson_command(log: str, fmt: str, output: str, road: str | None, marks: str | None, title: str | None,
                    theme: str) -> None:

@@ -20,6 +20,7 @@ from ..outcome import Outcome
 from ..render import WRITERS, RenderOptions, format_of, save
 from ..scene import ROADS, THEMES, render_options
 from .app import cli
+from .options import checked, option_error, render_field, usage_for
 
 if TYPE_CHECKING:
     from ..logs.source import LogSource
@@ -30,6 +31,12 @@ def load_board(log: str, log_format: str | None) -> Scoreboard:
     from ..logs import read_outcomes  # only this command and its workers need the log readers
 
     return Scoreboard.from_outcomes(read_outcomes(log, log_format))
+
+
+def _check_format(fmt: str) -> None:
+    from ..logs.detect import check_format  # only this command and its workers need the log readers
+
+    check_format(fmt)
 
 
 Job = tuple[str, str, str, RenderOptions, str | None, bool]
@@ -58,10 +65,11 @@ def plan(logs: Sequence[str], output: str | None, folder: str | None, kind: str 
             raise click.UsageError("give -o OUT for one picture or -d FOLDER for many, not both")
         if len(logs) != 1:
             raise click.UsageError(f"-o names one file but {len(logs)} logs were given: use -d FOLDER")
-        name = format_of(output, kind)
+        with usage_for("output"):
+            name = format_of(output, kind)
         suffix = Path(output).suffix.lower().lstrip(".")
         if kind is not None and suffix in WRITERS and suffix != name:
-            raise RenderError(f"'{output}' ends in .{suffix} but --format is {name}")
+            raise option_error("output", f"'{output}' ends in .{suffix} but --format is {name}")
         return [(logs[0], output, name)]
     if folder is None:
         raise click.UsageError("say where the picture goes: -o OUT.svg|OUT.png, or -d FOLDER for many logs")
@@ -89,21 +97,28 @@ def plan(logs: Sequence[str], output: str | None, folder: str | None, kind: str 
 @click.option("-d", "--dir", "folder", metavar="FOLDER",
               help="Write one picture per LOG into FOLDER (made if missing).")
 @click.option("--format", "kind", type=click.Choice(sorted(WRITERS)), help="svg or png (default: from -o, else svg).")
-@click.option("--road", default="scoreboard", show_default=True, metavar="ROAD",
+@click.option("--road", default="scoreboard", show_default=True, metavar="ROAD", callback=render_field("road"),
               help=f"What to draw: {', '.join(ROADS)}.")
-@click.option("--last", type=int, metavar="N", help="Only the newest N columns (the whole shoe without it).")
-@click.option("--theme", default="classic", show_default=True, metavar="THEME", help=f"{', '.join(THEMES)}.")
+@click.option("--last", type=int, metavar="N", callback=render_field("last"),
+              help="Only the newest N columns (the whole shoe without it).")
+@click.option("--theme", default="classic", show_default=True, metavar="THEME", callback=render_field("theme"),
+              help=f"{', '.join(THEMES)}.")
 @click.option("--labels", type=click.Choice(["en", "zh"]), default="en", show_default=True,
               help="B/P/T or 庄/闲/和 (PNG needs a CJK font for zh).")
-@click.option("--highlight", metavar="ROAD:MARK", help="Highlight a derived mark, its bead and what it compared.")
-@click.option("--cell", type=float, metavar="PX", help="Pixels per Big Road cell (default 24).")
-@click.option("--width", type=int, metavar="PX", help="Overall width in pixels, instead of --cell.")
-@click.option("--scale", type=float, default=1.0, show_default=True, help="PNG pixel multiplier (2 for sharp screens).")
+@click.option("--highlight", metavar="ROAD:MARK", callback=render_field("highlight"),
+              help="Highlight a derived mark, its bead and what it compared.")
+@click.option("--cell", type=float, metavar="PX", callback=render_field("cell"),
+              help="Pixels per Big Road cell (default 24).")
+@click.option("--width", type=int, metavar="PX", callback=render_field("width"),
+              help="Overall width in pixels, instead of --cell.")
+@click.option("--scale", type=float, default=1.0, show_default=True, callback=render_field("scale"),
+              help="PNG pixel multiplier (2 for sharp screens).")
 @click.option("--totals", is_flag=True, help="Bead Plate shows the winning total instead of the letter.")
 @click.option("--naturals", is_flag=True, help="Mark naturals on the Big Road.")
 @click.option("--no-pairs", is_flag=True, help="No pair dots on the Big Road.")
 @click.option("--title", help="A caption over the board (also the SVG title).")
-@click.option("--log-format", metavar="FMT", help="Force the log format (default: detected).")
+@click.option("--log-format", metavar="FMT", callback=checked(_check_format),
+              help="Force the log format (default: detected).")
 @click.option("-j", "--jobs", type=click.IntRange(min=1), help="Processes for many logs (default: all cores).")
 def render_command(logs: tuple[str, ...], output: str | None, folder: str | None, kind: str | None, road: str,
                    last: int | None, theme: str, labels: str, highlight: str | None, cell: float | None,
@@ -123,6 +138,8 @@ def render_command(logs: tuple[str, ...], output: str | None, folder: str | None
       roads render shoe.txt -o why.png --highlight big-eye-boy:5
       roads render logs/*.txt -d out/ --format png
     """
+    if cell is not None and width is not None:
+        raise click.UsageError("give --cell or --width, not both")
     options = render_options(road=road, last=last, theme=theme, labels=labels, highlight=highlight, cell=cell,
                              width=width, scale=scale, totals=totals, naturals=naturals, pairs=not no_pairs,
                              title=title)

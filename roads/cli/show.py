@@ -9,12 +9,13 @@ from ..board.scoreboard import ROAD_NAMES
 from ..board.text import ColorMode, show
 from .app import cli
 from .build import color_option, echo, load_board, log_argument, wants_color
+from .options import checked
 
 
 @cli.command("show")
 @log_argument
 @color_option
-@click.option("--road", "roads", metavar="ROAD", multiple=True,
+@click.option("--road", "roads", metavar="ROAD", multiple=True, callback=checked(road_name),
               help="Only this road (repeatable): bead-plate, big-road, big-eye-boy, small-road, cockroach-pig.")
 @click.option("--last", type=click.IntRange(min=1), metavar="N",
               help="Only the last N drawn columns of each road, as a scoreboard that scrolls.")

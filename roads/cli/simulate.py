@@ -7,9 +7,10 @@ import sys
 
 import click
 
-from ..shoe import DEFAULT_CUT, random_seed
+from ..shoe import DEFAULT_CUT, check_cut, check_decks, random_seed
 from ..simulate import SimulationReport, simulate
 from .app import cli
+from .options import checked, usage_for
 
 _LABELS: dict[str, str] = {
     "banker": "Banker wins", "player": "Player wins", "tie": "Tie", "natural": "natural on either side",
@@ -24,7 +25,8 @@ _LABELS: dict[str, str] = {
 
 @cli.command("simulate")
 @click.option("--shoes", type=click.IntRange(min=2), required=True, help="How many shoes to deal (at least 2).")
-@click.option("--decks", type=click.IntRange(min=1), default=8, show_default=True, help="Decks per shoe.")
+@click.option("--decks", type=int, default=8, show_default=True, callback=checked(check_decks),
+              help="Decks per shoe (1-1000).")
 @click.option("--seed", type=click.IntRange(min=0), default=None,
               help="Seed for a reproducible run (default: a fresh one, printed).")
 @click.option("--cut", type=int, default=DEFAULT_CUT, show_default=True,
@@ -48,6 +50,8 @@ def simulate_command(shoes: int, decks: int, seed: int | None, cut: int, engine:
       roads simulate --shoes 200 --decks 6 --engine scalar --seed 1
       roads simulate --shoes 1000 --seed 1 --json --quiet
     """
+    with usage_for("cut"):
+        check_cut(cut, decks)
     if seed is None:
         seed = random_seed()
     report = simulate(shoes, decks, seed, cut=cut, engine=engine,  # type: ignore[arg-type]

@@ -103,10 +103,15 @@ class Situation:
         }
 
 
-def drill(count: int = 10, seed: int | str = 1) -> list[Situation]:
-    """Return ``count`` situations drawn from ``seed``: totals 0-9 each, the third card any rank."""
+def check_count(count: int) -> None:
+    """Raise LessonError unless ``count`` is a number of situations a drill holds (1 to MAX_COUNT)."""
     if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= MAX_COUNT:
         raise LessonError(f"a drill has 1 to {MAX_COUNT} situations, got {count}")
+
+
+def drill(count: int = 10, seed: int | str = 1) -> list[Situation]:
+    """Return ``count`` situations drawn from ``seed``: totals 0-9 each, the third card any rank."""
+    check_count(count)
     stream = SeededStream(f"drill:{seed}")
     return [Situation(n, stream.below(10), stream.below(10), RANKS[stream.below(len(RANKS))])
             for n in range(1, count + 1)]
