@@ -1,18 +1,24 @@
-"""Road builder speed: build throughput, the cost of one add as the board grows, proofs on demand.
+"""Road builder speed and size: build throughput, reading a log and building, one add as the board grows.
 
-Run: python benchmarks/bench_board.py [--coups 100000] [--repeats 7]
-Prints medians. Targets: build >= 250,000 coups/s on a 100,000-coup results
-log; one add on a 100,000-coup board within 2x of one add on a 100-coup board.
+Run: python benchmarks/bench_board.py [--coups 100000] [--repeats 7] [--memory-coups 1000000]
+Prints medians. Targets: >= 250,000 coups/s on a 100,000-coup results log, both
+for building from a string and for what `roads build` pays (reading the log
+through roads.logs, then building); one add on a 100,000-coup board within 2x
+of one add on a 100-coup board; a built board at most 100 bytes a coup.
 """
 
 from __future__ import annotations
 
 import argparse
 import gc
-import io
+import os
 import random
 import statistics
+import subprocess
+import sys
+import tempfile
 import time
+import tracemalloc
 from collections.abc import Callable
 
 from roads.board import Scoreboard
@@ -22,6 +28,7 @@ from roads.shoe import deal_shoe
 
 BUILD_TARGET = 250_000
 ADD_RATIO_TARGET = 2.0
+BYTES_TARGET = 100
 
 
 def results_log(coups: int, seed: int = 2026) -> str:
@@ -42,8 +49,11 @@ def median_seconds(run: Callable[[], object], repeats: int) -> float:
     return statistics.median(times)
 
 
-def add_costs(sizes: tuple[int, ...], tail: str, repeats: int) -> list[float]:
+def add_costs(sizes: tuple[int, ...], tail: str, repeats: int, placed: bool = False) -> list[float]:
     """Return, per board size, the median cost in seconds of one ``add`` over the letters of ``tail``.
+
+    With ``placed`` each add is followed by ``place()``, which works out the
+    drawn cells that reads would otherwise work out on demand.
 
     Sizes are measured in turn within each repeat, so warm-up and CPU clock
     changes fall on all of them alike. The garbage collector is settled before
@@ -56,13 +66,33 @@ def add_costs(sizes: tuple[int, ...], tail: str, repeats: int) -> list[float]:
     for _ in range(repeats):
         for base, out in zip(bases, times):
             board = Scoreboard.from_results(base)
-            add = board.add
+            add, place = board.add, board.place
             gc.collect()
             start = time.perf_counter()
-            for letter in tail:
-                add(letter)
+            if placed:
+                for letter in tail:
+                    add(letter)
+                    place()
+            else:
+                for letter in tail:
+                    add(letter)
             out.append((time.perf_counter() - start) / len(tail))
     return [statistics.median(t) for t in times]
+
+
+def bytes_per_coup(coups: int) -> float:
+    """Return the memory a built board of ``coups`` coups holds, per coup (its letters not counted)."""
+    log = results_log(coups).replace("\n", "")
+    gc.collect()
+    tracemalloc.start()
+    try:
+        board = Scoreboard.from_results(log)
+        gc.collect()
+        held, _ = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert board.coups == coups
+    return held / coups
 
 
 def main() -> int:
@@ -70,6 +100,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--coups", type=int, default=100_000)
     parser.add_argument("--repeats", type=int, default=7)
+    parser.add_argument("--memory-coups", type=int, default=1_000_000)
     args = parser.parse_args()
     ok = True
 
@@ -82,18 +113,36 @@ def main() -> int:
     print(f"build, {args.coups:,}-coup results log (all five roads, {marks:,} derived marks, drawn places): "
           f"{seconds * 1000:.1f} ms median, {rate:,.0f} coups/s (target >= {BUILD_TARGET:,})")
 
-    # What `roads build LOG` pays: the log reader's parsing and checks, then the same builder.
-    from roads.logs import iter_entries
+    # What `roads build LOG` pays: the log read through roads.logs (detection, the results
+    # grammar, located errors), then the same builder.
+    with tempfile.TemporaryDirectory() as folder:
+        path = os.path.join(folder, "shoe.txt")
+        with open(path, "w", encoding="utf-8") as handle:
+            handle.write(log)
+        seconds = median_seconds(lambda: Scoreboard.from_log(path), args.repeats)
+        rate = args.coups / seconds
+        ok &= rate >= BUILD_TARGET
+        print(f"read and build, Scoreboard.from_log on the same log as a file (what roads build pays): "
+              f"{seconds * 1000:.1f} ms median, {rate:,.0f} coups/s (target >= {BUILD_TARGET:,})")
 
-    def read_and_build() -> Scoreboard:
-        board = Scoreboard()
-        for entry in iter_entries(io.StringIO(log), "results"):
-            board.add(entry.outcome)
-        return board
+        from roads.logs import iter_entries
 
-    seconds = median_seconds(read_and_build, max(3, args.repeats // 2))
-    print(f"read with roads.logs.iter_entries and build, same log: {seconds * 1000:.0f} ms median, "
-          f"{args.coups / seconds:,.0f} coups/s")
+        def line_by_line() -> Scoreboard:
+            board = Scoreboard()
+            for entry in iter_entries(path):
+                board.add(entry.outcome)
+            return board
+
+        seconds = median_seconds(line_by_line, max(3, args.repeats // 2))
+        print(f"  for comparison, iter_entries (an Entry a coup, line by line) and one add() each: "
+              f"{seconds * 1000:.0f} ms median, {args.coups / seconds:,.0f} coups/s")
+
+        command = [sys.executable, "-m", "roads"]
+        startup = median_seconds(lambda: subprocess.run([*command, "--help"], check=True, capture_output=True), 5)
+        seconds = median_seconds(lambda: subprocess.run([*command, "build", path], check=True, capture_output=True), 5)
+        print(f"roads build on the log, end to end in a new process: {seconds * 1000:.0f} ms median, "
+              f"{args.coups / seconds:,.0f} coups/s ({startup * 1000:.0f} ms of it is starting the CLI: "
+              f"roads --help)")
 
     tail = results_log(2_000, seed=7).replace("\n", "")
     small, large = add_costs((100, args.coups), tail, args.repeats)
@@ -101,6 +150,9 @@ def main() -> int:
     ok &= ratio <= ADD_RATIO_TARGET
     print(f"one add: {small * 1e6:.2f} us on a 100-coup board, {large * 1e6:.2f} us on a "
           f"{args.coups:,}-coup board, ratio {ratio:.2f} (target <= {ADD_RATIO_TARGET})")
+    small, large = add_costs((100, args.coups), tail, args.repeats, placed=True)
+    print(f"one add, then its drawn cells (board.place()): {small * 1e6:.2f} us on a 100-coup board, "
+          f"{large * 1e6:.2f} us on a {args.coups:,}-coup board, ratio {large / small:.2f}")
 
     # The same adds streamed for as long again with the collector left alone: its amortized share.
     stream = results_log(args.coups, seed=11).replace("\n", "")
@@ -120,6 +172,11 @@ def main() -> int:
 
     seconds = median_seconds(lambda: board_dict(board), max(3, args.repeats // 2))
     print(f"JSON data of the {args.coups:,}-coup board: {seconds * 1000:.0f} ms median")
+
+    size = bytes_per_coup(args.memory_coups)
+    ok &= size <= BYTES_TARGET
+    print(f"memory of a built {args.memory_coups:,}-coup board (tracemalloc, all five roads placed): "
+          f"{size:.1f} bytes a coup (target <= {BYTES_TARGET})")
 
     print("all targets met" if ok else "TARGET MISSED")
     return 0 if ok else 1

@@ -27,16 +27,16 @@ def plate_place(coup: int) -> tuple[int, int]:
 
 
 class BeadPlate(Sequence[BeadCell]):
-    """The Bead Plate as a sequence of cells, made on access from the stored outcomes."""
+    """The Bead Plate as a sequence of cells, made on access from the stored outcomes.
+
+    ``outcomes`` holds one reference a coup; the Scoreboard fills it, and logs
+    and letters give shared Outcome objects, so a coup costs 8 bytes here.
+    """
 
     __slots__ = ("outcomes",)
 
     def __init__(self) -> None:
         self.outcomes: list[Outcome] = []
-
-    def append(self, outcome: Outcome) -> None:
-        """Record the next coup."""
-        self.outcomes.append(outcome)
 
     def __len__(self) -> int:
         return len(self.outcomes)

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+from array import array
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from itertools import chain, islice
+from typing import overload
 
 from ..outcome import Outcome, Winner
 from .grid import TailGrid
@@ -43,58 +47,127 @@ class Bead:
         return self.outcome.natural
 
 
-class BigRoad:
-    """The Big Road, built one result at a time; ``depths[c-1]`` is the depth of column c."""
+class BigRoad(Sequence[Bead]):
+    """The Big Road as a sequence of :class:`Bead`; ``depths[c-1]`` is the depth of column c.
 
-    __slots__ = ("beads", "depths", "leading_ties", "tie_coups", "_grid")
+    The road keeps one compact array per field (``coups``, ``columns``,
+    ``rows``, ``xs``, ``ys``) and makes a Bead only when one is read. A bead's
+    outcome and winner come from ``outcomes``, the list of every coup that the
+    Bead Plate keeps; its ties are the coups between it and the next bead. The
+    :class:`~roads.board.Scoreboard` adds the logical places; drawn places are
+    worked out on the first read after that, for every new bead at once.
+    """
 
-    def __init__(self) -> None:
-        self.beads: list[Bead] = []
+    __slots__ = ("outcomes", "coups", "columns", "rows", "depths", "_xs", "_ys", "_grid", "_head")
+
+    def __init__(self, outcomes: list[Outcome]) -> None:
+        self.outcomes = outcomes
+        """Every coup's outcome, ties included (shared with the Bead Plate)."""
+        self.coups = array("i")
+        self.columns = array("i")
+        self.rows = array("i")
         self.depths: list[int] = []
-        self.leading_ties = 0
-        self.tie_coups: list[int] = []
+        self._xs = array("i")
+        self._ys = array("b")
         self._grid = TailGrid()
+        self._head: Bead | None = None
 
-    def add(self, coup: int, outcome: Outcome) -> Bead | None:
-        """Record one coup; return the new bead, or None for a tie."""
-        winner = outcome.winner
-        beads = self.beads
-        if winner is Winner.TIE:
-            self.tie_coups.append(coup)
-            if beads:
-                beads[-1].ties += 1
-            else:
-                self.leading_ties += 1
-            return None
-        depths = self.depths
-        if beads and beads[-1].winner is winner:
-            depths[-1] += 1
-            x, y = self._grid.continue_streak()
-        else:
-            depths.append(1)
-            x, y = self._grid.start_streak()
-        bead = Bead(coup, winner, len(depths), depths[-1], x, y, outcome)
-        beads.append(bead)
-        return bead
+    def place(self) -> None:
+        """Give every bead added since the last call its drawn cell (a new column starts at row 1)."""
+        placed = len(self._xs)
+        if placed < len(self.coups):
+            self._grid.place(map((1).__eq__, self.rows[placed:]), self._xs, self._ys)
+
+    @property
+    def xs(self) -> array[int]:
+        """Return every bead's drawn column, after dragon tails."""
+        self.place()
+        return self._xs
+
+    @property
+    def ys(self) -> array[int]:
+        """Return every bead's drawn row (1-6), after dragon tails."""
+        self.place()
+        return self._ys
+
+    @property
+    def beads(self) -> BigRoad:
+        """Return the beads in order: the road itself, a sequence made on access."""
+        return self
+
+    @property
+    def leading_ties(self) -> int:
+        """Return the ties before the first Banker or Player result."""
+        return self.coups[0] - 1 if self.coups else len(self.outcomes)
+
+    @property
+    def tie_coups(self) -> list[int]:
+        """Return the coup numbers of every tie."""
+        return [coup for coup, outcome in enumerate(self.outcomes, 1) if outcome.winner is Winner.TIE]
+
+    def ties(self, index: int) -> int:
+        """Return the ties that followed bead number ``index`` (from 0), up to the next bead."""
+        coups = self.coups
+        following = coups[index + 1] if index + 1 < len(coups) else len(self.outcomes) + 1
+        return following - coups[index] - 1
 
     def next_place(self, winner: Winner) -> tuple[int, int]:
         """Return the logical (column, row) a new bead of ``winner`` would take."""
-        if not self.beads:
+        if not self.coups:
             return 1, 1
-        if self.beads[-1].winner is winner:
+        if self.outcomes[self.coups[-1] - 1].winner is winner:
             return len(self.depths), self.depths[-1] + 1
         return len(self.depths) + 1, 1
 
     @property
     def width(self) -> int:
         """Return the number of drawn columns."""
+        self.place()
         return self._grid.width
 
     def __len__(self) -> int:
-        return len(self.beads)
+        return len(self.coups)
 
-    def __iter__(self):  # type: ignore[no-untyped-def]
-        return iter(self.beads)
+    def _bead(self, index: int) -> Bead:
+        self.place()
+        outcome = self.outcomes[self.coups[index] - 1]
+        return Bead(self.coups[index], outcome.winner, self.columns[index], self.rows[index],
+                    self._xs[index], self._ys[index], outcome, self.ties(index))
 
-    def __getitem__(self, index: int) -> Bead:
-        return self.beads[index]
+    def _first(self) -> Bead:
+        # The first bead is kept as one object, so `bead is road.beads[0]` picks it out
+        # (the scene draws the leading ties on it); its ties are refreshed on every read.
+        head = self._head
+        if head is None:
+            head = self._head = self._bead(0)
+        else:
+            head.ties = self.ties(0)
+        return head
+
+    @overload
+    def __getitem__(self, index: int) -> Bead: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[Bead]: ...
+
+    def __getitem__(self, index: int | slice) -> Bead | list[Bead]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        if index < 0:
+            index += len(self.coups)
+        if not 0 <= index < len(self.coups):
+            raise IndexError(f"the Big Road has {len(self.coups)} beads")
+        return self._first() if index == 0 else self._bead(index)
+
+    def __iter__(self) -> Iterator[Bead]:
+        if not self.coups:
+            return
+        self.place()
+        yield self._first()
+        outcomes = self.outcomes
+        coups = self.coups
+        following = chain(islice(coups, 2, None), (len(outcomes) + 1,))
+        for coup, column, row, x, y, after in zip(islice(coups, 1, None), islice(self.columns, 1, None),
+                                                   islice(self.rows, 1, None), islice(self._xs, 1, None),
+                                                   islice(self._ys, 1, None), following):
+            outcome = outcomes[coup - 1]
+            yield Bead(coup, outcome.winner, column, row, x, y, outcome, after - coup - 1)

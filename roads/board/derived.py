@@ -7,15 +7,22 @@ road with offset k:
   same depth is red, different is blue.
 - Rule 2 (r >= 2): look at column c-k. A bead at row r: red. Depth exactly
   r-1: blue. Depth r-2 or less (the straight drop): red.
+
+:func:`verdict` is the one place these rules are written: the Scoreboard calls
+it for every bead, and asks and proofs through :func:`judge`.
 """
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from enum import Enum
+from itertools import chain, islice
+from operator import ne
 from typing import overload
 
+from .big_road import BigRoad
 from .grid import TailGrid
 
 
@@ -63,63 +70,112 @@ def reaches(k: int, column: int, row: int) -> bool:
     return column > k + 1 or (column == k + 1 and row >= 2)
 
 
-def judge(k: int, column: int, row: int, depths: list[int]) -> tuple[Color, int]:
-    """Return (colour, rule) for a bead at (column, row), given the depths of columns 1..column-1.
+VERDICTS: tuple[tuple[Color, int], ...] = ((RED, 1), (BLUE, 1), (RED, 2), (BLUE, 2))
+"""(colour, rule) by mark code: bit 0 set is blue, bit 1 set is Rule 2."""
 
-    ``depths[i]`` is the depth of logical column i+1; the bead's own column is
-    not read. The caller checks :func:`reaches` first.
+
+def verdict(k: int, column: int, row: int, depths: list[int]) -> int:
+    """Return the mark code (an index into VERDICTS) for a bead at (column, row), given the depths.
+
+    The rules live here and only here. ``depths[i]`` is the depth of logical
+    column i+1; the bead's own column is not read. The caller checks
+    :func:`reaches` first.
     """
     if row == 1:
-        return (RED if depths[column - 2] == depths[column - 2 - k] else BLUE), 1
-    depth = depths[column - 1 - k]
-    return (BLUE if depth == row - 1 else RED), 2
+        return depths[column - 2] != depths[column - 2 - k]
+    return 2 + (depths[column - 1 - k] == row - 1)
+
+
+def judge(k: int, column: int, row: int, depths: list[int]) -> tuple[Color, int]:
+    """Return (colour, rule) for a bead at (column, row), given the depths of columns 1..column-1."""
+    return VERDICTS[verdict(k, column, row, depths)]
+
+
+_COLORS = (RED, BLUE, RED, BLUE)
+_RULES = (1, 1, 2, 2)
+_COLOR_BIT = bytes(code & 1 for code in range(256))
+"""A translate table from mark codes to 0 (red) and 1 (blue)."""
+
+
+class Colors(Sequence[Color]):
+    """A derived road's colours in order, read from its one-byte mark codes."""
+
+    __slots__ = ("_codes",)
+
+    def __init__(self, codes: bytearray) -> None:
+        self._codes = codes
+
+    def __len__(self) -> int:
+        return len(self._codes)
+
+    @overload
+    def __getitem__(self, index: int) -> Color: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[Color]: ...
+
+    def __getitem__(self, index: int | slice) -> Color | list[Color]:
+        if isinstance(index, slice):
+            return [_COLORS[code] for code in self._codes[index]]
+        return _COLORS[self._codes[index]]
+
+    def __iter__(self) -> Iterator[Color]:
+        return map(_COLORS.__getitem__, self._codes)
+
+    def count(self, value: object) -> int:
+        """Return how many marks have colour ``value``."""
+        if value is RED or value is BLUE:
+            return self._codes.translate(_COLOR_BIT).count(value is BLUE)
+        return 0
 
 
 class DerivedRoad(Sequence[Mark]):
     """One derived road, built as Big Road beads arrive; a sequence of :class:`Mark`.
 
-    The road keeps plain parallel lists and makes a Mark only when one is read,
-    so building a 100,000-coup shoe allocates almost nothing per mark.
+    Every Big Road bead from the road's start on makes exactly one mark, so mark
+    i comes from bead ``first + i`` and its source (column, row) is read from
+    the Big Road. The road keeps one byte per mark (its code, see
+    :data:`VERDICTS`) and its drawn place, and makes a Mark only when one is
+    read. The :class:`~roads.board.Scoreboard` adds the codes; drawn places are
+    worked out on the first read after that, for every new mark at once.
     """
 
-    __slots__ = ("name", "k", "colors", "rules", "columns", "rows", "xs", "ys", "grid")
+    __slots__ = ("name", "k", "big_road", "first", "codes", "_xs", "_ys", "_grid")
 
-    def __init__(self, name: str) -> None:
+    def __init__(self, name: str, big_road: BigRoad) -> None:
         self.name = name
         self.k = OFFSETS[name]
-        self.colors: list[Color] = []
-        self.rules: list[int] = []
-        self.columns: list[int] = []
-        self.rows: list[int] = []
-        self.xs: list[int] = []
-        self.ys: list[int] = []
-        self.grid = TailGrid()
+        self.big_road = big_road
+        self.first = -1
+        """Index of the Big Road bead that made mark 1 (-1 until the road starts)."""
+        self.codes = bytearray()
+        self._xs = array("i")
+        self._ys = array("b")
+        self._grid = TailGrid()
 
-    def add(self, column: int, row: int, depths: list[int]) -> bool:
-        """Add the mark a new bead at (column, row) makes, if it reaches this road; return True if it did."""
-        k = self.k
-        if row == 1:
-            if column < k + 2:
-                return False
-            color = RED if depths[column - 2] == depths[column - 2 - k] else BLUE
-            rule = 1
+    def place(self) -> None:
+        """Give every mark added since the last call its drawn cell (a change of colour opens a column)."""
+        placed = len(self._xs)
+        if placed == len(self.codes):
+            return
+        if placed:
+            colors = self.codes[placed - 1:].translate(_COLOR_BIT)
+            starts = map(ne, colors[1:], colors)
         else:
-            if column < k + 1:
-                return False
-            color = BLUE if depths[column - 1 - k] == row - 1 else RED
-            rule = 2
-        colors = self.colors
-        if colors and colors[-1] is color:
-            x, y = self.grid.continue_streak()
-        else:
-            x, y = self.grid.start_streak()
-        colors.append(color)
-        self.rules.append(rule)
-        self.columns.append(column)
-        self.rows.append(row)
-        self.xs.append(x)
-        self.ys.append(y)
-        return True
+            colors = self.codes.translate(_COLOR_BIT)
+            starts = map(ne, colors, chain((None,), colors))
+        self._grid.place(starts, self._xs, self._ys)
+
+    @property
+    def xs(self) -> array[int]:
+        """Return every mark's drawn column on the road's own grid."""
+        self.place()
+        return self._xs
+
+    @property
+    def ys(self) -> array[int]:
+        """Return every mark's drawn row on the road's own grid."""
+        self.place()
+        return self._ys
 
     @property
     def title(self) -> str:
@@ -129,10 +185,51 @@ class DerivedRoad(Sequence[Mark]):
     @property
     def width(self) -> int:
         """Return the number of drawn columns."""
-        return self.grid.width
+        self.place()
+        return self._grid.width
+
+    @property
+    def colors(self) -> Colors:
+        """Return the marks' colours in order, as a sequence of :class:`Color`."""
+        return Colors(self.codes)
+
+    def color_bits(self) -> bytes:
+        """Return one byte a mark, in order: 0 red, 1 blue."""
+        return self.codes.translate(_COLOR_BIT)
+
+    @property
+    def red(self) -> int:
+        """Return the number of red marks."""
+        return self.color_bits().count(0)
+
+    @property
+    def rules(self) -> list[int]:
+        """Return the rule (1 or 2) of every mark, in order."""
+        return [_RULES[code] for code in self.codes]
+
+    @property
+    def columns(self) -> array[int]:
+        """Return the logical column of every mark's source bead (a copy)."""
+        return self.big_road.columns[self.first:self.first + len(self.codes)] if self.codes else array("i")
+
+    @property
+    def rows(self) -> array[int]:
+        """Return the logical row of every mark's source bead (a copy)."""
+        return self.big_road.rows[self.first:self.first + len(self.codes)] if self.codes else array("i")
+
+    def color(self, index: int) -> Color:
+        """Return the colour of the mark at ``index`` (from 0)."""
+        return _COLORS[self.codes[index]]
+
+    def source(self, index: int) -> tuple[int, int]:
+        """Return the logical (column, row) of the Big Road bead that made the mark at ``index`` (from 0)."""
+        if index < 0:
+            index += len(self.codes)
+        bead = self.first + index
+        return self.big_road.columns[bead], self.big_road.rows[bead]
 
     def __len__(self) -> int:
-        return len(self.colors)
+        return len(self.codes)
 
     @overload
     def __getitem__(self, index: int) -> Mark: ...
@@ -143,13 +240,19 @@ class DerivedRoad(Sequence[Mark]):
         if isinstance(index, slice):
             return [self[i] for i in range(*index.indices(len(self)))]
         if index < 0:
-            index += len(self.colors)
-        if not 0 <= index < len(self.colors):
-            raise IndexError(f"{self.title} has {len(self.colors)} marks")
-        return Mark(self.name, index + 1, self.colors[index], self.rules[index], self.columns[index],
-                    self.rows[index], self.xs[index], self.ys[index])
+            index += len(self.codes)
+        if not 0 <= index < len(self.codes):
+            raise IndexError(f"{self.title} has {len(self.codes)} marks")
+        color, rule = VERDICTS[self.codes[index]]
+        column, row = self.source(index)
+        self.place()
+        return Mark(self.name, index + 1, color, rule, column, row, self._xs[index], self._ys[index])
 
     def __iter__(self) -> Iterator[Mark]:
+        self.place()
         name = self.name
-        for i, fields in enumerate(zip(self.colors, self.rules, self.columns, self.rows, self.xs, self.ys), 1):
-            yield Mark(name, i, *fields)
+        start = max(self.first, 0)
+        sources = zip(islice(self.big_road.columns, start, None), islice(self.big_road.rows, start, None))
+        for i, (code, (column, row), x, y) in enumerate(zip(self.codes, sources, self._xs, self._ys), 1):
+            color, rule = VERDICTS[code]
+            yield Mark(name, i, color, rule, column, row, x, y)

@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from ..errors import RoadError
-from .derived import RED, TITLES, Color, DerivedRoad, judge
+from .derived import RED, TITLES, VERDICTS, Color, DerivedRoad, judge
 from .names import derived_name
 from .scoreboard import DERIVED, Scoreboard
 
@@ -112,8 +112,8 @@ def proofs(board: Scoreboard, road: str | None = None) -> Iterator[Proof]:
 def _prove(derived: DerivedRoad, i: int, depths: list[int]) -> Proof:
     """Return the proof of the mark at index ``i`` of ``derived``."""
     k = derived.k
-    color, rule = derived.colors[i], derived.rules[i]
-    column, row = derived.columns[i], derived.rows[i]
+    color, rule = VERDICTS[derived.codes[i]]
+    column, row = derived.source(i)
     if rule == 1:
         compared = ((column - 1, depths[column - 2]), (column - 1 - k, depths[column - 2 - k]))
         reason, comparison, mistake = _rule_1(k, column, compared, color, depths)

@@ -8,9 +8,10 @@ describe the same shape and generate the JSON Schema.
 from __future__ import annotations
 
 import json
+from itertools import chain, islice
 from typing import Any
 
-from .derived import DerivedRoad
+from .derived import VERDICTS, DerivedRoad
 from .scoreboard import DERIVED, Scoreboard
 
 
@@ -40,29 +41,34 @@ def bead_plate_dicts(board: Scoreboard) -> list[dict[str, Any]]:
 
 def big_road_dicts(board: Scoreboard) -> list[dict[str, Any]]:
     """Return the Big Road beads: logical (column, row), drawn (x, y), ties after each, pairs, natural."""
-    return [
-        {
-            "coup": bead.coup,
-            "winner": bead.winner.value,
-            "column": bead.column,
-            "row": bead.row,
-            "x": bead.x,
-            "y": bead.y,
-            "ties": bead.ties,
-            "banker_pair": bead.outcome.banker_pair,
-            "player_pair": bead.outcome.player_pair,
-            "natural": bead.outcome.natural,
-        }
-        for bead in board.big_road
-    ]
+    big = board.big_road
+    outcomes = big.outcomes
+    following = chain(islice(big.coups, 1, None), (len(outcomes) + 1,))
+    beads = []
+    for coup, column, row, x, y, after in zip(big.coups, big.columns, big.rows, big.xs, big.ys, following):
+        outcome = outcomes[coup - 1]
+        beads.append({
+            "coup": coup,
+            "winner": outcome.winner.value,
+            "column": column,
+            "row": row,
+            "x": x,
+            "y": y,
+            "ties": after - coup - 1,
+            "banker_pair": outcome.banker_pair,
+            "player_pair": outcome.player_pair,
+            "natural": outcome.natural,
+        })
+    return beads
 
 
 def derived_dicts(road: DerivedRoad) -> list[dict[str, Any]]:
     """Return a derived road's marks: number, colour, rule, source bead (logical), drawn (x, y)."""
+    verdicts = [(color.value, rule) for color, rule in VERDICTS]
     return [
-        {"mark": i, "color": color.value, "rule": rule, "column": column, "row": row, "x": x, "y": y}
-        for i, (color, rule, column, row, x, y) in enumerate(
-            zip(road.colors, road.rules, road.columns, road.rows, road.xs, road.ys), 1)
+        {"mark": i, "color": verdicts[code][0], "rule": verdicts[code][1], "column": column, "row": row,
+         "x": x, "y": y}
+        for i, (code, column, row, x, y) in enumerate(zip(road.codes, road.columns, road.rows, road.xs, road.ys), 1)
     ]
 
 

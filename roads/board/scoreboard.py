@@ -1,36 +1,49 @@
-"""The Scoreboard: all five roads, ask roads and statistics, built one coup at a time."""
+"""The Scoreboard: all five roads, ask roads and statistics, built one coup or one batch at a time."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from itertools import islice
+from typing import TYPE_CHECKING
 
 from ..display import NotebookDisplay
 from ..outcome import Outcome, Winner
 from .bead_plate import BeadPlate
 from .big_road import BigRoad
-from .derived import OFFSETS, Color, DerivedRoad, judge, reaches
+from .derived import OFFSETS, Color, DerivedRoad, judge, reaches, verdict
 from .stats import Stats
+
+if TYPE_CHECKING:
+    from ..logs import LogSource
 
 DERIVED = tuple(OFFSETS)
 """The derived roads in board order: big_eye_boy, small_road, cockroach_pig."""
 
 ROAD_NAMES = ("bead_plate", "big_road") + DERIVED
 
+_BATCH = 1 << 14
+"""Coups extend() hands to add() at once: big enough to amortize the call, small enough to hold."""
+
+_SKIPPED = str.maketrans("", "", " ,\t\n")
+"""What from_results ignores between letters."""
+
 
 class Scoreboard(NotebookDisplay):
     """A shoe's scoreboard: ``bead_plate``, ``big_road``, the three derived roads, ``ask()``, ``stats``.
 
-    Adding a coup costs O(1): nothing is rebuilt.
+    Adding a coup costs O(1): nothing is rebuilt. A board keeps about 50 bytes
+    a coup (compact arrays; outcomes are shared), so ten million coups fit in
+    well under a gigabyte.
     """
 
     __slots__ = ("bead_plate", "big_road", "big_eye_boy", "small_road", "cockroach_pig", "stats", "_derived")
 
     def __init__(self) -> None:
         self.bead_plate = BeadPlate()
-        self.big_road = BigRoad()
-        self.big_eye_boy = DerivedRoad("big_eye_boy")
-        self.small_road = DerivedRoad("small_road")
-        self.cockroach_pig = DerivedRoad("cockroach_pig")
+        self.big_road = BigRoad(self.bead_plate.outcomes)
+        self.big_eye_boy = DerivedRoad("big_eye_boy", self.big_road)
+        self.small_road = DerivedRoad("small_road", self.big_road)
+        self.cockroach_pig = DerivedRoad("cockroach_pig", self.big_road)
         self._derived = (self.big_eye_boy, self.small_road, self.cockroach_pig)
         self.stats = Stats()
 
@@ -38,40 +51,134 @@ class Scoreboard(NotebookDisplay):
     def from_results(cls, results: str) -> "Scoreboard":
         """Return the board of a plain run of B/P/T letters (spaces and commas ignored)."""
         board = cls()
-        for letter in results:
-            if letter in " ,\t\n":
-                continue
-            board.add(letter)
+        letters = results.translate(_SKIPPED)
+        if _LETTER_SET.issuperset(letters):
+            board.extend(map(_LETTERS.__getitem__, letters))
+        else:
+            board.extend(letters)  # the bad letter raises its own error when it is reached
+        board.place()
         return board
 
     @classmethod
     def from_outcomes(cls, outcomes: Iterable[Outcome | object]) -> "Scoreboard":
         """Return the board of a sequence of outcomes, coups or letters."""
         board = cls()
-        for outcome in outcomes:
-            board.add(outcome)  # type: ignore[arg-type]
+        board.extend(outcomes)
+        board.place()
         return board
 
-    def add(self, result: "Outcome | str | object") -> None:
-        """Add one coup: an Outcome, an engine Coup, or a letter B, P or T."""
-        if isinstance(result, Outcome):
-            outcome = result
-        elif isinstance(result, str):
-            outcome = _LETTERS.get(result) or Outcome.from_letter(result)
-        else:
-            outcome = result.outcome()  # type: ignore[attr-defined]
-        plate = self.bead_plate
-        plate.append(outcome)
-        bead = self.big_road.add(len(plate), outcome)
-        if bead is None:
-            self.stats.add(outcome, 0)
-            return
-        depths = self.big_road.depths
-        column, row = bead.column, bead.row
-        self.big_eye_boy.add(column, row, depths)
-        self.small_road.add(column, row, depths)
-        self.cockroach_pig.add(column, row, depths)
-        self.stats.add(outcome, row)
+    @classmethod
+    def from_log(cls, source: "LogSource", fmt: str | None = None) -> "Scoreboard":
+        """Return the board of a shoe log in any format: a path, ``"-"`` for stdin, or an open stream.
+
+        ``fmt`` forces a format (see :data:`roads.logs.FORMATS`); None detects
+        it. Errors are those of :func:`roads.logs.read_outcomes`.
+        """
+        # Only boards read from logs pay to import the readers.
+        from ..logs.reader import outcome_batches
+
+        board = cls()
+        extend = board.extend
+        for batch in outcome_batches(source, fmt):
+            extend(batch)
+        board.place()
+        return board
+
+    def extend(self, results: Iterable["Outcome | str | object"]) -> None:
+        """Add every coup of ``results`` in order, a batch at a time (see :meth:`add`)."""
+        add = self.add
+        items = iter(results)
+        while batch := tuple(islice(items, _BATCH)):
+            add(*batch)
+
+    def add(self, *results: "Outcome | str | object") -> None:
+        """Add coups in order, each an Outcome, an engine Coup, or a letter B, P or T.
+
+        ``add(a, b)`` builds the same board as ``add(a); add(b)``. If an item is
+        not a result, the coups before it stay added and the error is raised.
+        Drawn places are worked out on the next read (or :meth:`place`).
+        """
+        outcomes = self.bead_plate.outcomes
+        big = self.big_road
+        depths = big.depths
+        big_eye_boy, small_road, cockroach_pig = self._derived
+        stats = self.stats
+        longest_banker, longest_player = stats.longest_banker, stats.longest_player
+        banker, tie = Winner.BANKER, Winner.TIE
+        last = outcomes[big.coups[-1] - 1].winner if big.coups else None
+        column = len(depths)
+        depth = depths[-1] if depths else 0
+        coup = len(outcomes)
+        record = outcomes.append
+        bead_coup, bead_column, bead_row = big.coups.append, big.columns.append, big.rows.append
+        mark_1, mark_2, mark_3 = big_eye_boy.codes.append, small_road.codes.append, cockroach_pig.codes.append
+        k1, k2, k3 = big_eye_boy.k, small_road.k, cockroach_pig.k
+        # Reaching a road's start is for good (columns only grow), and a bead that
+        # reaches Cockroach Pig (k = 3) reaches the other two: after that, no checks.
+        started = cockroach_pig.first >= 0
+        bankers = ties = banker_pairs = player_pairs = naturals = 0
+        coup_before = coup
+        try:
+            for outcome in results:
+                if type(outcome) is not Outcome:
+                    outcome = _outcome(outcome)
+                record(outcome)
+                coup += 1
+                if outcome.banker_pair:
+                    banker_pairs += 1
+                if outcome.player_pair:
+                    player_pairs += 1
+                if outcome.natural:
+                    naturals += 1
+                winner = outcome.winner
+                if winner is last:
+                    depth += 1
+                    depths[-1] = depth
+                elif winner is tie:
+                    ties += 1
+                    continue
+                else:
+                    last = winner
+                    depth = 1
+                    depths.append(1)
+                    column += 1
+                if winner is banker:
+                    bankers += 1
+                    if depth > longest_banker:
+                        longest_banker = depth
+                elif depth > longest_player:
+                    longest_player = depth
+                bead_coup(coup)
+                bead_column(column)
+                bead_row(depth)
+                if started:
+                    mark_1(verdict(k1, column, depth, depths))
+                    mark_2(verdict(k2, column, depth, depths))
+                    mark_3(verdict(k3, column, depth, depths))
+                else:
+                    for road in self._derived:
+                        if road.first < 0:
+                            if not reaches(road.k, column, depth):
+                                continue
+                            road.first = len(big.coups) - 1
+                        road.codes.append(verdict(road.k, column, depth, depths))
+                    started = cockroach_pig.first >= 0
+        finally:
+            added = coup - coup_before
+            stats.coups += added
+            stats.banker += bankers
+            stats.player += added - ties - bankers
+            stats.tie += ties
+            stats.banker_pairs += banker_pairs
+            stats.player_pairs += player_pairs
+            stats.naturals += naturals
+            stats.longest_banker, stats.longest_player = longest_banker, longest_player
+
+    def place(self) -> None:
+        """Work out the drawn cell of every bead and mark added since the last call (reads do it too)."""
+        self.big_road.place()
+        for road in self._derived:
+            road.place()
 
     @property
     def coups(self) -> int:
@@ -117,3 +224,13 @@ class Scoreboard(NotebookDisplay):
 
 _LETTERS = {letter: Outcome(w) for letter, w in (("B", Winner.BANKER), ("P", Winner.PLAYER), ("T", Winner.TIE),
                                                   ("b", Winner.BANKER), ("p", Winner.PLAYER), ("t", Winner.TIE))}
+_LETTER_SET = frozenset(_LETTERS)
+
+
+def _outcome(result: object) -> Outcome:
+    """Return the outcome of a letter B, P or T (any case) or of an engine Coup; LogError for anything else."""
+    if isinstance(result, Outcome):
+        return result
+    if isinstance(result, str):
+        return _LETTERS.get(result) or Outcome.from_letter(result)
+    return result.outcome()  # type: ignore[attr-defined, no-any-return]

@@ -1,10 +1,8 @@
-"""The statistics panel (rulebook section 10), kept up to date in O(1) per coup."""
+"""The statistics panel (rulebook section 10), kept up to date in O(1) per coup by the Scoreboard."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-
-from ..outcome import Outcome, Winner
 
 
 @dataclass(slots=True)
@@ -20,24 +18,6 @@ class Stats:
     naturals: int = 0
     longest_banker: int = 0
     longest_player: int = 0
-
-    def add(self, outcome: Outcome, streak: int) -> None:
-        """Count one coup; ``streak`` is the depth of the Big Road column it extended (0 for a tie)."""
-        self.coups += 1
-        winner = outcome.winner
-        if winner is Winner.BANKER:
-            self.banker += 1
-            if streak > self.longest_banker:
-                self.longest_banker = streak
-        elif winner is Winner.PLAYER:
-            self.player += 1
-            if streak > self.longest_player:
-                self.longest_player = streak
-        else:
-            self.tie += 1
-        self.banker_pairs += outcome.banker_pair
-        self.player_pairs += outcome.player_pair
-        self.naturals += outcome.natural
 
     def share(self, count: int) -> float:
         """Return ``count`` as a share of all coups (0.0 for an empty shoe)."""

@@ -161,7 +161,7 @@ def grid(board: Scoreboard, road: str, *, color: bool = False, last: int | None 
     elif road in DERIVED:
         derived = board.road(road)
         width = derived.width
-        red = sum(1 for c in derived.colors if c is RED)
+        red = derived.red
         header = f"{derived.title} · {plural(len(derived), 'mark')}"
         if len(derived):
             header += f": {red} red, {len(derived) - red} blue"

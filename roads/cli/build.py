@@ -10,10 +10,9 @@ from typing import Any, TypeVar
 import click
 
 from ..board import Scoreboard
-from ..board.derived import RED
 from ..board.text import ColorMode, summary, use_color
 from ..errors import one_line
-from ..logs import FORMATS, LogSource, ShoeLog, iter_entries, iter_shoes
+from ..logs import FORMATS, LogSource, ShoeLog, iter_shoes
 from .app import cli
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -40,11 +39,7 @@ def color_option(command: F) -> F:
 
 def load_board(log: str, fmt: str) -> Scoreboard:
     """Return the scoreboard of LOG (a path or ``-`` for stdin); card logs are resolved by the engine."""
-    board = Scoreboard()
-    add = board.add
-    for entry in iter_entries(log, None if fmt == "auto" else fmt):
-        add(entry.outcome)
-    return board
+    return Scoreboard.from_log(log, None if fmt == "auto" else fmt)
 
 
 def shoe_stats(shoe: ShoeLog) -> dict[str, Any]:
@@ -53,8 +48,7 @@ def shoe_stats(shoe: ShoeLog) -> dict[str, Any]:
     data: dict[str, Any] = {"shoe": shoe.id, "line": shoe.line, **board.stats.to_dict(),
                             "leading_ties": board.leading_ties, "big_road_columns": len(board.big_road.depths)}
     for road in board.derived_roads():
-        red = sum(1 for color in road.colors if color is RED)
-        data[road.name] = {"red": red, "blue": len(road) - red}
+        data[road.name] = {"red": road.red, "blue": len(road) - road.red}
     return data
 
 

@@ -1,25 +1,54 @@
-"""Reading logs: one lazy pipeline (open -> chunks -> format -> records -> entries) for every format."""
+"""Reading logs: one lazy pipeline (open -> chunks -> format -> records -> entries) for every format.
+
+Outcomes alone (read_outcomes, outcome_batches, Scoreboard.from_log) skip the
+Entry a coup; results logs then go a block of whole lines at a time, falling
+back to the line-by-line pipeline wherever a line has a mistake to locate.
+"""
 
 from __future__ import annotations
 
+import codecs
 import itertools
 import os
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from ..coup import Coup
 from ..errors import LogError, excerpt
 from ..outcome import Outcome
+from . import source
 from .cardlines import card_line_records, stream_records
 from .detect import check_format, detect, holds_shoes, take_sample
-from .jsonlog import coup_record, json_lines, json_objects, shoe_line
 from .records import Entry, Record, ShoeLog, to_entry
-from .results import parse_results, result_entries
-from .source import Chunk, LogSource, chunks, open_source, pieces
+from .results import block_outcomes, parse_results, result_entries
+from .source import (
+    Chunk,
+    LogSource,
+    Opened,
+    _not_utf8,
+    chunks,
+    open_source,
+    pieces,
+    safe_cut,
+)
 
 EMPTY = "no coups: the log is empty or holds only comments and blank lines"
+
+BATCH = 4096
+"""Coups of a card or JSON log handed on at once."""
+
+BLOCK = 1 << 20
+"""Characters (or bytes) of a results log read at once on the fast path; tests shrink it."""
+
+LONG_LINE = 1 << 20
+"""Characters of one unfinished line held before the fast path cuts it between results."""
+
+_SHARED: dict[Outcome, Outcome] = {}
+_SHARED_MOST = 1 << 14
+"""Distinct outcomes shared; a card log has a few thousand (winner, pairs, natural, totals, cards)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,14 +69,20 @@ class OpenLog:
 def open_log(source: LogSource, fmt: str | None = None, *, strict: bool = False) -> Iterator[OpenLog]:
     """Yield the opened log with its format detected (or forced by ``fmt``), its text not yet read."""
     with open_source(source) as opened:
-        stream = chunks(opened)
-        sample = take_sample(stream)
-        found = detect(sample, opened.name)
-        if fmt is not None and fmt != "auto":
-            found = check_format(fmt)
-        elif found is None:
-            raise LogError(EMPTY, file=opened.name)
+        found, sample, stream = _detect(opened, fmt)
         yield OpenLog(opened.name, found, itertools.chain(sample, stream), strict)
+
+
+def _detect(opened: Opened, fmt: str | None) -> tuple[str, list[Chunk], Iterator[Chunk]]:
+    """Return the log's format (detected, or forced by ``fmt``), the chunks it was told from, and the rest."""
+    stream = chunks(opened)
+    sample = take_sample(stream)
+    found = detect(sample, opened.name)
+    if fmt is not None and fmt != "auto":
+        found = check_format(fmt)
+    elif found is None:
+        raise LogError(EMPTY, file=opened.name)
+    return found, sample, stream
 
 
 def _records(stream: Iterator[Chunk], fmt: str, name: str, strict: bool) -> Iterator[Record]:
@@ -59,6 +94,12 @@ def _records(stream: Iterator[Chunk], fmt: str, name: str, strict: bool) -> Iter
     elif fmt == "stream":
         yield from stream_records(pieces(stream, name), name, strict=strict)
     else:
+        from .jsonlog import (  # pydantic: only JSON logs pay to import it
+            coup_record,
+            json_lines,
+            json_objects,
+        )
+
         values = json_objects(stream, name) if fmt == "json" else json_lines(stream, name)
         for number, (line, value) in enumerate(values, 1):
             yield coup_record(value, line, number, name)
@@ -86,8 +127,234 @@ def iter_entries(source: LogSource, fmt: str | None = None, *, strict: bool = Fa
 
 
 def read_outcomes(source: LogSource, fmt: str | None = None, *, strict: bool = False) -> list[Outcome]:
-    """Return the outcome of every coup in a log, in order."""
-    return [entry.outcome for entry in iter_entries(source, fmt, strict=strict)]
+    """Return the outcome of every coup in a log, in order (equal outcomes are one shared object)."""
+    return list(itertools.chain.from_iterable(outcome_batches(source, fmt, strict=strict)))
+
+
+def outcome_batches(source: LogSource, fmt: str | None = None, *, strict: bool = False) -> Iterator[list[Outcome]]:
+    """Return a lazy iterator of lists of outcomes, every coup of a log in order: the fast way to read a big log.
+
+    The same outcomes and errors as :func:`iter_entries`, without an Entry per
+    coup. A results log is read a block of lines at a time (see
+    :func:`roads.logs.results.block_outcomes`); other formats go coup by coup.
+    Equal outcomes are one shared object, so a long log costs a pointer a coup.
+    """
+    with open_source(source) as opened:
+        tap = _Tap(opened.stream)
+        found, sample, stream = _detect(Opened(opened.name, tap, opened.binary), fmt)
+        if found == "results":
+            batches = _results_batches(opened, tap, sample, stream)
+        else:
+            batches = _record_batches(_records(itertools.chain(sample, stream), found, opened.name, strict),
+                                      opened.name)
+        count = 0
+        for batch in batches:
+            count += len(batch)
+            yield batch
+        if count == 0:
+            raise LogError(EMPTY, file=opened.name)
+
+
+def _shared(outcome: Outcome) -> Outcome:
+    """Return the one shared Outcome equal to ``outcome``."""
+    found = _SHARED.get(outcome)
+    if found is not None:
+        return found
+    if len(_SHARED) < _SHARED_MOST:
+        _SHARED[outcome] = outcome
+    return outcome
+
+
+def _record_batches(records: Iterator[Record], name: str) -> Iterator[list[Outcome]]:
+    """Yield the outcomes of checked records, BATCH at a time."""
+    batch: list[Outcome] = []
+    for record in records:
+        batch.append(_shared(to_entry(record, name).outcome))
+        if len(batch) == BATCH:
+            yield batch
+            batch = []
+    if batch:
+        yield batch
+
+
+class _Tap:
+    """A stream that remembers the last line chunks() read ahead, so the fast path can take over after it."""
+
+    __slots__ = ("stream", "last")
+
+    def __init__(self, stream: Any) -> None:
+        self.stream = stream
+        self.last: Any = None
+
+    def readline(self, size: int) -> Any:
+        """Return the stream's next line (at most ``size``), remembered."""
+        self.last = self.stream.readline(size)
+        return self.last
+
+
+class _Replay:
+    """A stream that gives back text already read, then goes on with the rest of another stream."""
+
+    __slots__ = ("head", "stream")
+
+    def __init__(self, head: Any, stream: Any) -> None:
+        self.head = head
+        self.stream = stream
+
+    def readline(self, size: int) -> Any:
+        """Return the next line, at most ``size``, from what was given back first."""
+        head = self.head
+        if not head:
+            return self.stream.readline(size)
+        end = head.find(b"\n" if isinstance(head, bytes) else "\n", 0, size) + 1 or min(size, len(head))
+        line, self.head = head[:end], head[end:]
+        if not self.head and end < size and not line.endswith(b"\n" if isinstance(line, bytes) else "\n"):
+            line += self.stream.readline(size - end)
+        return line
+
+
+def _results_batches(opened: Opened, tap: _Tap, sample: list[Chunk],
+                     stream: Iterator[Chunk]) -> Iterator[list[Outcome]]:
+    """Yield the outcomes of a results log: the sampled lines the exact way, then whole blocks of lines.
+
+    A block that :func:`block_outcomes` cannot read is read line by line the
+    exact way, which raises the error where the mistake is; so does the rest of
+    a line too long to hold that cannot be cut between results.
+    """
+    name = opened.name
+    head = list(sample)
+    while not head[-1].end:  # the sample stopped inside a line: finish it the exact way
+        chunk = next(stream, None)
+        if chunk is None:
+            break
+        head.append(chunk)
+    sampled = [outcome for _, outcome in result_entries(pieces(iter(head), name), name)]
+    if sampled:
+        yield sampled
+    number = len(sampled)
+    # chunks() has read one line past what it gave out: the fast path starts with that line.
+    left = tap.last
+    if not left:
+        return
+    binary = opened.binary
+    decoder = codecs.getincrementaldecoder("utf-8")("strict") if binary else None
+    line, column = head[-1].line + 1, 1  # where ``text`` starts
+    text = ""
+    while True:
+        more = _read(opened, line)
+        final = not more
+        raw = left + more if left else more
+        left = None
+        if decoder is None:
+            text += raw
+        else:
+            try:
+                text += decoder.decode(raw, final)
+            except UnicodeDecodeError as exc:
+                good = bytes(exc.object[:exc.start]).decode("utf-8")
+                at = _advance(line, column, text)
+                text += good
+                cut = text.rfind("\n") + 1
+                if cut:
+                    yield _block(text[:cut], line, column, number, name, binary, False)
+                raise _not_utf8(exc, name, *at) from None
+        cut = len(text) if final else text.rfind("\n") + 1
+        if cut:
+            batch = _block(text[:cut], line, column, number, name, binary, final)
+            number += len(batch)
+            yield batch
+            line, column = _advance(line, column, text[:cut])
+            text = text[cut:]
+        elif len(text) > LONG_LINE:
+            # One line longer than we hold: cut it between results where the exact reader would.
+            cut = safe_cut(text) if "#" not in text else 0
+            found = block_outcomes(text[:cut]) if cut > 0 else None
+            if found is None:
+                rest = text.encode("utf-8") + decoder.getstate()[0] if decoder is not None else text
+                yield from _exact_batches(opened, rest, line, column, number)
+                return
+            number += len(found)
+            yield found
+            column += cut
+            text = text[cut:]
+        if final:
+            return
+
+
+def _read(opened: Opened, line: int) -> Any:
+    """Return the next BLOCK of the log ('' or b'' at its end); LogError if it cannot be read."""
+    try:
+        return opened.stream.read(BLOCK)
+    except (OSError, ValueError) as exc:
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        raise LogError(f"cannot read: {reason}", file=opened.name, line=line) from None
+
+
+def _advance(line: int, column: int, text: str) -> tuple[int, int]:
+    """Return the (line, column) just after ``text``, which starts at (line, column)."""
+    breaks = text.count("\n")
+    if breaks:
+        return line + breaks, len(text) - text.rfind("\n")
+    return line, column + len(text)
+
+
+def _block(text: str, line: int, column: int, number: int, name: str, binary: bool, final: bool) -> list[Outcome]:
+    """Return the outcomes of whole lines of a results log; a line with a mistake raises its LogError."""
+    found = block_outcomes(text)
+    if found is not None:
+        return found
+    lines = list(_line_chunks(text, line, column, binary, final))
+    return [outcome for _, outcome in result_entries(pieces(iter(lines), name), name, number + 1)]
+
+
+def _line_chunks(text: str, line: int, column: int, binary: bool, final: bool) -> Iterator[Chunk]:
+    """Yield the chunks chunks() makes of ``text``, whole lines read at most source.CHUNK at a time."""
+    size = source.CHUNK
+    rows = text.split("\n")
+    if text.endswith("\n"):
+        rows.pop()
+    for i, row in enumerate(rows):
+        ended = i < len(rows) - 1 or text.endswith("\n")
+        raw = row + "\n" if ended else row
+        if binary:
+            data = raw.encode("utf-8")
+            decoder = codecs.getincrementaldecoder("utf-8")("strict")
+            parts = [decoder.decode(data[at:at + size], at + size >= len(data)) for at in range(0, len(data), size)]
+        else:
+            parts = [raw[at:at + size] for at in range(0, len(raw), size)] or [""]
+        for j, part in enumerate(parts):
+            last = j == len(parts) - 1
+            if last and ended:
+                part = part[:-1].removesuffix("\r")
+            yield Chunk(line, column, part, last and (ended or final))
+            column += len(part)
+        line, column = line + 1, 1
+
+
+def _exact_batches(opened: Opened, rest: Any, line: int, column: int, number: int) -> Iterator[list[Outcome]]:
+    """Yield the outcomes of ``rest`` and the rest of the log, read the exact way; ``rest`` starts at (line, column)."""
+    replay = chunks(Opened(opened.name, _Replay(rest, opened.stream), opened.binary))
+    found = result_entries(pieces(_moved(replay, line, column), opened.name), opened.name, number + 1)
+    while batch := [outcome for _, outcome in itertools.islice(found, BATCH)]:
+        yield batch
+
+
+def _moved(stream: Iterator[Chunk], line: int, column: int) -> Iterator[Chunk]:
+    """Yield chunks counted from line 1, column 1 as if they started at (line, column); errors too."""
+    def place(at_line: int, at_column: int) -> tuple[int, int]:
+        return at_line + line - 1, at_column + (column - 1 if at_line == 1 else 0)
+
+    while True:
+        try:
+            chunk = next(stream)
+        except StopIteration:
+            return
+        except LogError as exc:  # a read or decoding error, located in the replayed text
+            if exc.line is not None:
+                moved_line, moved_column = place(exc.line, exc.column or 1)
+                exc.line, exc.column = moved_line, moved_column if exc.column is not None else None
+            raise
+        yield Chunk(*place(chunk.line, chunk.column), chunk.text, chunk.end)
 
 
 def read_coups(source: LogSource, fmt: str | None = None, *, strict: bool = False) -> list[Coup]:
@@ -124,6 +391,8 @@ def iter_shoes(source: LogSource, fmt: str | None = None) -> Iterator[ShoeLog]:
             raise LogError(EMPTY, file=opened.name)
         rest = itertools.chain(sample, stream)
         if found == "jsonl" and holds_shoes(sample):
+            from .jsonlog import json_lines
+
             for line, value in json_lines(rest, opened.name):
                 yield _shoe(value, line, opened.name)
         else:
@@ -131,6 +400,8 @@ def iter_shoes(source: LogSource, fmt: str | None = None) -> Iterator[ShoeLog]:
 
 
 def _shoe(value: object, line: int, name: str) -> ShoeLog:
+    from .jsonlog import coup_record, shoe_line
+
     envelope, raw_coups = shoe_line(value, line, name)
     if envelope.results is not None:
         try:

@@ -29,7 +29,12 @@ _PLAIN_CHARS = frozenset(_PLAIN) | _SEPARATORS
 _SCAN = re.compile(r"([BPTbpt](?:\[[^\[\]]*\])?)|[ \t\r\n\f\v,]+|(.)", re.S)
 """A result with its marker group, a run of separators, or anything else (an error)."""
 _KNOWN: dict[str, Outcome] = dict(_PLAIN)
+_SHARED: dict[tuple[Winner, bool, bool, bool], Outcome] = {
+    (outcome.winner, False, False, False): outcome for outcome in _PLAIN.values()}
+"""One Outcome for each of the 24 things a result can say, however it was spelled (B[bn], b[NB])."""
 _MARKER_HELP = "markers are b (Banker pair), p (Player pair) and n (natural), as in B[bn]"
+_DROP_SEPARATORS = str.maketrans("", "", " \t\r\n\f\v,")
+_COMMENT = re.compile(r"#[^\n]*")
 
 
 def parse_results(text: str, *, file: str | None, line: int | None, column: int = 1,
@@ -69,7 +74,11 @@ def _marked(text: str, at: int, close: int, file: str | None, line: int | None,
         if marker in seen:
             raise LogError(f"marker '{text[j]}' ({_MARKERS[marker]}) appears twice in {group}", **where)
         seen.add(marker)
-    return Outcome(_WINNERS[text[at]], banker_pair="b" in seen, player_pair="p" in seen, natural="n" in seen)
+    key = (_WINNERS[text[at]], "b" in seen, "p" in seen, "n" in seen)
+    outcome = _SHARED.get(key)
+    if outcome is None:
+        outcome = _SHARED[key] = Outcome(key[0], banker_pair=key[1], player_pair=key[2], natural=key[3])
+    return outcome
 
 
 def _unknown(text: str, i: int, file: str | None, line: int | None, column: int, number: int) -> LogError:
@@ -98,9 +107,30 @@ def _unknown(text: str, i: int, file: str | None, line: int | None, column: int,
                     "each optionally followed by markers like B[bn]", **where)
 
 
-def result_entries(source_pieces: Iterator[Piece], name: str) -> Iterator[tuple[int, Outcome]]:
-    """Yield (line, outcome) for every result of a results log, in order."""
-    number = 1
+def block_outcomes(text: str) -> list[Outcome] | None:
+    """Return the outcomes of ``text``, whole lines of a results log; None when a line has a mistake.
+
+    The fast way through a big log: comments are dropped and a plain run maps
+    straight to shared outcomes. None means read those lines one by one (the
+    exact way, :func:`result_entries`), which says where the mistake is.
+    """
+    if "#" in text:
+        text = _COMMENT.sub("", text)
+    if "[" not in text:
+        letters = text.translate(_DROP_SEPARATORS)
+        if letters.strip("BPTbpt"):
+            return None
+        return list(map(_PLAIN.__getitem__, letters))
+    try:
+        # Line breaks are separators, and no valid marker group holds one, so lines parse as one text.
+        return [outcome for _, outcome in parse_results(text, file=None, line=None)]
+    except LogError:
+        return None
+
+
+def result_entries(source_pieces: Iterator[Piece], name: str, first_number: int = 1) -> Iterator[tuple[int, Outcome]]:
+    """Yield (line, outcome) for every result of a results log, in order; coups count from ``first_number``."""
+    number = first_number
     for piece in source_pieces:
         if not piece.text:
             continue
