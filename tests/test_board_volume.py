@@ -1,4 +1,4 @@
-"""A board of millions of coups: compact storage, batches that equal one add at a time."""
+"""A board of millions of coups: compact storage, batches that equal one add at a time, a summary that stays short."""
 
 from __future__ import annotations
 
@@ -12,6 +12,13 @@ from hypothesis import strategies as st
 
 from roads import Scoreboard as Exported
 from roads.board import DERIVED, Scoreboard
+from roads.board.text import (
+    COMPACT_COLUMNS,
+    compact_big_road,
+    compact_derived,
+    derived_columns,
+    summary,
+)
 from roads.errors import LogError
 from roads.outcome import Outcome, Winner
 
@@ -90,10 +97,37 @@ def test_outcomes_are_shared_not_copied() -> None:
     assert all(b.outcome is natural for b in board.big_road) and board.stats.naturals == 50
 
 
-def test_a_million_coups_read_and_build() -> None:
+def test_the_summary_of_a_wide_board_shows_the_newest_columns_and_says_so() -> None:
+    board = Scoreboard.from_results(letters(20_000))
+    lines = summary(board).splitlines()
+    big = next(line for line in lines if line.startswith("Big Road"))
+    columns = len(board.big_road.depths)
+    assert big.endswith(f"(last {COMPACT_COLUMNS} of {columns:,} columns; --json for every mark)")
+    shown = big[14:].removeprefix("… ").split(" (last ")[0].split()
+    assert shown == compact_big_road(board).split()[-COMPACT_COLUMNS:]
+    for road in board.derived_roads():
+        line = next(line for line in lines if line.startswith(road.title))
+        shown = line[14:].removeprefix("… ").split(" (last ")[0].split()
+        words = compact_derived(road).split()
+        assert derived_columns(road) == len(words)
+        assert shown == words[-COMPACT_COLUMNS:]
+        assert line.endswith(f"(last {COMPACT_COLUMNS} of {len(words):,} columns; --json for every mark)")
+    assert max(map(len, lines)) < 400
+
+
+def test_a_board_of_60_columns_is_printed_whole() -> None:
+    board = Scoreboard.from_results("BP" * 30)
+    assert len(board.big_road.depths) == COMPACT_COLUMNS
+    assert "last" not in summary(board) and compact_big_road(board) == " ".join("BP" * 30)
+    wider = Scoreboard.from_results("BP" * 30 + "B")
+    assert "(last 60 of 61 columns; --json for every mark)" in summary(wider)
+
+
+def test_a_million_coups_read_and_build_and_summarize() -> None:
     import io
 
     text = "\n".join(letters(1_000_000, seed=9)) + "\n"
     board = Scoreboard.from_log(io.StringIO(text))
     assert board.coups == 1_000_000
     assert board.stats == Scoreboard.from_results(text).stats
+    assert len(summary(board)) < 2_000

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable
+from itertools import islice
 from typing import Literal, TextIO
 
 from ..outcome import Winner
@@ -200,15 +201,21 @@ def compact_bead_plate(board: Scoreboard, *, first: int = 1) -> str:
     return " ".join(letters[i:i + ROWS] for i in range(0, len(letters), ROWS))
 
 
-def compact_big_road(board: Scoreboard, color: bool = False, *, first: int = 1, ties: bool = False) -> str:
+def compact_big_road(board: Scoreboard, color: bool = False, *, first: int = 1, ties: bool = False,
+                     last: int | None = None) -> str:
     """Return the Big Road as letters, one word per column: ``BBB PP B``.
 
-    Only columns that start at drawn column ``first`` or later are given; with
-    ``ties`` a ``T`` follows a bead for each tie after it.
+    Only columns that start at drawn column ``first`` or later are given, and
+    with ``last`` only the newest ``last`` columns; with ``ties`` a ``T``
+    follows a bead for each tie after it.
     """
+    road = board.big_road
+    start = 0
+    if last is not None and len(road.depths) > last:
+        start = len(road) - sum(road.depths[len(road.depths) - last:])
     words: list[str] = []
     shown = False
-    for bead in board.big_road.beads:
+    for bead in (road.beads if start == 0 else road[start:]):
         if bead.row == 1:
             shown = bead.x >= first
             if shown:
@@ -220,11 +227,33 @@ def compact_big_road(board: Scoreboard, color: bool = False, *, first: int = 1, 
     return " ".join(words)
 
 
-def compact_derived(road: DerivedRoad, color: bool = False, *, first: int = 1) -> str:
-    """Return a derived road from drawn column ``first`` as ``=``/``≠``, one word per run of a colour: ``== ≠ =``."""
+def derived_columns(road: DerivedRoad) -> int:
+    """Return the number of words ``compact_derived`` writes for a road: its runs of one colour."""
+    if not road.codes:
+        return 0
+    bits = road.color_bits()
+    # Neither boundary pattern can overlap itself, so count() finds every change of colour.
+    return 1 + bits.count(b"\x00\x01") + bits.count(b"\x01\x00")
+
+
+def compact_derived(road: DerivedRoad, color: bool = False, *, first: int = 1, last: int | None = None) -> str:
+    """Return a derived road from drawn column ``first`` as ``=``/``≠``, one word per run of a colour: ``== ≠ =``.
+
+    With ``last`` only the newest ``last`` runs are given.
+    """
+    start = 0
+    if last is not None:
+        bits = road.color_bits()
+        end = len(bits)
+        for _ in range(last):
+            if end <= 0:
+                break
+            end = max(bits.rfind(b"\x00\x01", 0, end), bits.rfind(b"\x01\x00", 0, end)) + 1
+        start = max(end, 0)
     words: list[str] = []
     previous: Color | None = None
-    for c, x in zip(road.colors, road.xs, strict=True):
+    colors = road.colors
+    for c, x in zip(colors if start == 0 else colors[start:], islice(road.xs, start, None), strict=True):
         if x < first:
             continue
         glyph = _paint(mark_glyph(c), c.value, color)
@@ -242,17 +271,35 @@ def _ask_word(c: Color | None, color: bool) -> str:
     return _paint(mark_glyph(c), c.value, color)
 
 
-def compact(board: Scoreboard, *, color: bool = False) -> str:
-    """Return each road on one line (Big Road letters, derived ``=``/``≠``) and the two ask roads."""
+COMPACT_COLUMNS = 60
+"""Newest columns of each road ``roads build`` prints on one line; ``--json`` has every mark."""
+
+
+def compact(board: Scoreboard, *, color: bool = False, last: int | None = None) -> str:
+    """Return each road on one line (Big Road letters, derived ``=``/``≠``) and the two ask roads.
+
+    With ``last``, a road of more columns than that shows only its newest
+    ``last`` and says so.
+    """
     label = 14
-    lines = [f"{'Big Road':<{label}}{compact_big_road(board, color) or '(no results yet)'}"]
+    columns = len(board.big_road.depths)
+    words = compact_big_road(board, color, last=last) or "(no results yet)"
+    lines = [f"{'Big Road':<{label}}{_cut(words, columns, last)}"]
     for road in board.derived_roads():
-        lines.append(f"{road.title:<{label}}{compact_derived(road, color) or '(no marks yet)'}")
+        words = compact_derived(road, color, last=last) or "(no marks yet)"
+        lines.append(f"{road.title:<{label}}{_cut(words, derived_columns(road) if last else 0, last)}")
     asks = board.asks()
     for side in ("banker", "player"):
         words = " ".join(_ask_word(asks[side][name], color) for name in DERIVED)
         lines.append(f"{side.capitalize() + ' ask':<{label}}{words}")
     return "\n".join(lines)
+
+
+def _cut(words: str, columns: int, last: int | None) -> str:
+    """Return a road's words, marked as the newest ``last`` of ``columns`` when the road was cut."""
+    if last is None or columns <= last:
+        return words
+    return f"… {words} (last {last} of {columns:,} columns; --json for every mark)"
 
 
 def stats_text(board: Scoreboard) -> str:
@@ -269,7 +316,7 @@ def stats_text(board: Scoreboard) -> str:
 
 
 def summary(board: Scoreboard, *, color: bool = False) -> str:
-    """Return the ``roads build`` text: statistics, then every road in compact form and the asks."""
+    """Return the ``roads build`` text: statistics, every road in compact form (the newest 60 columns), the asks."""
     key = "Ask roads: Big Eye Boy, Small Road, Cockroach Pig; - not yet on the road."
-    return f"{stats_text(board)}\n\n{compact(board, color=color)}\n{key}\n"
+    return f"{stats_text(board)}\n\n{compact(board, color=color, last=COMPACT_COLUMNS)}\n{key}\n"
 
