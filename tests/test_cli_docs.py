@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from roads.cli import cli
+from roads.cli.app import all_commands
 
 ROOT = Path(__file__).resolve().parent.parent
 PAGE = (ROOT / "docs" / "cli.md").read_text("utf-8")
@@ -51,7 +51,7 @@ BLOCKS = console_blocks(PAGE)
 
 def test_every_command_has_a_section_with_an_example_and_a_link() -> None:
     sections = dict(re.findall(r"^### roads (\w+)\n(.*?)(?=^##)", PAGE, re.S | re.M))
-    assert set(sections) == set(cli.commands)
+    assert set(sections) == set(all_commands())
     for name, body in sections.items():
         assert f"$ roads {name}" in body, name
         assert re.search(r"\]\((?!#)[\w.]+\.md(#[\w-]+)?\)", body), f"roads {name} links to no page"

@@ -39,3 +39,16 @@ def test_help_and_version_exit_0(capsys: pytest.CaptureFixture[str]) -> None:
     assert "A tour:" in capsys.readouterr().out
     assert main(["--version"]) == 0
     assert "roads" in capsys.readouterr().out
+
+
+def test_regression_every_command_loaded_the_renderer_at_start_up(tmp_path: Path) -> None:
+    """roads build imported svgwrite, numpy and the scene (0.44 s) though it draws nothing."""
+    import subprocess
+    import sys
+
+    code = ("import sys; from roads.cli import main; "
+            f"status = main(['build', {str(FIXTURES / 'results.txt')!r}]); "
+            "heavy = [m for m in ('svgwrite', 'numpy', 'PIL', 'roads.render', 'roads.scene', 'roads.odds') "
+            "if m in sys.modules]; print(status, heavy)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip().splitlines()[-1] == "0 []"

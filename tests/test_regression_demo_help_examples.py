@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from roads.cli import cli, main
+from roads.cli import main
+from roads.cli.app import all_commands
 
 
 def _examples(command: str, capsys: pytest.CaptureFixture[str]) -> list[list[str]]:
@@ -21,7 +22,7 @@ def _examples(command: str, capsys: pytest.CaptureFixture[str]) -> list[list[str
             if line.strip().startswith("roads ")]
 
 
-@pytest.mark.parametrize("command", sorted(cli.commands))
+@pytest.mark.parametrize("command", sorted(all_commands()))
 def test_regression_demo_help_examples_every_command_has_them(command: str,
                                                                capsys: pytest.CaptureFixture[str]) -> None:
     examples = _examples(command, capsys)

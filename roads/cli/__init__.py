@@ -15,11 +15,6 @@ import click
 
 from ..errors import RoadsError
 from ..logs import LogWarning
-from . import check, coup, deal, demo  # noqa: F401  (each module registers its command)
-from . import odds, simulate  # noqa: F401  (roads odds, roads simulate)
-from . import build, explain, show  # noqa: F401  (roads build, roads explain, roads show)
-from . import drill, lesson, tableau  # noqa: F401  (roads drill, roads lesson, roads tableau)
-from . import render  # noqa: F401  (roads render)
 from .app import cli, output_error, silence_stdout
 
 
