@@ -174,14 +174,21 @@ def pieces(source_chunks: Iterator[Chunk], name: str) -> Iterator[Piece]:
 
 def safe_cut(data: str) -> int:
     """Return where a line's partial text can be cut without splitting a card token or a result."""
-    cut = max(data.rfind(sep) for sep in _SEPARATORS)
-    if cut >= 0:
-        return cut + 1
-    # A plain run of results (BPPTB...) has no separators: cut before a result letter,
-    # never inside its marker group, since the group may continue in the next chunk.
+    # Never inside a marker group, even at a space in it (B[b n] is wrong, but its error must
+    # be reported the same whatever the chunk size): cut before the group's result letter.
     opening, closing = data.rfind("["), data.rfind("]")
     if opening > closing:
         return max(opening - 1, 0)
+    end = len(data)
+    while True:
+        cut = max(data.rfind(sep, 0, end) for sep in _SEPARATORS)
+        if cut < 0:
+            break
+        if data.rfind("[", 0, cut) > data.rfind("]", 0, cut):
+            end = data.rfind("[", 0, cut)  # that separator sits in a group: look before the group
+            continue
+        return cut + 1
+    # A plain run of results (BPPTB...) has no separator outside a group: cut before a result letter.
     letter = max(data.rfind(ch) for ch in _LETTERS)
     return letter if letter > closing else closing + 1
 
