@@ -185,7 +185,9 @@ def test_composition_inputs() -> None:
 
 @pytest.mark.parametrize("bad,message", [
     ([4] * 12 + [-1], "count of rank K is -1"),
-    ([4] * 10, "counts by value are not accepted: pairs need ranks"),
+    ([4] * 9 + [-1], "count of value 9 is -1"),
+    ([4] * 9 + [2.5], "count of value 9 must be a whole number"),
+    ([1] * 5 + [0] * 5, "only 5 cards left"),
     ([4] * 12, "13 ranks A..K, got 12"),
     ([4.0] * 13, "whole number"),
     ([True] * 13, "whole number"),
@@ -272,3 +274,24 @@ def test_figures_page_carries_the_reference_rows() -> None:
     page = figures_markdown()
     for row in ROWS:
         assert "| " + " | ".join(row) + " |" in page
+
+
+def test_odds_by_value_equal_odds_by_rank_except_unknown_pairs() -> None:
+    """Issue 6: any composition 'by how many cards of each value are left'."""
+    by_value = odds_for([128] + [32] * 9, exact=True)
+    by_rank = exact_odds(8, exact=True)
+    for field in ("banker", "player", "tie", "natural", "player_draws", "banker_draws",
+                  "cards_4", "cards_5", "cards_6", "edge_banker", "edge_tie", "edge_banker_no_commission"):
+        assert getattr(by_value, field) == getattr(by_rank, field), field
+    # Sixteen ten-valued ranks' worth of cards: whether two of them pair depends on ranks nobody gave.
+    assert by_value.banker_pair is None and by_value.edge_player_pair is None
+    assert by_value.to_float().banker == float(by_rank.banker)
+
+
+def test_odds_by_value_know_pairs_when_at_most_one_ten_is_left() -> None:
+    counts = [32, 31, 30, 29, 28, 27, 26, 25, 24]
+    by_rank = odds_for(Composition.from_ranks(dict(zip("A23456789", counts))), exact=True)
+    assert odds_for([0, *counts], exact=True) == by_rank
+    with_one_ten = odds_for([1, *counts], exact=True)
+    assert with_one_ten.banker_pair == odds_for(
+        Composition.from_ranks({**dict(zip("A23456789", counts)), "K": 1}), exact=True).banker_pair

@@ -34,13 +34,43 @@ def odds_for(composition: CompositionLike, *, exact: bool) -> Odds | ExactOdds: 
 
 
 def odds_for(composition: CompositionLike, *, exact: bool = False) -> Odds | ExactOdds:
-    """Return the odds of the next coup dealt from ``composition`` (exact fractions if ``exact``)."""
-    comp = Composition.of(composition)
-    if comp.total < MIN_CARDS:
-        raise OddsError(f"only {comp.total} card{'s' if comp.total != 1 else ''} left: a coup can need "
+    """Return the odds of the next coup dealt from ``composition`` (exact fractions if ``exact``).
+
+    ``composition`` counts the cards left by rank (a Composition, a rank mapping,
+    or 13 counts A..K) or by value (10 counts for values 0..9). By value, every
+    figure is exact but the pair figures, which are None when two or more
+    ten-valued cards are left: whether two of them pair depends on their ranks.
+    """
+    if _by_value(composition):
+        values = tuple(composition)  # type: ignore[arg-type]
+        for value, count in enumerate(values):
+            _check_count(f"value {value}", count)
+        total = sum(values)
+        # Values 1-9 are one rank each; ten-valued cards pair only if their ranks are known.
+        ranks = values[1:] if values[0] <= 1 else None
+        counted = values
+    else:
+        comp = Composition.of(composition)
+        total, ranks, counted = comp.total, comp.counts, comp.by_value
+    if total < MIN_CARDS:
+        raise OddsError(f"only {total} card{'s' if total != 1 else ''} left: a coup can need "
                         f"{MIN_CARDS}, so the next coup's odds are not defined")
-    result = build_exact(comp, tally(comp.by_value))
+    result = build_exact(ranks, tally(counted), total)
     return result if exact else result.to_float()
+
+
+def _by_value(composition: object) -> bool:
+    """Return True for 10 counts by value 0..9 (not a Composition, mapping or 13 rank counts)."""
+    return (isinstance(composition, Sequence) and not isinstance(composition, (str, bytes))
+            and len(composition) == 10)
+
+
+def _check_count(what: str, count: object) -> None:
+    """Raise OddsError unless ``count`` is a whole number of cards, 0 or more."""
+    if isinstance(count, bool) or not isinstance(count, int):
+        raise OddsError(f"the count of {what} must be a whole number, got {count!r}")
+    if count < 0:
+        raise OddsError(f"the count of {what} is {count}: a shoe cannot hold fewer than 0 cards")
 
 
 @overload

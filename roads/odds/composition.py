@@ -20,8 +20,8 @@ class Composition:
     def __post_init__(self) -> None:
         counts = tuple(self.counts)
         if len(counts) != len(RANKS):
-            hint = (" (counts by value are not accepted: pairs need ranks, a ten and a king are both 0 "
-                    "but not a pair)" if len(counts) == 10 else "")
+            hint = (" (for 10 counts by value, call odds_for with them: pairs need ranks, so a "
+                    "Composition counts ranks)" if len(counts) == 10 else "")
             raise OddsError(f"a composition counts the 13 ranks A..K, got {len(counts)} counts{hint}")
         for rank, count in zip(RANKS, counts):
             _count(rank, count)

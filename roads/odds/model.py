@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from fractions import Fraction
 from typing import Generic, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from .composition import Composition
 from .engine import Tally
 
 T = TypeVar("T", float, Fraction)
@@ -33,15 +33,23 @@ class _OddsFields(BaseModel, Generic[T]):
     cards_5: T = Field(description="The coup uses 5 cards.")
     cards_6: T = Field(description="The coup uses 6 cards.")
     banker_six: T = Field(description="Banker wins with a total of 6 (pays half under no commission).")
-    banker_pair: T = Field(description="Banker's first two cards share a rank.")
-    player_pair: T = Field(description="Player's first two cards share a rank.")
+    banker_pair: T | None = Field(
+        description="Banker's first two cards share a rank. "
+                    "None when the composition was given by value with two or more ten-valued cards.")
+    player_pair: T | None = Field(
+        description="Player's first two cards share a rank. "
+                    "None when the composition was given by value with two or more ten-valued cards.")
     edge_banker: T = Field(description="House edge of Banker, paid 1 to 1 less 5% commission; ties push.")
     edge_player: T = Field(description="House edge of Player, paid 1 to 1; ties push.")
     edge_tie: T = Field(description="House edge of Tie, paid 8 to 1.")
     edge_banker_no_commission: T = Field(
         description="House edge of Banker with no commission: a Banker win with 6 pays 1 to 2; ties push.")
-    edge_banker_pair: T = Field(description="House edge of Banker pair, paid 11 to 1.")
-    edge_player_pair: T = Field(description="House edge of Player pair, paid 11 to 1.")
+    edge_banker_pair: T | None = Field(
+        description="House edge of Banker pair, paid 11 to 1. "
+                    "None when the composition was given by value with two or more ten-valued cards.")
+    edge_player_pair: T | None = Field(
+        description="House edge of Player pair, paid 11 to 1. "
+                    "None when the composition was given by value with two or more ten-valued cards.")
 
 
 class Odds(_OddsFields[float]):
@@ -56,12 +64,12 @@ class ExactOdds(_OddsFields[Fraction]):
         return Odds(**{name: (float(v) if isinstance(v, Fraction) else v) for name, v in self})
 
 
-def build_exact(composition: Composition, counted: Tally) -> ExactOdds:
-    """Return exact odds from the engine's event counts and the rank counts (for pairs)."""
+def build_exact(rank_counts: Sequence[int] | None, counted: Tally, total: int) -> ExactOdds:
+    """Return exact odds from the engine's event counts and the counts by rank (None: pairs unknown)."""
     p = {name: Fraction(n, counted.denominator) for name, n in counted.numerators.items()}
-    n = composition.total
+    n = total
     # Exchangeability: P1 and P2 (or B1 and B2) are any two distinct cards of the shoe.
-    pair = Fraction(sum(c * (c - 1) for c in composition.counts), n * (n - 1))
+    pair = None if rank_counts is None else Fraction(sum(c * (c - 1) for c in rank_counts), n * (n - 1))
     return ExactOdds(
         cards_left=n,
         banker=p["banker"], player=p["player"], tie=p["tie"], natural=p["natural"],
@@ -72,6 +80,6 @@ def build_exact(composition: Composition, counted: Tally) -> ExactOdds:
         edge_player=p["banker"] - p["player"],
         edge_tie=1 - (TIE_PAYS + 1) * p["tie"],
         edge_banker_no_commission=p["player"] - (p["banker"] - p["banker_six"]) - p["banker_six"] / 2,
-        edge_banker_pair=1 - (PAIR_PAYS + 1) * pair,
-        edge_player_pair=1 - (PAIR_PAYS + 1) * pair,
+        edge_banker_pair=None if pair is None else 1 - (PAIR_PAYS + 1) * pair,
+        edge_player_pair=None if pair is None else 1 - (PAIR_PAYS + 1) * pair,
     )
