@@ -382,13 +382,7 @@ def iter_shoes(source: LogSource, fmt: str | None = None) -> Iterator[ShoeLog]:
     forces a format; ``jsonl`` still reads shoe lines when the first line is one.
     """
     with open_source(source) as opened:
-        stream = chunks(opened)
-        sample = take_sample(stream)
-        found = detect(sample, opened.name)
-        if fmt is not None and fmt != "auto":
-            found = check_format(fmt)
-        elif found is None:
-            raise LogError(EMPTY, file=opened.name)
+        found, sample, stream = _detect(opened, fmt)
         rest = itertools.chain(sample, stream)
         if found == "jsonl" and holds_shoes(sample):
             from .jsonlog import json_lines
