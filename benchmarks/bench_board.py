@@ -19,12 +19,12 @@ import sys
 import tempfile
 import time
 import tracemalloc
-from collections.abc import Callable
 
 from roads.board import Scoreboard
 from roads.board.explain import proofs
 from roads.board.jsonview import board_dict
 from roads.shoe import deal_shoe
+from timing import median_seconds
 
 BUILD_TARGET = 250_000
 ADD_RATIO_TARGET = 2.0
@@ -38,15 +38,6 @@ def results_log(coups: int, seed: int = 2026) -> str:
     # One coup a line, as a results log is written.
     return "\n".join(letters) + "\n"
 
-
-def median_seconds(run: Callable[[], object], repeats: int) -> float:
-    """Return the median wall time of ``run`` over ``repeats`` calls."""
-    times = []
-    for _ in range(repeats):
-        start = time.perf_counter()
-        run()
-        times.append(time.perf_counter() - start)
-    return statistics.median(times)
 
 
 def add_costs(sizes: tuple[int, ...], tail: str, repeats: int, placed: bool = False) -> list[float]:

@@ -9,26 +9,16 @@ in seconds.
 from __future__ import annotations
 
 import argparse
-import statistics
 import sys
-import time
 from collections.abc import Callable
 
 from roads.odds import Composition, compositions_through, exact_odds, odds_for
 from roads.shoe import deal_shoe
 from roads.simulate import simulate
+from timing import median_seconds
 
 EXACT_TARGET_MS = 20.0
 
-
-def median_seconds(run: Callable[[], object], repeats: int) -> float:
-    """Return the median wall time of ``run`` over ``repeats`` calls."""
-    times = []
-    for _ in range(repeats):
-        start = time.perf_counter()
-        run()
-        times.append(time.perf_counter() - start)
-    return statistics.median(times)
 
 
 def half_dealt(decks: int = 8, seed: int = 2026) -> Composition:

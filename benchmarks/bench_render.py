@@ -9,9 +9,7 @@ the batch under 60 s).
 from __future__ import annotations
 
 import argparse
-import gc
 import os
-import statistics
 import subprocess
 import sys
 import tempfile
@@ -22,20 +20,10 @@ from roads.board import Scoreboard
 from roads.logs import write_log
 from roads.render import png, svg
 from roads.shoe import deal_shoe
+from timing import median_seconds
 
 TARGETS = {"svg": 0.015, "png": 0.060, "batch": 60.0}
 
-
-def median_seconds(run, repeats: int) -> float:  # type: ignore[no-untyped-def]
-    """Return the median wall time of ``run()`` over ``repeats`` calls, after one warm-up call."""
-    run()
-    times = []
-    for _ in range(repeats):
-        gc.collect()
-        start = time.perf_counter()
-        run()
-        times.append(time.perf_counter() - start)
-    return statistics.median(times)
 
 
 def main() -> int:
@@ -49,12 +37,12 @@ def main() -> int:
     marks = sum(len(board.road(name)) for name in ("big_eye_boy", "small_road", "cockroach_pig"))
     print(f"80-coup shoe (seed 2026): {len(board.big_road)} Big Road beads, {marks} derived marks")
     results = {
-        "svg": median_seconds(lambda: svg(board), args.repeats),
-        "png": median_seconds(lambda: png(board), args.repeats),
+        "svg": median_seconds(lambda: svg(board), args.repeats, warm_up=True, collect=True),
+        "png": median_seconds(lambda: png(board), args.repeats, warm_up=True, collect=True),
     }
     print(f"full scoreboard to SVG: {results['svg'] * 1000:7.2f} ms median (target <= 15 ms)")
     print(f"full scoreboard to PNG: {results['png'] * 1000:7.2f} ms median (target <= 60 ms)")
-    print(f"  PNG at scale 2:       {median_seconds(lambda: png(board, scale=2), 11) * 1000:7.2f} ms")
+    print(f"  PNG at scale 2:       {median_seconds(lambda: png(board, scale=2), 11, warm_up=True, collect=True) * 1000:7.2f} ms")
 
     with tempfile.TemporaryDirectory() as folder:
         logs = Path(folder) / "logs"
