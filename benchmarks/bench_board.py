@@ -20,11 +20,12 @@ import tempfile
 import time
 import tracemalloc
 
+from timing import median_seconds
+
 from roads.board import Scoreboard
 from roads.board.explain import proofs
 from roads.board.jsonview import board_dict
 from roads.shoe import deal_shoe
-from timing import median_seconds
 
 BUILD_TARGET = 250_000
 ADD_RATIO_TARGET = 2.0
@@ -37,7 +38,6 @@ def results_log(coups: int, seed: int = 2026) -> str:
     letters = rng.choices("BPT", weights=(45.87, 44.63, 9.50), k=coups)
     # One coup a line, as a results log is written.
     return "\n".join(letters) + "\n"
-
 
 
 def add_costs(sizes: tuple[int, ...], tail: str, repeats: int, placed: bool = False) -> list[float]:
@@ -55,7 +55,7 @@ def add_costs(sizes: tuple[int, ...], tail: str, repeats: int, placed: bool = Fa
     bases = [results_log(size, seed=size) for size in sizes]
     times: list[list[float]] = [[] for _ in sizes]
     for _ in range(repeats):
-        for base, out in zip(bases, times):
+        for base, out in zip(bases, times, strict=False):
             board = Scoreboard.from_results(base)
             add, place = board.add, board.place
             gc.collect()
@@ -101,8 +101,10 @@ def main() -> int:
     board = Scoreboard.from_results(log)
     marks = sum(len(road) for road in board.derived_roads())
     ok &= rate >= BUILD_TARGET
-    print(f"build, {args.coups:,}-coup results log (all five roads, {marks:,} derived marks, drawn places): "
-          f"{seconds * 1000:.1f} ms median, {rate:,.0f} coups/s (target >= {BUILD_TARGET:,})")
+    print(
+        f"build, {args.coups:,}-coup results log (all five roads, {marks:,} derived marks, drawn places): "
+        f"{seconds * 1000:.1f} ms median, {rate:,.0f} coups/s (target >= {BUILD_TARGET:,})"
+    )
 
     # What `roads build LOG` pays: the log read through roads.logs (detection, the results
     # grammar, located errors), then the same builder.
@@ -113,8 +115,10 @@ def main() -> int:
         seconds = median_seconds(lambda: Scoreboard.from_log(path), args.repeats)
         rate = args.coups / seconds
         ok &= rate >= BUILD_TARGET
-        print(f"read and build, Scoreboard.from_log on the same log as a file (what roads build pays): "
-              f"{seconds * 1000:.1f} ms median, {rate:,.0f} coups/s (target >= {BUILD_TARGET:,})")
+        print(
+            f"read and build, Scoreboard.from_log on the same log as a file (what roads build pays): "
+            f"{seconds * 1000:.1f} ms median, {rate:,.0f} coups/s (target >= {BUILD_TARGET:,})"
+        )
 
         from roads.logs import iter_entries
 
@@ -125,25 +129,33 @@ def main() -> int:
             return board
 
         seconds = median_seconds(line_by_line, max(3, args.repeats // 2))
-        print(f"  for comparison, iter_entries (an Entry a coup, line by line) and one add() each: "
-              f"{seconds * 1000:.0f} ms median, {args.coups / seconds:,.0f} coups/s")
+        print(
+            f"  for comparison, iter_entries (an Entry a coup, line by line) and one add() each: "
+            f"{seconds * 1000:.0f} ms median, {args.coups / seconds:,.0f} coups/s"
+        )
 
         command = [sys.executable, "-m", "roads"]
         startup = median_seconds(lambda: subprocess.run([*command, "--version"], check=True, capture_output=True), 5)
         seconds = median_seconds(lambda: subprocess.run([*command, "build", path], check=True, capture_output=True), 5)
-        print(f"roads build on the log, end to end in a new process: {seconds * 1000:.0f} ms median, "
-              f"{args.coups / seconds:,.0f} coups/s ({startup * 1000:.0f} ms of it is starting the CLI: "
-              f"roads --version)")
+        print(
+            f"roads build on the log, end to end in a new process: {seconds * 1000:.0f} ms median, "
+            f"{args.coups / seconds:,.0f} coups/s ({startup * 1000:.0f} ms of it is starting the CLI: "
+            f"roads --version)"
+        )
 
     tail = results_log(2_000, seed=7).replace("\n", "")
     small, large = add_costs((100, args.coups), tail, args.repeats)
     ratio = large / small
     ok &= ratio <= ADD_RATIO_TARGET
-    print(f"one add: {small * 1e6:.2f} us on a 100-coup board, {large * 1e6:.2f} us on a "
-          f"{args.coups:,}-coup board, ratio {ratio:.2f} (target <= {ADD_RATIO_TARGET})")
+    print(
+        f"one add: {small * 1e6:.2f} us on a 100-coup board, {large * 1e6:.2f} us on a "
+        f"{args.coups:,}-coup board, ratio {ratio:.2f} (target <= {ADD_RATIO_TARGET})"
+    )
     small, large = add_costs((100, args.coups), tail, args.repeats, placed=True)
-    print(f"one add, then its drawn cells (board.place()): {small * 1e6:.2f} us on a 100-coup board, "
-          f"{large * 1e6:.2f} us on a {args.coups:,}-coup board, ratio {large / small:.2f}")
+    print(
+        f"one add, then its drawn cells (board.place()): {small * 1e6:.2f} us on a 100-coup board, "
+        f"{large * 1e6:.2f} us on a {args.coups:,}-coup board, ratio {large / small:.2f}"
+    )
 
     # The same adds streamed for as long again with the collector left alone: its amortized share.
     stream = results_log(args.coups, seed=11).replace("\n", "")
@@ -152,22 +164,28 @@ def main() -> int:
     for letter in stream:
         grown.add(letter)
     streamed = (time.perf_counter() - start) / len(stream)
-    print(f"one add, streaming {args.coups:,} more coups onto a {args.coups:,}-coup board, garbage "
-          f"collection included: {streamed * 1e6:.2f} us")
+    print(
+        f"one add, streaming {args.coups:,} more coups onto a {args.coups:,}-coup board, garbage "
+        f"collection included: {streamed * 1e6:.2f} us"
+    )
 
     shoe = Scoreboard.from_outcomes(deal_shoe(8, seed=2026).coups[:80])
     count = sum(1 for _ in proofs(shoe))
     seconds = median_seconds(lambda: [p.text for p in proofs(shoe)], max(args.repeats, 51))
-    print(f"proofs, all {count} marks of an 80-coup shoe (prose included): {seconds * 1000:.2f} ms median, "
-          f"{seconds / count * 1e6:.1f} us a proof")
+    print(
+        f"proofs, all {count} marks of an 80-coup shoe (prose included): {seconds * 1000:.2f} ms median, "
+        f"{seconds / count * 1e6:.1f} us a proof"
+    )
 
     seconds = median_seconds(lambda: board_dict(board), max(3, args.repeats // 2))
     print(f"JSON data of the {args.coups:,}-coup board: {seconds * 1000:.0f} ms median")
 
     size = bytes_per_coup(args.memory_coups)
     ok &= size <= BYTES_TARGET
-    print(f"memory of a built {args.memory_coups:,}-coup board (tracemalloc, all five roads placed): "
-          f"{size:.1f} bytes a coup (target <= {BYTES_TARGET})")
+    print(
+        f"memory of a built {args.memory_coups:,}-coup board (tracemalloc, all five roads placed): "
+        f"{size:.1f} bytes a coup (target <= {BYTES_TARGET})"
+    )
 
     print("all targets met" if ok else "TARGET MISSED")
     return 0 if ok else 1

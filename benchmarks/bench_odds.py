@@ -12,13 +12,13 @@ import argparse
 import sys
 from collections.abc import Callable
 
+from timing import median_seconds
+
 from roads.odds import Composition, compositions_through, exact_odds, odds_for
 from roads.shoe import deal_shoe
 from roads.simulate import simulate
-from timing import median_seconds
 
 EXACT_TARGET_MS = 20.0
-
 
 
 def half_dealt(decks: int = 8, seed: int = 2026) -> Composition:
@@ -56,10 +56,11 @@ def main() -> int:
 
     for engine, shoes, repeats in (("numpy", args.shoes, 3), ("scalar", max(2, args.shoes // 100), 3)):
         coups = simulate(shoes, 8, seed=1, engine=engine, with_exact=False).coups  # type: ignore[arg-type]
-        seconds = median_seconds(lambda: simulate(shoes, 8, seed=1, engine=engine, with_exact=False),  # type: ignore[arg-type]
-                                 repeats)
-        print(f"{f'simulate, {engine} engine ({shoes} shoes, {coups} coups)':<{width}}"
-              f"{coups / seconds:12,.0f} coups/s")
+        seconds = median_seconds(
+            lambda: simulate(shoes, 8, seed=1, engine=engine, with_exact=False),  # type: ignore[arg-type]
+            repeats,
+        )
+        print(f"{f'simulate, {engine} engine ({shoes} shoes, {coups} coups)':<{width}}{coups / seconds:12,.0f} coups/s")
     return 1 if missed else 0
 
 

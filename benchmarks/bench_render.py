@@ -16,14 +16,14 @@ import tempfile
 import time
 from pathlib import Path
 
+from timing import median_seconds
+
 from roads.board import Scoreboard
 from roads.logs import write_log
 from roads.render import png, svg
 from roads.shoe import deal_shoe
-from timing import median_seconds
 
 TARGETS = {"svg": 0.015, "png": 0.060, "batch": 60.0}
-
 
 
 def main() -> int:
@@ -42,22 +42,35 @@ def main() -> int:
     }
     print(f"full scoreboard to SVG: {results['svg'] * 1000:7.2f} ms median (target <= 15 ms)")
     print(f"full scoreboard to PNG: {results['png'] * 1000:7.2f} ms median (target <= 60 ms)")
-    print(f"  PNG at scale 2:       {median_seconds(lambda: png(board, scale=2), 11, warm_up=True, collect=True) * 1000:7.2f} ms")
+    print(
+        f"  PNG at scale 2:       {median_seconds(lambda: png(board, scale=2), 11, warm_up=True, collect=True) * 1000:7.2f} ms"
+    )
 
     with tempfile.TemporaryDirectory() as folder:
         logs = Path(folder) / "logs"
         logs.mkdir()
         for seed in range(args.shoes):
             (logs / f"shoe{seed:04d}.txt").write_text(write_log(deal_shoe(8, seed=seed).coups, "cards"))
-        command = [sys.executable, "-m", "roads", "render", *sorted(map(str, logs.iterdir())),
-                   "-d", str(Path(folder) / "out"), "--format", "png"]
+        command = [
+            sys.executable,
+            "-m",
+            "roads",
+            "render",
+            *sorted(map(str, logs.iterdir())),
+            "-d",
+            str(Path(folder) / "out"),
+            "--format",
+            "png",
+        ]
         start = time.perf_counter()
         subprocess.run(command, check=True, stdout=subprocess.DEVNULL)
         results["batch"] = time.perf_counter() - start
         drawn = len(os.listdir(Path(folder) / "out"))
-    print(f"{args.shoes} card logs to PNG via `roads render -d` on {os.cpu_count()} cores: "
-          f"{results['batch']:.1f} s ({drawn} files, {results['batch'] / max(drawn, 1) * 1000:.1f} ms a shoe)"
-          " (target < 60 s)")
+    print(
+        f"{args.shoes} card logs to PNG via `roads render -d` on {os.cpu_count()} cores: "
+        f"{results['batch']:.1f} s ({drawn} files, {results['batch'] / max(drawn, 1) * 1000:.1f} ms a shoe)"
+        " (target < 60 s)"
+    )
     missed = [name for name, seconds in results.items() if seconds > TARGETS[name]]
     if missed:
         print(f"missed: {', '.join(missed)}")

@@ -36,9 +36,11 @@ BATCH = 2_000
 """Shoes dealt at once by the simulator (about 2 MB of cards)."""
 
 # Outcome code = winner * 8 + banker_pair * 4 + player_pair * 2 + natural, spelled as the results grammar does.
-_SPELLING = [letter + (f"[{markers}]" if markers else "")
-             for letter in "BPT"
-             for markers in ("", "n", "p", "pn", "b", "bn", "bp", "bpn")]
+_SPELLING = [
+    letter + (f"[{markers}]" if markers else "")
+    for letter in "BPT"
+    for markers in ("", "n", "p", "pn", "b", "bn", "bp", "bpn")
+]
 
 
 def generate(path: Path, shoes: int, seed: int = SEED) -> tuple[int, int]:
@@ -52,8 +54,12 @@ def generate(path: Path, shoes: int, seed: int = SEED) -> tuple[int, int]:
             dealt = play_shoes(shuffled_shoes(rng, size, DECKS))
             p, b = dealt.player_total.astype(np.int64), dealt.banker_total.astype(np.int64)
             winner = np.where(b > p, 0, np.where(p > b, 1, 2))
-            code = (winner * 8 + (dealt.cards[:, 1] == dealt.cards[:, 3]) * 4
-                    + (dealt.cards[:, 0] == dealt.cards[:, 2]) * 2 + dealt.natural)
+            code = (
+                winner * 8
+                + (dealt.cards[:, 1] == dealt.cards[:, 3]) * 4
+                + (dealt.cards[:, 0] == dealt.cards[:, 2]) * 2
+                + dealt.natural
+            )
             words = np.array(_SPELLING, dtype=object)[code]
             bounds = np.flatnonzero(np.diff(dealt.shoe)) + 1
             for i, shoe_words in enumerate(np.split(words, bounds)):
@@ -75,8 +81,9 @@ sys.exit(code)
 def measure(command: list[str], stdout: int = subprocess.DEVNULL) -> tuple[float, float, int, str]:
     """Run ``command``; return (wall seconds, peak RSS in MB, exit status, its last stderr line)."""
     start = time.perf_counter()
-    proc = subprocess.run([sys.executable, "-c", _WRAPPER, *command], stdout=stdout, stderr=subprocess.PIPE,
-                          check=False)
+    proc = subprocess.run(
+        [sys.executable, "-c", _WRAPPER, *command], stdout=stdout, stderr=subprocess.PIPE, check=False
+    )
     wall = time.perf_counter() - start
     lines = proc.stderr.decode("utf-8", "replace").strip().splitlines()
     peak_kb = int(lines.pop().split()[1])  # kilobytes on Linux
@@ -91,7 +98,7 @@ def roads(*args: str) -> list[str]:
 def first_shoes(source: Path, target: Path, shoes: int) -> Path:
     """Copy the first ``shoes`` lines of ``source`` to ``target`` (a representative slice); return it."""
     with source.open("rb") as src, target.open("wb") as out:
-        for _, line in zip(range(shoes), src):
+        for _, line in zip(range(shoes), src, strict=False):
             out.write(line)
     return target
 
@@ -111,8 +118,12 @@ def main() -> int:
     """Run the chosen steps and print what each cost."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("step", choices=["generate", "build", "render", "garbage", "all"])
-    parser.add_argument("--shoes", type=int, default=None,
-                        help=f"generate: shoes in the log (default {SHOES:,}); render: the slice drawn (default 10,000)")
+    parser.add_argument(
+        "--shoes",
+        type=int,
+        default=None,
+        help=f"generate: shoes in the log (default {SHOES:,}); render: the slice drawn (default 10,000)",
+    )
     parser.add_argument("--format", default="png", choices=["png", "svg"], help="render: picture format")
     parser.add_argument("--folder", type=Path, default=FOLDER)
     args = parser.parse_args()
@@ -123,28 +134,35 @@ def main() -> int:
     if "generate" in steps:
         start = time.perf_counter()
         shoes, coups = generate(log, args.shoes or SHOES)
-        print(f"generate: {shoes:,} shoes, {coups:,} coups, {log.stat().st_size / 1e6:.1f} MB "
-              f"in {time.perf_counter() - start:.1f} s -> {log}")
+        print(
+            f"generate: {shoes:,} shoes, {coups:,} coups, {log.stat().st_size / 1e6:.1f} MB "
+            f"in {time.perf_counter() - start:.1f} s -> {log}"
+        )
     if "build" in steps:
         out = args.folder / "stats.jsonl"
         with out.open("wb") as sink:
             wall, peak, code, last = measure(roads("build", str(log), "--per-shoe", "--json"), stdout=sink.fileno())
         lines = sum(1 for _ in out.open("rb"))
         coups = sum(json.loads(line)["coups"] for line in out.open("rb"))
-        print(f"build --per-shoe --json: {lines:,} shoes, {coups:,} coups, exit {code}, {wall:.1f} s "
-              f"({coups / wall:,.0f} coups/s), peak RSS {peak:.0f} MB {last}")
+        print(
+            f"build --per-shoe --json: {lines:,} shoes, {coups:,} coups, exit {code}, {wall:.1f} s "
+            f"({coups / wall:,.0f} coups/s), peak RSS {peak:.0f} MB {last}"
+        )
     if "render" in steps:
         count = args.shoes or 10_000
         part = first_shoes(log, args.folder / f"first-{count}.jsonl", count)
         pictures = args.folder / f"pictures-{args.format}"
         for old in pictures.glob("*") if pictures.exists() else ():
             old.unlink()
-        wall, peak, code, last = measure(roads("render", str(part), "-d", str(pictures), "--last", "40",
-                                               "--format", args.format))
+        wall, peak, code, last = measure(
+            roads("render", str(part), "-d", str(pictures), "--last", "40", "--format", args.format)
+        )
         drawn = len(os.listdir(pictures)) if pictures.exists() else 0
-        print(f"render --last 40 --format {args.format}: {drawn:,} of {count:,} shoes, exit {code}, {wall:.1f} s "
-              f"({drawn / wall:.0f} shoes/s, {wall / max(drawn, 1) * 1000:.1f} ms a shoe), "
-              f"peak RSS {peak:.0f} MB (largest process) {last}")
+        print(
+            f"render --last 40 --format {args.format}: {drawn:,} of {count:,} shoes, exit {code}, {wall:.1f} s "
+            f"({drawn / wall:.0f} shoes/s, {wall / max(drawn, 1) * 1000:.1f} ms a shoe), "
+            f"peak RSS {peak:.0f} MB (largest process) {last}"
+        )
     if "garbage" in steps:
         junk = args.folder / "random-1GB.bin"
         garbage(junk, 1 << 30)

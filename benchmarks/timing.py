@@ -8,8 +8,7 @@ import time
 from collections.abc import Callable
 
 
-def median_seconds(run: Callable[[], object], repeats: int, *, warm_up: bool = False,
-                   collect: bool = False) -> float:
+def median_seconds(run: Callable[[], object], repeats: int, *, warm_up: bool = False, collect: bool = False) -> float:
     """Return the median wall time of ``run`` over ``repeats`` calls.
 
     ``warm_up`` makes one untimed call first (caches, fonts); ``collect`` runs the

@@ -73,9 +73,12 @@ def seeds() -> dict[str, dict[str, bytes]]:
             "bad-shoes.jsonl": b'{"shoe": 1}\n{"shoe": 1.5, "results": "B"}\n{"shoe": 2, "coups": {}}\n',
             **edge,
         },
-        "detect": {**{name: data for name, data in fixtures.items()}, **edge,
-                   "directive": b"# format: cards\nT T T T T T\n",
-                   "ambiguous": b"T T T T\n3 6 K K\n"},
+        "detect": {
+            **dict(fixtures.items()),
+            **edge,
+            "directive": b"# format: cards\nT T T T T T\n",
+            "ambiguous": b"T T T T\n3 6 K K\n",
+        },
         "cli": {
             "build": b"build\nLOG\n--json",
             "per-shoe": b"build\nSHOES\n--per-shoe\n--json",

@@ -49,16 +49,64 @@ def run_atheris(target: str, seconds: int, corpus: Path, crashes: Path) -> None:
     with atheris.instrument_imports(include=["roads", "targets"]):
         from targets import TARGETS
     function = TARGETS[target]
-    atheris.Setup([sys.argv[0], str(corpus), f"-max_total_time={seconds}", f"-max_len={MAX_LEN}",
-                   "-timeout=20", "-rss_limit_mb=3072", f"-artifact_prefix={crashes}/", "-print_final_stats=1"],
-                  function)
+    atheris.Setup(
+        [
+            sys.argv[0],
+            str(corpus),
+            f"-max_total_time={seconds}",
+            f"-max_len={MAX_LEN}",
+            "-timeout=20",
+            "-rss_limit_mb=3072",
+            f"-artifact_prefix={crashes}/",
+            "-print_final_stats=1",
+        ],
+        function,
+    )
     atheris.Fuzz()
 
 
-ATOMS = [b"B", b"P", b"T", b"[bn]", b"[p]", b" ", b",", b"\n", b"\r\n", b"#", b"# format: stream\n", b"3", b"6",
-         b"K", b"10", b"9H", b"P: ", b" | B: ", b"{", b"}", b"[", b"]", b'"', b'"winner": ', b'"banker"',
-         b'"cards": ', b'"shoe": ', b'"results": ', b'"coups": ', b", ", b"null", b"1e999", b"\x00", b"\xff",
-         b"\xef\xbb\xbf", b"\xe2\x80\xa8", b"--json", b"--format\njson", b"-o\nOUT.svg", b"[" * 64]
+ATOMS = [
+    b"B",
+    b"P",
+    b"T",
+    b"[bn]",
+    b"[p]",
+    b" ",
+    b",",
+    b"\n",
+    b"\r\n",
+    b"#",
+    b"# format: stream\n",
+    b"3",
+    b"6",
+    b"K",
+    b"10",
+    b"9H",
+    b"P: ",
+    b" | B: ",
+    b"{",
+    b"}",
+    b"[",
+    b"]",
+    b'"',
+    b'"winner": ',
+    b'"banker"',
+    b'"cards": ',
+    b'"shoe": ',
+    b'"results": ',
+    b'"coups": ',
+    b", ",
+    b"null",
+    b"1e999",
+    b"\x00",
+    b"\xff",
+    b"\xef\xbb\xbf",
+    b"\xe2\x80\xa8",
+    b"--json",
+    b"--format\njson",
+    b"-o\nOUT.svg",
+    b"[" * 64,
+]
 
 
 def mutate(data: bytes, rng: random.Random, pool: list[bytes]) -> bytes:
@@ -72,7 +120,7 @@ def mutate(data: bytes, rng: random.Random, pool: list[bytes]) -> bytes:
         elif choice < 0.5:
             out[at:at] = rng.choice(ATOMS)
         elif choice < 0.65 and out:
-            del out[at:at + rng.randint(1, 16)]
+            del out[at : at + rng.randint(1, 16)]
         elif choice < 0.8 and out:
             end = min(len(out), at + rng.randint(1, 64))
             out[at:at] = out[at:end] * rng.randint(1, 8)
@@ -101,7 +149,7 @@ def run_mutator(target: str, seconds: int, corpus: Path, crashes: Path, seed: in
         runs += 1
         try:
             function(data)
-        except Exception as exc:  # noqa: BLE001  (the point of fuzzing: anything but RoadsError is a finding)
+        except Exception as exc:
             frame = traceback.extract_tb(exc.__traceback__)[-1]
             key = f"{type(exc).__name__}:{frame.filename}:{frame.lineno}"
             if key in seen:
@@ -115,8 +163,11 @@ def run_mutator(target: str, seconds: int, corpus: Path, crashes: Path, seed: in
             continue
         if rng.random() < 0.01 and len(pool) < 5000:
             pool.append(data)  # keep some survivors: later mutations build on them
-    print(f"{target}: {runs} executions in {seconds} s ({runs / max(seconds, 1):.0f}/s), "
-          f"{found} distinct crash{'es' if found != 1 else ''}", flush=True)
+    print(
+        f"{target}: {runs} executions in {seconds} s ({runs / max(seconds, 1):.0f}/s), "
+        f"{found} distinct crash{'es' if found != 1 else ''}",
+        flush=True,
+    )
 
 
 def main() -> int:
@@ -150,15 +201,28 @@ def main() -> int:
                 shutil.copy(seed_file, corpus / seed_file.name)
         before = set(crashes.iterdir())
         print(f"== {target}: {engine}, {args.seconds} s, corpus {corpus}", flush=True)
-        command = [sys.executable, str(Path(__file__).resolve()), "--worker", "--target", target,
-                   "--seconds", str(args.seconds), "--engine", engine, "--seed", str(args.seed)]
+        command = [
+            sys.executable,
+            str(Path(__file__).resolve()),
+            "--worker",
+            "--target",
+            target,
+            "--seconds",
+            str(args.seconds),
+            "--engine",
+            engine,
+            "--seed",
+            str(args.seed),
+        ]
         code = subprocess.run(command, check=False).returncode
         new = sorted(set(crashes.iterdir()) - before)
         if code != 0 or new:
             failed.append(target)
             print(f"!! {target}: exit {code}, new files: {', '.join(p.name for p in new) or 'none'}", flush=True)
-    print(f"done: {len(targets) - len(failed)} of {len(targets)} targets clean"
-          + (f"; crashes in {', '.join(failed)} (see {WORK / 'crashes'})" if failed else ""))
+    print(
+        f"done: {len(targets) - len(failed)} of {len(targets)} targets clean"
+        + (f"; crashes in {', '.join(failed)} (see {WORK / 'crashes'})" if failed else "")
+    )
     return 1 if failed else 0
 
 

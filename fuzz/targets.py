@@ -127,6 +127,13 @@ def cli(data: bytes) -> None:
         raise AssertionError(f"roads {argv!r} gave status {status}: {err.getvalue()[-500:]}")
 
 
-TARGETS: dict[str, Target] = {"results": results, "cards": cards, "stream": stream, "json": json_logs,
-                              "jsonl": jsonl, "detect": detect, "cli": cli}
+TARGETS: dict[str, Target] = {
+    "results": results,
+    "cards": cards,
+    "stream": stream,
+    "json": json_logs,
+    "jsonl": jsonl,
+    "detect": detect,
+    "cli": cli,
+}
 """Target name (also its corpus folder under fuzz/corpus/) -> function."""

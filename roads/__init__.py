@@ -19,8 +19,18 @@ if TYPE_CHECKING:
     from .board import Scoreboard
 
 __all__ = [
-    "Card", "Coup", "DealtShoe", "Outcome", "RoadsError", "Scoreboard", "Step", "Winner",
-    "__version__", "deal_shoe", "parse_card", "resolve",
+    "Card",
+    "Coup",
+    "DealtShoe",
+    "Outcome",
+    "RoadsError",
+    "Scoreboard",
+    "Step",
+    "Winner",
+    "__version__",
+    "deal_shoe",
+    "parse_card",
+    "resolve",
 ]
 
 

@@ -28,8 +28,12 @@ class Finding:
 
     def to_dict(self) -> dict[str, object]:
         """Return the finding as JSON-ready data, each problem tagged with the rule it concerns."""
-        return {"coup": self.coup, "line": self.line, "cards": self.cards,
-                "problems": [{"rule": rule_of(p), "text": p} for p in self.problems]}
+        return {
+            "coup": self.coup,
+            "line": self.line,
+            "cards": self.cards,
+            "problems": [{"rule": rule_of(p), "text": p} for p in self.problems],
+        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,9 +69,16 @@ class AuditReport:
 
     def to_dict(self) -> dict[str, object]:
         """Return the report as JSON-ready data (the ``roads check --json`` contract)."""
-        return {"file": self.file, "format": self.format, "coups": self.coups, "with_cards": self.with_cards,
-                "clean": self.clean, "broken": [f.to_dict() for f in self.findings],
-                "warnings": list(self.warnings), "summary": self.summary()}
+        return {
+            "file": self.file,
+            "format": self.format,
+            "coups": self.coups,
+            "with_cards": self.with_cards,
+            "clean": self.clean,
+            "broken": [f.to_dict() for f in self.findings],
+            "warnings": list(self.warnings),
+            "summary": self.summary(),
+        }
 
 
 def rule_of(problem: str) -> str:

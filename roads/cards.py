@@ -58,6 +58,6 @@ def parse_card(token: str) -> Card:
     return Card(rank, suit)
 
 
-def hand_total(cards: "tuple[Card, ...] | list[Card]") -> int:
+def hand_total(cards: tuple[Card, ...] | list[Card]) -> int:
     """Return a hand's total: the last digit of the sum of its card values."""
     return sum(card.value for card in cards) % 10

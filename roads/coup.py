@@ -68,8 +68,15 @@ class Coup(NotebookDisplay):
 
     def outcome(self) -> Outcome:
         """Return what this coup contributes to the roads."""
-        return Outcome(self.winner, self.banker_pair, self.player_pair, self.natural,
-                       self.player_total, self.banker_total, self.cards)
+        return Outcome(
+            self.winner,
+            self.banker_pair,
+            self.player_pair,
+            self.natural,
+            self.player_total,
+            self.banker_total,
+            self.cards,
+        )
 
     def explain(self) -> str:
         """Return the decision trace as prose, one step a line."""
@@ -128,8 +135,7 @@ def split_dealt(cards: Sequence[Card]) -> tuple[tuple[Card, ...], tuple[Card, ..
     if len(banker) > 3:
         # Six cards where Player stands (or a natural): the extras are all Banker's.
         raise CoupError(
-            f"too many cards: {len(cards)} cards, but Player {p} takes no third card, "
-            "so Banker would hold 4 cards"
+            f"too many cards: {len(cards)} cards, but Player {p} takes no third card, so Banker would hold 4 cards"
         )
     return tuple(player), tuple(banker)
 
@@ -159,8 +165,11 @@ def audit_hands(player: Sequence[Card], banker: Sequence[Card]) -> list[str]:
     elif not player_draws(p) and p3 is not None:
         problems.append(f"Player {p} must stand (Player stands on 6-7) but drew {p3}")
     must = banker_draws(b, p3.value if p3 is not None else None)
-    why = (f"Player stood, so Banker draws on 0-5 and stands on 6-7" if p3 is None
-           else f"Player's third card is {p3.value}; {tableau_reason(b, p3.value)}")
+    why = (
+        "Player stood, so Banker draws on 0-5 and stands on 6-7"
+        if p3 is None
+        else f"Player's third card is {p3.value}; {tableau_reason(b, p3.value)}"
+    )
     if must and b3 is None:
         problems.append(f"Banker {b} must draw ({why}) but took no third card")
     elif not must and b3 is not None:
@@ -207,31 +216,44 @@ def _build(player: tuple[Card, ...], banker: tuple[Card, ...]) -> Coup:
     natural = is_natural(p2) or is_natural(b2)
     opening = f"Player has {p2} ({_names(player[:2])}), Banker has {b2} ({_names(banker[:2])})"
     if natural:
-        who = " and ".join(
-            f"{side} {t}" for side, t in (("Player", p2), ("Banker", b2)) if is_natural(t)
-        )
+        who = " and ".join(f"{side} {t}" for side, t in (("Player", p2), ("Banker", b2)) if is_natural(t))
         steps.append(Step("natural", "natural", f"{opening}: a natural ({who}), so nobody draws."))
     else:
         steps.append(Step("natural", "play on", f"{opening}: no natural (8 or 9), so the drawing rules apply."))
         third = player[2] if len(player) == 3 else None
         if third is not None:
-            steps.append(Step("player", "draw",
-                              f"Player {p2} draws (Player draws on 0-5): draws {third}, "
-                              f"Player now has {hand_total(player)}."))
+            steps.append(
+                Step(
+                    "player",
+                    "draw",
+                    f"Player {p2} draws (Player draws on 0-5): draws {third}, Player now has {hand_total(player)}.",
+                )
+            )
             cell = (b2, third.value)
             verb = "draws" if len(banker) == 3 else "stands"
             got = f": draws {banker[2]}, Banker now has {hand_total(banker)}" if len(banker) == 3 else ""
-            steps.append(Step("banker", "draw" if len(banker) == 3 else "stand",
-                              f"Player drew {with_article(third.value)}, so the tableau applies: "
-                              f"{tableau_reason(b2, third.value)}, so Banker {b2} {verb}{got}.",
-                              branch="player drew", cell=cell))
+            steps.append(
+                Step(
+                    "banker",
+                    "draw" if len(banker) == 3 else "stand",
+                    f"Player drew {with_article(third.value)}, so the tableau applies: "
+                    f"{tableau_reason(b2, third.value)}, so Banker {b2} {verb}{got}.",
+                    branch="player drew",
+                    cell=cell,
+                )
+            )
         else:
             steps.append(Step("player", "stand", f"Player {p2} stands (Player stands on 6-7)."))
             verb = "draws" if len(banker) == 3 else "stands"
             got = f": draws {banker[2]}, Banker now has {hand_total(banker)}" if len(banker) == 3 else ""
-            steps.append(Step("banker", "draw" if len(banker) == 3 else "stand",
-                              f"Player stood, so Banker draws on 0-5 and stands on 6-7: "
-                              f"Banker {b2} {verb}{got}.", branch="player stood"))
+            steps.append(
+                Step(
+                    "banker",
+                    "draw" if len(banker) == 3 else "stand",
+                    f"Player stood, so Banker draws on 0-5 and stands on 6-7: Banker {b2} {verb}{got}.",
+                    branch="player stood",
+                )
+            )
     pt, bt = hand_total(player), hand_total(banker)
     if pt > bt:
         winner, result = Winner.PLAYER, f"Player {pt} beats Banker {bt}: Player wins."

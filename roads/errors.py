@@ -17,7 +17,7 @@ def excerpt(text: str, limit: int = QUOTE_LIMIT) -> str:
     if len(text) <= limit:
         return text
     head = (limit - 3) * 2 // 3
-    return f"{text[:head]}...{text[len(text) - (limit - 3 - head):]}"
+    return f"{text[:head]}...{text[len(text) - (limit - 3 - head) :]}"
 
 
 def one_line(text: str) -> str:
@@ -61,8 +61,9 @@ class RoadsError(ValueError):
         self.column = column
         self.coup = coup
 
-    def located(self, *, file: str | None = None, line: int | None = None,
-                column: int | None = None, coup: int | None = None) -> "RoadsError":
+    def located(
+        self, *, file: str | None = None, line: int | None = None, column: int | None = None, coup: int | None = None
+    ) -> RoadsError:
         """Return this error with any missing location filled in."""
         self.file = self.file if self.file is not None else file
         self.line = self.line if self.line is not None else line

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import stat
 import tempfile
@@ -49,10 +50,8 @@ def atomic_write(path: str | os.PathLike[str], data: bytes | str) -> Path:
         raise OutputError(f"cannot write {target}: {exc.strerror or exc}") from None
     finally:
         if not done:  # an error or Ctrl-C: no half-written .part file is left behind
-            try:
+            with contextlib.suppress(OSError):
                 os.unlink(tmp)
-            except OSError:
-                pass
     return target
 
 

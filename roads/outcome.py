@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import Enum
+from enum import StrEnum
 
 from .errors import LogError, excerpt
 
 
-class Winner(str, Enum):
+class Winner(StrEnum):
     """Who won a coup; the value is what JSON carries."""
 
     BANKER = "banker"
@@ -21,7 +21,7 @@ class Winner(str, Enum):
         return self.value[0].upper()
 
     @classmethod
-    def from_letter(cls, letter: str) -> "Winner":
+    def from_letter(cls, letter: str) -> Winner:
         """Return the winner a letter B, P or T (any case) names."""
         try:
             return _BY_LETTER[letter.upper()]
@@ -45,6 +45,6 @@ class Outcome:
     cards: int | None = None
 
     @classmethod
-    def from_letter(cls, letter: str) -> "Outcome":
+    def from_letter(cls, letter: str) -> Outcome:
         """Return a bare outcome (no pairs, no natural) from B, P or T."""
         return cls(Winner.from_letter(letter))

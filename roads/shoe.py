@@ -25,7 +25,7 @@ class SeededStream:
     uses BLAKE2b in counter mode: block i is ``blake2b(seed || i)``.
     """
 
-    __slots__ = ("_seed", "_counter", "_pool")
+    __slots__ = ("_counter", "_pool", "_seed")
 
     def __init__(self, seed: int | str) -> None:
         self._seed = str(seed).encode("utf-8")
@@ -36,7 +36,7 @@ class SeededStream:
         if not self._pool:
             block = hashlib.blake2b(self._seed + self._counter.to_bytes(8, "big"), digest_size=64).digest()
             self._counter += 1
-            self._pool = [int.from_bytes(block[i:i + 8], "big") for i in range(56, -8, -8)]
+            self._pool = [int.from_bytes(block[i : i + 8], "big") for i in range(56, -8, -8)]
         return self._pool.pop()
 
     def below(self, n: int) -> int:
@@ -98,11 +98,14 @@ def check_cut(cut: int, decks: int) -> None:
     """Raise ShoeError for a cut-card position that cannot work in a shoe of ``decks`` decks."""
     total = decks * 52
     if cut < MIN_CUT:
-        raise ShoeError(f"the cut card must be at least {MIN_CUT} cards from the end (got {cut}), "
-                        "so the last two coups can always finish")
+        raise ShoeError(
+            f"the cut card must be at least {MIN_CUT} cards from the end (got {cut}), "
+            "so the last two coups can always finish"
+        )
     if cut > total - MAX_BURN - 6:
-        raise ShoeError(f"a cut card {cut} cards from the end of a {total}-card shoe leaves no room "
-                        "for the burn and a first coup")
+        raise ShoeError(
+            f"a cut card {cut} cards from the end of a {total}-card shoe leaves no room for the burn and a first coup"
+        )
 
 
 def deal_shoe(decks: int = DEFAULT_DECKS, seed: int | str | None = None, cut: int = DEFAULT_CUT) -> DealtShoe:

@@ -37,8 +37,18 @@ CARDS_PER_BATCH = 1_000_000
 """Cards shuffled at once by the numpy engine: big enough to amortise, small enough for memory."""
 
 COUNTED: tuple[str, ...] = (
-    "banker", "player", "tie", "natural", "player_draws", "banker_draws",
-    "cards_4", "cards_5", "cards_6", "banker_six", "banker_pair", "player_pair",
+    "banker",
+    "player",
+    "tie",
+    "natural",
+    "player_draws",
+    "banker_draws",
+    "cards_4",
+    "cards_5",
+    "cards_6",
+    "banker_six",
+    "banker_pair",
+    "player_pair",
 )
 """What is counted per coup (0 or 1 each), in the order of the per-shoe count columns."""
 
@@ -106,9 +116,16 @@ class DealtCoups:
         p, b = self.player_total, self.banker_total
         n = 4 + self.player_drew.astype(np.int8) + self.banker_drew
         columns = {
-            "banker": b > p, "player": p > b, "tie": p == b, "natural": self.natural,
-            "player_draws": self.player_drew, "banker_draws": self.banker_drew,
-            "cards_4": n == 4, "cards_5": n == 5, "cards_6": n == 6, "banker_six": (b > p) & (b == 6),
+            "banker": b > p,
+            "player": p > b,
+            "tie": p == b,
+            "natural": self.natural,
+            "player_draws": self.player_drew,
+            "banker_draws": self.banker_drew,
+            "cards_4": n == 4,
+            "cards_5": n == 5,
+            "cards_6": n == 6,
+            "banker_six": (b > p) & (b == 6),
             "banker_pair": self.cards[:, 1] == self.cards[:, 3],
             "player_pair": self.cards[:, 0] == self.cards[:, 2],
         }
@@ -144,8 +161,10 @@ def play_shoes(order: np.ndarray, cut: int = DEFAULT_CUT) -> DealtCoups:
         used = 4 + p_drew.astype(np.int64) + b_drew
         if (at + used > size).any():
             # Only a cut card too close to the end gets here: say so rather than deal padding.
-            raise ShoeError(f"a shoe ran out of cards during a coup: the cut card {cut} cards from the end "
-                            "leaves too little for the coup after it")
+            raise ShoeError(
+                f"a shoe ran out of cards during a coup: the cut card {cut} cards from the end "
+                "leaves too little for the coup after it"
+            )
         c[:, 4] = np.where(used >= 5, c[:, 4], -1)
         c[:, 5] = np.where(used == 6, c[:, 5], -1)
         passes.append((live, c, pt, bt, p_drew, b_drew, natural))
@@ -154,10 +173,17 @@ def play_shoes(order: np.ndarray, cut: int = DEFAULT_CUT) -> DealtCoups:
         finished = last[live]
         last[live] |= pos[live] > size - cut
         live = live[~finished]
-    shoe, cards, pt, bt, p_drew, b_drew, natural = (np.concatenate(x) for x in zip(*passes))
+    shoe, cards, pt, bt, p_drew, b_drew, natural = (np.concatenate(x) for x in zip(*passes, strict=False))
     by_shoe = np.argsort(shoe, kind="stable")
-    return DealtCoups(shoe[by_shoe], cards[by_shoe], pt[by_shoe].astype(np.int8), bt[by_shoe].astype(np.int8),
-                      p_drew[by_shoe], b_drew[by_shoe], natural[by_shoe])
+    return DealtCoups(
+        shoe[by_shoe],
+        cards[by_shoe],
+        pt[by_shoe].astype(np.int8),
+        bt[by_shoe].astype(np.int8),
+        p_drew[by_shoe],
+        b_drew[by_shoe],
+        natural[by_shoe],
+    )
 
 
 def shuffled_shoes(rng: np.random.Generator, shoes: int, decks: int) -> np.ndarray:
@@ -187,11 +213,23 @@ def _scalar_batches(shoes: int, decks: int, seed: int, cut: int) -> Iterator[tup
         rows = []
         for coup in shoe.coups:
             p, b = coup.player_total, coup.banker_total
-            rows.append([b > p, p > b, p == b, coup.natural, len(coup.player) == 3, len(coup.banker) == 3,
-                         coup.cards == 4, coup.cards == 5, coup.cards == 6, b > p and b == 6,
-                         coup.banker_pair, coup.player_pair])
-        yield (np.array([len(rows)], dtype=np.int64),
-               np.array(rows, dtype=np.int64).sum(axis=0, keepdims=True))
+            rows.append(
+                [
+                    b > p,
+                    p > b,
+                    p == b,
+                    coup.natural,
+                    len(coup.player) == 3,
+                    len(coup.banker) == 3,
+                    coup.cards == 4,
+                    coup.cards == 5,
+                    coup.cards == 6,
+                    b > p and b == 6,
+                    coup.banker_pair,
+                    coup.player_pair,
+                ]
+            )
+        yield (np.array([len(rows)], dtype=np.int64), np.array(rows, dtype=np.int64).sum(axis=0, keepdims=True))
 
 
 def _zeros() -> dict[str, int]:
@@ -236,8 +274,16 @@ class _Sums:
         return Estimate(value=value, low=low, high=high)
 
 
-def simulate(shoes: int, decks: int = DEFAULT_DECKS, seed: int = 0, *, cut: int = DEFAULT_CUT,
-             engine: Engine = "numpy", progress: bool = False, with_exact: bool = True) -> SimulationReport:
+def simulate(
+    shoes: int,
+    decks: int = DEFAULT_DECKS,
+    seed: int = 0,
+    *,
+    cut: int = DEFAULT_CUT,
+    engine: Engine = "numpy",
+    progress: bool = False,
+    with_exact: bool = True,
+) -> SimulationReport:
     """Return the figures counted over ``shoes`` dealt shoes, each with its 99% interval.
 
     With ``with_exact`` each figure also carries the exact value for the first coup of a full shoe.
@@ -260,5 +306,13 @@ def simulate(shoes: int, decks: int = DEFAULT_DECKS, seed: int = 0, *, cut: int 
     if with_exact:
         truth = exact_odds(decks)
         figures = {name: est.model_copy(update={"exact": getattr(truth, name)}) for name, est in figures.items()}
-    return SimulationReport(decks=decks, shoes=shoes, coups=sums.n, seed=seed, cut=cut, engine=engine,
-                            confidence=CONFIDENCE, figures=figures)
+    return SimulationReport(
+        decks=decks,
+        shoes=shoes,
+        coups=sums.n,
+        seed=seed,
+        cut=cut,
+        engine=engine,
+        confidence=CONFIDENCE,
+        figures=figures,
+    )

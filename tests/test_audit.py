@@ -21,8 +21,7 @@ def test_broken_cards_fixture_reports_each_coup_with_its_rule() -> None:
     assert not report.clean
     found = {f.coup: (f.line, f.problems) for f in report.findings}
     assert sorted(found) == [2, 3, 4, 5, 6, 7]
-    assert found[2] == (3, ("Banker 6 must stand (Player stood, so Banker draws on 0-5 and stands on 6-7) "
-                            "but drew 2",))
+    assert found[2] == (3, ("Banker 6 must stand (Player stood, so Banker draws on 0-5 and stands on 6-7) but drew 2",))
     assert found[3] == (4, ("Player 3 must draw (Player draws on 0-5) but took no third card",))
     assert found[4][1] == ("Banker drew 4 although Player has a natural 9: nobody draws on a natural",)
     assert found[5][1][0].startswith("3 cards: a coup uses at least 4")
@@ -35,8 +34,10 @@ def test_missing_third_card_for_banker() -> None:
     """Player 3 draws a 6; Banker 6 must then draw, but the line stops at 5 cards."""
     report = audit_log(io.StringIO("3 6 K K 6\n"))
     (finding,) = report.findings
-    assert finding.problems == ("Banker 6 must draw (Player's third card is 6; Banker 6 draws on 6-7 and "
-                                "stands on 0-5, 8-9) but took no third card",)
+    assert finding.problems == (
+        "Banker 6 must draw (Player's third card is 6; Banker 6 draws on 6-7 and "
+        "stands on 0-5, 8-9) but took no third card",
+    )
 
 
 def test_too_many_cards_when_player_stands() -> None:
@@ -66,9 +67,11 @@ def test_results_only_log_has_nothing_to_audit() -> None:
 
 
 def test_json_claims_that_contradict_the_cards_are_findings() -> None:
-    log = ('[{"winner": "tie"},\n'
-           ' {"cards": ["3", "6", "K", "K", "6", "2"], "winner": "banker", "player_total": 9},\n'
-           ' {"player_cards": ["3", "K"], "banker_cards": ["6", "K"]}]')
+    log = (
+        '[{"winner": "tie"},\n'
+        ' {"cards": ["3", "6", "K", "K", "6", "2"], "winner": "banker", "player_total": 9},\n'
+        ' {"player_cards": ["3", "K"], "banker_cards": ["6", "K"]}]'
+    )
     report = audit_log(io.StringIO(log))
     assert (report.coups, report.with_cards) == (3, 2)
     first, second = report.findings
@@ -93,15 +96,18 @@ def test_unreadable_input_still_raises() -> None:
         audit_log(io.StringIO("# nothing\n"))
 
 
-@pytest.mark.parametrize("problem,rule", [
-    ("Banker 6 must stand (...) but drew 2", "banker"),
-    ("Player 3 must draw (Player draws on 0-5) but took no third card", "player"),
-    ("Banker drew 4 although Player has a natural 9: nobody draws on a natural", "natural"),
-    ("3 cards: a coup uses at least 4", "cards"),
-    ("too many cards: 6 cards, but Player 7 takes no third card", "cards"),
-    ("each hand needs two cards", "cards"),
-    ("the log says banker wins, but ...", "stated"),
-])
+@pytest.mark.parametrize(
+    ("problem", "rule"),
+    [
+        ("Banker 6 must stand (...) but drew 2", "banker"),
+        ("Player 3 must draw (Player draws on 0-5) but took no third card", "player"),
+        ("Banker drew 4 although Player has a natural 9: nobody draws on a natural", "natural"),
+        ("3 cards: a coup uses at least 4", "cards"),
+        ("too many cards: 6 cards, but Player 7 takes no third card", "cards"),
+        ("each hand needs two cards", "cards"),
+        ("the log says banker wins, but ...", "stated"),
+    ],
+)
 def test_rule_tags(problem: str, rule: str) -> None:
     assert rule_of(problem) == rule
 
@@ -109,7 +115,19 @@ def test_rule_tags(problem: str, rule: str) -> None:
 def test_report_as_json_data() -> None:
     report = AuditReport("f", "cards", 2, 2, (Finding(2, 5, "7 6 K K 2", ("Banker 6 must stand",)),))
     assert report.to_dict() == {
-        "file": "f", "format": "cards", "coups": 2, "with_cards": 2, "clean": False,
-        "broken": [{"coup": 2, "line": 5, "cards": "7 6 K K 2",
-                    "problems": [{"rule": "banker", "text": "Banker 6 must stand"}]}],
-        "warnings": [], "summary": "f: 2 coups (cards), 1 breaks a rule"}
+        "file": "f",
+        "format": "cards",
+        "coups": 2,
+        "with_cards": 2,
+        "clean": False,
+        "broken": [
+            {
+                "coup": 2,
+                "line": 5,
+                "cards": "7 6 K K 2",
+                "problems": [{"rule": "banker", "text": "Banker 6 must stand"}],
+            }
+        ],
+        "warnings": [],
+        "summary": "f: 2 coups (cards), 1 breaks a rule",
+    }

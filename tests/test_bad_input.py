@@ -58,14 +58,17 @@ def test_unknown_token_in_results_names_line_column_and_token(tmp_path: Path) ->
     assert str(err).startswith(f"{path}, line 3, column 3, coup 7: 'X' in 'BBXP' is not a result")
 
 
-@pytest.mark.parametrize("log,column,message", [
-    ("B[bx]", 4, "unknown marker 'x' in B[bx]"),
-    ("B P[pp]", 6, "marker 'p' (player pair) appears twice"),
-    ("B[bn", 2, "'[' after 'B' is never closed"),
-    ("B [b]", 3, "'[' must follow a result letter directly"),
-    ("B] P", 2, "']' without a matching '['"),
-    ("B P Q", 5, "'Q' is not a result"),
-])
+@pytest.mark.parametrize(
+    ("log", "column", "message"),
+    [
+        ("B[bx]", 4, "unknown marker 'x' in B[bx]"),
+        ("B P[pp]", 6, "marker 'p' (player pair) appears twice"),
+        ("B[bn", 2, "'[' after 'B' is never closed"),
+        ("B [b]", 3, "'[' must follow a result letter directly"),
+        ("B] P", 2, "']' without a matching '['"),
+        ("B P Q", 5, "'Q' is not a result"),
+    ],
+)
 def test_bad_results_grammar(log: str, column: int, message: str) -> None:
     with pytest.raises(LogError, match=message.replace("[", r"\[").replace("(", r"\(").replace(")", r"\)")) as e:
         read_outcomes(io.StringIO(log), "results")
@@ -81,10 +84,13 @@ def test_unknown_card_token_names_line_column_and_token(tmp_path: Path) -> None:
     assert "'X' is not a card" in str(err)
 
 
-@pytest.mark.parametrize("line,count,fragment", [
-    ("3 6 K", 3, "3 cards: a coup uses at least 4"),
-    ("3 6 K K 6 2 9", 7, "7 cards: a coup uses at most 6"),
-])
+@pytest.mark.parametrize(
+    ("line", "count", "fragment"),
+    [
+        ("3 6 K", 3, "3 cards: a coup uses at least 4"),
+        ("3 6 K K 6 2 9", 7, "7 cards: a coup uses at most 6"),
+    ],
+)
 def test_a_card_line_with_3_or_7_cards(tmp_path: Path, line: str, count: int, fragment: str) -> None:
     path = write(tmp_path, f"3 6 K K 6 2\n{line}\n7 5 K K 3\n")
     with pytest.raises(CoupError, match=fragment) as info:
@@ -92,13 +98,16 @@ def test_a_card_line_with_3_or_7_cards(tmp_path: Path, line: str, count: int, fr
     assert (info.value.line, info.value.coup) == (2, 2)
 
 
-@pytest.mark.parametrize("line,message", [
-    ("P: 3 6 | 6 K 2", "'6' does not name a hand"),
-    ("P: 3 6 | B: 6 K | P: 2 2", "Player's hand is given twice"),
-    ("P: 3 6", "Banker's hand is missing"),
-    ("P: 3 6 | | B: 6 K", "an empty hand around '|'"),
-    ("P: 3 : 6 | B: 6 K", "a second ':'"),
-])
+@pytest.mark.parametrize(
+    ("line", "message"),
+    [
+        ("P: 3 6 | 6 K 2", "'6' does not name a hand"),
+        ("P: 3 6 | B: 6 K | P: 2 2", "Player's hand is given twice"),
+        ("P: 3 6", "Banker's hand is missing"),
+        ("P: 3 6 | | B: 6 K", "an empty hand around '|'"),
+        ("P: 3 : 6 | B: 6 K", "a second ':'"),
+    ],
+)
 def test_bad_explicit_hands(line: str, message: str) -> None:
     with pytest.raises(LogError, match=message):
         read_coups(io.StringIO(line), "cards")
@@ -112,16 +121,20 @@ def test_a_stream_ending_mid_coup_keeps_complete_coups_and_reports_the_rest() ->
     (warning,) = [w.message for w in caught]
     assert isinstance(warning, LogWarning)
     assert (warning.file, warning.line, warning.coup, warning.cards) == (str(path), 3, 3, 3)
-    assert str(warning).startswith(f"{path}, line 3, coup 3: the stream ends in the middle of coup 3: "
-                                   "it has 3 cards (7 5 K)")
+    assert str(warning).startswith(
+        f"{path}, line 3, coup 3: the stream ends in the middle of coup 3: it has 3 cards (7 5 K)"
+    )
 
 
-@pytest.mark.parametrize("tail,have,need", [
-    ("3", 1, "at least 4"),
-    ("3 6 K K", 4, "5 or 6"),        # Player 3 draws; the third card decides Banker
-    ("7 5 K K", 4, "5"),             # Player 7 stands, Banker 5 draws
-    ("3 6 K K 6", 5, "6"),           # Player drew a 6, Banker 6 draws
-])
+@pytest.mark.parametrize(
+    ("tail", "have", "need"),
+    [
+        ("3", 1, "at least 4"),
+        ("3 6 K K", 4, "5 or 6"),  # Player 3 draws; the third card decides Banker
+        ("7 5 K K", 4, "5"),  # Player 7 stands, Banker 5 draws
+        ("3 6 K K 6", 5, "6"),  # Player drew a 6, Banker 6 draws
+    ],
+)
 def test_incomplete_coup_says_how_many_cards_it_had_and_needed(tail: str, have: int, need: str) -> None:
     with pytest.warns(LogWarning, match=f"it has {have} cards? .* the rules call for {need};") as caught:
         entries = list(iter_entries(io.StringIO("9 2 K 3 " + tail), "stream"))
@@ -142,13 +155,16 @@ def test_stream_with_a_bad_card_names_it() -> None:
     assert (info.value.line, info.value.column, info.value.coup) == (2, 5, 2)
 
 
-@pytest.mark.parametrize("data,line,column", [
-    (b"B P\nB \xff P\n", 2, 3),
-    (b"3 6 K K 6 2\n\xc3\x28 5\n", 2, 1),
-    (b"B P T " * 30000 + b"\n\xe9\n", 2, 1),     # past the first chunk
-    (b'[{"winner": "tie"},\n{"winner": "\xff"}]', 2, 13),
-    (b"B P \xe2\x99", 1, 5),                        # cut off in the middle of a character
-])
+@pytest.mark.parametrize(
+    ("data", "line", "column"),
+    [
+        (b"B P\nB \xff P\n", 2, 3),
+        (b"3 6 K K 6 2\n\xc3\x28 5\n", 2, 1),
+        (b"B P T " * 30000 + b"\n\xe9\n", 2, 1),  # past the first chunk
+        (b'[{"winner": "tie"},\n{"winner": "\xff"}]', 2, 13),
+        (b"B P \xe2\x99", 1, 5),  # cut off in the middle of a character
+    ],
+)
 def test_bytes_that_are_not_utf8(tmp_path: Path, data: bytes, line: int, column: int) -> None:
     path = write(tmp_path, data)
     with pytest.raises(LogError, match="not UTF-8") as info:
@@ -156,19 +172,22 @@ def test_bytes_that_are_not_utf8(tmp_path: Path, data: bytes, line: int, column:
     assert (info.value.file, info.value.line, info.value.column) == (str(path), line, column)
 
 
-@pytest.mark.parametrize("log,message,line", [
-    ('[{"winner": "tie"},\n {"winner": "tie"\n', "not valid JSON", 2),  # the end of the text, not the empty line 3
-    ('[{"winner": "tie"}] [', "more text after the end", 1),
-    ('{"seed": 1,\n "x": 2}', 'needs a "coups" list', 1),
-    ('[{"winner": "tie"},\n {"winer": "tie"}]', "winer: unknown key", 2),
-    ('[{"winner": "banker"},\n "B"]', "a coup must be a JSON object, not a string", 2),
-    ('[{"winner": "tied"}]', "winner: Input should be 'banker', 'player' or 'tie'", 1),
-    ('[{"winner": "tie", "player_total": 3, "banker_total": 4}]', "winner is tie but Player 3", 1),
-    ('[{"cards": ["3", "6", "K", "X"]}]', "cards card 4: 'X' is not a card", 1),
-    ('{"winner": "tie"}\n{"winner": "tie", }\n', "not valid JSON", 2),
-    ('{"shoe": 1, "results": "BPX"}\n', '"results" character 3', 1),
-    ('"BPT"', "a JSON log is a list of coups", 1),
-])
+@pytest.mark.parametrize(
+    ("log", "message", "line"),
+    [
+        ('[{"winner": "tie"},\n {"winner": "tie"\n', "not valid JSON", 2),  # the end of the text, not the empty line 3
+        ('[{"winner": "tie"}] [', "more text after the end", 1),
+        ('{"seed": 1,\n "x": 2}', 'needs a "coups" list', 1),
+        ('[{"winner": "tie"},\n {"winer": "tie"}]', "winer: unknown key", 2),
+        ('[{"winner": "banker"},\n "B"]', "a coup must be a JSON object, not a string", 2),
+        ('[{"winner": "tied"}]', "winner: Input should be 'banker', 'player' or 'tie'", 1),
+        ('[{"winner": "tie", "player_total": 3, "banker_total": 4}]', "winner is tie but Player 3", 1),
+        ('[{"cards": ["3", "6", "K", "X"]}]', "cards card 4: 'X' is not a card", 1),
+        ('{"winner": "tie"}\n{"winner": "tie", }\n', "not valid JSON", 2),
+        ('{"shoe": 1, "results": "BPX"}\n', '"results" character 3', 1),
+        ('"BPT"', "a JSON log is a list of coups", 1),
+    ],
+)
 def test_bad_json(log: str, message: str, line: int) -> None:
     from roads.logs import iter_shoes
 
@@ -180,14 +199,17 @@ def test_bad_json(log: str, message: str, line: int) -> None:
     assert info.value.line == line
 
 
-@pytest.mark.parametrize("line,message", [
-    ('{"shoe": 1}', 'exactly one of "results" or "coups"'),
-    ('{"shoe": 1, "results": "BP", "coups": []}', 'exactly one of "results" or "coups"'),
-    ('{"shoe": 1.5, "results": "BP"}', "shoe"),
-    ('{"shoe": 2, "results": ""}', "shoe 2 has no coups"),
-    ('{"shoe": 2, "coups": {"winner": "tie"}}', '"coups" must be a list'),
-    ('{"shoe": 2, "coups": [{"cards": ["7", "6", "K", "K", "2"]}]}', "Banker 6 must stand"),
-])
+@pytest.mark.parametrize(
+    ("line", "message"),
+    [
+        ('{"shoe": 1}', 'exactly one of "results" or "coups"'),
+        ('{"shoe": 1, "results": "BP", "coups": []}', 'exactly one of "results" or "coups"'),
+        ('{"shoe": 1.5, "results": "BP"}', "shoe"),
+        ('{"shoe": 2, "results": ""}', "shoe 2 has no coups"),
+        ('{"shoe": 2, "coups": {"winner": "tie"}}', '"coups" must be a list'),
+        ('{"shoe": 2, "coups": [{"cards": ["7", "6", "K", "K", "2"]}]}', "Banker 6 must stand"),
+    ],
+)
 def test_bad_shoe_lines(line: str, message: str) -> None:
     from roads.logs import iter_shoes
 

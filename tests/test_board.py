@@ -47,12 +47,12 @@ def test_examples_derived_roads(example: dict, road: str) -> None:
 
 def test_examples_ask(example: dict) -> None:
     board = Scoreboard.from_results(example["results"])
-    got = {side: {road: (c.value if c else None) for road, c in asks.items()}
-           for side, asks in board.asks().items()}
+    got = {side: {road: (c.value if c else None) for road, c in asks.items()} for side, asks in board.asks().items()}
     assert got == example["ask"]
 
 
 # --- the checks printed in domain.md section 7 ---------------------------------------
+
 
 def test_check_bppp_big_eye_boy_blue_red() -> None:
     assert colors(Scoreboard.from_results("BPPP"), "big_eye_boy") == "BR"
@@ -72,7 +72,8 @@ def test_check_forty_alternating_give_38_big_eye_boy_marks() -> None:
 
 # --- rule by rule ----------------------------------------------------------------------
 
-@pytest.mark.parametrize("road,k", OFFSETS.items())
+
+@pytest.mark.parametrize(("road", "k"), OFFSETS.items())
 def test_start_is_column_k_plus_1_row_2(road: str, k: int) -> None:
     """First mark from (k+1, 2); if that column has one bead, from (k+2, 1)."""
     # Columns 1..k of depth 1, then column k+1 of depth 2.
@@ -98,10 +99,10 @@ def test_rule_1_same_depth_red_different_blue() -> None:
 
 def test_rule_2_bead_present_red_stopped_one_above_blue_straight_drop_red() -> None:
     # Small Road (k=2), bead at column 4 row 3: look at column 2.
-    assert judge(2, 4, 3, [1, 3, 1]) == (RED, 2)    # column 2 has a bead at row 3
-    assert judge(2, 4, 3, [1, 5, 1]) == (RED, 2)    # deeper still: bead present
-    assert judge(2, 4, 3, [1, 2, 1]) == (BLUE, 2)   # stopped exactly one row above
-    assert judge(2, 4, 3, [1, 1, 1]) == (RED, 2)    # straight drop: two rows above
+    assert judge(2, 4, 3, [1, 3, 1]) == (RED, 2)  # column 2 has a bead at row 3
+    assert judge(2, 4, 3, [1, 5, 1]) == (RED, 2)  # deeper still: bead present
+    assert judge(2, 4, 3, [1, 2, 1]) == (BLUE, 2)  # stopped exactly one row above
+    assert judge(2, 4, 3, [1, 1, 1]) == (RED, 2)  # straight drop: two rows above
 
 
 def test_regression_empty_row_is_not_enough_for_blue() -> None:
@@ -113,8 +114,7 @@ def test_regression_empty_row_is_not_enough_for_blue() -> None:
 def test_ties_never_take_a_cell_and_never_change_derived_roads() -> None:
     plain = Scoreboard.from_results("BPPBBBP")
     tied = Scoreboard.from_results("TBTTPPTBBTBPT")
-    assert [(b.column, b.row, b.x, b.y) for b in plain.big_road] == \
-        [(b.column, b.row, b.x, b.y) for b in tied.big_road]
+    assert [(b.column, b.row, b.x, b.y) for b in plain.big_road] == [(b.column, b.row, b.x, b.y) for b in tied.big_road]
     for road in DERIVED:
         assert colors(plain, road) == colors(tied, road)
     assert tied.leading_ties == 1
@@ -138,8 +138,13 @@ def test_dragon_tail_turns_at_bottom_and_under_an_earlier_tail() -> None:
 
 
 def test_stats_panel() -> None:
-    outcomes = [Outcome(Winner.BANKER, banker_pair=True, natural=True), Outcome(Winner.BANKER),
-                Outcome(Winner.TIE, player_pair=True), Outcome(Winner.PLAYER), Outcome(Winner.BANKER)]
+    outcomes = [
+        Outcome(Winner.BANKER, banker_pair=True, natural=True),
+        Outcome(Winner.BANKER),
+        Outcome(Winner.TIE, player_pair=True),
+        Outcome(Winner.PLAYER),
+        Outcome(Winner.BANKER),
+    ]
     stats = Scoreboard.from_outcomes(outcomes).stats
     assert (stats.coups, stats.banker, stats.player, stats.tie) == (5, 3, 1, 1)
     assert (stats.banker_pairs, stats.player_pairs, stats.naturals) == (1, 1, 1)
@@ -207,8 +212,7 @@ def test_property_ask_predicts_the_mark_actually_added(results: str) -> None:
 def test_property_mark_count_is_beads_from_the_start_on(results: str) -> None:
     board = Scoreboard.from_results(results)
     for road, k in OFFSETS.items():
-        expected = sum(1 for b in board.big_road
-                       if b.column > k + 1 or (b.column == k + 1 and b.row >= 2))
+        expected = sum(1 for b in board.big_road if b.column > k + 1 or (b.column == k + 1 and b.row >= 2))
         assert len(board.road(road)) == expected
 
 

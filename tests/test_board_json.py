@@ -10,21 +10,37 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from roads.board import DERIVED, Scoreboard
+from roads.board.explain import proofs
 from roads.board.jsonview import board_dict, board_json
 from roads.board.schema import Board, ProofModel, board_schema_text
-from roads.board.explain import proofs
 from roads.shoe import deal_shoe
 
 ROOT = Path(__file__).parent.parent
 EXAMPLES = sorted((ROOT / "fixtures" / "examples").glob("*.json"))
 
-TOP = ["coups", "leading_ties", "bead_plate", "big_road", "big_eye_boy", "small_road", "cockroach_pig",
-       "ask", "stats"]
-BEAD = {"coup": int, "winner": str, "column": int, "row": int, "x": int, "y": int, "ties": int,
-        "banker_pair": bool, "player_pair": bool, "natural": bool}
+TOP = ["coups", "leading_ties", "bead_plate", "big_road", "big_eye_boy", "small_road", "cockroach_pig", "ask", "stats"]
+BEAD = {
+    "coup": int,
+    "winner": str,
+    "column": int,
+    "row": int,
+    "x": int,
+    "y": int,
+    "ties": int,
+    "banker_pair": bool,
+    "player_pair": bool,
+    "natural": bool,
+}
 MARK = {"mark": int, "color": str, "rule": int, "column": int, "row": int, "x": int, "y": int}
-CELL = {"coup": int, "winner": str, "column": int, "row": int, "banker_pair": bool, "player_pair": bool,
-        "natural": bool}
+CELL = {
+    "coup": int,
+    "winner": str,
+    "column": int,
+    "row": int,
+    "banker_pair": bool,
+    "player_pair": bool,
+    "natural": bool,
+}
 
 
 def demo_board() -> Scoreboard:
@@ -83,8 +99,7 @@ def test_examples_agree_with_the_contract(example: dict) -> None:
     assert [b["ties"] for b in data["big_road"]] == example["big_road_ties"]
     for road in DERIVED:
         marks = data[road]
-        assert "".join(m["color"][0].upper() if m["color"] == "red" else "B" for m in marks) == \
-            example[road]["colors"]
+        assert "".join(m["color"][0].upper() if m["color"] == "red" else "B" for m in marks) == example[road]["colors"]
         assert [[m["column"], m["row"]] for m in marks] == example[road]["sources"]
         assert [[m["x"], m["y"]] for m in marks] == example[road]["drawn"]
     assert data["ask"] == example["ask"]

@@ -53,7 +53,7 @@ def test_property_batches_equal_one_add_at_a_time(results: str, cuts: list[int],
     batched = Scoreboard()
     at = 0
     for size in cuts:
-        batched.add(*results[at:at + size])
+        batched.add(*results[at : at + size])
         at += size
         if read_between:
             batched.place()  # drawn places worked out part way must continue exactly

@@ -21,8 +21,14 @@ from roads.lesson.page import lesson_page
 from roads.shoe import deal_shoe
 
 CHROMIUM = Path("/usr/bin/chromium")
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-        "--disable-sync", "--no-first-run"]
+ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
 IN_CI = os.environ.get("CI", "").lower() == "true"
 
 
@@ -138,8 +144,10 @@ def test_drill_checks_answers(page, tmp_path: Path) -> None:
 
 
 def test_markdown_figures_render(page, tmp_path: Path) -> None:
-    body = markdown.markdown('```roads road="big-road" title="Two"\nBBBPPB\n```\n\n```roads theme="dark"\nBPPPBB\n```\n',
-                             extensions=["roads.lesson.markdown_ext"])
+    body = markdown.markdown(
+        '```roads road="big-road" title="Two"\nBBBPPB\n```\n\n```roads theme="dark"\nBPPPBB\n```\n',
+        extensions=["roads.lesson.markdown_ext"],
+    )
     path = tmp_path / "md.html"
     path.write_text(f"<!DOCTYPE html><meta charset=utf-8><title>md</title>{body}", encoding="utf-8")
     page.goto(path.as_uri())

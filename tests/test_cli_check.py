@@ -34,8 +34,10 @@ def test_broken_log_exits_1_with_a_line_per_broken_coup(capsys: pytest.CaptureFi
     code, out, err = run(["check", str(path)], capsys)
     lines = out.splitlines()
     assert code == 1 and err == "" and len(lines) == 7
-    assert lines[0] == (f"{path}, line 3, coup 2: Banker 6 must stand (Player stood, so Banker draws on 0-5 "
-                        "and stands on 6-7) but drew 2 [cards: 7 6 K K 2]")
+    assert lines[0] == (
+        f"{path}, line 3, coup 2: Banker 6 must stand (Player stood, so Banker draws on 0-5 "
+        "and stands on 6-7) but drew 2 [cards: 7 6 K K 2]"
+    )
     assert lines[-1] == f"{path}: 7 coups (cards), 6 break a rule"
 
 
@@ -61,14 +63,18 @@ def test_cut_stream_warns_on_stderr_and_exits_1(capsys: pytest.CaptureFixture[st
     assert err.startswith("roads: warning: ") and "coup 3: the stream ends in the middle" in err
 
 
-@pytest.mark.parametrize("content,message", [
-    (b"", "no coups: the log is empty"),
-    (b"3 6 K K 6 2\n3 6 K Z\n", "line 2, column 7, coup 2: 'Z' is not a card"),
-    (b"B P \xff\n", "line 1, column 5: bytes that are not UTF-8 (ff)"),
-    (b"BPPT\nBBXP\n", "line 2, column 3, coup 7: 'X' in 'BBXP' is not a result"),
-])
-def test_bad_input_exits_1_with_one_line_and_no_traceback(content: bytes, message: str, tmp_path: Path,
-                                                           capsys: pytest.CaptureFixture[str]) -> None:
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        (b"", "no coups: the log is empty"),
+        (b"3 6 K K 6 2\n3 6 K Z\n", "line 2, column 7, coup 2: 'Z' is not a card"),
+        (b"B P \xff\n", "line 1, column 5: bytes that are not UTF-8 (ff)"),
+        (b"BPPT\nBBXP\n", "line 2, column 3, coup 7: 'X' in 'BBXP' is not a result"),
+    ],
+)
+def test_bad_input_exits_1_with_one_line_and_no_traceback(
+    content: bytes, message: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     path = tmp_path / "log.txt"
     path.write_bytes(content)
     code, out, err = run(["check", str(path)], capsys)
@@ -109,19 +115,20 @@ def test_regression_ctx_exit_status_is_returned_by_main(capsys: pytest.CaptureFi
 def test_console_script_check_of_a_deal(tmp_path: Path) -> None:
     script = Path(sys.executable).with_name("roads")
     command = [str(script)] if script.exists() else [sys.executable, "-m", "roads"]
-    dealt = subprocess.run(command + ["deal", "--seed", "9"], capture_output=True, check=True)
-    checked = subprocess.run(command + ["check", "-"], input=dealt.stdout, capture_output=True, check=False)
+    dealt = subprocess.run([*command, "deal", "--seed", "9"], capture_output=True, check=True)
+    checked = subprocess.run([*command, "check", "-"], input=dealt.stdout, capture_output=True, check=False)
     assert checked.returncode == 0 and checked.stdout.decode().startswith("<stdin>: ")
     broken = tmp_path / "broken.txt"
     broken.write_text("7 6 K K 2\n")
-    done = subprocess.run(command + ["check", str(broken)], capture_output=True, check=False)
+    done = subprocess.run([*command, "check", str(broken)], capture_output=True, check=False)
     assert done.returncode == 1 and done.stdout.decode().count("\n") == 2 and done.stderr == b""
-    bad = subprocess.run(command + ["check", str(tmp_path / "missing")], capture_output=True, check=False)
+    bad = subprocess.run([*command, "check", str(tmp_path / "missing")], capture_output=True, check=False)
     assert bad.returncode == 1 and bad.stderr.decode().count("\n") == 1 and b"Traceback" not in bad.stderr
 
 
-def test_coup_and_demo_still_work(capsys: pytest.CaptureFixture[str], tmp_path: Path,
-                                  monkeypatch: pytest.MonkeyPatch) -> None:
+def test_coup_and_demo_still_work(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     code, out, _ = run(["coup", "3", "6", "K", "K", "6", "2"], capsys)
     assert code == 0 and "Player 9 beats Banker 8" in out
     monkeypatch.chdir(tmp_path)  # the demo may write pictures where it runs
@@ -137,8 +144,7 @@ def _doc_block(after: str) -> list[str]:
     return lines[start:end]
 
 
-def test_docs_show_what_the_commands_print(capsys: pytest.CaptureFixture[str],
-                                           monkeypatch: pytest.MonkeyPatch) -> None:
+def test_docs_show_what_the_commands_print(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(FIXTURES.parent.parent)
     _, out, _ = run(["check", "fixtures/logs/broken-cards.txt"], capsys)
     assert out.splitlines() == _doc_block("$ roads check fixtures/logs/broken-cards.txt")

@@ -35,8 +35,12 @@ def test_the_console_script_gives_the_same_bytes(capsys: pytest.CaptureFixture[s
     _, expected, _ = run(["deal", "--seed", "1", "--format", "json"], capsys)
     script = Path(sys.executable).with_name("roads")
     command = [str(script)] if script.exists() else [sys.executable, "-m", "roads"]
-    done = subprocess.run(command + ["deal", "--seed", "1", "--format", "json"], capture_output=True,
-                          env={**os.environ, "PYTHONHASHSEED": "random"}, check=False)
+    done = subprocess.run(
+        [*command, "deal", "--seed", "1", "--format", "json"],
+        capture_output=True,
+        env={**os.environ, "PYTHONHASHSEED": "random"},
+        check=False,
+    )
     assert done.returncode == 0 and done.stderr == b""
     assert done.stdout == expected.encode("utf-8")
 
@@ -76,21 +80,26 @@ def test_a_text_seed(capsys: pytest.CaptureFixture[str]) -> None:
     assert read_coups(io.StringIO(out)) == list(deal_shoe(8, seed="table 7, shoe 3").coups)
 
 
-@pytest.mark.parametrize("args", [["--format", "xml"], ["--decks", "many"], ["--cut"], ["--bogus"],
-                                  ["extra-argument"]])
+@pytest.mark.parametrize("args", [["--format", "xml"], ["--decks", "many"], ["--cut"], ["--bogus"], ["extra-argument"]])
 def test_bad_usage_exits_2(args: list[str], capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = run(["deal", *args], capsys)
     assert code == 2 and out == "" and "Error:" in err and "Traceback" not in err
 
 
-@pytest.mark.parametrize("args,message", [
-    (["--decks", "0"], "Invalid value for '--decks' / '-d': a shoe needs at least 1 deck"),
-    (["--cut", "5"], f"Invalid value for '--cut': the cut card must be at least {MIN_CUT} cards from the end"),
-    (["--decks", "1", "--cut", "40"], ("Invalid value for '--cut': a cut card 40 cards from the end of a 52-card "
-                                       "shoe leaves no room")),
-])
-def test_impossible_shoes_are_usage_errors_and_write_nothing(args: list[str], message: str, tmp_path: Path,
-                                                             capsys: pytest.CaptureFixture[str]) -> None:
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--decks", "0"], "Invalid value for '--decks' / '-d': a shoe needs at least 1 deck"),
+        (["--cut", "5"], f"Invalid value for '--cut': the cut card must be at least {MIN_CUT} cards from the end"),
+        (
+            ["--decks", "1", "--cut", "40"],
+            ("Invalid value for '--cut': a cut card 40 cards from the end of a 52-card shoe leaves no room"),
+        ),
+    ],
+)
+def test_impossible_shoes_are_usage_errors_and_write_nothing(
+    args: list[str], message: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     target = tmp_path / "shoe.txt"
     code, out, err = run(["deal", "--seed", "1", *args, "-o", str(target)], capsys)
     assert code == 2 and out == ""

@@ -68,8 +68,15 @@ def test_console_examples_run_and_print_what_the_page_shows(block: list[str], tm
             status = 0
             continue
         assert status == 0, f"a command exited {status} and the page does not say so"
-        done = subprocess.run(["bash", "-c", ROADS + command], cwd=tmp_path, env=env, stdout=subprocess.PIPE,
-                              stderr=subprocess.STDOUT, text=True, timeout=120)
+        done = subprocess.run(
+            ["bash", "-c", ROADS + command],
+            cwd=tmp_path,
+            env=env,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+            timeout=120,
+        )
         status = done.returncode
         if shown:
             assert _trimmed(done.stdout.splitlines()) == shown, command

@@ -11,8 +11,7 @@ from roads.cli import main
 FIXTURES = Path(__file__).parent.parent / "fixtures" / "logs"
 
 
-def test_regression_cut_stream_warning_was_two_python_lines_and_exit_0(
-        capsys: pytest.CaptureFixture[str]) -> None:
+def test_regression_cut_stream_warning_was_two_python_lines_and_exit_0(capsys: pytest.CaptureFixture[str]) -> None:
     """build on a stream cut mid-coup: keep the complete coups, say so in one line, exit 1."""
     code = main(["build", str(FIXTURES / "stream-cut.txt"), "--json"])
     out, err = capsys.readouterr()
@@ -46,9 +45,11 @@ def test_regression_every_command_loaded_the_renderer_at_start_up(tmp_path: Path
     import subprocess
     import sys
 
-    code = ("import sys; from roads.cli import main; "
-            f"status = main(['build', {str(FIXTURES / 'results.txt')!r}]); "
-            "heavy = [m for m in ('svgwrite', 'numpy', 'PIL', 'roads.render', 'roads.scene', 'roads.odds') "
-            "if m in sys.modules]; print(status, heavy)")
+    code = (
+        "import sys; from roads.cli import main; "
+        f"status = main(['build', {str(FIXTURES / 'results.txt')!r}]); "
+        "heavy = [m for m in ('svgwrite', 'numpy', 'PIL', 'roads.render', 'roads.scene', 'roads.odds') "
+        "if m in sys.modules]; print(status, heavy)"
+    )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip().splitlines()[-1] == "0 []"

@@ -48,6 +48,7 @@ def demo_board() -> Scoreboard:
 
 # --- build ---------------------------------------------------------------------------------
 
+
 def test_build_summary(capsys: pytest.CaptureFixture[str], results_log: Path) -> None:
     code, out, err = run(capsys, "build", str(results_log))
     assert (code, err) == (0, "")
@@ -55,8 +56,7 @@ def test_build_summary(capsys: pytest.CaptureFixture[str], results_log: Path) ->
     assert "Big Road      B PP BBB PPPP B" in out
 
 
-def test_build_json_of_a_card_log_goes_through_the_engine(capsys: pytest.CaptureFixture[str],
-                                                            cards_log: Path) -> None:
+def test_build_json_of_a_card_log_goes_through_the_engine(capsys: pytest.CaptureFixture[str], cards_log: Path) -> None:
     code, out, err = run(capsys, "build", str(cards_log), "--json")
     assert (code, err) == (0, "")
     data = json.loads(out)
@@ -87,12 +87,16 @@ def test_build_colour_on_request_only(capsys: pytest.CaptureFixture[str], result
 
 # --- explain -------------------------------------------------------------------------------
 
+
 def test_explain_everything(capsys: pytest.CaptureFixture[str], cards_log: Path) -> None:
     code, out, err = run(capsys, "explain", str(cards_log))
     assert (code, err) == (0, "")
     board = demo_board()
-    for title, road in (("Big Eye Boy", board.big_eye_boy), ("Small Road", board.small_road),
-                        ("Cockroach Pig", board.cockroach_pig)):
+    for title, road in (
+        ("Big Eye Boy", board.big_eye_boy),
+        ("Small Road", board.small_road),
+        ("Cockroach Pig", board.cockroach_pig),
+    ):
         assert f"{title} (k = {road.k}): {len(road)} marks" in out
     assert out.count("so Rule ") == sum(len(r) for r in board.derived_roads())
     assert "Common mistake" not in out
@@ -112,7 +116,9 @@ def test_explain_one_mark(capsys: pytest.CaptureFixture[str], results_log: Path)
     assert code == 0
     assert out.splitlines() == [
         "Small Road mark 2: red, Rule 2, from the Big Road bead at column 3, row 3",
-        f"  {p.reason}", f"  {p.comparison}", f"  {p.mistake}",
+        f"  {p.reason}",
+        f"  {p.comparison}",
+        f"  {p.mistake}",
     ]
 
 
@@ -136,6 +142,7 @@ def test_explain_list_json(capsys: pytest.CaptureFixture[str], results_log: Path
 
 # --- show ----------------------------------------------------------------------------------
 
+
 def test_show_all_roads(capsys: pytest.CaptureFixture[str], cards_log: Path) -> None:
     code, out, err = run(capsys, "show", str(cards_log))
     assert (code, err) == (0, "")
@@ -143,18 +150,23 @@ def test_show_all_roads(capsys: pytest.CaptureFixture[str], cards_log: Path) -> 
 
 
 def test_show_some_roads_last_columns_and_colour(capsys: pytest.CaptureFixture[str], cards_log: Path) -> None:
-    code, out, _ = run(capsys, "show", str(cards_log), "--road", "big-road", "--road", "Small Road",
-                       "--last", "5", "--color", "always")
+    code, out, _ = run(
+        capsys, "show", str(cards_log), "--road", "big-road", "--road", "Small Road", "--last", "5", "--color", "always"
+    )
     assert code == 0
-    headers = [line for line in re.sub(r"\x1b\[[0-9;]*m", "", out).splitlines() 
-               if re.match(r"[A-Z][a-z]+( [A-Z][a-z]+)* · ", line)]
+    headers = [
+        line
+        for line in re.sub(r"\x1b\[[0-9;]*m", "", out).splitlines()
+        if re.match(r"[A-Z][a-z]+( [A-Z][a-z]+)* · ", line)
+    ]
     assert [h.split(" · ")[0] for h in headers] == ["Big Road", "Small Road"]
     assert "drawn columns" in headers[0] and "drawn columns" in headers[1]
     assert "\x1b[" in out
 
 
-def test_show_auto_colour_respects_no_color(capsys: pytest.CaptureFixture[str], results_log: Path,
-                                            monkeypatch: pytest.MonkeyPatch) -> None:
+def test_show_auto_colour_respects_no_color(
+    capsys: pytest.CaptureFixture[str], results_log: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setenv("NO_COLOR", "1")
     _, out, _ = run(capsys, "show", str(results_log))
     assert "\x1b[" not in out
@@ -162,19 +174,30 @@ def test_show_auto_colour_respects_no_color(capsys: pytest.CaptureFixture[str], 
 
 # --- bad input: one clear line, exit 1 (2 for usage) ---------------------------------------
 
-@pytest.mark.parametrize("args,message", [
-    (["build", "{log}"], "'X' is not a result"),
-    (["explain", "{empty}"], "no coups: the log is empty"),
-    (["show", "{empty}"], "no coups: the log is empty"),
-    (["explain", "{good}", "--road", "small-road", "--mark", "999"],
-     "Small Road has 7 marks: there is no mark 999 (choose 1 to 7)"),
-    (["explain", "{good}", "--road", "cockroach-pig", "--mark", "5"], "Cockroach Pig has 4 marks"),
-    (["build", "{missing}"], "no such file"),
-])
-def test_bad_input_is_one_line_and_exit_1(capsys: pytest.CaptureFixture[str], tmp_path: Path,
-                                          args: list[str], message: str) -> None:
-    paths = {"log": tmp_path / "bad.txt", "empty": tmp_path / "empty.txt", "good": tmp_path / "good.txt",
-             "missing": tmp_path / "missing.txt"}
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["build", "{log}"], "'X' is not a result"),
+        (["explain", "{empty}"], "no coups: the log is empty"),
+        (["show", "{empty}"], "no coups: the log is empty"),
+        (
+            ["explain", "{good}", "--road", "small-road", "--mark", "999"],
+            "Small Road has 7 marks: there is no mark 999 (choose 1 to 7)",
+        ),
+        (["explain", "{good}", "--road", "cockroach-pig", "--mark", "5"], "Cockroach Pig has 4 marks"),
+        (["build", "{missing}"], "no such file"),
+    ],
+)
+def test_bad_input_is_one_line_and_exit_1(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, args: list[str], message: str
+) -> None:
+    paths = {
+        "log": tmp_path / "bad.txt",
+        "empty": tmp_path / "empty.txt",
+        "good": tmp_path / "good.txt",
+        "missing": tmp_path / "missing.txt",
+    }
     paths["log"].write_text("B P X\n")
     paths["empty"].write_text("")
     paths["good"].write_text(RESULTS)
@@ -185,30 +208,41 @@ def test_bad_input_is_one_line_and_exit_1(capsys: pytest.CaptureFixture[str], tm
     assert message in err
 
 
-@pytest.mark.parametrize("args", [
-    ["explain", "{good}", "--mark", "2"],
-    ["explain", "{good}", "--road", "small-road", "--mark", "two"],
-    ["show", "{good}", "--color", "sometimes"],
-    ["show", "{good}", "--last", "0"],
-    ["build", "{good}", "--format", "xml"],
-    ["build"],
-])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["explain", "{good}", "--mark", "2"],
+        ["explain", "{good}", "--road", "small-road", "--mark", "two"],
+        ["show", "{good}", "--color", "sometimes"],
+        ["show", "{good}", "--last", "0"],
+        ["build", "{good}", "--format", "xml"],
+        ["build"],
+    ],
+)
 def test_usage_errors_exit_2(capsys: pytest.CaptureFixture[str], results_log: Path, args: list[str]) -> None:
     code, out, err = run(capsys, *(a.format(good=str(results_log)) for a in args))
     assert code == 2 and out == ""
     assert "Usage: roads" in err
 
 
-@pytest.mark.parametrize("args,message", [
-    (["explain", "{good}", "--road", "pig"],
-     "Invalid value for '--road': unknown road 'pig': choose one of big-eye-boy, small-road, cockroach-pig"),
-    (["explain", "{good}", "--road", "big-road"], "big-road has no marks to explain"),
-    (["explain", "{good}", "--road", "cockroach-pig", "--mark", "0"], "Invalid value for '--mark'"),
-    (["show", "{good}", "--road", "bigroad"],
-     "unknown road 'bigroad': choose one of bead-plate, big-road, big-eye-boy, small-road, cockroach-pig"),
-])
-def test_bad_option_values_exit_2_naming_the_option(capsys: pytest.CaptureFixture[str], results_log: Path,
-                                                    args: list[str], message: str) -> None:
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (
+            ["explain", "{good}", "--road", "pig"],
+            "Invalid value for '--road': unknown road 'pig': choose one of big-eye-boy, small-road, cockroach-pig",
+        ),
+        (["explain", "{good}", "--road", "big-road"], "big-road has no marks to explain"),
+        (["explain", "{good}", "--road", "cockroach-pig", "--mark", "0"], "Invalid value for '--mark'"),
+        (
+            ["show", "{good}", "--road", "bigroad"],
+            "unknown road 'bigroad': choose one of bead-plate, big-road, big-eye-boy, small-road, cockroach-pig",
+        ),
+    ],
+)
+def test_bad_option_values_exit_2_naming_the_option(
+    capsys: pytest.CaptureFixture[str], results_log: Path, args: list[str], message: str
+) -> None:
     code, out, err = run(capsys, *(a.format(good=str(results_log)) for a in args))
     assert code == 2 and out == ""
     assert "Usage: roads" in err and message in err

@@ -18,8 +18,7 @@ HEAVY = ("roads.render", "roads.scene", "roads.lesson", "svgwrite", "PIL")
 
 
 def test_importing_the_core_loads_no_renderer() -> None:
-    code = ("import json, sys\nimport roads, roads.board, roads.coup\n"
-            "print(json.dumps(sorted(sys.modules)))")
+    code = "import json, sys\nimport roads, roads.board, roads.coup\nprint(json.dumps(sorted(sys.modules)))"
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     loaded = json.loads(done.stdout)
     assert "roads.board" in loaded and "roads.coup" in loaded

@@ -28,13 +28,16 @@ def test_answers_follow_the_rules() -> None:
             assert "Player stood" in s.banker_reason()
 
 
-@pytest.mark.parametrize("situation, player, banker", [
-    (Situation(1, 3, 3, "8"), True, False),   # Banker 3 stands on an 8
-    (Situation(1, 3, 3, "9"), True, True),
-    (Situation(1, 7, 5, "2"), False, True),   # Player stood: Banker 5 draws
-    (Situation(1, 2, 6, "K"), True, False),   # a third-card K is 0
-    (Situation(1, 2, 9, "5"), False, False),  # natural
-])
+@pytest.mark.parametrize(
+    ("situation", "player", "banker"),
+    [
+        (Situation(1, 3, 3, "8"), True, False),  # Banker 3 stands on an 8
+        (Situation(1, 3, 3, "9"), True, True),
+        (Situation(1, 7, 5, "2"), False, True),  # Player stood: Banker 5 draws
+        (Situation(1, 2, 6, "K"), True, False),  # a third-card K is 0
+        (Situation(1, 2, 9, "5"), False, False),  # natural
+    ],
+)
 def test_known_situations(situation: Situation, player: bool, banker: bool) -> None:
     assert (situation.player_draws, situation.banker_draws) == (player, banker)
 

@@ -27,11 +27,15 @@ def coup(text: str):
 
 
 def test_core_never_imports_the_renderer() -> None:
-    code = ("import sys, roads, roads.board, roads.coup; b = roads.board.Scoreboard.from_results('BPPB'); "
-            "print(any(m.startswith(('roads.render', 'roads.scene', 'roads.lesson', 'PIL', 'svgwrite')) "
-            "for m in sys.modules))")
-    assert subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                          check=True).stdout.strip() == "False"
+    code = (
+        "import sys, roads, roads.board, roads.coup; b = roads.board.Scoreboard.from_results('BPPB'); "
+        "print(any(m.startswith(('roads.render', 'roads.scene', 'roads.lesson', 'PIL', 'svgwrite')) "
+        "for m in sys.modules))"
+    )
+    assert (
+        subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.strip()
+        == "False"
+    )
 
 
 def test_scoreboard_shows_itself_in_notebooks() -> None:
@@ -88,8 +92,8 @@ def test_figure_object() -> None:
 def test_two_figures_on_one_page_do_not_share_ids() -> None:
     a = Scoreboard.from_results("BPPB")._repr_html_()
     b = figure("BPPB", theme="dark")._repr_html_()
-    first = {e.get("id") for e in ET.fromstring(a[a.index("<svg"):a.rindex("</svg>") + 6]).iter() if e.get("id")}
-    second = {e.get("id") for e in ET.fromstring(b[b.index("<svg"):b.rindex("</svg>") + 6]).iter() if e.get("id")}
+    first = {e.get("id") for e in ET.fromstring(a[a.index("<svg") : a.rindex("</svg>") + 6]).iter() if e.get("id")}
+    second = {e.get("id") for e in ET.fromstring(b[b.index("<svg") : b.rindex("</svg>") + 6]).iter() if e.get("id")}
     assert first and second and not first & second
 
 
@@ -119,7 +123,8 @@ def test_hand_snapshot_png(snapshot_png) -> None:
     assert picture(coup("5 3 K K 8"), "png", theme="dark") == snapshot_png
 
 
-@pytest.mark.parametrize("cards, words", [("5 3 K K 8", "drew an 8"), ("5 3 K K A 2", "drew an A"),
-                                          ("5 3 K K T 2", "drew a 10")])
+@pytest.mark.parametrize(
+    ("cards", "words"), [("5 3 K K 8", "drew an 8"), ("5 3 K K A 2", "drew an A"), ("5 3 K K T 2", "drew a 10")]
+)
 def test_third_card_words(cards: str, words: str) -> None:
     assert words in picture(coup(cards), "svg").decode()

@@ -20,10 +20,12 @@ EXAMPLES = sorted((Path(__file__).parent.parent / "fixtures" / "examples").glob(
 RULE_1 = re.compile(
     r"Column (?P<c>\d+) starts, so Rule 1 applies: compare column (?P<a>\d+), which just finished, "
     r"with column (?P<b>\d+)\. Column (?P<a2>\d+) has (?P<da>\d+) beads? and column (?P<b2>\d+) "
-    r"has (?P<db>\d+): (?P<same>same|different) depth, so (?P<color>red|blue)\.")
+    r"has (?P<db>\d+): (?P<same>same|different) depth, so (?P<color>red|blue)\."
+)
 RULE_2 = re.compile(
     r"Column (?P<c>\d+) continues to row (?P<r>\d+), so Rule 2 applies: look at column (?P<b>\d+), "
-    r"(?P<k>\d+) columns? back\. Column (?P<b2>\d+) has (?P<d>\d+) beads?: .*, so (?P<color>red|blue)\.")
+    r"(?P<k>\d+) columns? back\. Column (?P<b2>\d+) has (?P<d>\d+) beads?: .*, so (?P<color>red|blue)\."
+)
 
 
 def depths_by_counting(board: Scoreboard) -> Counter[int]:
@@ -77,8 +79,10 @@ def test_rulebook_small_road_example_reproduced_exactly() -> None:
     board = Scoreboard.from_results("BPPPBPPB")
     last = proof(board, "small_road", len(board.small_road))
     assert (last.column, last.row, last.rule) == (5, 1, 1)
-    assert last.text == ("Column 5 starts, so Rule 1 applies: compare column 4, which just finished, "
-                         "with column 2. Column 4 has 2 beads and column 2 has 3: different depth, so blue.")
+    assert last.text == (
+        "Column 5 starts, so Rule 1 applies: compare column 4, which just finished, "
+        "with column 2. Column 4 has 2 beads and column 2 has 3: different depth, so blue."
+    )
     assert last.compared == ((4, 2), (2, 3))
     assert last.title == "Small Road" and last.k == 2
 
@@ -102,11 +106,14 @@ def test_rule_1_mistake_names_the_wrong_pair_and_what_it_gives() -> None:
     assert "with itself, which always says red" in bigeye.mistake
 
 
-@pytest.mark.parametrize("results,comparison,color", [
-    ("BPPPBPPP", "Column 2 has 3 beads: it has a bead at row 3, so red.", "red"),
-    ("BPPBPPP", "Column 2 has 2 beads: it stopped exactly one row above row 3, so blue.", "blue"),
-    ("BPBPPP", "Column 2 has 1 bead: it stopped 2 rows above row 3 (the straight drop), so red.", "red"),
-])
+@pytest.mark.parametrize(
+    ("results", "comparison", "color"),
+    [
+        ("BPPPBPPP", "Column 2 has 3 beads: it has a bead at row 3, so red.", "red"),
+        ("BPPBPPP", "Column 2 has 2 beads: it stopped exactly one row above row 3, so blue.", "blue"),
+        ("BPBPPP", "Column 2 has 1 bead: it stopped 2 rows above row 3 (the straight drop), so red.", "red"),
+    ],
+)
 def test_rule_2_three_cases_in_prose(results: str, comparison: str, color: str) -> None:
     # Small Road, last bead: column 4 row 3, so column 2 is read.
     board = Scoreboard.from_results(results)
@@ -123,8 +130,10 @@ def test_rule_2_mistake_is_concrete_for_the_straight_drop_and_the_stop_above() -
     assert "Column 2 has no bead at row 3, so a hasty reading says blue" in drop.mistake
     assert drop.mistake.endswith("so the mark is red.")
     stop = proof(Scoreboard.from_results("BPPBPPP"), "small_road", 3)  # column 4 row 3
-    assert stop.mistake.endswith("because column 2 stopped exactly at row 2; had it stopped at row 1, "
-                                 "row 3 would be just as empty and the mark red.")
+    assert stop.mistake.endswith(
+        "because column 2 stopped exactly at row 2; had it stopped at row 1, "
+        "row 3 would be just as empty and the mark red."
+    )
     deeper = proof(Scoreboard.from_results("BPPPBPPPP"), "small_road", 4)  # column 4 row 4, column 2 depth 3
     assert "had it stopped at row 2 or above, row 4 would be just as empty" in deeper.mistake
 
@@ -154,11 +163,14 @@ def test_one_mark_grammar() -> None:
         proof(Scoreboard.from_results("BPB"), "big_eye_boy", 2)
 
 
-@pytest.mark.parametrize("name,message", [
-    ("big-road", "big-road has no marks to explain: choose one of big-eye-boy, small-road, cockroach-pig"),
-    ("bead_plate", "bead-plate has no marks to explain"),
-    ("eye", "unknown road 'eye': choose one of big-eye-boy, small-road, cockroach-pig"),
-])
+@pytest.mark.parametrize(
+    ("name", "message"),
+    [
+        ("big-road", "big-road has no marks to explain: choose one of big-eye-boy, small-road, cockroach-pig"),
+        ("bead_plate", "bead-plate has no marks to explain"),
+        ("eye", "unknown road 'eye': choose one of big-eye-boy, small-road, cockroach-pig"),
+    ],
+)
 def test_unknown_or_underived_road_lists_the_valid_ones(name: str, message: str) -> None:
     board = Scoreboard.from_results("BPPPBPPB")
     with pytest.raises(RoadError, match=re.escape(message)):
@@ -180,7 +192,12 @@ def test_to_dict_keys_and_types() -> None:
     board = Scoreboard.from_results("BPPPBPPB")
     data = proof(board, "small_road", 3).to_dict()
     assert data == {
-        "road": "small_road", "mark": 3, "color": "blue", "rule": 1, "column": 5, "row": 1,
+        "road": "small_road",
+        "mark": 3,
+        "color": "blue",
+        "rule": 1,
+        "column": 5,
+        "row": 1,
         "compared": [{"column": 4, "depth": 2}, {"column": 2, "depth": 3}],
         "text": proof(board, "small_road", 3).text,
     }

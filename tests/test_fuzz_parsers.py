@@ -28,22 +28,107 @@ FUZZ = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCh
 
 # Pieces every format is made of, so generated text reaches deep into each grammar rather than
 # failing on its first character.
-ATOMS = ["B", "P", "T", "b", "p", "t", "[", "]", "[bn]", "[p]", "n", " ", ",", "\n", "\r\n", "\t", "#",
-         "# format: cards\n", "# format: stream\n", "# format: results\n", "# format: jsonl\n",
-         "A", "3", "6", "9", "K", "10", "T", "9H", "q♠", "P:", "B:", "Player:", "|", ":",
-         "{", "}", "[", "]", '"', '"winner"', '"banker"', '"tie"', '"cards"', '"shoe"', '"results"', '"coups"',
-         '"player_cards"', '"banker_cards"', ": ", ", ", "1", "-1", "1e999", "null", "true", "\x00", "\ufeff",
-         "é", "\u2028", "\u202e", '{"shoe": 1, "results": "BP"}\n', '{"winner": "tie"}\n',
-         '{"cards": ["3", "6", "K", "K", "6", "2"]}', "[" * 40]
+ATOMS = [
+    "B",
+    "P",
+    "T",
+    "b",
+    "p",
+    "t",
+    "[",
+    "]",
+    "[bn]",
+    "[p]",
+    "n",
+    " ",
+    ",",
+    "\n",
+    "\r\n",
+    "\t",
+    "#",
+    "# format: cards\n",
+    "# format: stream\n",
+    "# format: results\n",
+    "# format: jsonl\n",
+    "A",
+    "3",
+    "6",
+    "9",
+    "K",
+    "10",
+    "T",
+    "9H",
+    "q♠",
+    "P:",
+    "B:",
+    "Player:",
+    "|",
+    ":",
+    "{",
+    "}",
+    "[",
+    "]",
+    '"',
+    '"winner"',
+    '"banker"',
+    '"tie"',
+    '"cards"',
+    '"shoe"',
+    '"results"',
+    '"coups"',
+    '"player_cards"',
+    '"banker_cards"',
+    ": ",
+    ", ",
+    "1",
+    "-1",
+    "1e999",
+    "null",
+    "true",
+    "\x00",
+    "\ufeff",
+    "é",
+    "\u2028",
+    "\u202e",
+    '{"shoe": 1, "results": "BP"}\n',
+    '{"winner": "tie"}\n',
+    '{"cards": ["3", "6", "K", "K", "6", "2"]}',
+    "[" * 40,
+]
 log_text = st.lists(st.sampled_from(ATOMS) | st.text(max_size=4), max_size=40).map("".join)
 json_values = st.recursive(
-    st.none() | st.booleans() | st.integers(-10, 2**70) | st.floats(allow_nan=False)
+    st.none()
+    | st.booleans()
+    | st.integers(-10, 2**70)
+    | st.floats(allow_nan=False)
     | st.sampled_from(["banker", "player", "tie", "B", "3", "K", "10", "X", "", "BPT", "B[bn] P", "♠"]),
-    lambda inner: st.lists(inner, max_size=7) | st.dictionaries(
-        st.sampled_from(["winner", "cards", "player_cards", "banker_cards", "banker_pair", "player_pair",
-                         "natural", "player_total", "banker_total", "steps", "shoe", "results", "coups", "x"]),
-        inner, max_size=6),
-    max_leaves=20)
+    lambda inner: (
+        st.lists(inner, max_size=7)
+        | st.dictionaries(
+            st.sampled_from(
+                [
+                    "winner",
+                    "cards",
+                    "player_cards",
+                    "banker_cards",
+                    "banker_pair",
+                    "player_pair",
+                    "natural",
+                    "player_total",
+                    "banker_total",
+                    "steps",
+                    "shoe",
+                    "results",
+                    "coups",
+                    "x",
+                ]
+            ),
+            inner,
+            max_size=6,
+        )
+    ),
+    max_leaves=20,
+)
 
 
 def only_roads_errors(call: Callable[[], object]) -> None:
@@ -122,20 +207,88 @@ def test_json_logs_cut_and_spliced(value: object, at: int, splice: str) -> None:
 
 
 # The command line: every option with plausible and hostile values. Exit status is 0, 1 or 2, never a traceback.
-WORDS = ["build", "show", "explain", "check", "coup", "deal", "render", "odds", "simulate", "drill", "tableau",
-         "--json", "--format", "--road", "--mark", "--last", "--color", "--per-shoe", "--decks", "--seed", "--cut",
-         "--after", "--each", "--shoes", "--engine", "--count", "--theme", "--highlight", "--scale", "--title",
-         "-o", "--output", "--mistakes", "--hands", "--exact", "-h", "--version",
-         "LOG", "BAD", "OUT.svg", "OUT.png", "-", "0", "1", "2", "-3", "9", "99999", "1e9", "x", "",
-         "big-eye-boy", "small-road", "big-road", "dark", "big-eye-boy:1", "3:8", "results", "cards", "json", "stream",
-         "auto", "always", "numpy", "scalar", "3", "6", "K", "<script>", "\x1b[31m", "\u202e"]
+WORDS = [
+    "build",
+    "show",
+    "explain",
+    "check",
+    "coup",
+    "deal",
+    "render",
+    "odds",
+    "simulate",
+    "drill",
+    "tableau",
+    "--json",
+    "--format",
+    "--road",
+    "--mark",
+    "--last",
+    "--color",
+    "--per-shoe",
+    "--decks",
+    "--seed",
+    "--cut",
+    "--after",
+    "--each",
+    "--shoes",
+    "--engine",
+    "--count",
+    "--theme",
+    "--highlight",
+    "--scale",
+    "--title",
+    "-o",
+    "--output",
+    "--mistakes",
+    "--hands",
+    "--exact",
+    "-h",
+    "--version",
+    "LOG",
+    "BAD",
+    "OUT.svg",
+    "OUT.png",
+    "-",
+    "0",
+    "1",
+    "2",
+    "-3",
+    "9",
+    "99999",
+    "1e9",
+    "x",
+    "",
+    "big-eye-boy",
+    "small-road",
+    "big-road",
+    "dark",
+    "big-eye-boy:1",
+    "3:8",
+    "results",
+    "cards",
+    "json",
+    "stream",
+    "auto",
+    "always",
+    "numpy",
+    "scalar",
+    "3",
+    "6",
+    "K",
+    "<script>",
+    "\x1b[31m",
+    "\u202e",
+]
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow,
-                                                                   HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture]
+)
 @given(st.lists(st.sampled_from(WORDS), min_size=1, max_size=7))
-def test_cli_options(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
-                     argv: list[str]) -> None:
+def test_cli_options(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], argv: list[str]
+) -> None:
     monkeypatch.chdir(tmp_path)
     Path("LOG").write_text("3 6 K K 6 2\n5 3 K K 8\n9 2 K 3\n")
     Path("BAD").write_bytes(b"B P \xff [[[")

@@ -96,8 +96,11 @@ def test_no_marks_yet_is_said_on_the_page() -> None:
 def test_road_and_marks_options() -> None:
     coups = deal_shoe(8, seed=3).coups
     page = parse(lesson_page(coups, road="small-road", marks="2-4"))
-    assert [(p["data-road"], p["data-mark"]) for p in page.proofs] == [("small-road", "2"), ("small-road", "3"),
-                                                                         ("small-road", "4")]
+    assert [(p["data-road"], p["data-mark"]) for p in page.proofs] == [
+        ("small-road", "2"),
+        ("small-road", "3"),
+        ("small-road", "4"),
+    ]
 
 
 def test_mark_range_beyond_the_road_says_how_many_marks() -> None:
@@ -121,7 +124,7 @@ def test_unknown_road_and_theme() -> None:
 
 
 HOSTILE = [
-    '<script>alert(1)</script>',
+    "<script>alert(1)</script>",
     '"><img src=x onerror=alert(1)>',
     "&amp; &lt; &#x3c;script&#x3e;",
     "\u202eevil\u200f mark \u2067isolate",
@@ -132,7 +135,7 @@ HOSTILE = [
 
 @pytest.mark.parametrize("hostile", HOSTILE)
 def test_titles_notes_and_comments_are_text(hostile: str) -> None:
-    rows = [Played(1, Scoreboard.from_results("B").bead_plate.outcomes[0], note=hostile)] + list("PPPB")
+    rows = [Played(1, Scoreboard.from_results("B").bead_plate.outcomes[0], note=hostile), *list("PPPB")]
     page = lesson_page(rows, title=hostile, source=hostile, notes=[hostile])
     parsed = parse(page)
     assert parsed.tags.count("script") == 1 and "img" not in parsed.tags and parsed.handlers == []
@@ -185,5 +188,5 @@ def test_a_line_comment_goes_beside_its_first_coup(tmp_path: Path) -> None:
     assert main(["lesson", str(log), "-o", str(tmp_path / "d.html")]) == 0
     page = (tmp_path / "d.html").read_text()
     assert page.count("the dragon &lt;starts&gt;") == 1 and "<starts>" not in page
-    row = page[page.index('<tr id="coup-1"'):page.index('<tr id="coup-2"')]
+    row = page[page.index('<tr id="coup-1"') : page.index('<tr id="coup-2"')]
     assert "the dragon" in row

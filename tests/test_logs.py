@@ -13,8 +13,17 @@ import pytest
 from roads.cards import Card, parse_card
 from roads.coup import resolve
 from roads.errors import LogError
-from roads.logs import (FORMATS, Entry, ShoeLog, detect_format, format_result, iter_entries, iter_shoes,
-                        read_coups, read_outcomes)
+from roads.logs import (
+    FORMATS,
+    Entry,
+    ShoeLog,
+    detect_format,
+    format_result,
+    iter_entries,
+    iter_shoes,
+    read_coups,
+    read_outcomes,
+)
 from roads.outcome import Outcome, Winner
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "logs"
@@ -44,8 +53,21 @@ def test_entry_is_a_slotted_dataclass() -> None:
 
 # --- results ---------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("log", ["BPPTB", "B P P T B", "B,P,P,T,B", "b p p t b", "B, P,P\tT ,B",
-                                 "BP\nPT\n\nB", "  BPPTB  \n", "BPPTB # a comment", "B P\r\nP T\r\nB\r\n"])
+
+@pytest.mark.parametrize(
+    "log",
+    [
+        "BPPTB",
+        "B P P T B",
+        "B,P,P,T,B",
+        "b p p t b",
+        "B, P,P\tT ,B",
+        "BP\nPT\n\nB",
+        "  BPPTB  \n",
+        "BPPTB # a comment",
+        "B P\r\nP T\r\nB\r\n",
+    ],
+)
 def test_a_plain_run_always_reads(log: str) -> None:
     assert letters(read_outcomes(text(log))) == "B P P T B"
     assert detect_format(text(log)) == "results"
@@ -62,8 +84,7 @@ def test_markers_set_pairs_and_natural() -> None:
 
 def test_results_fixture_entries_know_their_lines() -> None:
     entries = list(iter_entries(FIXTURES / "results.txt"))
-    assert letters([e.outcome for e in entries]) == \
-        "B P P T B B B P T B P P T B[bn] P[p] T[bp] B"
+    assert letters([e.outcome for e in entries]) == "B P P T B B B P T B P P T B[bn] P[p] T[bp] B"
     assert [e.line for e in entries] == [3] * 9 + [4] * 4 + [5] * 4
     assert [e.number for e in entries] == list(range(1, 18))
     assert all(e.coup is None for e in entries)
@@ -77,6 +98,7 @@ def test_results_only_log_cannot_give_coups() -> None:
 
 # --- cards, one coup a line ------------------------------------------------------------------
 
+
 def test_cards_fixture() -> None:
     entries = list(iter_entries(FIXTURES / "cards.txt"))
     assert [e.line for e in entries] == [2, 3, 4, 5, 7, 8]
@@ -89,9 +111,17 @@ def test_cards_fixture() -> None:
     assert [str(c) for c in last.banker] == ["3", "7", "9"]
 
 
-@pytest.mark.parametrize("line", ["P: 3 K 6 | B: 6 K 2", "B: 6 K 2 | P: 3 K 6", "p 3 k 6 | b 6 k 2",
-                                  "Player: 3, K, 6 | Banker: 6, K, 2", "P:3 K 6|B:6 K 2",
-                                  "PUNTO: 3 K 6 | BANCO: 6 K 2"])
+@pytest.mark.parametrize(
+    "line",
+    [
+        "P: 3 K 6 | B: 6 K 2",
+        "B: 6 K 2 | P: 3 K 6",
+        "p 3 k 6 | b 6 k 2",
+        "Player: 3, K, 6 | Banker: 6, K, 2",
+        "P:3 K 6|B:6 K 2",
+        "PUNTO: 3 K 6 | BANCO: 6 K 2",
+    ],
+)
 def test_explicit_hands(line: str) -> None:
     (coup,) = read_coups(text(line + "\n"))
     assert [str(c) for c in coup.player] == ["3", "K", "6"] and [str(c) for c in coup.banker] == ["6", "K", "2"]
@@ -109,11 +139,18 @@ def test_explicit_hands_are_checked_not_reordered() -> None:
 
 def test_cards_with_suits_and_symbols() -> None:
     (coup,) = read_coups(text("3♥ 6♠ K♦ kc 6d 10H\n"))
-    assert coup.dealt == (Card("3", "H"), Card("6", "S"), Card("K", "D"), Card("K", "C"),
-                          Card("6", "D"), Card("T", "H"))
+    assert coup.dealt == (
+        Card("3", "H"),
+        Card("6", "S"),
+        Card("K", "D"),
+        Card("K", "C"),
+        Card("6", "D"),
+        Card("T", "H"),
+    )
 
 
 # --- raw stream ------------------------------------------------------------------------------
+
 
 def test_stream_is_split_by_the_rules() -> None:
     stream = read_coups(FIXTURES / "stream.txt")
@@ -167,8 +204,12 @@ def test_json_stated_facts_are_checked() -> None:
     with pytest.raises(CoupError, match="the log says banker wins, but the cards make Player 9, Banker 8"):
         read_coups(text('[{"cards": ["3", "6", "K", "K", "6", "2"], "winner": "banker"}]'))
     with pytest.raises(CoupError, match="the log says banker_pair is false, but the cards make it true"):
-        read_coups(text('[{"player_cards": ["3", "6"], "banker_cards": ["K", "K"], "banker_pair": false},'
-                        ' {"cards": ["3", "6", "K", "K", "6", "2"], "banker_pair": true}]'))
+        read_coups(
+            text(
+                '[{"player_cards": ["3", "6"], "banker_cards": ["K", "K"], "banker_pair": false},'
+                ' {"cards": ["3", "6", "K", "K", "6", "2"], "banker_pair": true}]'
+            )
+        )
 
 
 def test_iter_shoes_multi_shoe_jsonl() -> None:
@@ -207,6 +248,7 @@ def test_iter_entries_rejects_a_multi_shoe_log() -> None:
 
 # --- sources ---------------------------------------------------------------------------------
 
+
 def test_sources_path_str_stream_bytes_and_stdin(monkeypatch: pytest.MonkeyPatch) -> None:
     path = FIXTURES / "results.txt"
     expected = read_outcomes(path)
@@ -223,28 +265,32 @@ def test_utf8_bom_and_crlf() -> None:
 
 # --- detection -------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("log,fmt", [
-    ("BPPT", "results"),
-    ("T T T T", "results"),                      # T is a ten too, but a line of only B/P/T is results
-    ("TTTT\nTTTT", "results"),
-    ("B[bn] P", "results"),
-    ("BPXB", "results"),                         # a B or P means results (with a typo to report)
-    ("T T T T T T\n3 6 K K 6 2\n7 5 K K 3", "cards"),  # most lines are cards
-    ("3 6 K K 6 2\n5 3 K K 8", "cards"),
-    ("P: 3 6 | B: 6 K 2", "cards"),
-    ("3 6 K\n3 6 K K 6 2 9\n7 5 K K 3", "cards"),  # bad counts still vote cards (audit will say why)
-    ("3\n6\nK\nK\n6\n2", "stream"),
-    ("3 6 K K 6 2 5 3 K K 8 7 5 K K 3", "stream"),
-    ("# format: stream\n3 6 K K 6 2\n", "stream"),
-    ("# format = results\n# the header can say the format\nT T T T T T", "results"),
-    ("# format: cards\nT T T T T T", "cards"),
-    ('[{"winner": "tie"}]', "json"),
-    ('{\n  "coups": []\n}', "json"),
-    ('{"coups": [{"winner": "tie"}]}', "json"),
-    ('{"winner": "tie"}\n{"winner": "banker"}', "jsonl"),
-    ('# comment\n{"winner": "tie"}', "jsonl"),
-    ('{"shoe": 1, "results": "BP"}', "jsonl"),
-])
+
+@pytest.mark.parametrize(
+    ("log", "fmt"),
+    [
+        ("BPPT", "results"),
+        ("T T T T", "results"),  # T is a ten too, but a line of only B/P/T is results
+        ("TTTT\nTTTT", "results"),
+        ("B[bn] P", "results"),
+        ("BPXB", "results"),  # a B or P means results (with a typo to report)
+        ("T T T T T T\n3 6 K K 6 2\n7 5 K K 3", "cards"),  # most lines are cards
+        ("3 6 K K 6 2\n5 3 K K 8", "cards"),
+        ("P: 3 6 | B: 6 K 2", "cards"),
+        ("3 6 K\n3 6 K K 6 2 9\n7 5 K K 3", "cards"),  # bad counts still vote cards (audit will say why)
+        ("3\n6\nK\nK\n6\n2", "stream"),
+        ("3 6 K K 6 2 5 3 K K 8 7 5 K K 3", "stream"),
+        ("# format: stream\n3 6 K K 6 2\n", "stream"),
+        ("# format = results\n# the header can say the format\nT T T T T T", "results"),
+        ("# format: cards\nT T T T T T", "cards"),
+        ('[{"winner": "tie"}]', "json"),
+        ('{\n  "coups": []\n}', "json"),
+        ('{"coups": [{"winner": "tie"}]}', "json"),
+        ('{"winner": "tie"}\n{"winner": "banker"}', "jsonl"),
+        ('# comment\n{"winner": "tie"}', "jsonl"),
+        ('{"shoe": 1, "results": "BP"}', "jsonl"),
+    ],
+)
 def test_detection(log: str, fmt: str) -> None:
     assert detect_format(text(log)) == fmt
 

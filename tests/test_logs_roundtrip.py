@@ -10,10 +10,18 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import roads.logs.source as source
 from roads.errors import LogError
-from roads.logs import (FORMATS, coup_object, iter_entries, iter_shoes, read_coups, read_outcomes, write_log,
-                        write_shoe_line)
+from roads.logs import (
+    FORMATS,
+    coup_object,
+    iter_entries,
+    iter_shoes,
+    read_coups,
+    read_outcomes,
+    source,
+    write_log,
+    write_shoe_line,
+)
 from roads.outcome import Outcome, Winner
 from roads.shoe import deal_shoe
 
@@ -59,8 +67,9 @@ def test_results_of_a_shoe_round_trip(fmt: str) -> None:
     assert back == (outcomes if fmt.startswith("json") else [bare(o) for o in outcomes])
 
 
-@pytest.mark.parametrize("name", sorted(p.name for p in FIXTURES.iterdir()
-                                        if p.name not in ("broken-cards.txt", "shoes.jsonl")))
+@pytest.mark.parametrize(
+    "name", sorted(p.name for p in FIXTURES.iterdir() if p.name not in ("broken-cards.txt", "shoes.jsonl"))
+)
 def test_every_fixture_round_trips_in_its_own_format(name: str) -> None:
     import warnings
 
@@ -98,8 +107,13 @@ def test_empty_and_unknown_writes() -> None:
 
 def test_coup_object_leaves_out_false_flags_of_outcomes() -> None:
     assert coup_object(Outcome(Winner.TIE)) == {"winner": "tie"}
-    assert coup_object(Outcome(Winner.BANKER, natural=True, player_total=2, banker_total=9, cards=4)) == \
-        {"winner": "banker", "natural": True, "player_total": 2, "banker_total": 9, "cards": 4}
+    assert coup_object(Outcome(Winner.BANKER, natural=True, player_total=2, banker_total=9, cards=4)) == {
+        "winner": "banker",
+        "natural": True,
+        "player_total": 2,
+        "banker_total": 9,
+        "cards": 4,
+    }
 
 
 def test_shoe_lines_round_trip() -> None:
@@ -107,7 +121,7 @@ def test_shoe_lines_round_trip() -> None:
     text = "".join(write_shoe_line(i, shoe.coups, results=(i % 2 == 0)) for i, shoe in enumerate(shoes))
     back = list(iter_shoes(io.StringIO(text)))
     assert [s.id for s in back] == list(range(5))
-    for i, (shoe, read) in enumerate(zip(shoes, back)):
+    for i, (shoe, read) in enumerate(zip(shoes, back, strict=True)):
         outcomes = [c.outcome() for c in shoe.coups]
         if i % 2 == 0:
             assert list(read.outcomes) == [bare(o) for o in outcomes] and read.coups is None
@@ -119,7 +133,9 @@ def test_shoe_lines_round_trip() -> None:
 
 outcomes_strategy = st.lists(
     st.builds(Outcome, st.sampled_from(list(Winner)), st.booleans(), st.booleans(), st.booleans()),
-    min_size=1, max_size=60)
+    min_size=1,
+    max_size=60,
+)
 
 
 @given(outcomes_strategy)

@@ -8,11 +8,11 @@ from pathlib import Path
 import pytest
 from pydantic import TypeAdapter
 
+from roads.cards import parse_card
 from roads.coup import resolve
 from roads.logs import write_log
 from roads.logs.models import CoupRecord, LogModel, ShoeLine
 from roads.logs.schema import main, schema_text, schemas
-from roads.cards import parse_card
 from roads.shoe import deal_shoe
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -40,7 +40,7 @@ def test_written_logs_and_fixtures_fit_the_models() -> None:
     coup = TypeAdapter(CoupRecord)
     for line in write_log(shoe.coups, "jsonl").splitlines():
         coup.validate_python(json.loads(line))
-    printed = resolve([parse_card(t) for t in "3 6 K K 6 2".split()]).to_dict()
+    printed = resolve([parse_card(t) for t in ["3", "6", "K", "K", "6", "2"]]).to_dict()
     coup.validate_python(printed)  # the `roads coup --json` shape
     for line in (ROOT / "fixtures" / "logs" / "shoes.jsonl").read_text("utf-8").splitlines():
         ShoeLine.model_validate(json.loads(line))

@@ -52,7 +52,7 @@ def test_stream_reader_is_lazy_on_an_endless_binary_stream() -> None:
     entries = iter_entries(io.BufferedReader(EndlessStream()), "stream")
     first = list(itertools.islice(entries, 2_000))
     dealt = deal_shoe(8, seed=2).coups
-    assert [e.coup for e in first[:len(dealt)]] == list(dealt)
+    assert [e.coup for e in first[: len(dealt)]] == list(dealt)
     assert first[-1].number == 2_000 and first[-1].line == 1  # one endless line
 
 

@@ -11,7 +11,7 @@ from pymdownx.superfences import SuperFencesException
 from roads.errors import LessonError
 from roads.lesson import markdown_ext
 
-PAGE = '''# Reading a dragon
+PAGE = """# Reading a dragon
 
 A long Banker streak turns right at the bottom row.
 
@@ -28,7 +28,7 @@ B B B B B B B B P P B
 ```python
 print("not ours")
 ```
-'''
+"""
 
 
 def figures(html: str) -> list[ET.Element]:
@@ -41,12 +41,15 @@ def figures(html: str) -> list[ET.Element]:
     return out
 
 
-@pytest.mark.parametrize("extensions, configs", [
-    (["roads.lesson.markdown_ext"], {}),
-    (["pymdownx.superfences", "roads.lesson.markdown_ext"], {}),
-    (["roads.lesson.markdown_ext", "pymdownx.superfences"], {}),
-    (["pymdownx.superfences"], {"pymdownx.superfences": {"custom_fences": [markdown_ext.FENCE]}}),  # MkDocs
-])
+@pytest.mark.parametrize(
+    ("extensions", "configs"),
+    [
+        (["roads.lesson.markdown_ext"], {}),
+        (["pymdownx.superfences", "roads.lesson.markdown_ext"], {}),
+        (["roads.lesson.markdown_ext", "pymdownx.superfences"], {}),
+        (["pymdownx.superfences"], {"pymdownx.superfences": {"custom_fences": [markdown_ext.FENCE]}}),  # MkDocs
+    ],
+)
 def test_fences_become_inline_figures(extensions, configs) -> None:
     html = markdown.markdown(PAGE, extensions=extensions, extension_configs=configs)
     found = figures(html)
@@ -59,7 +62,7 @@ def test_fences_become_inline_figures(extensions, configs) -> None:
     assert any(g.get("id", "").endswith("highlight-caption") for g in second.iter(f"{svg}g"))
     ids = [e.get("id") for f in found for e in f.iter() if e.get("id")]
     assert len(ids) == len(set(ids)), "two figures on one page must not share ids"
-    assert 'print(&quot;not ours&quot;)' in html or "not ours" in html
+    assert "print(&quot;not ours&quot;)" in html or "not ours" in html
 
 
 BAD = [
@@ -70,7 +73,7 @@ BAD = [
 ]
 
 
-@pytest.mark.parametrize("header, message", BAD)
+@pytest.mark.parametrize(("header", "message"), BAD)
 def test_bad_options_name_the_markdown_line(header: str, message: str) -> None:
     page = PAGE.replace('road="big-road" title="A <dragon> & its tail"', header)
     with pytest.raises(LessonError) as caught:
@@ -90,8 +93,11 @@ def test_unquoted_values_and_bad_results_name_the_line() -> None:
 def test_mkdocs_style_errors_find_their_line_too() -> None:
     config = {"pymdownx.superfences": {"custom_fences": [markdown_ext.FENCE]}}
     with pytest.raises(SuperFencesException, match="line 5: unknown option 'colour'"):
-        markdown.markdown(PAGE.replace('road="big-road"', 'colour="red"'), extensions=["pymdownx.superfences"],
-                          extension_configs=config)
+        markdown.markdown(
+            PAGE.replace('road="big-road"', 'colour="red"'),
+            extensions=["pymdownx.superfences"],
+            extension_configs=config,
+        )
 
 
 def test_hostile_titles_stay_text() -> None:

@@ -153,8 +153,9 @@ def test_json_outputs_carry_hostile_text_exactly(tmp_path: Path, capsys: pytest.
         json.loads(capsys.readouterr().out)
 
 
-def test_explain_and_show_print_no_escape_sequences_from_a_log(tmp_path: Path,
-                                                               capsys: pytest.CaptureFixture[str]) -> None:
+def test_explain_and_show_print_no_escape_sequences_from_a_log(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     """Text views carry no text from the log but its results; an error quoting the log is escaped."""
     log = tmp_path / "log.txt"
     log.write_text("B P P \x1b]0;owned\x07 B\n")

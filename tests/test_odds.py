@@ -14,10 +14,18 @@ from roads.cards import RANKS, parse_card
 from roads.coup import draw_coup, resolve
 from roads.errors import OddsError
 from roads.odds import (
-    Composition, ExactOdds, Odds, compositions_through, exact_odds, figures_markdown, odds_after, odds_for,
-    odds_through, percent,
+    Composition,
+    ExactOdds,
+    Odds,
+    compositions_through,
+    engine,
+    exact_odds,
+    figures_markdown,
+    odds_after,
+    odds_for,
+    odds_through,
+    percent,
 )
-from roads.odds import engine
 from roads.rules import banker_draws, is_natural, player_draws
 from roads.shoe import deal_shoe, fresh_shoe, shuffle
 
@@ -30,8 +38,20 @@ REFERENCE = """
 """
 COLUMNS = ("banker", "player", "tie", "natural", "player_draws", "banker_draws", "cards_4", "cards_5", "cards_6")
 ROWS = [line.split(" | ") for line in REFERENCE.strip().splitlines()]
-PROBABILITIES = ("banker", "player", "tie", "natural", "player_draws", "banker_draws", "cards_4", "cards_5",
-                 "cards_6", "banker_six", "banker_pair", "player_pair")
+PROBABILITIES = (
+    "banker",
+    "player",
+    "tie",
+    "natural",
+    "player_draws",
+    "banker_draws",
+    "cards_4",
+    "cards_5",
+    "cards_6",
+    "banker_six",
+    "banker_pair",
+    "player_pair",
+)
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 
 
@@ -44,9 +64,10 @@ def test_reference_figures_to_every_printed_digit(row: list[str]) -> None:
 
 def test_eight_decks_match_the_published_house_edges() -> None:
     odds = exact_odds(8)
-    assert [percent(Fraction(getattr(odds, f)), 4) for f in
-            ("banker", "player", "tie", "edge_banker", "edge_player", "edge_tie", "edge_banker_no_commission")] == [
-        "45.8597", "44.6247", "9.5156", "1.0579", "1.2351", "14.3596", "1.4581"]
+    assert [
+        percent(Fraction(getattr(odds, f)), 4)
+        for f in ("banker", "player", "tie", "edge_banker", "edge_player", "edge_tie", "edge_banker_no_commission")
+    ] == ["45.8597", "44.6247", "9.5156", "1.0579", "1.2351", "14.3596", "1.4581"]
 
 
 def test_percent_rounds_the_exact_value() -> None:
@@ -94,9 +115,18 @@ def reference_tally(by_value: tuple[int, ...]) -> dict[str, Fraction]:
         # A coup that stops early stands for every way the unused cards could fall.
         weight *= engine.falling(n - dealt, 6 - dealt)
         cards = 4 + p_drew + b_drew
-        for name, hit in (("banker", b > p), ("player", p > b), ("tie", p == b), ("natural", natural),
-                          ("player_draws", p_drew), ("banker_draws", b_drew), ("cards_4", cards == 4),
-                          ("cards_5", cards == 5), ("cards_6", cards == 6), ("banker_six", b > p and b == 6)):
+        for name, hit in (
+            ("banker", b > p),
+            ("player", p > b),
+            ("tie", p == b),
+            ("natural", natural),
+            ("player_draws", p_drew),
+            ("banker_draws", b_drew),
+            ("cards_4", cards == 4),
+            ("cards_5", cards == 5),
+            ("cards_6", cards == 6),
+            ("banker_six", b > p and b == 6),
+        ):
             found[name] += weight if hit else 0
 
     for p1, b1, p2, b2 in product(range(10), repeat=4):
@@ -177,26 +207,29 @@ def test_composition_inputs() -> None:
     full = Composition.shoe(2)
     assert Composition.of(full) is full
     assert Composition.of([8] * 13) == full
-    assert Composition.of({r: 8 for r in RANKS}) == full
+    assert Composition.of(dict.fromkeys(RANKS, 8)) == full
     assert Composition.from_ranks({"10": 3, "t": 1, "k": 2}).to_dict()["T"] == 4
     assert full.total == 104 and full.by_value == (32,) + (8,) * 9
     assert odds_for([8] * 13) == exact_odds(2)
 
 
-@pytest.mark.parametrize("bad,message", [
-    ([4] * 12 + [-1], "count of rank K is -1"),
-    ([4] * 9 + [-1], "count of value 9 is -1"),
-    ([4] * 9 + [2.5], "count of value 9 must be a whole number"),
-    ([1] * 5 + [0] * 5, "only 5 cards left"),
-    ([4] * 12, "13 ranks A..K, got 12"),
-    ([4.0] * 13, "whole number"),
-    ([True] * 13, "whole number"),
-    ({"X": 3}, "'X' is not a card"),
-    ({"A": -2}, "count of rank A is -2"),
-    ("AKQ", "not str"),
-    (5, "not int"),
-    ({"A": 1.5}, "count of rank A must be a whole number"),
-])
+@pytest.mark.parametrize(
+    ("bad", "message"),
+    [
+        ([4] * 12 + [-1], "count of rank K is -1"),
+        ([4] * 9 + [-1], "count of value 9 is -1"),
+        ([4] * 9 + [2.5], "count of value 9 must be a whole number"),
+        ([1] * 5 + [0] * 5, "only 5 cards left"),
+        ([4] * 12, "13 ranks A..K, got 12"),
+        ([4.0] * 13, "whole number"),
+        ([True] * 13, "whole number"),
+        ({"X": 3}, "'X' is not a card"),
+        ({"A": -2}, "count of rank A is -2"),
+        ("AKQ", "not str"),
+        (5, "not int"),
+        ({"A": 1.5}, "count of rank A must be a whole number"),
+    ],
+)
 def test_bad_compositions_say_what_is_wrong(bad: object, message: str) -> None:
     with pytest.raises(OddsError, match=message.replace(".", r"\.")):
         odds_for(bad)  # type: ignore[arg-type]
@@ -236,9 +269,12 @@ def test_odds_follow_a_dealt_shoe() -> None:
 
 
 def test_a_log_with_too_many_cards_of_a_rank() -> None:
-    nines = resolve([parse_card(t) for t in "K 9 9 K".split()])  # two natural 9s: a tie
-    with pytest.raises(OddsError, match=r"coup 3: the log shows 5 cards of rank K by this coup, "
-                                        r"but a 1-deck shoe holds only 4"):
+    nines = resolve([parse_card(t) for t in ["K", "9", "9", "K"]])  # two natural 9s: a tie
+    with pytest.raises(
+        OddsError,
+        match=r"coup 3: the log shows 5 cards of rank K by this coup, "
+        r"but a 1-deck shoe holds only 4",
+    ):
         odds_after([nines] * 3, 1)
     assert odds_after([nines] * 2, 1).cards_left == 44
 
@@ -280,8 +316,20 @@ def test_odds_by_value_equal_odds_by_rank_except_unknown_pairs() -> None:
     """Issue 6: any composition 'by how many cards of each value are left'."""
     by_value = odds_for([128] + [32] * 9, exact=True)
     by_rank = exact_odds(8, exact=True)
-    for field in ("banker", "player", "tie", "natural", "player_draws", "banker_draws",
-                  "cards_4", "cards_5", "cards_6", "edge_banker", "edge_tie", "edge_banker_no_commission"):
+    for field in (
+        "banker",
+        "player",
+        "tie",
+        "natural",
+        "player_draws",
+        "banker_draws",
+        "cards_4",
+        "cards_5",
+        "cards_6",
+        "edge_banker",
+        "edge_tie",
+        "edge_banker_no_commission",
+    ):
         assert getattr(by_value, field) == getattr(by_rank, field), field
     # Sixteen ten-valued ranks' worth of cards: whether two of them pair depends on ranks nobody gave.
     assert by_value.banker_pair is None and by_value.edge_player_pair is None
@@ -290,8 +338,12 @@ def test_odds_by_value_equal_odds_by_rank_except_unknown_pairs() -> None:
 
 def test_odds_by_value_know_pairs_when_at_most_one_ten_is_left() -> None:
     counts = [32, 31, 30, 29, 28, 27, 26, 25, 24]
-    by_rank = odds_for(Composition.from_ranks(dict(zip("A23456789", counts))), exact=True)
+    by_rank = odds_for(Composition.from_ranks(dict(zip("A23456789", counts, strict=True))), exact=True)
     assert odds_for([0, *counts], exact=True) == by_rank
     with_one_ten = odds_for([1, *counts], exact=True)
-    assert with_one_ten.banker_pair == odds_for(
-        Composition.from_ranks({**dict(zip("A23456789", counts)), "K": 1}), exact=True).banker_pair
+    assert (
+        with_one_ten.banker_pair
+        == odds_for(
+            Composition.from_ranks({**dict(zip("A23456789", counts, strict=True)), "K": 1}), exact=True
+        ).banker_pair
+    )

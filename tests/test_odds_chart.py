@@ -34,7 +34,7 @@ def test_geometry_has_one_line_per_side_inside_the_plot(series: tuple[list[float
         assert all(0 <= x <= WIDTH and 0 <= y <= HEIGHT for x, y in line.points)
     # Banker is more likely than Player all through this shoe, so its line sits higher (smaller y).
     banker, player = lines
-    assert all(b[1] < p[1] for b, p in zip(banker.points, player.points))
+    assert all(b[1] < p[1] for b, p in zip(banker.points, player.points, strict=True))
     assert drawing.desc.splitlines()[1] == "0,45.8597,44.6247"
 
 
@@ -55,8 +55,9 @@ def test_png_has_both_colours(series: tuple[list[float], list[float]]) -> None:
     assert (0xC8, 0x10, 0x2E) in colours and (0x1F, 0x5F, 0xBF) in colours
 
 
-def test_bytes_are_deterministic_and_written_atomically(series: tuple[list[float], list[float]],
-                                                       tmp_path: Path) -> None:
+def test_bytes_are_deterministic_and_written_atomically(
+    series: tuple[list[float], list[float]], tmp_path: Path
+) -> None:
     for suffix in (".svg", ".png"):
         a, b = tmp_path / f"a{suffix}", tmp_path / f"b{suffix}"
         save_chart(chart(*series), a)

@@ -13,8 +13,20 @@ from roads.coup import Coup
 from roads.odds import ExactOdds, Odds, exact_odds, figures_markdown, odds_after, odds_through
 from roads.shoe import deal_shoe
 
-PROBABILITIES = ("banker", "player", "tie", "natural", "player_draws", "banker_draws", "cards_4", "cards_5",
-                 "cards_6", "banker_six", "banker_pair", "player_pair")
+PROBABILITIES = (
+    "banker",
+    "player",
+    "tie",
+    "natural",
+    "player_draws",
+    "banker_draws",
+    "cards_4",
+    "cards_5",
+    "cards_6",
+    "banker_six",
+    "banker_pair",
+    "player_pair",
+)
 
 
 def run(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
@@ -33,7 +45,16 @@ def test_default_is_eight_decks(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_reference_row_for_six_decks(capsys: pytest.CaptureFixture[str]) -> None:
     _, out, _ = run(["odds", "--decks", "6"], capsys)
-    for printed in "45.865272 44.627857 9.506871 34.311660 50.333247 43.527763 37.892505 30.353979".split():
+    for printed in [
+        "45.865272",
+        "44.627857",
+        "9.506871",
+        "34.311660",
+        "50.333247",
+        "43.527763",
+        "37.892505",
+        "30.353979",
+    ]:
         assert printed in out
 
 
@@ -66,10 +87,18 @@ def test_help_has_examples(capsys: pytest.CaptureFixture[str]) -> None:
     assert status == 0 and "Examples:" in out and "roads odds --after shoe.txt" in out
 
 
-@pytest.mark.parametrize("args", [
-    ["odds", "--decks", "0"], ["odds", "--decks", "x"], ["odds", "--each"], ["odds", "--plot", "a.svg"],
-    ["odds", "--figures-md", "--json"], ["odds", "--after", "x.txt", "--plot", "a.gif"], ["odds", "--nope"],
-])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["odds", "--decks", "0"],
+        ["odds", "--decks", "x"],
+        ["odds", "--each"],
+        ["odds", "--plot", "a.svg"],
+        ["odds", "--figures-md", "--json"],
+        ["odds", "--after", "x.txt", "--plot", "a.gif"],
+        ["odds", "--nope"],
+    ],
+)
 def test_bad_usage_exits_2(args: list[str], capsys: pytest.CaptureFixture[str]) -> None:
     status, _, err = run(args, capsys)
     assert status == 2 and "Error" in err
@@ -86,8 +115,9 @@ def shoe_coups() -> tuple[Coup, ...]:
     return deal_shoe(6, seed=21).coups
 
 
-def test_after_a_log_gives_the_next_coup(shoe_coups: tuple[Coup, ...], tmp_path: Path,
-                                         capsys: pytest.CaptureFixture[str]) -> None:
+def test_after_a_log_gives_the_next_coup(
+    shoe_coups: tuple[Coup, ...], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     log = write_cards_log(tmp_path / "shoe.txt", shoe_coups[:30])
     status, out, _ = run(["odds", "--after", str(log), "--decks", "6", "--json"], capsys)
     assert status == 0
@@ -96,8 +126,9 @@ def test_after_a_log_gives_the_next_coup(shoe_coups: tuple[Coup, ...], tmp_path:
     assert "next coup after 30 coups of a 6-deck shoe" in out
 
 
-def test_each_lists_every_point_of_the_shoe(shoe_coups: tuple[Coup, ...], tmp_path: Path,
-                                            capsys: pytest.CaptureFixture[str]) -> None:
+def test_each_lists_every_point_of_the_shoe(
+    shoe_coups: tuple[Coup, ...], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     log = write_cards_log(tmp_path / "shoe.txt", shoe_coups)
     status, out, _ = run(["odds", "--after", str(log), "--decks", "6", "--each", "--exact", "--json"], capsys)
     rows = json.loads(out)
@@ -110,8 +141,9 @@ def test_each_lists_every_point_of_the_shoe(shoe_coups: tuple[Coup, ...], tmp_pa
     assert len(lines) == 3 + len(shoe_coups) + 1
 
 
-def test_plot_writes_svg_and_png(shoe_coups: tuple[Coup, ...], tmp_path: Path,
-                                 capsys: pytest.CaptureFixture[str]) -> None:
+def test_plot_writes_svg_and_png(
+    shoe_coups: tuple[Coup, ...], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     log = write_cards_log(tmp_path / "shoe.txt", shoe_coups)
     for name in ("a.svg", "b.svg", "c.png"):
         assert run(["odds", "--after", str(log), "--decks", "6", "--plot", str(tmp_path / name)], capsys)[0] == 0
@@ -125,8 +157,10 @@ def test_a_log_with_too_many_cards_of_a_rank_exits_1(tmp_path: Path, capsys: pyt
     log.write_text("9 K K 9\n9 K K 9\n9 K K 9\n", encoding="utf-8")
     status, _, err = run(["odds", "--after", str(log), "--decks", "1"], capsys)
     assert status == 1
-    assert err.strip() == (f"roads: error: {log}, coup 3: the log shows 5 cards of rank 9 by this coup, "
-                           "but a 1-deck shoe holds only 4: wrong --decks, or a misread card")
+    assert err.strip() == (
+        f"roads: error: {log}, coup 3: the log shows 5 cards of rank 9 by this coup, "
+        "but a 1-deck shoe holds only 4: wrong --decks, or a misread card"
+    )
     assert run(["odds", "--after", str(log), "--decks", "2"], capsys)[0] == 0
 
 

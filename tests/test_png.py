@@ -39,12 +39,12 @@ def image(data: bytes) -> Image.Image:
 
 def rgb(hex_colour: str) -> tuple[int, int, int]:
     """Return ``#rrggbb`` as a tuple."""
-    return tuple(int(hex_colour[i:i + 2], 16) for i in (1, 3, 5))  # type: ignore[return-value]
+    return tuple(int(hex_colour[i : i + 2], 16) for i in (1, 3, 5))  # type: ignore[return-value]
 
 
 def near(a: tuple[int, ...], b: tuple[int, ...], tolerance: int = 12) -> bool:
     """Return True when two colours differ by at most ``tolerance`` per channel."""
-    return all(abs(x - y) <= tolerance for x, y in zip(a, b, strict=False))
+    return all(abs(x - y) <= tolerance for x, y in zip(a, b, strict=True))
 
 
 def cell_centre(column: int, row: int, scale: float = 1.0) -> tuple[float, float]:

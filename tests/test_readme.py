@@ -18,7 +18,8 @@ def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> str:
 
 
 def test_regression_readme_explain_example_was_from_another_shoe(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     log = tmp_path / "shoe.txt"
     run(["deal", "--seed", "1", "-o", str(log)], capsys)
     out = run(["explain", str(log), "--road", "small-road", "--mark", "7"], capsys)
@@ -31,14 +32,25 @@ def test_readme_coup_example(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_readme_python_example(capsys: pytest.CaptureFixture[str]) -> None:
     block = README.split("```python\n", 1)[1].split("```", 1)[0]
-    exec(compile(block, "README.md", "exec"), {})  # noqa: S102 - our own README
+    exec(compile(block, "README.md", "exec"), {})
     out = capsys.readouterr().out
     assert out.strip() in README
 
 
 def test_readme_links_point_at_files() -> None:
-    for target in ("docs/rules.md", "docs/logs.md", "docs/roads.md", "docs/rendering.md", "docs/lessons.md",
-                   "docs/odds.md", "docs/figures.md", "docs/cli.md", "docs/reliability.md", ".ci/run", "LICENSE"):
+    for target in (
+        "docs/rules.md",
+        "docs/logs.md",
+        "docs/roads.md",
+        "docs/rendering.md",
+        "docs/lessons.md",
+        "docs/odds.md",
+        "docs/figures.md",
+        "docs/cli.md",
+        "docs/reliability.md",
+        ".ci/run",
+        "LICENSE",
+    ):
         assert f"]({target})" in README, target
         assert (ROOT / target).exists(), target
 

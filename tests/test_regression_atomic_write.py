@@ -69,8 +69,9 @@ def test_a_folder_in_the_way_and_a_file_for_a_folder(tmp_path: Path) -> None:
         atomic_write(tmp_path / "no" / "out.svg", "x")
 
 
-def test_interrupted_write_leaves_no_part_file_and_the_old_file(tmp_path: Path,
-                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+def test_interrupted_write_leaves_no_part_file_and_the_old_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     path = tmp_path / "board.svg"
     path.write_text("good\n")
 

@@ -46,25 +46,33 @@ class _Full(_Closed):
         pass
 
 
-@pytest.mark.parametrize("argv", [
-    ["build", str(FIXTURES / "cards.txt"), "--json"],
-    ["explain", str(FIXTURES / "cards.txt")],
-    ["coup", "3", "6", "K", "K", "6", "2"],
-])
-def test_regression_closed_pipe_exited_1_in_silence(argv: list[str], monkeypatch: pytest.MonkeyPatch,
-                                                     capsys: pytest.CaptureFixture[str]) -> None:
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["build", str(FIXTURES / "cards.txt"), "--json"],
+        ["explain", str(FIXTURES / "cards.txt")],
+        ["coup", "3", "6", "K", "K", "6", "2"],
+    ],
+)
+def test_regression_closed_pipe_exited_1_in_silence(
+    argv: list[str], monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     monkeypatch.setattr(sys, "stdout", _Closed())
     assert main(argv) == 0
     assert capsys.readouterr().err == ""
 
 
-@pytest.mark.parametrize("argv", [
-    ["build", str(FIXTURES / "cards.txt"), "--json"],
-    ["deal", "--seed", "1"],
-    ["check", str(FIXTURES / "cards.txt")],
-])
-def test_regression_full_disk_on_stdout_was_a_traceback(argv: list[str], monkeypatch: pytest.MonkeyPatch,
-                                                        capsys: pytest.CaptureFixture[str]) -> None:
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["build", str(FIXTURES / "cards.txt"), "--json"],
+        ["deal", "--seed", "1"],
+        ["check", str(FIXTURES / "cards.txt")],
+    ],
+)
+def test_regression_full_disk_on_stdout_was_a_traceback(
+    argv: list[str], monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     monkeypatch.setattr(sys, "stdout", _Full())
     assert main(argv) == 1
     assert capsys.readouterr().err == "roads: error: cannot write standard output: No space left on device\n"
@@ -78,8 +86,13 @@ def test_regression_demo_into_head_exited_1(argv: list[str], tmp_path: Path) -> 
     read_end, write_end = os.pipe()
     os.close(read_end)  # `head` has already gone: every write is EPIPE
     try:
-        proc = subprocess.run([sys.executable, "-m", "roads", *(a.format(tmp=tmp_path, log=log) for a in argv)],
-                              stdout=write_end, stderr=subprocess.PIPE, timeout=120, check=False)
+        proc = subprocess.run(
+            [sys.executable, "-m", "roads", *(a.format(tmp=tmp_path, log=log) for a in argv)],
+            stdout=write_end,
+            stderr=subprocess.PIPE,
+            timeout=120,
+            check=False,
+        )
     finally:
         os.close(write_end)
     assert (proc.returncode, proc.stderr) == (0, b"")

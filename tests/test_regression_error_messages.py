@@ -59,7 +59,7 @@ def test_regression_a_megabyte_token_became_a_megabyte_error() -> None:
     assert len(text) < 300 and "..." in text and "\\x00" in text
 
 
-@pytest.mark.parametrize("fmt,log", [("results", "B P Q" + "Q" * 5000), ("cards", "3 6 K " + "X" * 5000)])
+@pytest.mark.parametrize(("fmt", "log"), [("results", "B P Q" + "Q" * 5000), ("cards", "3 6 K " + "X" * 5000)])
 def test_quoted_words_are_cut_in_the_middle(fmt: str, log: str) -> None:
     assert len(str(_error(log, fmt))) < 300
 

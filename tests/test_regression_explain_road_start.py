@@ -24,7 +24,8 @@ def _explain(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 
 
 def test_regression_explain_road_start_listing_and_mark_error_agree(
-        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     status, listing = _explain(capsys, monkeypatch)
     assert status == 0
     for k in (1, 2, 3):

@@ -26,24 +26,30 @@ def _error(path: Path) -> LogError:
 
 
 def test_regression_json_error_at_end_of_file_is_on_the_last_line(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     log = tmp_path / "b.json"
     log.write_text(CUT)
     assert main(["build", str(log)]) == 1
     assert capsys.readouterr().err == (
         f"roads: error: {log}, line 3, column 21: not valid JSON: Expecting ',' delimiter "
-        "(the file ends in the middle of the JSON)\n")
+        "(the file ends in the middle of the JSON)\n"
+    )
 
 
-@pytest.mark.parametrize("text,line,column", [
-    (CUT + "\n", 3, 21),                                        # a final line break adds no line
-    (CUT + "\n\n  \n", 3, 21),                                  # nor do blank lines after the text
-    ('[\n {"winner": "banker"},\n {"winner": "player"}', 3, 22),  # ']' missing
-    ('[\n {"winner": "banker"},', 2, 23),                         # a coup missing after ','
-    ('[\n {"winner": "banker"}' + "\n" * 5000, 2, 22),           # the text ends chunks before the file
-])
+@pytest.mark.parametrize(
+    ("text", "line", "column"),
+    [
+        (CUT + "\n", 3, 21),  # a final line break adds no line
+        (CUT + "\n\n  \n", 3, 21),  # nor do blank lines after the text
+        ('[\n {"winner": "banker"},\n {"winner": "player"}', 3, 22),  # ']' missing
+        ('[\n {"winner": "banker"},', 2, 23),  # a coup missing after ','
+        ('[\n {"winner": "banker"}' + "\n" * 5000, 2, 22),  # the text ends chunks before the file
+    ],
+)
 def test_regression_json_error_at_end_of_file_points_past_the_last_text(
-        tmp_path: Path, text: str, line: int, column: int) -> None:
+    tmp_path: Path, text: str, line: int, column: int
+) -> None:
     log = tmp_path / "cut.json"
     log.write_text(text)
     err = _error(log)

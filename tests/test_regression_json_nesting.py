@@ -17,12 +17,15 @@ from roads.logs import detect_format, iter_shoes, read_outcomes
 DEEP = 100_000
 
 
-@pytest.mark.parametrize("log", [
-    "[" * DEEP,                                     # a JSON log
-    '[{"winner": "tie", "x": ' + "[" * DEEP + "]",  # deep inside a coup object
-    '{"winner": ' + '{"a": ' * DEEP + "\n",          # one JSON Lines line
-    '{"winner": "tie"}\n[' + "[" * DEEP + "\n",      # a later JSON Lines line
-])
+@pytest.mark.parametrize(
+    "log",
+    [
+        "[" * DEEP,  # a JSON log
+        '[{"winner": "tie", "x": ' + "[" * DEEP + "]",  # deep inside a coup object
+        '{"winner": ' + '{"a": ' * DEEP + "\n",  # one JSON Lines line
+        '{"winner": "tie"}\n[' + "[" * DEEP + "\n",  # a later JSON Lines line
+    ],
+)
 def test_regression_nested_json_raised_recursion_error(log: str) -> None:
     with pytest.raises(LogError, match="nested too deeply|not valid JSON") as info:
         read_outcomes(io.StringIO(log))

@@ -18,10 +18,12 @@ from roads.logs.source import LineBuffer
 
 def _endless_line(head: str) -> LineBuffer:
     """Return a stream whose one line never ends: reading it whole would never stop."""
+
     def lines():
         yield head
         while True:
             yield "B" * 65536
+
     return LineBuffer(lines(), name="endless.jsonl")
 
 

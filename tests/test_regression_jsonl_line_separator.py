@@ -17,7 +17,8 @@ from roads.cli import main
 
 @pytest.mark.parametrize("shoe_id", ["table\u20287", "table\u20297"])
 def test_regression_line_separator_in_a_shoe_id_split_the_json_line(
-        shoe_id: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    shoe_id: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     log = tmp_path / "shoes.jsonl"
     log.write_text(json.dumps({"shoe": shoe_id, "results": "BPPB"}) + "\n", encoding="utf-8")
     assert main(["build", str(log), "--per-shoe", "--json"]) == 0

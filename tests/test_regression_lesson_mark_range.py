@@ -41,17 +41,21 @@ def test_regression_lesson_mark_range_past_one_road_says_so_on_the_page(tmp_path
 
 
 def test_regression_lesson_mark_range_on_no_road_is_an_error_naming_every_count(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     out = tmp_path / "p.html"
     assert main(["lesson", str(RESULTS), "-o", str(out), "--marks", "12-20"]) == 1
     err = capsys.readouterr().err
-    assert err == ("roads: error: marks 12-20: no road on the page reaches mark 12 (Big Eye Boy has 11 marks, "
-                   "Small Road has 9 marks, Cockroach Pig has 6 marks)\n")
+    assert err == (
+        "roads: error: marks 12-20: no road on the page reaches mark 12 (Big Eye Boy has 11 marks, "
+        "Small Road has 9 marks, Cockroach Pig has 6 marks)\n"
+    )
     assert not out.exists()
 
 
 def test_regression_lesson_mark_range_with_road_must_fit_that_road(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     out = tmp_path / "p.html"
     assert main(["lesson", str(RESULTS), "-o", str(out), "--road", "small-road", "--marks", "1-10"]) == 1
     assert "marks 1-10: Small Road has 9 marks (choose marks within 1-9)" in capsys.readouterr().err

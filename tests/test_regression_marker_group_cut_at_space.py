@@ -22,7 +22,7 @@ def test_regression_marker_group_cut_at_space(chunk: int, monkeypatch: pytest.Mo
 
 
 def test_safe_cut_never_inside_an_open_group() -> None:
-    assert source.safe_cut("B P B[b ") == 4   # cut before the group's letter, not at its space
+    assert source.safe_cut("B P B[b ") == 4  # cut before the group's letter, not at its space
     assert source.safe_cut("B P B[bn] ") == 10
-    assert source.safe_cut("B[b n]") == 6     # the only space is inside a closed group
+    assert source.safe_cut("B[b n]") == 6  # the only space is inside a closed group
     assert source.safe_cut("P B[b n]B") == 2

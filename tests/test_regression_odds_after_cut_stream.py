@@ -34,12 +34,14 @@ def test_regression_odds_after_cut_stream_takes_out_the_cut_coups_cards(capsys: 
     assert status == 1
     assert out.splitlines()[0] == (
         "Odds of coup 4, the next to start, after 2 coups of an 8-deck shoe and the first 3 cards of coup 3, "
-        "where the log stops (402 cards left), in percent")
+        "where the log stops (402 cards left), in percent"
+    )
     assert err.startswith("roads: warning: ") and "(7 5 K)" in err and err.count("\n") == 1
 
 
 def test_regression_odds_after_cut_stream_json_is_the_odds_without_those_cards(
-        capsys: pytest.CaptureFixture[str]) -> None:
+    capsys: pytest.CaptureFixture[str],
+) -> None:
     status, out, _ = _run(capsys, "odds", "--after", str(CUT), "--json")
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", LogWarning)
@@ -57,7 +59,11 @@ def test_regression_odds_after_cut_stream_each_ends_with_the_cut_coup(capsys: py
     status, out, _ = _run(capsys, "odds", "--after", str(CUT), "--each", "--json")
     points = json.loads(out)
     assert [(p["coups_dealt"], p.get("cards_of_next_coup"), p["cards_left"]) for p in points] == [
-        (0, None, 416), (1, None, 410), (2, None, 405), (2, 3, 402)]
+        (0, None, 416),
+        (1, None, 410),
+        (2, None, 405),
+        (2, 3, 402),
+    ]
 
 
 def test_regression_odds_after_cut_stream_warning_carries_the_cards() -> None:

@@ -72,9 +72,10 @@ BAD_VALUES: list[tuple[list[str], str]] = [
 ]
 
 
-@pytest.mark.parametrize("argv,option", BAD_VALUES, ids=[" ".join(a[:1] + a[-2:]) for a, _ in BAD_VALUES])
+@pytest.mark.parametrize(("argv", "option"), BAD_VALUES, ids=[" ".join(a[:1] + a[-2:]) for a, _ in BAD_VALUES])
 def test_regression_option_value_exit_status_is_2_naming_the_option(
-        argv: list[str], option: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    argv: list[str], option: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     args = [a.format(out=tmp_path / "out", dir=tmp_path) for a in argv]
     status = main(args)
     out, err = capsys.readouterr()
@@ -89,13 +90,17 @@ def test_regression_option_value_exit_status_covers_every_command() -> None:
     assert {argv[0] for argv, _ in BAD_VALUES} == set(all_commands())
 
 
-@pytest.mark.parametrize("argv,words", [
-    (["explain", RESULTS, "--road", "small-road", "--mark", "999"], "Small Road has 9 marks"),
-    (["render", RESULTS, "-o", "{out}.svg", "--highlight", "big-eye-boy:999"], "Big Eye Boy has 11 marks"),
-    (["lesson", RESULTS, "-o", "{out}.html", "--marks", "900"], "no road on the page reaches mark 900"),
-])
+@pytest.mark.parametrize(
+    ("argv", "words"),
+    [
+        (["explain", RESULTS, "--road", "small-road", "--mark", "999"], "Small Road has 9 marks"),
+        (["render", RESULTS, "-o", "{out}.svg", "--highlight", "big-eye-boy:999"], "Big Eye Boy has 11 marks"),
+        (["lesson", RESULTS, "-o", "{out}.html", "--marks", "900"], "no road on the page reaches mark 900"),
+    ],
+)
 def test_regression_option_value_exit_status_beyond_the_log_is_bad_input(
-        argv: list[str], words: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    argv: list[str], words: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     status = main([a.format(out=tmp_path / "out") for a in argv])
     err = capsys.readouterr().err
     assert status == 1 and err.startswith("roads: error: ") and err.count("\n") == 1 and words in err

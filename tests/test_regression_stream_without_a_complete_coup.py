@@ -28,6 +28,8 @@ def test_regression_a_stream_shorter_than_one_coup_said_the_log_was_empty(stream
 def test_the_cli_says_it_in_one_line(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(b"A 2")))
     assert main(["build", "-"]) == 1
-    assert capsys.readouterr().err == ("roads: error: <stdin>, line 1, coup 1: the stream ends in the middle of "
-                                       "coup 1: it has 2 cards (A 2) and the rules call for at least 4, so the log "
-                                       "has no complete coup\n")
+    assert capsys.readouterr().err == (
+        "roads: error: <stdin>, line 1, coup 1: the stream ends in the middle of "
+        "coup 1: it has 2 cards (A 2) and the rules call for at least 4, so the log "
+        "has no complete coup\n"
+    )

@@ -19,8 +19,15 @@ from roads.render import render
 BOARD = Scoreboard.from_results("B P P T B")
 
 
-@pytest.mark.parametrize("title,kept", [("a\x00b\x1bc\x08", "abc"), ("table\ud8007", "table7"),
-                                        ("shoe\udcff 3", "shoe 3"), ("tab\tand\nline", "tab\tand\nline")])
+@pytest.mark.parametrize(
+    ("title", "kept"),
+    [
+        ("a\x00b\x1bc\x08", "abc"),
+        ("table\ud8007", "table7"),
+        ("shoe\udcff 3", "shoe 3"),
+        ("tab\tand\nline", "tab\tand\nline"),
+    ],
+)
 def test_regression_title_with_characters_xml_cannot_hold(title: str, kept: str) -> None:
     root = ET.fromstring(render(BOARD, "svg", title=title))
     assert root.find("{http://www.w3.org/2000/svg}title").text == kept  # type: ignore[union-attr]

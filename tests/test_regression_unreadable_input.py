@@ -44,8 +44,9 @@ def test_regression_a_read_error_after_opening_was_a_traceback() -> None:
     assert info.value.file == "/proc/self/mem"
 
 
-def test_regression_closed_stdin_was_an_attribute_error(monkeypatch: pytest.MonkeyPatch,
-                                                        capsys: pytest.CaptureFixture[str]) -> None:
+def test_regression_closed_stdin_was_an_attribute_error(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     monkeypatch.setattr(sys, "stdin", None)
     with pytest.raises(LogError, match="standard input is closed"):
         read_outcomes("-")

@@ -76,12 +76,15 @@ def snapshot(folder: Path) -> dict[str, bytes]:
     return {p.name: p.read_bytes() for p in folder.iterdir() if p.is_file()}
 
 
-@pytest.mark.parametrize("command", [["build"], ["build", "--json"], ["build", "--per-shoe"], ["show"],
-                                     ["explain"], ["check"], ["check", "--json"]])
-def test_log_readers_on_hostile_logs(command: list[str], logs: dict[str, Path],
-                                     capsys: pytest.CaptureFixture[str]) -> None:
+@pytest.mark.parametrize(
+    "command",
+    [["build"], ["build", "--json"], ["build", "--per-shoe"], ["show"], ["explain"], ["check"], ["check", "--json"]],
+)
+def test_log_readers_on_hostile_logs(
+    command: list[str], logs: dict[str, Path], capsys: pytest.CaptureFixture[str]
+) -> None:
     for name in HOSTILE:
-        status, out, err = run(capsys, *command, str(logs[name]))
+        status, _out, err = run(capsys, *command, str(logs[name]))
         assert_one_error_line(status, err)
         assert str(logs[name]) in err
     assert run(capsys, *command, str(logs["cards.txt"]))[0] == 0
@@ -99,8 +102,14 @@ def test_build_show_explain_bad_options(logs: dict[str, Path], capsys: pytest.Ca
 
 
 def test_coup(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    for cards in (["X"], ["3", "6", "K"], ["3", "6", "K", "K", "6", "2", "9"], ["7", "6", "K", "K", "2"],
-                  ["\x1b[31m"], ["9" * 100_000]):
+    for cards in (
+        ["X"],
+        ["3", "6", "K"],
+        ["3", "6", "K", "K", "6", "2", "9"],
+        ["7", "6", "K", "K", "2"],
+        ["\x1b[31m"],
+        ["9" * 100_000],
+    ):
         status, _, err = run(capsys, "coup", *cards)
         assert_one_error_line(status, err)
         assert len(err) < 400
@@ -124,7 +133,8 @@ def test_deal(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
 
 
 def test_check_reports_broken_coups_and_stays_one_line_per_problem(
-        logs: dict[str, Path], capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    logs: dict[str, Path], capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
     broken = tmp_path / "broken.txt"
     broken.write_text("3 6 K K 6 2\n7 6 K K 2\n")
     status, out, err = run(capsys, "check", str(broken))
@@ -140,12 +150,21 @@ def test_render(logs: dict[str, Path], capsys: pytest.CaptureFixture[str], tmp_p
     for name in HOSTILE:
         assert_one_error_line(*run(capsys, "render", str(logs[name]), "-o", str(good))[::2])
         assert_untouched(out, before)
-    for argv in (["--theme", "neon"], ["--last", "0"], ["--scale", "100"], ["--highlight", "big-eye-boy:0"],
-                 ["--road", "nope"], ["--cell", "1"], ["--cell", "10", "--width", "300"], ["--log-format", "x"]):
+    for argv in (
+        ["--theme", "neon"],
+        ["--last", "0"],
+        ["--scale", "100"],
+        ["--highlight", "big-eye-boy:0"],
+        ["--road", "nope"],
+        ["--cell", "1"],
+        ["--cell", "10", "--width", "300"],
+        ["--log-format", "x"],
+    ):
         assert_usage(*run(capsys, "render", str(logs["cards.txt"]), "-o", str(good), *argv)[::2])
         assert_untouched(out, before)
-    assert_one_error_line(*run(capsys, "render", str(logs["cards.txt"]), "-o", str(good),
-                               "--highlight", "big-eye-boy:999")[::2])  # a mark this shoe has not made: input
+    assert_one_error_line(
+        *run(capsys, "render", str(logs["cards.txt"]), "-o", str(good), "--highlight", "big-eye-boy:999")[::2]
+    )  # a mark this shoe has not made: input
     assert_untouched(out, before)
     assert_usage(*run(capsys, "render", str(logs["cards.txt"]), "-o", str(out / "x.bmp"))[::2])
     assert_one_error_line(*run(capsys, "render", str(logs["cards.txt"]), "-o", str(tmp_path / "no" / "x.svg"))[::2])
@@ -153,11 +172,21 @@ def test_render(logs: dict[str, Path], capsys: pytest.CaptureFixture[str], tmp_p
     assert_usage(*run(capsys, "render", str(logs["cards.txt"]), str(logs["results.txt"]), "-o", "x.svg")[::2])
 
 
-def test_render_batch_names_each_bad_log_and_draws_the_rest(logs: dict[str, Path], tmp_path: Path,
-                                                             capsys: pytest.CaptureFixture[str]) -> None:
+def test_render_batch_names_each_bad_log_and_draws_the_rest(
+    logs: dict[str, Path], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     out = tmp_path / "pictures"
-    status, stdout, err = run(capsys, "render", str(logs["cards.txt"]), str(logs["binary.bin"]),
-                              str(logs["empty.txt"]), "-d", str(out), "-j", "1")
+    status, _stdout, err = run(
+        capsys,
+        "render",
+        str(logs["cards.txt"]),
+        str(logs["binary.bin"]),
+        str(logs["empty.txt"]),
+        "-d",
+        str(out),
+        "-j",
+        "1",
+    )
     assert status == 1 and "Traceback" not in err
     assert sorted(p.name for p in out.iterdir()) == ["cards.svg"]
     lines = err.splitlines()
@@ -223,24 +252,33 @@ def test_tableau_and_drill(capsys: pytest.CaptureFixture[str], tmp_path: Path) -
     assert_usage(*run(capsys, "drill", "--format", "html")[::2])
 
 
-def test_stdin_dash_reads_binary_empty_and_closed_input(monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
-                                                        capsys: pytest.CaptureFixture[str]) -> None:
+def test_stdin_dash_reads_binary_empty_and_closed_input(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     import io
 
     page = tmp_path / "page.html"
     for data in (b"", RANDOM_BYTES, b"[" * 50_000, None):
         stdin = None if data is None else io.TextIOWrapper(io.BytesIO(data))
-        for argv in (["build", "-"], ["check", "-"], ["render", "-", "-o", str(tmp_path / "x.svg")],
-                     ["lesson", "-", "-o", str(page)]):
+        for argv in (
+            ["build", "-"],
+            ["check", "-"],
+            ["render", "-", "-o", str(tmp_path / "x.svg")],
+            ["lesson", "-", "-o", str(page)],
+        ):
             monkeypatch.setattr(sys, "stdin", stdin if stdin is None else io.TextIOWrapper(io.BytesIO(data or b"")))
             assert_one_error_line(*run(capsys, *argv)[::2])
     assert list(tmp_path.iterdir()) == []
 
 
 @pytest.mark.parametrize("where", ["roads.board.scoreboard.Scoreboard.add", "roads.files.os.replace"])
-def test_ctrl_c_is_one_line_status_130_and_no_part_file(where: str, logs: dict[str, Path], tmp_path: Path,
-                                                        monkeypatch: pytest.MonkeyPatch,
-                                                        capsys: pytest.CaptureFixture[str]) -> None:
+def test_ctrl_c_is_one_line_status_130_and_no_part_file(
+    where: str,
+    logs: dict[str, Path],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
     def interrupt(*args: object, **kwargs: object) -> None:
         raise KeyboardInterrupt
 
@@ -256,7 +294,19 @@ def test_every_command_is_covered() -> None:
     """A new command gets a test here before it ships."""
     from roads.cli.app import all_commands
 
-    covered = {"build", "show", "explain", "check", "coup", "deal", "render", "odds", "simulate", "demo",
-               "lesson", "tableau", "drill"}
+    covered = {
+        "build",
+        "show",
+        "explain",
+        "check",
+        "coup",
+        "deal",
+        "render",
+        "odds",
+        "simulate",
+        "demo",
+        "lesson",
+        "tableau",
+        "drill",
+    }
     assert set(all_commands()) <= covered, set(all_commands()) - covered
-

@@ -33,7 +33,8 @@ FAST = settings(max_examples=40, deadline=None, suppress_health_check=[HealthChe
 outcomes = st.builds(Outcome, st.sampled_from(list(Winner)), st.booleans(), st.booleans(), st.booleans())
 results_logs = st.lists(outcomes, min_size=1, max_size=120)
 streaky = st.lists(st.tuples(st.sampled_from(list(Winner)), st.integers(1, 14)), min_size=1, max_size=12).map(
-    lambda runs: [Outcome(w) for w, n in runs for _ in range(n)])
+    lambda runs: [Outcome(w) for w, n in runs for _ in range(n)]
+)
 """Long runs of one winner: dragon tails, tails running into each other, ties stacking on one bead."""
 
 cards = st.builds(Card, st.sampled_from(RANKS), st.none() | st.sampled_from(SUITS))
@@ -58,8 +59,9 @@ def _through_every_view(board: Scoreboard) -> None:
     assert summary(board) and show(board, last=12)
     data = json.loads(board_json(board))
     assert data["coups"] == board.coups == len(data["bead_plate"])
-    assert sum(1 for _ in proofs(board)) == sum(len(board.road(n)) for n in ("big_eye_boy", "small_road",
-                                                                               "cockroach_pig"))
+    assert sum(1 for _ in proofs(board)) == sum(
+        len(board.road(n)) for n in ("big_eye_boy", "small_road", "cockroach_pig")
+    )
     root = ET.fromstring(render(board, "svg", cell=6))
     assert root.tag.endswith("svg")
     assert render(board, "png", cell=4).startswith(b"\x89PNG\r\n\x1a\n")
@@ -80,7 +82,7 @@ def test_any_card_stream_goes_through_engine_builder_and_renderers(stream: list[
     assert sum(c.cards for c in coups) <= len(stream)
     # The rules split the stream without skipping or reordering a card.
     dealt = [card for c in coups for card in c.dealt]
-    assert dealt == stream[:len(dealt)]
+    assert dealt == stream[: len(dealt)]
     if coups:
         _through_every_view(Scoreboard.from_outcomes(coups))
 
@@ -123,8 +125,12 @@ def test_log_to_board_json_keeps_every_outcome(log: list[Outcome]) -> None:
 
 
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(results_logs | streaky, st.sampled_from(["classic", "dark", "print"]), st.none() | st.integers(1, 30),
-       st.sampled_from(["scoreboard", "big-road", "big-eye-boy"]))
+@given(
+    results_logs | streaky,
+    st.sampled_from(["classic", "dark", "print"]),
+    st.none() | st.integers(1, 30),
+    st.sampled_from(["scoreboard", "big-road", "big-eye-boy"]),
+)
 def test_renders_are_deterministic(log: list[Outcome], theme: str, last: int | None, road: str) -> None:
     board = Scoreboard.from_outcomes(log)
     other = Scoreboard.from_outcomes(list(log))

@@ -24,8 +24,10 @@ from roads.logs import iter_entries, iter_shoes
 from roads.logs.source import LineBuffer
 from roads.scene import RenderOptions
 
-SHOES = '{"shoe": 1, "results": "BPPTBBPT"}\n{"shoe": "t/7", "results": "B[bn] P T[p] B"}\n' \
-        '{"shoe": 3, "coups": [{"cards": ["3", "6", "K", "K", "6", "2"]}, {"winner": "banker"}]}\n'
+SHOES = (
+    '{"shoe": 1, "results": "BPPTBBPT"}\n{"shoe": "t/7", "results": "B[bn] P T[p] B"}\n'
+    '{"shoe": 3, "coups": [{"cards": ["3", "6", "K", "K", "6", "2"]}, {"winner": "banker"}]}\n'
+)
 
 
 def endless_shoes() -> LineBuffer:
@@ -52,12 +54,18 @@ def test_per_shoe_text_and_json(tmp_path: Path, capsys: pytest.CaptureFixture[st
     status, out, _ = run(capsys, "build", str(log), "--per-shoe")
     assert status == 0
     assert out.splitlines() == [
-        ("1: 8 coups, Banker 3 (37.5%), Player 3 (37.5%), Tie 2 (25.0%); pairs B 0 P 0; naturals 0; "
-         "longest streak B 2 P 2"),
-        ("t/7: 4 coups, Banker 2 (50.0%), Player 1 (25.0%), Tie 1 (25.0%); pairs B 1 P 1; naturals 1; "
-         "longest streak B 1 P 1"),
-        ("3: 2 coups, Banker 1 (50.0%), Player 1 (50.0%), Tie 0 (0.0%); pairs B 0 P 0; naturals 0; "
-         "longest streak B 1 P 1"),
+        (
+            "1: 8 coups, Banker 3 (37.5%), Player 3 (37.5%), Tie 2 (25.0%); pairs B 0 P 0; naturals 0; "
+            "longest streak B 2 P 2"
+        ),
+        (
+            "t/7: 4 coups, Banker 2 (50.0%), Player 1 (25.0%), Tie 1 (25.0%); pairs B 1 P 1; naturals 1; "
+            "longest streak B 1 P 1"
+        ),
+        (
+            "3: 2 coups, Banker 1 (50.0%), Player 1 (50.0%), Tie 0 (0.0%); pairs B 0 P 0; naturals 0; "
+            "longest streak B 1 P 1"
+        ),
         "3 shoes, 14 coups",
     ]
     status, out, _ = run(capsys, "build", str(log), "--per-shoe", "--json")
@@ -89,15 +97,23 @@ def test_build_without_per_shoe_points_at_it(tmp_path: Path, capsys: pytest.Capt
 
 def test_render_draws_every_shoe_of_a_multi_shoe_log(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     log = tmp_path / "shoes.jsonl"
-    log.write_text(SHOES + '{"shoe": "..", "results": "BP"}\n{"shoe": 1, "results": "PPP"}\n'
-                   '{"shoe": "a\\u001b[31m", "results": "T"}\n')
+    log.write_text(
+        SHOES + '{"shoe": "..", "results": "BP"}\n{"shoe": 1, "results": "PPP"}\n'
+        '{"shoe": "a\\u001b[31m", "results": "T"}\n'
+    )
     out = tmp_path / "pictures"
     status, stdout, err = run(capsys, "render", str(log), "-d", str(out), "--last", "40", "-j", "1")
     assert (status, err) == (0, "")
     assert stdout == f"wrote 6 pictures to {out}\n"
     # Ids become safe file names: no folder climbing, no control characters, a repeated id never overwrites.
-    assert sorted(p.name for p in out.iterdir()) == ["1-line5.svg", "1.svg", "3.svg", "a_[31m.svg",
-                                                     "shoe-line4.svg", "t_7.svg"]
+    assert sorted(p.name for p in out.iterdir()) == [
+        "1-line5.svg",
+        "1.svg",
+        "3.svg",
+        "a_[31m.svg",
+        "shoe-line4.svg",
+        "t_7.svg",
+    ]
 
 
 def test_render_multi_shoe_on_two_processes(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -108,12 +124,14 @@ def test_render_multi_shoe_on_two_processes(tmp_path: Path, capsys: pytest.Captu
     assert status == 0 and len(list(out.glob("*.png"))) == 12
 
 
-def test_render_multi_shoe_names_the_shoes_it_could_not_draw(tmp_path: Path,
-                                                              capsys: pytest.CaptureFixture[str]) -> None:
+def test_render_multi_shoe_names_the_shoes_it_could_not_draw(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     log = tmp_path / "shoes.jsonl"
     log.write_text(SHOES)
-    status, stdout, err = run(capsys, "render", str(log), "-d", str(tmp_path / "out"), "--highlight",
-                              "big-eye-boy:2", "-j", "1")
+    status, stdout, err = run(
+        capsys, "render", str(log), "-d", str(tmp_path / "out"), "--highlight", "big-eye-boy:2", "-j", "1"
+    )
     lines = err.splitlines()
     assert status == 1 and stdout == f"wrote {tmp_path / 'out' / '1.svg'}\n"
     assert lines[0].startswith(f"roads: error: {log}, line 2 (shoe t/7): cannot highlight big-eye-boy:2")
@@ -158,8 +176,7 @@ def test_random_bytes_fail_at_the_first_chunk(reader) -> None:  # type: ignore[n
     assert stream.read_bytes <= 3 << 16  # the first chunk and its lookahead, not the gigabyte
 
 
-def test_a_sparse_gigabyte_fails_within_its_first_megabyte(tmp_path: Path,
-                                                           capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_sparse_gigabyte_fails_within_its_first_megabyte(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """A 1 GB file of zero bytes (sparse: no disk used) is one endless word of NULs."""
     big = tmp_path / "zeros.bin"
     with big.open("wb") as handle:

@@ -42,15 +42,31 @@ def test_render_svg_and_png(capsys: pytest.CaptureFixture[str], log: Path, tmp_p
     assert (status, out) == (0, f"wrote {tmp_path / 'board.svg'}\n")
     root = ET.parse(tmp_path / "board.svg").getroot()
     assert sum(1 for el in root.iter() if el.get("data-road") == "big-road") == 16
-    status, _, _ = run(capsys, "render", str(log), "-o", str(tmp_path / "board.png"), "--theme", "dark",
-                       "--last", "5", "--scale", "2", "--highlight", "big-eye-boy:2", "--road", "scoreboard")
+    status, _, _ = run(
+        capsys,
+        "render",
+        str(log),
+        "-o",
+        str(tmp_path / "board.png"),
+        "--theme",
+        "dark",
+        "--last",
+        "5",
+        "--scale",
+        "2",
+        "--highlight",
+        "big-eye-boy:2",
+        "--road",
+        "scoreboard",
+    )
     assert status == 0
     with Image.open(tmp_path / "board.png") as picture:
         assert picture.format == "PNG" and picture.mode == "RGB" and picture.width > 400
 
 
-def test_format_option_names_the_kind_when_the_name_does_not(capsys: pytest.CaptureFixture[str], log: Path,
-                                                            tmp_path: Path) -> None:
+def test_format_option_names_the_kind_when_the_name_does_not(
+    capsys: pytest.CaptureFixture[str], log: Path, tmp_path: Path
+) -> None:
     assert run(capsys, "render", str(log), "-o", str(tmp_path / "board"), "--format", "png")[0] == 0
     with Image.open(tmp_path / "board") as picture:
         assert picture.format == "PNG"
@@ -79,12 +95,11 @@ def test_batch_writes_one_picture_per_log(capsys: pytest.CaptureFixture[str], tm
     assert "log/s" not in err and "%" not in err, "no progress bar when stderr is not a terminal"
 
 
-def test_batch_reports_each_bad_log_and_keeps_the_good_ones(capsys: pytest.CaptureFixture[str],
-                                                            tmp_path: Path) -> None:
+def test_batch_reports_each_bad_log_and_keeps_the_good_ones(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     good, bad = tmp_path / "good.txt", tmp_path / "bad.txt"
     good.write_text("BPPPB")
     bad.write_text("B P X")
-    status, out, err = run(capsys, "render", str(good), str(bad), "-d", str(tmp_path / "out"), "-j", "1")
+    status, _out, err = run(capsys, "render", str(good), str(bad), "-d", str(tmp_path / "out"), "-j", "1")
     assert status == 1
     assert (tmp_path / "out" / "good.svg").exists() and not (tmp_path / "out" / "bad.svg").exists()
     lines = err.splitlines()
@@ -97,19 +112,24 @@ def test_batch_refuses_two_logs_with_one_picture_name(capsys: pytest.CaptureFixt
     (tmp_path / "b").mkdir()
     for folder in ("a", "b"):
         (tmp_path / folder / "shoe.txt").write_text("BP")
-    status, _, err = run(capsys, "render", str(tmp_path / "a/shoe.txt"), str(tmp_path / "b/shoe.txt"),
-                         "-d", str(tmp_path / "out"))
+    status, _, err = run(
+        capsys, "render", str(tmp_path / "a/shoe.txt"), str(tmp_path / "b/shoe.txt"), "-d", str(tmp_path / "out")
+    )
     assert status == 1 and "would both be drawn to" in err
 
 
-@pytest.mark.parametrize("args, words", [
-    (["--road", "big-raod"], "unknown road 'big-raod': choose one of scoreboard, bead-plate, big-road"),
-    (["--theme", "neon"], "unknown theme 'neon': choose one of classic, dark, print"),
-    (["--highlight", "bead-plate:1"], "cannot highlight 'bead-plate'"),
-    (["--last", "0"], "last must be a number of columns from 1"),
-])
-def test_bad_option_values_are_usage_errors_and_write_nothing(capsys: pytest.CaptureFixture[str], log: Path,
-                                                              tmp_path: Path, args: list[str], words: str) -> None:
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (["--road", "big-raod"], "unknown road 'big-raod': choose one of scoreboard, bead-plate, big-road"),
+        (["--theme", "neon"], "unknown theme 'neon': choose one of classic, dark, print"),
+        (["--highlight", "bead-plate:1"], "cannot highlight 'bead-plate'"),
+        (["--last", "0"], "last must be a number of columns from 1"),
+    ],
+)
+def test_bad_option_values_are_usage_errors_and_write_nothing(
+    capsys: pytest.CaptureFixture[str], log: Path, tmp_path: Path, args: list[str], words: str
+) -> None:
     out = tmp_path / "board.png"
     status, stdout, err = run(capsys, "render", str(log), "-o", str(out), *args)
     assert status == 2 and stdout == ""
@@ -117,8 +137,9 @@ def test_bad_option_values_are_usage_errors_and_write_nothing(capsys: pytest.Cap
     assert not out.exists() and not leftovers(tmp_path)
 
 
-def test_a_mark_the_shoe_has_not_made_is_one_line_and_writes_nothing(capsys: pytest.CaptureFixture[str], log: Path,
-                                                                     tmp_path: Path) -> None:
+def test_a_mark_the_shoe_has_not_made_is_one_line_and_writes_nothing(
+    capsys: pytest.CaptureFixture[str], log: Path, tmp_path: Path
+) -> None:
     out = tmp_path / "board.png"
     status, stdout, err = run(capsys, "render", str(log), "-o", str(out), "--highlight", "big-eye-boy:99")
     assert status == 1 and stdout == ""
@@ -127,14 +148,18 @@ def test_a_mark_the_shoe_has_not_made_is_one_line_and_writes_nothing(capsys: pyt
     assert not out.exists() and not leftovers(tmp_path)
 
 
-@pytest.mark.parametrize("name, words, status", [
-    ("board.gif", "cannot write .gif pictures", 2),
-    ("board", "cannot tell the format of", 2),
-    ("missing/board.svg", "folder", 1),
-    ("log-is-a-file/board.svg", "folder", 1),
-])
-def test_bad_outputs_are_one_line_and_write_nothing(capsys: pytest.CaptureFixture[str], log: Path, tmp_path: Path,
-                                                    name: str, words: str, status: int) -> None:
+@pytest.mark.parametrize(
+    ("name", "words", "status"),
+    [
+        ("board.gif", "cannot write .gif pictures", 2),
+        ("board", "cannot tell the format of", 2),
+        ("missing/board.svg", "folder", 1),
+        ("log-is-a-file/board.svg", "folder", 1),
+    ],
+)
+def test_bad_outputs_are_one_line_and_write_nothing(
+    capsys: pytest.CaptureFixture[str], log: Path, tmp_path: Path, name: str, words: str, status: int
+) -> None:
     (tmp_path / "log-is-a-file").write_text("not a folder")
     code, _, err = run(capsys, "render", str(log), "-o", str(tmp_path / name))
     assert code == status and words in err
@@ -143,8 +168,9 @@ def test_bad_outputs_are_one_line_and_write_nothing(capsys: pytest.CaptureFixtur
     assert sorted(p.name for p in tmp_path.iterdir()) == ["log-is-a-file", "shoe.txt"]
 
 
-def test_unwritable_folder_leaves_the_old_picture_alone(capsys: pytest.CaptureFixture[str], log: Path,
-                                                       tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_unwritable_folder_leaves_the_old_picture_alone(
+    capsys: pytest.CaptureFixture[str], log: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     out = tmp_path / "board.svg"
     out.write_text("the old picture")
 
@@ -193,10 +219,12 @@ DOC_PICTURES = {
 
 
 @pytest.mark.parametrize("name", list(DOC_PICTURES))
-def test_docs_pictures_are_what_the_commands_draw(name: str, capsys: pytest.CaptureFixture[str],
-                                                  tmp_path: Path) -> None:
-    status, _, err = run(capsys, "render", str(DOCS_IMAGES / "demo-shoe.txt"), "-o", str(tmp_path / name),
-                         *DOC_PICTURES[name])
+def test_docs_pictures_are_what_the_commands_draw(
+    name: str, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    status, _, err = run(
+        capsys, "render", str(DOCS_IMAGES / "demo-shoe.txt"), "-o", str(tmp_path / name), *DOC_PICTURES[name]
+    )
     assert status == 0, err
     with Image.open(DOCS_IMAGES / name) as committed, Image.open(tmp_path / name) as made:
         assert (committed.size, committed.mode) == (made.size, made.mode)

@@ -32,7 +32,7 @@ def results_logs(draw: st.DrawFn) -> bytes:
     lines = []
     for _ in range(draw(st.integers(1, 40))):
         kind = draw(st.sampled_from(["results"] * 6 + ["comment", "blank", "mistake", "long"]))
-        if kind == "results" or kind == "long":
+        if kind in {"results", "long"}:
             count = draw(st.integers(1, 30 if kind == "results" else 400))
             line = "".join(draw(st.lists(st.sampled_from(TOKENS), min_size=count, max_size=count)))
             if not line.strip(" ,\t\r"):
@@ -71,10 +71,10 @@ def _fast(stream: object) -> list[Outcome]:
 
 
 @settings(max_examples=300, deadline=None)
-@given(results_logs(), st.integers(3, 64), st.integers(2, 64), st.integers(8, 200), st.integers(1, 3),
-       st.booleans())
-def test_fast_path_reads_what_the_exact_reader_reads(data: bytes, block: int, long_line: int, chunk: int,
-                                                     sample: int, binary: bool) -> None:
+@given(results_logs(), st.integers(3, 64), st.integers(2, 64), st.integers(8, 200), st.integers(1, 3), st.booleans())
+def test_fast_path_reads_what_the_exact_reader_reads(
+    data: bytes, block: int, long_line: int, chunk: int, sample: int, binary: bool
+) -> None:
     saved = reader.BLOCK, reader.LONG_LINE, source.CHUNK, detect.SAMPLE_LINES
     reader.BLOCK, reader.LONG_LINE, source.CHUNK, detect.SAMPLE_LINES = block, long_line, chunk, sample
     try:

@@ -34,14 +34,17 @@ def two_cards_for(total: int) -> tuple[str, str]:
     return ("K", BY_VALUE[total]) if total != 0 else ("K", "Q")
 
 
-@pytest.mark.parametrize("rank,value", [("A", 1), ("2", 2), ("5", 5), ("9", 9), ("T", 0), ("10", 0),
-                                        ("J", 0), ("Q", 0), ("K", 0)])
+@pytest.mark.parametrize(
+    ("rank", "value"), [("A", 1), ("2", 2), ("5", 5), ("9", 9), ("T", 0), ("10", 0), ("J", 0), ("Q", 0), ("K", 0)]
+)
 def test_card_values(rank: str, value: int) -> None:
     assert parse_card(rank).value == value
 
 
-@pytest.mark.parametrize("token,rank,suit", [("kh", "K", "H"), ("10S", "T", "S"), ("Q♠", "Q", "S"),
-                                             ("a", "A", None), ("7♦", "7", "D"), ("td", "T", "D")])
+@pytest.mark.parametrize(
+    ("token", "rank", "suit"),
+    [("kh", "K", "H"), ("10S", "T", "S"), ("Q♠", "Q", "S"), ("a", "A", None), ("7♦", "7", "D"), ("td", "T", "D")],
+)
 def test_card_tokens(token: str, rank: str, suit: str | None) -> None:
     assert parse_card(token) == Card(rank, suit)
 
@@ -151,16 +154,19 @@ def test_natural_stops_everyone() -> None:
     assert coup.natural and coup.cards == 4 and coup.winner is Winner.PLAYER
 
 
-@pytest.mark.parametrize("dealt,fragment", [
-    ("K 2 3", "at least 4"),
-    ("K K K K K K K", "at most 6"),
-    ("3 6 K K", "Player 3 must draw"),
-    ("7 6 K K 2", "Banker 6 must stand"),
-    ("3 3 K K 8 2", "Banker 3 must stand"),
-    ("9 2 K 3 4", "natural"),
-    ("7 7 K K K K", "too many cards"),
-    ("7 3 K K", "Banker 3 must draw"),
-])
+@pytest.mark.parametrize(
+    ("dealt", "fragment"),
+    [
+        ("K 2 3", "at least 4"),
+        ("K K K K K K K", "at most 6"),
+        ("3 6 K K", "Player 3 must draw"),
+        ("7 6 K K 2", "Banker 6 must stand"),
+        ("3 3 K K 8 2", "Banker 3 must stand"),
+        ("9 2 K 3 4", "natural"),
+        ("7 7 K K K K", "too many cards"),
+        ("7 3 K K", "Banker 3 must draw"),
+    ],
+)
 def test_illegal_coups_name_the_broken_rule(dealt: str, fragment: str) -> None:
     with pytest.raises(CoupError, match=fragment):
         resolve(cards(dealt))

@@ -41,19 +41,22 @@ def group(scene, id: str) -> Group:  # type: ignore[no-untyped-def]
 # -- options ----------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("changes, words", [
-    ({"theme": "neon"}, "unknown theme 'neon': choose one of classic, dark, print"),
-    ({"road": "big-rd"}, "unknown road 'big-rd': choose one of scoreboard, bead-plate, big-road"),
-    ({"highlight": ("big-road", 1)}, "cannot highlight 'big-road': choose one of big-eye-boy, small-road"),
-    ({"highlight": "big-eye-boy"}, "should be ROAD:MARK"),
-    ({"highlight": "big-eye-boy:x"}, "highlight mark 'x' is not a number"),
-    ({"highlight": "big-eye-boy:0"}, "count from 1"),
-    ({"cell": 30, "width": 800}, "give cell or width, not both"),
-    ({"last": 0}, "last must be a number of columns from 1"),
-    ({"scale": 0}, "scale must be from 0.1 to 16"),
-    ({"labels": "fr"}, "labels:"),
-    ({"colour": "red"}, "unknown option 'colour'"),
-])
+@pytest.mark.parametrize(
+    ("changes", "words"),
+    [
+        ({"theme": "neon"}, "unknown theme 'neon': choose one of classic, dark, print"),
+        ({"road": "big-rd"}, "unknown road 'big-rd': choose one of scoreboard, bead-plate, big-road"),
+        ({"highlight": ("big-road", 1)}, "cannot highlight 'big-road': choose one of big-eye-boy, small-road"),
+        ({"highlight": "big-eye-boy"}, "should be ROAD:MARK"),
+        ({"highlight": "big-eye-boy:x"}, "highlight mark 'x' is not a number"),
+        ({"highlight": "big-eye-boy:0"}, "count from 1"),
+        ({"cell": 30, "width": 800}, "give cell or width, not both"),
+        ({"last": 0}, "last must be a number of columns from 1"),
+        ({"scale": 0}, "scale must be from 0.1 to 16"),
+        ({"labels": "fr"}, "labels:"),
+        ({"colour": "red"}, "unknown option 'colour'"),
+    ],
+)
 def test_bad_options_are_one_render_error(changes: dict[str, object], words: str) -> None:
     with pytest.raises(RenderError) as info:
         render_options(**changes)
@@ -77,9 +80,16 @@ def test_options_update_keeps_what_was_set() -> None:
 # -- windows and geometry ---------------------------------------------------------------
 
 
-@pytest.mark.parametrize("content, grid, last, first", [
-    (10, 24, None, 1), (30, 24, None, 7), (30, 40, 12, 19), (5, 40, 12, 1), (0, 6, None, 1),
-])
+@pytest.mark.parametrize(
+    ("content", "grid", "last", "first"),
+    [
+        (10, 24, None, 1),
+        (30, 24, None, 7),
+        (30, 40, 12, 19),
+        (5, 40, 12, 1),
+        (0, 6, None, 1),
+    ],
+)
 def test_window_shows_the_newest_columns(content: int, grid: int, last: int | None, first: int) -> None:
     assert window(content, grid, last) == first
 
@@ -110,7 +120,8 @@ def test_last_n_is_a_window_that_never_renumbers_or_recolours_a_mark() -> None:
     shown = uses(scene, "big-road")
     width = board.big_road.width
     assert {b.x for b in board.big_road if b.x > width - 10} == {
-        b.x for b in board.big_road if str(b.coup) in {dict(u.data)["coup"] for u in shown}}
+        b.x for b in board.big_road if str(b.coup) in {dict(u.data)["coup"] for u in shown}
+    }
     assert len(shown) == sum(1 for b in board.big_road if b.x > width - 10)
     road = board.big_eye_boy
     for use in uses(scene, "big-eye-boy"):
@@ -164,11 +175,14 @@ def test_focus_rule_1_compares_the_finished_column_and_its_partner() -> None:
     assert f.looked_at is None
 
 
-@pytest.mark.parametrize("results, mark, looked_at", [
-    ("BPPP", 1, (1, 2)),      # column 1 stopped one row above row 2: blue, the empty cell is drawn
-    ("BBPPP", 2, (1, 3)),     # column 1 stopped at row 2, bead at row 3 of column 2: the empty row 3
-    ("BBBPPP", 2, (1, 3)),    # column 1 reaches row 3: the bead there is what was found
-])
+@pytest.mark.parametrize(
+    ("results", "mark", "looked_at"),
+    [
+        ("BPPP", 1, (1, 2)),  # column 1 stopped one row above row 2: blue, the empty cell is drawn
+        ("BBPPP", 2, (1, 3)),  # column 1 stopped at row 2, bead at row 3 of column 2: the empty row 3
+        ("BBBPPP", 2, (1, 3)),  # column 1 reaches row 3: the bead there is what was found
+    ],
+)
 def test_focus_rule_2_points_at_the_row_looked_at(results: str, mark: int, looked_at: tuple[int, int]) -> None:
     f = focus(Scoreboard.from_results(results), "big-eye-boy", mark)
     assert f.rule == 2
@@ -181,7 +195,6 @@ def test_highlight_errors_are_render_errors() -> None:
         lay_out(board, highlight=("big-eye-boy", 9))
     with pytest.raises(RenderError, match="is not on the bead-plate"):
         lay_out(board, road="bead-plate", highlight=("big-eye-boy", 1))
-
 
 
 def test_highlight_scrolls_each_window_to_what_it_points_at() -> None:

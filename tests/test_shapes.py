@@ -17,8 +17,16 @@ RED, BLUE = "#c62828", "#1f5fbf"
 def scene() -> Scene:
     triangle = Polygon(((10.0, 40.0), (30.0, 5.0), (50.0, 40.0)), fill=RED, stroke=RED, width=2.0)
     line = Polyline(((60.0, 10.0), (75.0, 30.0), (90.0, 10.0)), BLUE, 3.0, classes="series")
-    return Scene(width=100, height=50, background="#ffffff", symbols=(), items=(triangle, line), title="shapes",
-                 desc="a triangle and a line", font_family="sans-serif")
+    return Scene(
+        width=100,
+        height=50,
+        background="#ffffff",
+        symbols=(),
+        items=(triangle, line),
+        title="shapes",
+        desc="a triangle and a line",
+        font_family="sans-serif",
+    )
 
 
 def test_svg_elements() -> None:

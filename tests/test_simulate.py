@@ -19,7 +19,7 @@ def _rows(cards: list) -> np.ndarray:
     return np.array([[RANKS.index(c.rank) for c in cards]], dtype=np.int8)
 
 
-@pytest.mark.parametrize("decks,cut", [(1, 12), (1, 16), (2, 20), (6, 16), (8, 16), (8, 60)])
+@pytest.mark.parametrize(("decks", "cut"), [(1, 12), (1, 16), (2, 20), (6, 16), (8, 16), (8, 60)])
 def test_vectorised_engine_deals_the_scalar_engines_coups(decks: int, cut: int) -> None:
     """Fed the cards roads.shoe.shuffle gives, play_shoes must deal deal_shoe's coups, card for card."""
     seeds = range(12)
@@ -35,8 +35,10 @@ def test_vectorised_engine_deals_the_scalar_engines_coups(decks: int, cut: int) 
             got = tuple(RANKS[r] for r in dealt.cards[k] if r >= 0)
             assert got == tuple(c.rank for c in coup.dealt)
             assert (dealt.player_total[k], dealt.banker_total[k]) == (coup.player_total, coup.banker_total)
-            assert (bool(dealt.player_drew[k]), bool(dealt.banker_drew[k])) == (len(coup.player) == 3,
-                                                                             len(coup.banker) == 3)
+            assert (bool(dealt.player_drew[k]), bool(dealt.banker_drew[k])) == (
+                len(coup.player) == 3,
+                len(coup.banker) == 3,
+            )
             assert bool(dealt.natural[k]) == coup.natural
             assert row[COUNTED.index(coup.winner.value)] == 1
             assert row[COUNTED.index("banker_pair")] == coup.banker_pair
@@ -59,8 +61,9 @@ def test_shuffled_shoes_are_whole_shoes() -> None:
         assert np.bincount(row, minlength=13).tolist() == [8] * 13
 
 
-@pytest.mark.parametrize("engine,shoes,decks,seed", [("numpy", 400, 8, 1), ("numpy", 300, 1, 2),
-                                                     ("scalar", 40, 6, 1)])
+@pytest.mark.parametrize(
+    ("engine", "shoes", "decks", "seed"), [("numpy", 400, 8, 1), ("numpy", 300, 1, 2), ("scalar", 40, 6, 1)]
+)
 def test_simulated_figures_bracket_the_exact_ones(engine: str, shoes: int, decks: int, seed: int) -> None:
     # Seeds are fixed, so this is deterministic; a 99% interval still misses one figure in a hundred
     # (1 deck with seed 1 misses Tie at 2.6 standard errors), so a failure here after a change to the
@@ -92,16 +95,19 @@ def test_intervals_are_ordered_and_probabilities_stay_in_range() -> None:
     for name, est in report.figures.items():
         assert est.low <= est.value <= est.high
         if name in COUNTED:
-            assert 0 <= est.low and est.high <= 1
+            assert est.low >= 0 and est.high <= 1
 
 
-@pytest.mark.parametrize("kwargs,message", [
-    ({"shoes": 1}, "at least 2 shoes"),
-    ({"shoes": 10, "seed": -1}, "seed"),
-    ({"shoes": 10, "engine": "gpu"}, "unknown engine"),
-    ({"shoes": 10, "decks": 0}, "at least 1 deck"),
-    ({"shoes": 10, "cut": 5}, "cut card"),
-])
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({"shoes": 1}, "at least 2 shoes"),
+        ({"shoes": 10, "seed": -1}, "seed"),
+        ({"shoes": 10, "engine": "gpu"}, "unknown engine"),
+        ({"shoes": 10, "decks": 0}, "at least 1 deck"),
+        ({"shoes": 10, "cut": 5}, "cut card"),
+    ],
+)
 def test_bad_settings(kwargs: dict, message: str) -> None:
     with pytest.raises(ShoeError, match=message):
         simulate(**kwargs)
@@ -131,9 +137,15 @@ def test_cli_table(capsys: pytest.CaptureFixture[str]) -> None:
     assert "Banker wins" in out and "99% interval" in out
 
 
-@pytest.mark.parametrize("args,status", [
-    (["simulate"], 2), (["simulate", "--shoes", "1"], 2), (["simulate", "--shoes", "x"], 2),
-    (["simulate", "--shoes", "5", "--engine", "gpu"], 2), (["simulate", "--shoes", "5", "--cut", "3"], 2),
-])
+@pytest.mark.parametrize(
+    ("args", "status"),
+    [
+        (["simulate"], 2),
+        (["simulate", "--shoes", "1"], 2),
+        (["simulate", "--shoes", "x"], 2),
+        (["simulate", "--shoes", "5", "--engine", "gpu"], 2),
+        (["simulate", "--shoes", "5", "--cut", "3"], 2),
+    ],
+)
 def test_cli_exit_status(args: list[str], status: int) -> None:
     assert main(args) == status

@@ -40,8 +40,11 @@ def test_marks_per_road_match_the_board(demo: Scoreboard) -> None:
     root = parse(svg(demo))
     counts = Counter(el.get("data-road") for el in root.iter() if el.get("data-road"))
     assert counts == {
-        "bead-plate": demo.coups, "big-road": len(demo.big_road), "big-eye-boy": len(demo.big_eye_boy),
-        "small-road": len(demo.small_road), "cockroach-pig": len(demo.cockroach_pig),
+        "bead-plate": demo.coups,
+        "big-road": len(demo.big_road),
+        "big-eye-boy": len(demo.big_eye_boy),
+        "small-road": len(demo.small_road),
+        "cockroach-pig": len(demo.cockroach_pig),
     }
 
 
@@ -98,14 +101,15 @@ def test_asks_show_each_side_with_the_marks_it_would_add() -> None:
     for side, answer in board.asks().items():
         badge = next(el for el in root.iter() if el.get("data-ask") == side)
         shown = [el.get("class") for el in badge if (el.get("class") or "").startswith("ask-mark")]
-        assert shown == [f"ask-mark {name.replace('_', '-')} {color.value}"
-                         for name, color in answer.items() if color is not None]
+        assert shown == [
+            f"ask-mark {name.replace('_', '-')} {color.value}" for name, color in answer.items() if color is not None
+        ]
     young = parse(svg(Scoreboard.from_results("B")))
     assert not [el for el in young.iter() if (el.get("class") or "").startswith("ask-mark")]
 
 
 def test_text_from_options_is_escaped() -> None:
-    title = 'Table <7> & "VIP" \'salon\' ]]>'
+    title = "Table <7> & \"VIP\" 'salon' ]]>"
     text = svg(Scoreboard.from_results("BPT"), title=title)
     root = parse(text)
     assert root.findtext("svg:title", namespaces=NS) == title
@@ -136,7 +140,7 @@ def test_print_theme_tells_blue_from_red_by_shape(demo: Scoreboard) -> None:
     assert defs["big-eye-boy-red"] == ["circle"] and defs["big-eye-boy-blue"] == ["rect"]
     assert defs["big-road-banker"] == ["circle"] and defs["big-road-player"] == ["rect"]
     classic = parse(svg(demo))
-    assert [c.tag for c in classic.find("svg:defs", NS) or [] if c.get("id") == "big-eye-boy-blue"][0]
+    assert next(c.tag for c in classic.find("svg:defs", NS) or [] if c.get("id") == "big-eye-boy-blue")
 
 
 def test_chinese_labels_need_no_font_in_svg() -> None:

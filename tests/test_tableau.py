@@ -39,14 +39,24 @@ def test_draw_and_stand_cells_differ_in_fill() -> None:
     assert len(fills["draw"]) == len(fills["stand"]) == 1 and fills["draw"] != fills["stand"]
 
 
-@pytest.mark.parametrize("text, cell", [("3:8", Cell(3, 8)), ("5:stood", Cell(5, None)), ("4:K", Cell(4, 0)),
-                                        (" 0 : 10 ", Cell(0, 0)), ("6:a", Cell(6, 1))])
+@pytest.mark.parametrize(
+    ("text", "cell"),
+    [
+        ("3:8", Cell(3, 8)),
+        ("5:stood", Cell(5, None)),
+        ("4:K", Cell(4, 0)),
+        (" 0 : 10 ", Cell(0, 0)),
+        ("6:a", Cell(6, 1)),
+    ],
+)
 def test_parse_cell(text: str, cell: Cell) -> None:
     assert parse_cell(text) == cell
 
 
-@pytest.mark.parametrize("text, words", [("38", "BANKER:THIRD"), ("8:1", "naturals"), ("x:1", "0 to 7"),
-                                         ("3:11", "0 to 9"), ("3:", "0 to 9")])
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [("38", "BANKER:THIRD"), ("8:1", "naturals"), ("x:1", "0 to 7"), ("3:11", "0 to 9"), ("3:", "0 to 9")],
+)
 def test_bad_cells_say_what_is_wrong(text: str, words: str) -> None:
     with pytest.raises(LessonError, match=words):
         parse_cell(text)
@@ -82,8 +92,15 @@ def test_cli_writes_svg_and_png(tmp_path) -> None:
     assert Image.open(tmp_path / "t.png").format == "PNG"
 
 
-@pytest.mark.parametrize("args, words", [(["--highlight", "9:2"], "naturals"), (["--highlight", "3:x"], "0 to 9"),
-                                         (["--theme", "neon"], "unknown theme"), ([], "name it .svg or .png")])
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (["--highlight", "9:2"], "naturals"),
+        (["--highlight", "3:x"], "0 to 9"),
+        (["--theme", "neon"], "unknown theme"),
+        ([], "name it .svg or .png"),
+    ],
+)
 def test_cli_bad_option_values_write_nothing(tmp_path, capsys, args, words) -> None:
     out = tmp_path / ("t.gif" if not args else "t.svg")
     assert main(["tableau", "-o", str(out), *args]) == 2

@@ -39,7 +39,7 @@ def cells(text: str, cell_width: int) -> dict[tuple[int, int], str]:
     out = {}
     for y, line in enumerate(rows, 1):
         for i in range(0, len(line), step):
-            cell = line[i:i + cell_width].strip()
+            cell = line[i : i + cell_width].strip()
             if cell and cell != "·":
                 out[i // step + 1, y] = cell
     return out
@@ -114,7 +114,8 @@ def test_compact_form() -> None:
     assert lines[0] == "Big Road      BBB PP B PPPP"
     assert lines[1] == "Big Eye Boy   " + " ".join(
         "".join("=" if c.value == "red" else "≠" for c in group)
-        for group in _groups([m.color for m in board.big_eye_boy]))
+        for group in _groups([m.color for m in board.big_eye_boy])
+    )
     assert compact(Scoreboard.from_results("BPPB")).splitlines()[3] == "Cockroach Pig (no marks yet)"
     assert lines[4].startswith("Banker ask") and lines[5].startswith("Player ask")
 

@@ -7,6 +7,18 @@ from .scoreboard import DERIVED, ROAD_NAMES, Scoreboard
 from .stats import Stats
 
 __all__ = [
-    "BLUE", "DERIVED", "OFFSETS", "RED", "ROAD_NAMES", "TITLES", "Bead", "BeadCell", "BigRoad",
-    "Color", "DerivedRoad", "Mark", "Scoreboard", "Stats",
+    "BLUE",
+    "DERIVED",
+    "OFFSETS",
+    "RED",
+    "ROAD_NAMES",
+    "TITLES",
+    "Bead",
+    "BeadCell",
+    "BigRoad",
+    "Color",
+    "DerivedRoad",
+    "Mark",
+    "Scoreboard",
+    "Stats",
 ]

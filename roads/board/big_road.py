@@ -58,7 +58,7 @@ class BigRoad(Sequence[Bead]):
     worked out on the first read after that, for every new bead at once.
     """
 
-    __slots__ = ("outcomes", "coups", "columns", "rows", "depths", "_xs", "_ys", "_grid", "_head")
+    __slots__ = ("_grid", "_head", "_xs", "_ys", "columns", "coups", "depths", "outcomes", "rows")
 
     def __init__(self, outcomes: list[Outcome]) -> None:
         self.outcomes = outcomes
@@ -131,8 +131,16 @@ class BigRoad(Sequence[Bead]):
     def _bead(self, index: int) -> Bead:
         self.place()
         outcome = self.outcomes[self.coups[index] - 1]
-        return Bead(self.coups[index], outcome.winner, self.columns[index], self.rows[index],
-                    self._xs[index], self._ys[index], outcome, self.ties(index))
+        return Bead(
+            self.coups[index],
+            outcome.winner,
+            self.columns[index],
+            self.rows[index],
+            self._xs[index],
+            self._ys[index],
+            outcome,
+            self.ties(index),
+        )
 
     def _first(self) -> Bead:
         # The first bead is kept as one object, so `bead is road.beads[0]` picks it out
@@ -166,8 +174,14 @@ class BigRoad(Sequence[Bead]):
         outcomes = self.outcomes
         coups = self.coups
         following = chain(islice(coups, 2, None), (len(outcomes) + 1,))
-        for coup, column, row, x, y, after in zip(islice(coups, 1, None), islice(self.columns, 1, None),
-                                                   islice(self.rows, 1, None), islice(self._xs, 1, None),
-                                                   islice(self._ys, 1, None), following):
+        for coup, column, row, x, y, after in zip(
+            islice(coups, 1, None),
+            islice(self.columns, 1, None),
+            islice(self.rows, 1, None),
+            islice(self._xs, 1, None),
+            islice(self._ys, 1, None),
+            following,
+            strict=False,
+        ):
             outcome = outcomes[coup - 1]
             yield Bead(coup, outcome.winner, column, row, x, y, outcome, after - coup - 1)

@@ -17,7 +17,7 @@ from __future__ import annotations
 from array import array
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from enum import Enum
+from enum import StrEnum
 from itertools import chain, islice
 from operator import ne
 from typing import overload
@@ -26,7 +26,7 @@ from .big_road import BigRoad
 from .grid import TailGrid
 
 
-class Color(str, Enum):
+class Color(StrEnum):
     """A derived mark's colour: red, the pattern repeats; blue, it breaks."""
 
     RED = "red"
@@ -139,7 +139,7 @@ class DerivedRoad(Sequence[Mark]):
     worked out on the first read after that, for every new mark at once.
     """
 
-    __slots__ = ("name", "k", "big_road", "first", "codes", "_xs", "_ys", "_grid")
+    __slots__ = ("_grid", "_xs", "_ys", "big_road", "codes", "first", "k", "name")
 
     def __init__(self, name: str, big_road: BigRoad) -> None:
         self.name = name
@@ -158,7 +158,7 @@ class DerivedRoad(Sequence[Mark]):
         if placed == len(self.codes):
             return
         if placed:
-            colors = self.codes[placed - 1:].translate(_COLOR_BIT)
+            colors = self.codes[placed - 1 :].translate(_COLOR_BIT)
             starts = map(ne, colors[1:], colors)
         else:
             colors = self.codes.translate(_COLOR_BIT)
@@ -210,12 +210,12 @@ class DerivedRoad(Sequence[Mark]):
     @property
     def columns(self) -> array[int]:
         """Return the logical column of every mark's source bead (a copy)."""
-        return self.big_road.columns[self.first:self.first + len(self.codes)] if self.codes else array("i")
+        return self.big_road.columns[self.first : self.first + len(self.codes)] if self.codes else array("i")
 
     @property
     def rows(self) -> array[int]:
         """Return the logical row of every mark's source bead (a copy)."""
-        return self.big_road.rows[self.first:self.first + len(self.codes)] if self.codes else array("i")
+        return self.big_road.rows[self.first : self.first + len(self.codes)] if self.codes else array("i")
 
     def color(self, index: int) -> Color:
         """Return the colour of the mark at ``index`` (from 0)."""
@@ -252,7 +252,7 @@ class DerivedRoad(Sequence[Mark]):
         self.place()
         name = self.name
         start = max(self.first, 0)
-        sources = zip(islice(self.big_road.columns, start, None), islice(self.big_road.rows, start, None))
-        for i, (code, (column, row), x, y) in enumerate(zip(self.codes, sources, self._xs, self._ys), 1):
+        sources = zip(islice(self.big_road.columns, start, None), islice(self.big_road.rows, start, None), strict=False)
+        for i, (code, (column, row), x, y) in enumerate(zip(self.codes, sources, self._xs, self._ys, strict=False), 1):
             color, rule = VERDICTS[code]
             yield Mark(name, i, color, rule, column, row, x, y)

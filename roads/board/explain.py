@@ -92,10 +92,8 @@ def proof(board: Scoreboard, road: str, mark: int) -> Proof:
     count = len(derived)
     if isinstance(mark, bool) or not isinstance(mark, int) or not 1 <= mark <= count:
         if count == 0:
-            raise RoadError(f"{derived.title} has no marks yet: it starts with the bead at "
-                            f"{road_start(derived.k)}")
-        raise RoadError(f"{derived.title} has {_marks(count)}: there is no mark {mark} "
-                        f"(choose 1 to {count})")
+            raise RoadError(f"{derived.title} has no marks yet: it starts with the bead at {road_start(derived.k)}")
+        raise RoadError(f"{derived.title} has {_marks(count)}: there is no mark {mark} (choose 1 to {count})")
     return _prove(derived, mark - 1, board.big_road.depths)
 
 
@@ -120,42 +118,51 @@ def _prove(derived: DerivedRoad, i: int, depths: list[int]) -> Proof:
     else:
         compared = ((column - k, depths[column - 1 - k]),)
         reason, comparison, mistake = _rule_2(k, column, row, compared[0][1], color)
-    return Proof(derived.name, TITLES[derived.name], k, i + 1, color, rule, column, row, compared,
-                 reason, comparison, mistake)
+    return Proof(
+        derived.name, TITLES[derived.name], k, i + 1, color, rule, column, row, compared, reason, comparison, mistake
+    )
 
 
-def _rule_1(k: int, column: int, compared: tuple[tuple[int, int], ...], color: Color,
-            depths: list[int]) -> tuple[str, str, str]:
+def _rule_1(
+    k: int, column: int, compared: tuple[tuple[int, int], ...], color: Color, depths: list[int]
+) -> tuple[str, str, str]:
     """Return (reason, comparison, mistake) for a mark made by a bead opening ``column``."""
     (done, done_depth), (partner, partner_depth) = compared
-    reason = (f"Column {column} starts, so Rule 1 applies: compare column {done}, which just finished, "
-              f"with column {partner}.")
+    reason = (
+        f"Column {column} starts, so Rule 1 applies: compare column {done}, which just finished, with column {partner}."
+    )
     same = "same" if color is RED else "different"
-    comparison = (f"Column {done} has {beads(done_depth)} and column {partner} has {partner_depth}: "
-                  f"{same} depth, so {color.value}.")
+    comparison = (
+        f"Column {done} has {beads(done_depth)} and column {partner} has {partner_depth}: "
+        f"{same} depth, so {color.value}."
+    )
     # The usual slip counts k columns back from the new column instead of from the one
     # that finished: that is exactly the pair a road with offset k-1 would compare.
     wrong, _ = judge(k - 1, column, 1, depths)
-    verdict = ("the same colour here, but only by chance" if wrong is color
-               else f"{wrong.value} instead of {color.value}")
+    verdict = (
+        "the same colour here, but only by chance" if wrong is color else f"{wrong.value} instead of {color.value}"
+    )
     if k == 1:
-        mistake = (f"Common mistake: comparing the wrong pair of columns. Counting one column back from "
-                   f"the new column {column} instead of from column {done} compares column {done} with "
-                   f"itself, which always says red: {verdict}.")
+        mistake = (
+            f"Common mistake: comparing the wrong pair of columns. Counting one column back from "
+            f"the new column {column} instead of from column {done} compares column {done} with "
+            f"itself, which always says red: {verdict}."
+        )
     else:
         slip = column - k
-        mistake = (f"Common mistake: comparing the wrong pair of columns. Counting {_columns(k)} back "
-                   f"from the new column {column} instead of from column {done} pairs column {done} "
-                   f"({beads(done_depth)}) with column {slip} ({beads(depths[slip - 1])}): "
-                   f"{verdict}.")
+        mistake = (
+            f"Common mistake: comparing the wrong pair of columns. Counting {_columns(k)} back "
+            f"from the new column {column} instead of from column {done} pairs column {done} "
+            f"({beads(done_depth)}) with column {slip} ({beads(depths[slip - 1])}): "
+            f"{verdict}."
+        )
     return reason, comparison, mistake
 
 
 def _rule_2(k: int, column: int, row: int, depth: int, color: Color) -> tuple[str, str, str]:
     """Return (reason, comparison, mistake) for a mark made by a bead at ``row`` >= 2 of ``column``."""
     back = column - k
-    reason = (f"Column {column} continues to row {row}, so Rule 2 applies: look at column {back}, "
-              f"{_columns(k)} back.")
+    reason = f"Column {column} continues to row {row}, so Rule 2 applies: look at column {back}, {_columns(k)} back."
     lead = f"Column {back} has {beads(depth)}:"
     trap = "Common mistake: treating an empty row as blue."
     if depth >= row:
@@ -164,17 +171,22 @@ def _rule_2(k: int, column: int, row: int, depth: int, color: Color) -> tuple[st
     elif depth == row - 1:
         comparison = f"{lead} it stopped exactly one row above row {row}, so {color.value}."
         if row == 2:
-            mistake = (f"{trap} At row 2 it happens to agree, since every column has a bead at row 1; "
-                       f"from row 3 on, an empty row alone is not enough.")
+            mistake = (
+                f"{trap} At row 2 it happens to agree, since every column has a bead at row 1; "
+                f"from row 3 on, an empty row alone is not enough."
+            )
         else:
             above = f"row {row - 2}" if row == 3 else f"row {row - 2} or above"
-            mistake = (f"{trap} Blue here is not because row {row} of column {back} is empty but "
-                       f"because column {back} stopped exactly at row {row - 1}; had it stopped at "
-                       f"{above}, row {row} would be just as empty and the mark red.")
+            mistake = (
+                f"{trap} Blue here is not because row {row} of column {back} is empty but "
+                f"because column {back} stopped exactly at row {row - 1}; had it stopped at "
+                f"{above}, row {row} would be just as empty and the mark red."
+            )
     else:
         gap = row - depth
-        comparison = (f"{lead} it stopped {gap} rows above row {row} (the straight drop), "
-                      f"so {color.value}.")
-        mistake = (f"{trap} Column {back} has no bead at row {row}, so a hasty reading says blue; "
-                   f"but it stopped {gap} rows above, a straight drop, so the mark is {color.value}.")
+        comparison = f"{lead} it stopped {gap} rows above row {row} (the straight drop), so {color.value}."
+        mistake = (
+            f"{trap} Column {back} has no bead at row {row}, so a hasty reading says blue; "
+            f"but it stopped {gap} rows above, a straight drop, so the mark is {color.value}."
+        )
     return reason, comparison, mistake

@@ -21,7 +21,7 @@ class TailGrid:
     so a 10-million-coup shoe's grids cost a few megabytes.
     """
 
-    __slots__ = ("rows", "taken", "first_x", "x", "y", "turned")
+    __slots__ = ("first_x", "rows", "taken", "turned", "x", "y")
 
     def __init__(self, rows: int = ROWS) -> None:
         if not 1 <= rows <= 7:

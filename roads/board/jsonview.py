@@ -45,20 +45,24 @@ def big_road_dicts(board: Scoreboard) -> list[dict[str, Any]]:
     outcomes = big.outcomes
     following = chain(islice(big.coups, 1, None), (len(outcomes) + 1,))
     beads = []
-    for coup, column, row, x, y, after in zip(big.coups, big.columns, big.rows, big.xs, big.ys, following):
+    for coup, column, row, x, y, after in zip(
+        big.coups, big.columns, big.rows, big.xs, big.ys, following, strict=False
+    ):
         outcome = outcomes[coup - 1]
-        beads.append({
-            "coup": coup,
-            "winner": outcome.winner.value,
-            "column": column,
-            "row": row,
-            "x": x,
-            "y": y,
-            "ties": after - coup - 1,
-            "banker_pair": outcome.banker_pair,
-            "player_pair": outcome.player_pair,
-            "natural": outcome.natural,
-        })
+        beads.append(
+            {
+                "coup": coup,
+                "winner": outcome.winner.value,
+                "column": column,
+                "row": row,
+                "x": x,
+                "y": y,
+                "ties": after - coup - 1,
+                "banker_pair": outcome.banker_pair,
+                "player_pair": outcome.player_pair,
+                "natural": outcome.natural,
+            }
+        )
     return beads
 
 
@@ -66,16 +70,19 @@ def derived_dicts(road: DerivedRoad) -> list[dict[str, Any]]:
     """Return a derived road's marks: number, colour, rule, source bead (logical), drawn (x, y)."""
     verdicts = [(color.value, rule) for color, rule in VERDICTS]
     return [
-        {"mark": i, "color": verdicts[code][0], "rule": verdicts[code][1], "column": column, "row": row,
-         "x": x, "y": y}
-        for i, (code, column, row, x, y) in enumerate(zip(road.codes, road.columns, road.rows, road.xs, road.ys), 1)
+        {"mark": i, "color": verdicts[code][0], "rule": verdicts[code][1], "column": column, "row": row, "x": x, "y": y}
+        for i, (code, column, row, x, y) in enumerate(
+            zip(road.codes, road.columns, road.rows, road.xs, road.ys, strict=False), 1
+        )
     ]
 
 
 def ask_dict(board: Scoreboard) -> dict[str, dict[str, str | None]]:
     """Return both ask roads with colours as strings (None where the road has not started)."""
-    return {side: {road: (color.value if color is not None else None) for road, color in asks.items()}
-            for side, asks in board.asks().items()}
+    return {
+        side: {road: (color.value if color is not None else None) for road, color in asks.items()}
+        for side, asks in board.asks().items()
+    }
 
 
 def board_dict(board: Scoreboard) -> dict[str, Any]:

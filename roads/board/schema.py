@@ -8,7 +8,7 @@ board never pays for importing pydantic. Regenerate the committed schema with
 from __future__ import annotations
 
 import json
-from typing import Literal, Optional
+from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -30,9 +30,9 @@ class BeadPlateCell(_Strict):
     banker_pair: bool
     player_pair: bool
     natural: bool
-    player_total: Optional[int] = Field(None, ge=0, le=9, description="Present only when the log had cards.")
-    banker_total: Optional[int] = Field(None, ge=0, le=9, description="Present only when the log had cards.")
-    cards: Optional[int] = Field(None, ge=4, le=6, description="Cards the coup used, when known.")
+    player_total: int | None = Field(None, ge=0, le=9, description="Present only when the log had cards.")
+    banker_total: int | None = Field(None, ge=0, le=9, description="Present only when the log had cards.")
+    cards: int | None = Field(None, ge=4, le=6, description="Cards the coup used, when known.")
 
 
 class BigRoadBead(_Strict):
@@ -65,9 +65,9 @@ class DerivedMark(_Strict):
 class AskSide(_Strict):
     """The mark each derived road would add after one more result (null: the road would not reach it)."""
 
-    big_eye_boy: Optional[MarkColor]
-    small_road: Optional[MarkColor]
-    cockroach_pig: Optional[MarkColor]
+    big_eye_boy: MarkColor | None
+    small_road: MarkColor | None
+    cockroach_pig: MarkColor | None
 
 
 class Ask(_Strict):
@@ -126,7 +126,7 @@ class ProofModel(_Strict):
     row: int = Field(ge=1)
     compared: list[Compared] = Field(min_length=1, max_length=2)
     text: str
-    mistake: Optional[str] = None
+    mistake: str | None = None
 
 
 def board_schema() -> dict[str, object]:

@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 DERIVED = tuple(OFFSETS)
 """The derived roads in board order: big_eye_boy, small_road, cockroach_pig."""
 
-ROAD_NAMES = ("bead_plate", "big_road") + DERIVED
+ROAD_NAMES = ("bead_plate", "big_road", *DERIVED)
 
 _BATCH = 1 << 14
 """Coups extend() hands to add() at once: big enough to amortize the call, small enough to hold."""
@@ -36,7 +36,7 @@ class Scoreboard(NotebookDisplay):
     well under a gigabyte.
     """
 
-    __slots__ = ("bead_plate", "big_road", "big_eye_boy", "small_road", "cockroach_pig", "stats", "_derived")
+    __slots__ = ("_derived", "bead_plate", "big_eye_boy", "big_road", "cockroach_pig", "small_road", "stats")
 
     def __init__(self) -> None:
         self.bead_plate = BeadPlate()
@@ -48,7 +48,7 @@ class Scoreboard(NotebookDisplay):
         self.stats = Stats()
 
     @classmethod
-    def from_results(cls, results: str) -> "Scoreboard":
+    def from_results(cls, results: str) -> Scoreboard:
         """Return the board of a plain run of B/P/T letters (spaces and commas ignored)."""
         board = cls()
         letters = results.translate(_SKIPPED)
@@ -60,7 +60,7 @@ class Scoreboard(NotebookDisplay):
         return board
 
     @classmethod
-    def from_outcomes(cls, outcomes: Iterable[Outcome | object]) -> "Scoreboard":
+    def from_outcomes(cls, outcomes: Iterable[Outcome | object]) -> Scoreboard:
         """Return the board of a sequence of outcomes, coups or letters."""
         board = cls()
         board.extend(outcomes)
@@ -68,7 +68,7 @@ class Scoreboard(NotebookDisplay):
         return board
 
     @classmethod
-    def from_log(cls, source: "LogSource", fmt: str | None = None) -> "Scoreboard":
+    def from_log(cls, source: LogSource, fmt: str | None = None) -> Scoreboard:
         """Return the board of a shoe log in any format: a path, ``"-"`` for stdin, or an open stream.
 
         ``fmt`` forces a format (see :data:`roads.logs.FORMATS`); None detects
@@ -84,14 +84,14 @@ class Scoreboard(NotebookDisplay):
         board.place()
         return board
 
-    def extend(self, results: Iterable["Outcome | str | object"]) -> None:
+    def extend(self, results: Iterable[Outcome | str | object]) -> None:
         """Add every coup of ``results`` in order, a batch at a time (see :meth:`add`)."""
         add = self.add
         items = iter(results)
         while batch := tuple(islice(items, _BATCH)):
             add(*batch)
 
-    def add(self, *results: "Outcome | str | object") -> None:
+    def add(self, *results: Outcome | str | object) -> None:
         """Add coups in order, each an Outcome, an engine Coup, or a letter B, P or T.
 
         ``add(a, b)`` builds the same board as ``add(a); add(b)``. If an item is
@@ -144,8 +144,7 @@ class Scoreboard(NotebookDisplay):
                     column += 1
                 if winner is banker:
                     bankers += 1
-                    if depth > longest_banker:
-                        longest_banker = depth
+                    longest_banker = max(longest_banker, depth)
                 elif depth > longest_player:
                     longest_player = depth
                 bead_coup(coup)
@@ -222,8 +221,17 @@ class Scoreboard(NotebookDisplay):
         return {"banker": self.ask(Winner.BANKER), "player": self.ask(Winner.PLAYER)}
 
 
-_LETTERS = {letter: Outcome(w) for letter, w in (("B", Winner.BANKER), ("P", Winner.PLAYER), ("T", Winner.TIE),
-                                                  ("b", Winner.BANKER), ("p", Winner.PLAYER), ("t", Winner.TIE))}
+_LETTERS = {
+    letter: Outcome(w)
+    for letter, w in (
+        ("B", Winner.BANKER),
+        ("P", Winner.PLAYER),
+        ("T", Winner.TIE),
+        ("b", Winner.BANKER),
+        ("p", Winner.PLAYER),
+        ("t", Winner.TIE),
+    )
+}
 _LETTER_SET = frozenset(_LETTERS)
 
 

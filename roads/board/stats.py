@@ -48,5 +48,7 @@ def percent(count: int, total: int) -> str:
 
 def result_counts(stats: Stats) -> str:
     """Return each result's count and share: ``Banker 18 (58.1%), Player 13 (41.9%), Tie 0 (0.0%)``."""
-    return ", ".join(f"{name} {n} ({percent(n, stats.coups)})"
-                     for name, n in (("Banker", stats.banker), ("Player", stats.player), ("Tie", stats.tie)))
+    return ", ".join(
+        f"{name} {n} ({percent(n, stats.coups)})"
+        for name, n in (("Banker", stats.banker), ("Player", stats.player), ("Tie", stats.tie))
+    )

@@ -84,8 +84,10 @@ def _cells_bead_plate(board: Scoreboard) -> dict[tuple[int, int], list[Cell]]:
     cells: dict[tuple[int, int], list[Cell]] = {}
     for cell in board.bead_plate:
         outcome = cell.outcome
-        cells[cell.column, cell.row] = [(outcome.winner.letter, _WINNER_STYLE[outcome.winner]),
-                                         (pair_tag(outcome.banker_pair, outcome.player_pair), None)]
+        cells[cell.column, cell.row] = [
+            (outcome.winner.letter, _WINNER_STYLE[outcome.winner]),
+            (pair_tag(outcome.banker_pair, outcome.player_pair), None),
+        ]
     return cells
 
 
@@ -102,12 +104,15 @@ def _cells_big_road(board: Scoreboard) -> dict[tuple[int, int], list[Cell]]:
 
 
 def _cells_derived(road: DerivedRoad, color: bool) -> dict[tuple[int, int], list[Cell]]:
-    return {(x, y): [(mark_symbol(road.name, c, color), c.value)]
-            for c, x, y in zip(road.colors, road.xs, road.ys)}
+    return {
+        (x, y): [(mark_symbol(road.name, c, color), c.value)]
+        for c, x, y in zip(road.colors, road.xs, road.ys, strict=False)
+    }
 
 
-def _render(cells: dict[tuple[int, int], list[Cell]], width: int, cell_width: int, color: bool,
-            last: int | None) -> list[str]:
+def _render(
+    cells: dict[tuple[int, int], list[Cell]], width: int, cell_width: int, color: bool, last: int | None
+) -> list[str]:
     """Return the grid's 6 rows and a ruler of drawn column numbers under it."""
     if width == 0:
         return []
@@ -122,8 +127,7 @@ def _render(cells: dict[tuple[int, int], list[Cell]], width: int, cell_width: in
                 out.append(_paint(_EMPTY, "dim", color) + " " * (cell_width - 1))
                 continue
             used = sum(len(text) for text, _ in parts)
-            out.append("".join(_paint(text, style, color) for text, style in parts if text)
-                       + " " * (cell_width - used))
+            out.append("".join(_paint(text, style, color) for text, style in parts if text) + " " * (cell_width - used))
         lines.append(" ".join(out).rstrip())
     lines.append(_ruler(columns, cell_width + 1))
     return lines
@@ -178,18 +182,22 @@ def grid(board: Scoreboard, road: str, *, color: bool = False, last: int | None 
 
 def legend(color: bool) -> str:
     """Return the key to the grids' symbols, a few short lines."""
-    derived = ("○ Big Eye Boy, ● Small Road, ╱ Cockroach Pig, red when the pattern repeats, blue when it breaks"
-               if color else f"{SAME} red (the pattern repeats), {DIFFERENT} blue (it breaks)")
-    return "\n".join([
-        "Key: B Banker, P Player, T Tie, · empty; the numbers under a grid count its drawn columns",
-        "  Big Road: / after a bead is one tie on it, 2-9 that many ties, + ten or more",
-        "  Bead Plate: ' after a letter is a Banker pair, , a Player pair, : both",
-        f"  Derived roads: {derived}; the colours are not Banker and Player",
-    ])
+    derived = (
+        "○ Big Eye Boy, ● Small Road, ╱ Cockroach Pig, red when the pattern repeats, blue when it breaks"
+        if color
+        else f"{SAME} red (the pattern repeats), {DIFFERENT} blue (it breaks)"
+    )
+    return "\n".join(
+        [
+            "Key: B Banker, P Player, T Tie, · empty; the numbers under a grid count its drawn columns",
+            "  Big Road: / after a bead is one tie on it, 2-9 that many ties, + ten or more",
+            "  Bead Plate: ' after a letter is a Banker pair, , a Player pair, : both",
+            f"  Derived roads: {derived}; the colours are not Banker and Player",
+        ]
+    )
 
 
-def show(board: Scoreboard, *, color: bool = False, last: int | None = None,
-         roads: Iterable[str] = ROAD_NAMES) -> str:
+def show(board: Scoreboard, *, color: bool = False, last: int | None = None, roads: Iterable[str] = ROAD_NAMES) -> str:
     """Return the chosen roads as grids, one after another, then the key."""
     blocks = [grid(board, road, color=color, last=last) for road in roads]
     return "\n\n".join([*blocks, legend(color)]) + "\n"
@@ -197,12 +205,13 @@ def show(board: Scoreboard, *, color: bool = False, last: int | None = None,
 
 def compact_bead_plate(board: Scoreboard, *, first: int = 1) -> str:
     """Return the Bead Plate from drawn column ``first`` on, one word of letters per column: ``BBPTBP PB``."""
-    letters = "".join(o.winner.letter for o in board.bead_plate.outcomes[(first - 1) * ROWS:])
-    return " ".join(letters[i:i + ROWS] for i in range(0, len(letters), ROWS))
+    letters = "".join(o.winner.letter for o in board.bead_plate.outcomes[(first - 1) * ROWS :])
+    return " ".join(letters[i : i + ROWS] for i in range(0, len(letters), ROWS))
 
 
-def compact_big_road(board: Scoreboard, color: bool = False, *, first: int = 1, ties: bool = False,
-                     last: int | None = None) -> str:
+def compact_big_road(
+    board: Scoreboard, color: bool = False, *, first: int = 1, ties: bool = False, last: int | None = None
+) -> str:
     """Return the Big Road as letters, one word per column: ``BBB PP B``.
 
     Only columns that start at drawn column ``first`` or later are given, and
@@ -212,10 +221,10 @@ def compact_big_road(board: Scoreboard, color: bool = False, *, first: int = 1, 
     road = board.big_road
     start = 0
     if last is not None and len(road.depths) > last:
-        start = len(road) - sum(road.depths[len(road.depths) - last:])
+        start = len(road) - sum(road.depths[len(road.depths) - last :])
     words: list[str] = []
     shown = False
-    for bead in (road.beads if start == 0 else road[start:]):
+    for bead in road.beads if start == 0 else road[start:]:
         if bead.row == 1:
             shown = bead.x >= first
             if shown:
@@ -319,4 +328,3 @@ def summary(board: Scoreboard, *, color: bool = False) -> str:
     """Return the ``roads build`` text: statistics, every road in compact form (the newest 60 columns), the asks."""
     key = "Ask roads: Big Eye Boy, Small Road, Cockroach Pig; - not yet on the road."
     return f"{stats_text(board)}\n\n{compact(board, color=color, last=COMPACT_COLUMNS)}\n{key}\n"
-

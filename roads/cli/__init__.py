@@ -52,8 +52,7 @@ def _flush(status: int) -> int:
 def _run(argv: Sequence[str] | None) -> int:
     """Return the exit status of one CLI run, errors already printed."""
     try:
-        status = cli.main(args=list(argv) if argv is not None else None, prog_name="roads",
-                          standalone_mode=False)
+        status = cli.main(args=list(argv) if argv is not None else None, prog_name="roads", standalone_mode=False)
     except click.exceptions.Exit as exc:
         return exc.exit_code
     except click.UsageError as exc:

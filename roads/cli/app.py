@@ -15,8 +15,19 @@ from ..errors import OutputError
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 
 COMMANDS: tuple[str, ...] = (
-    "build", "check", "coup", "deal", "demo", "drill", "explain", "lesson", "odds", "render", "show",
-    "simulate", "tableau",
+    "build",
+    "check",
+    "coup",
+    "deal",
+    "demo",
+    "drill",
+    "explain",
+    "lesson",
+    "odds",
+    "render",
+    "show",
+    "simulate",
+    "tableau",
 )
 """Every command; each lives in ``roads/cli/<name>.py`` and registers itself when imported."""
 

@@ -24,17 +24,26 @@ FORMAT_NAMES = ("auto", *FORMATS)
 def log_argument(command: F) -> F:
     """Add the LOG argument and the --format option shared by build, explain and show."""
     command = click.option(
-        "--format", "fmt", type=click.Choice(FORMAT_NAMES), default="auto", show_default=True,
-        help="Log format; auto tells results, cards, raw streams, JSON and JSON Lines apart.")(command)
+        "--format",
+        "fmt",
+        type=click.Choice(FORMAT_NAMES),
+        default="auto",
+        show_default=True,
+        help="Log format; auto tells results, cards, raw streams, JSON and JSON Lines apart.",
+    )(command)
     return click.argument("log", metavar="LOG")(command)
 
 
 def color_option(command: F) -> F:
     """Add --color always|never|auto."""
     return click.option(
-        "--color", "color_mode", type=click.Choice(["auto", "always", "never"]), default="auto",
+        "--color",
+        "color_mode",
+        type=click.Choice(["auto", "always", "never"]),
+        default="auto",
         show_default=True,
-        help="ANSI colour: auto colours a terminal unless NO_COLOR is set.")(command)
+        help="ANSI colour: auto colours a terminal unless NO_COLOR is set.",
+    )(command)
 
 
 def load_board(log: str, fmt: str) -> Scoreboard:
@@ -45,8 +54,13 @@ def load_board(log: str, fmt: str) -> Scoreboard:
 def shoe_stats(shoe: ShoeLog) -> dict[str, Any]:
     """Return one shoe's statistics panel as JSON-ready data: id, where it starts, stats, road sizes."""
     board = Scoreboard.from_outcomes(shoe.outcomes)
-    data: dict[str, Any] = {"shoe": shoe.id, "line": shoe.line, **board.stats.to_dict(),
-                            "leading_ties": board.leading_ties, "big_road_columns": len(board.big_road.depths)}
+    data: dict[str, Any] = {
+        "shoe": shoe.id,
+        "line": shoe.line,
+        **board.stats.to_dict(),
+        "leading_ties": board.leading_ties,
+        "big_road_columns": len(board.big_road.depths),
+    }
     for road in board.derived_roads():
         data[road.name] = {"red": road.red, "blue": len(road) - road.red}
     return data
@@ -59,10 +73,12 @@ def shoe_line(stats: dict[str, Any]) -> str:
     def share(n: int) -> str:
         return f"{n} ({100 * n / coups:.1f}%)" if coups else str(n)
 
-    return (f"{one_line(str(stats['shoe']))}: {coups} coup{'' if coups == 1 else 's'}, "
-            f"Banker {share(stats['banker'])}, Player {share(stats['player'])}, Tie {share(stats['tie'])}; "
-            f"pairs B {stats['banker_pairs']} P {stats['player_pairs']}; naturals {stats['naturals']}; "
-            f"longest streak B {stats['longest_banker_streak']} P {stats['longest_player_streak']}")
+    return (
+        f"{one_line(str(stats['shoe']))}: {coups} coup{'' if coups == 1 else 's'}, "
+        f"Banker {share(stats['banker'])}, Player {share(stats['player'])}, Tie {share(stats['tie'])}; "
+        f"pairs B {stats['banker_pairs']} P {stats['player_pairs']}; naturals {stats['naturals']}; "
+        f"longest streak B {stats['longest_banker_streak']} P {stats['longest_player_streak']}"
+    )
 
 
 def json_line(data: dict[str, Any]) -> str:
@@ -99,9 +115,12 @@ def wants_color(mode: ColorMode) -> bool:
 @cli.command("build")
 @log_argument
 @click.option("--json", "as_json", is_flag=True, help="Print the whole board as JSON (docs/roads.md).")
-@click.option("--per-shoe", is_flag=True,
-              help="One line of statistics per shoe of a multi-shoe JSON Lines log, streamed "
-                   "(with --json: one JSON object a line).")
+@click.option(
+    "--per-shoe",
+    is_flag=True,
+    help="One line of statistics per shoe of a multi-shoe JSON Lines log, streamed "
+    "(with --json: one JSON object a line).",
+)
 @color_option
 def build_command(log: str, fmt: str, as_json: bool, per_shoe: bool, color_mode: ColorMode) -> None:
     """Build every road of a shoe LOG and print a summary, or the whole board as JSON.

@@ -13,8 +13,15 @@ from .app import cli
 
 @cli.command("check", short_help="Audit a log's cards against the drawing rules, coup by coup.")
 @click.argument("log")
-@click.option("--format", "-f", "fmt", type=click.Choice(("auto",) + FORMATS), default="auto",
-              show_default=True, help="Read LOG in this format instead of detecting it.")
+@click.option(
+    "--format",
+    "-f",
+    "fmt",
+    type=click.Choice(("auto", *FORMATS)),
+    default="auto",
+    show_default=True,
+    help="Read LOG in this format instead of detecting it.",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
 def check_command(log: str, fmt: str, as_json: bool) -> None:
     """Check every coup of LOG against the drawing rules and report each one that breaks a rule.

@@ -17,14 +17,32 @@ from .options import check_picture, checked, render_field
 @click.argument("cards", nargs=-1, required=True)
 @click.option("--json", "as_json", is_flag=True, help="Print the coup as JSON instead of prose.")
 @click.option("--render", "render", is_flag=True, help="Draw the worked hand to -o: cards, totals, each rule.")
-@click.option("-o", "--output", metavar="OUT", callback=checked(check_picture),
-              help="With --render: the picture to write, OUT.svg or OUT.png.")
-@click.option("--theme", default="classic", show_default=True, metavar="THEME", callback=render_field("theme"),
-              help="With --render: classic, dark or print.")
-@click.option("--scale", type=float, default=1.0, show_default=True, callback=render_field("scale"),
-              help="With --render: PNG pixel multiplier.")
-def coup_command(cards: tuple[str, ...], as_json: bool, render: bool, output: str | None, theme: str,
-                 scale: float) -> None:
+@click.option(
+    "-o",
+    "--output",
+    metavar="OUT",
+    callback=checked(check_picture),
+    help="With --render: the picture to write, OUT.svg or OUT.png.",
+)
+@click.option(
+    "--theme",
+    default="classic",
+    show_default=True,
+    metavar="THEME",
+    callback=render_field("theme"),
+    help="With --render: classic, dark or print.",
+)
+@click.option(
+    "--scale",
+    type=float,
+    default=1.0,
+    show_default=True,
+    callback=render_field("scale"),
+    help="With --render: PNG pixel multiplier.",
+)
+def coup_command(
+    cards: tuple[str, ...], as_json: bool, render: bool, output: str | None, theme: str, scale: float
+) -> None:
     """Resolve one coup from CARDS in dealing order and explain every decision.
 
     Cards leave the shoe as Player 1st, Banker 1st, Player 2nd, Banker 2nd, then

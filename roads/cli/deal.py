@@ -16,18 +16,48 @@ DEAL_FORMATS = ("results", "cards", "stream", "json")
 
 
 @cli.command("deal", short_help="Deal a seeded shoe and print it as a log in any format.")
-@click.option("--decks", "-d", type=int, default=DEFAULT_DECKS, show_default=True, metavar="N",
-              callback=checked(check_decks), help="Decks in the shoe (1-1000).")
-@click.option("--seed", "-s", metavar="S",
-              help="Seed of the shuffle; the same seed always deals the same shoe. Default: a fresh one, "
-                   "recorded in the log's header.")
-@click.option("--cut", type=int, default=DEFAULT_CUT, show_default=True, metavar="N",
-              help=f"Cut card position, in cards from the end of the shoe (at least {MIN_CUT}).")
-@click.option("--format", "-f", "fmt", type=click.Choice(DEAL_FORMATS), default="cards", show_default=True,
-              help="Log format to write (see docs/logs.md).")
+@click.option(
+    "--decks",
+    "-d",
+    type=int,
+    default=DEFAULT_DECKS,
+    show_default=True,
+    metavar="N",
+    callback=checked(check_decks),
+    help="Decks in the shoe (1-1000).",
+)
+@click.option(
+    "--seed",
+    "-s",
+    metavar="S",
+    help="Seed of the shuffle; the same seed always deals the same shoe. Default: a fresh one, "
+    "recorded in the log's header.",
+)
+@click.option(
+    "--cut",
+    type=int,
+    default=DEFAULT_CUT,
+    show_default=True,
+    metavar="N",
+    help=f"Cut card position, in cards from the end of the shoe (at least {MIN_CUT}).",
+)
+@click.option(
+    "--format",
+    "-f",
+    "fmt",
+    type=click.Choice(DEAL_FORMATS),
+    default="cards",
+    show_default=True,
+    help="Log format to write (see docs/logs.md).",
+)
 @click.option("--hands", is_flag=True, help="With --format cards, write each coup as 'P: .. | B: ..'.")
-@click.option("--output", "-o", type=click.Path(dir_okay=False, writable=False), metavar="FILE",
-              help="Write the log to FILE (whole or not at all) instead of standard output.")
+@click.option(
+    "--output",
+    "-o",
+    type=click.Path(dir_okay=False, writable=False),
+    metavar="FILE",
+    help="Write the log to FILE (whole or not at all) instead of standard output.",
+)
 def deal_command(decks: int, seed: str | None, cut: int, fmt: str, hands: bool, output: str | None) -> None:
     """Deal a shuffled shoe by the house procedure (burn, cut card, one more coup) and print its log.
 
@@ -49,9 +79,13 @@ def deal_command(decks: int, seed: str | None, cut: int, fmt: str, hands: bool, 
     redeal = ["roads", "deal", "--decks", str(decks), "--seed", str(chosen), "--cut", str(cut), "--format", fmt]
     if hands:
         redeal.append("--hands")
-    meta: dict[str, object] = {"decks": decks, "seed": chosen, "cut": cut,
-                               "burned": [str(card) for card in shoe.burned],
-                               "redeal": shlex.join(redeal)}
+    meta: dict[str, object] = {
+        "decks": decks,
+        "seed": chosen,
+        "cut": cut,
+        "burned": [str(card) for card in shoe.burned],
+        "redeal": shlex.join(redeal),
+    }
     text = write_log(shoe.coups, fmt, meta=meta, hands=hands)
     if output is None:
         click.echo(text, nl=False)

@@ -25,8 +25,13 @@ def demo_pictures(seed: int, folder: str | Path) -> list[Path]:
 
 @cli.command("demo")
 @click.option("--seed", default=DEMO_SEED, show_default=True, help="Seed of the demo shoe.")
-@click.option("--out-dir", default=".", show_default=True, metavar="FOLDER",
-              help="Where scoreboard.svg and scoreboard.png are written.")
+@click.option(
+    "--out-dir",
+    default=".",
+    show_default=True,
+    metavar="FOLDER",
+    help="Where scoreboard.svg and scoreboard.png are written.",
+)
 def demo_command(seed: int, out_dir: str) -> None:
     """Deal a seeded 8-deck shoe, show what it produced and draw its scoreboard to SVG and PNG.
 

@@ -16,11 +16,24 @@ def _check_count(count: int) -> None:
 
 
 @cli.command("drill")
-@click.option("--count", type=int, default=10, show_default=True, metavar="N", callback=checked(_check_count),
-              help="How many situations (1-1000).")
+@click.option(
+    "--count",
+    type=int,
+    default=10,
+    show_default=True,
+    metavar="N",
+    callback=checked(_check_count),
+    help="How many situations (1-1000).",
+)
 @click.option("--seed", metavar="S", help="Seed: the same seed gives the same drill (default: a fresh one, printed).")
-@click.option("--format", "kind", type=click.Choice(["text", "json", "html"]), default="text", show_default=True,
-              help="text (questions, then answers), json, or html (a self-checking quiz page).")
+@click.option(
+    "--format",
+    "kind",
+    type=click.Choice(["text", "json", "html"]),
+    default="text",
+    show_default=True,
+    help="text (questions, then answers), json, or html (a self-checking quiz page).",
+)
 @click.option("-o", "--output", metavar="FILE", help="Write to FILE instead of printing (html always needs it).")
 @click.option("--title", help="With --format html: the page title.")
 def drill_command(count: int, seed: str | None, kind: str, output: str | None, title: str | None) -> None:

@@ -16,8 +16,10 @@ from .options import checked
 
 def _one(p: Proof) -> str:
     """Return a single mark's proof in full: heading, the two sentences, the mistake to avoid."""
-    return (f"{p.title} mark {p.mark}: {p.color.value}, Rule {p.rule}, from the Big Road bead at "
-            f"column {p.column}, row {p.row}\n  {p.reason}\n  {p.comparison}\n  {p.mistake}\n")
+    return (
+        f"{p.title} mark {p.mark}: {p.color.value}, Rule {p.rule}, from the Big Road bead at "
+        f"column {p.column}, row {p.row}\n  {p.reason}\n  {p.comparison}\n  {p.mistake}\n"
+    )
 
 
 def _listing(board: Scoreboard, road: str | None, mistakes: bool) -> str:
@@ -39,16 +41,25 @@ def _listing(board: Scoreboard, road: str | None, mistakes: bool) -> str:
 
 @cli.command("explain")
 @log_argument
-@click.option("--road", "road_name", metavar="ROAD", callback=checked(derived_name),
-              help="Only this road: big-eye-boy, small-road or cockroach-pig.")
-@click.option("--mark", type=click.IntRange(min=1), metavar="N",
-              help="Only mark N (from 1) of --road, with its common mistake.")
+@click.option(
+    "--road",
+    "road_name",
+    metavar="ROAD",
+    callback=checked(derived_name),
+    help="Only this road: big-eye-boy, small-road or cockroach-pig.",
+)
+@click.option(
+    "--mark", type=click.IntRange(min=1), metavar="N", help="Only mark N (from 1) of --road, with its common mistake."
+)
 @click.option("--mistakes", is_flag=True, help="In a listing, add each rule's common mistake under every mark.")
-@click.option("--json", "as_json", is_flag=True,
-              help="Print JSON: one object for --mark, else a list (road, mark, color, rule, column, row, "
-                   "compared, text, mistake).")
-def explain_command(log: str, fmt: str, road_name: str | None, mark: int | None, mistakes: bool,
-                    as_json: bool) -> None:
+@click.option(
+    "--json",
+    "as_json",
+    is_flag=True,
+    help="Print JSON: one object for --mark, else a list (road, mark, color, rule, column, row, "
+    "compared, text, mistake).",
+)
+def explain_command(log: str, fmt: str, road_name: str | None, mark: int | None, mistakes: bool, as_json: bool) -> None:
     """Explain every mark of the derived roads of a shoe LOG: which rule, which columns, which colour.
 
     Each derived road reads the Big Road's columns with an offset k: Big Eye Boy
@@ -68,8 +79,9 @@ def explain_command(log: str, fmt: str, road_name: str | None, mark: int | None,
       roads explain shoe.txt --road big-eye-boy --mark 3 --json
     """
     if mark is not None and road_name is None:
-        raise click.UsageError("--mark needs --road: say which road the mark is on "
-                               "(big-eye-boy, small-road or cockroach-pig)")
+        raise click.UsageError(
+            "--mark needs --road: say which road the mark is on (big-eye-boy, small-road or cockroach-pig)"
+        )
     road = derived_name(road_name) if road_name is not None else None
     board = load_board(log, fmt)
     if mark is not None and road is not None:

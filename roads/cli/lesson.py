@@ -70,15 +70,31 @@ def _parse_marks(text: str) -> None:
 @cli.command("lesson")
 @log_argument
 @click.option("-o", "--output", required=True, metavar="PAGE.html", help="The HTML page to write.")
-@click.option("--road", "road", metavar="ROAD", callback=checked(derived_name),
-              help="Only this road's proofs: big-eye-boy, small-road or cockroach-pig.")
-@click.option("--marks", metavar="N-M", callback=checked(_parse_marks),
-              help="Only marks N to M of each road (from 1), e.g. 1-10; a road with fewer shows what it has.")
+@click.option(
+    "--road",
+    "road",
+    metavar="ROAD",
+    callback=checked(derived_name),
+    help="Only this road's proofs: big-eye-boy, small-road or cockroach-pig.",
+)
+@click.option(
+    "--marks",
+    metavar="N-M",
+    callback=checked(_parse_marks),
+    help="Only marks N to M of each road (from 1), e.g. 1-10; a road with fewer shows what it has.",
+)
 @click.option("--title", help="The page title (default: from the log's name).")
-@click.option("--theme", default="classic", show_default=True, metavar="THEME", callback=render_field("theme"),
-              help=f"Colours of the pictures: {', '.join(THEMES)}.")
-def lesson_command(log: str, fmt: str, output: str, road: str | None, marks: str | None, title: str | None,
-                   theme: str) -> None:
+@click.option(
+    "--theme",
+    default="classic",
+    show_default=True,
+    metavar="THEME",
+    callback=render_field("theme"),
+    help=f"Colours of the pictures: {', '.join(THEMES)}.",
+)
+def lesson_command(
+    log: str, fmt: str, output: str, road: str | None, marks: str | None, title: str | None, theme: str
+) -> None:
     """Write a lesson page for a shoe LOG: the scoreboard, a proof for every derived mark, and the coups.
 
     The page is one HTML file with everything inline (no network, opens from
@@ -98,7 +114,14 @@ def lesson_command(log: str, fmt: str, output: str, road: str | None, marks: str
 
     wanted = parse_marks(marks) if marks is not None else None
     rows, header, name = read_lesson_log(log, fmt)
-    page = lesson_page(rows, road=road, marks=wanted, title=title, theme=theme,
-                       source=None if name == "<stdin>" else Path(name).name, notes=header)
+    page = lesson_page(
+        rows,
+        road=road,
+        marks=wanted,
+        title=title,
+        theme=theme,
+        source=None if name == "<stdin>" else Path(name).name,
+        notes=header,
+    )
     atomic_write(output, page)
     click.echo(f"wrote {output}")

@@ -18,16 +18,26 @@ from ..odds.api import shoe_phrase
 from ..odds.chart import chart, save_chart
 from .app import cli
 
-_ROWS: tuple[tuple[str, str], ...] = FIGURE_COLUMNS + (
-    ("banker_pair", "Banker pair"), ("player_pair", "Player pair"), ("banker_six", "Banker wins with 6"),
+_ROWS: tuple[tuple[str, str], ...] = (
+    *FIGURE_COLUMNS,
+    ("banker_pair", "Banker pair"),
+    ("player_pair", "Player pair"),
+    ("banker_six", "Banker wins with 6"),
 )
 _EDGES: tuple[tuple[str, str], ...] = (
-    ("edge_banker", "Banker (5% commission)"), ("edge_player", "Player"), ("edge_tie", "Tie (8 to 1)"),
-    ("edge_banker_no_commission", "Banker, no commission"), ("edge_banker_pair", "pair (11 to 1)"),
+    ("edge_banker", "Banker (5% commission)"),
+    ("edge_player", "Player"),
+    ("edge_tie", "Tie (8 to 1)"),
+    ("edge_banker_no_commission", "Banker, no commission"),
+    ("edge_banker_pair", "pair (11 to 1)"),
 )
 _EACH_COLUMNS: tuple[tuple[str, str], ...] = (
-    ("banker", "Banker"), ("player", "Player"), ("tie", "Tie"), ("banker_pair", "pair"),
-    ("edge_banker", "edge B"), ("edge_player", "edge P"),
+    ("banker", "Banker"),
+    ("player", "Player"),
+    ("tie", "Tie"),
+    ("banker_pair", "pair"),
+    ("edge_banker", "edge B"),
+    ("edge_player", "edge P"),
 )
 
 
@@ -44,18 +54,35 @@ def _plot_path(ctx: click.Context, param: click.Parameter, value: str | None) ->
 
 
 @cli.command("odds")
-@click.option("--decks", type=click.IntRange(min=1), default=8, show_default=True,
-              help="Decks in the shoe (with --after: decks the logged shoe started with).")
-@click.option("--after", "log", type=click.Path(dir_okay=False), default=None,
-              help="Card log of the shoe so far: odds of the next coup from the cards left.")
+@click.option(
+    "--decks",
+    type=click.IntRange(min=1),
+    default=8,
+    show_default=True,
+    help="Decks in the shoe (with --after: decks the logged shoe started with).",
+)
+@click.option(
+    "--after",
+    "log",
+    type=click.Path(dir_okay=False),
+    default=None,
+    help="Card log of the shoe so far: odds of the next coup from the cards left.",
+)
 @click.option("--each", is_flag=True, help="With --after: the odds after every coup, as a table.")
-@click.option("--plot", type=str, default=None, callback=_plot_path, metavar="OUT.svg|OUT.png",
-              help="With --after: draw how Banker and Player chances moved through the shoe.")
-@click.option("--exact", is_flag=True, help="Exact fractions (JSON carries them as \"n/d\" strings).")
+@click.option(
+    "--plot",
+    type=str,
+    default=None,
+    callback=_plot_path,
+    metavar="OUT.svg|OUT.png",
+    help="With --after: draw how Banker and Player chances moved through the shoe.",
+)
+@click.option("--exact", is_flag=True, help='Exact fractions (JSON carries them as "n/d" strings).')
 @click.option("--json", "as_json", is_flag=True, help="Print JSON with the fields of the odds model.")
 @click.option("--figures-md", is_flag=True, help="Print the docs/figures.md page (1, 2, 4, 6, 8 decks).")
-def odds_command(decks: int, log: str | None, each: bool, plot: Path | None, exact: bool,
-                 as_json: bool, figures_md: bool) -> None:
+def odds_command(
+    decks: int, log: str | None, each: bool, plot: Path | None, exact: bool, as_json: bool, figures_md: bool
+) -> None:
     """Exact odds of the next coup: win chances, naturals, draws, cards used, pairs, house edges.
 
     Every sequence of cards is counted, dealt without replacement in the order
@@ -87,7 +114,7 @@ def odds_command(decks: int, log: str | None, each: bool, plot: Path | None, exa
         series = odds_through(coups, decks, exact=exact, under_way=under_way)
     except RoadsError as exc:
         raise exc.located(file=log) from None
-    complete = series[:len(coups) + 1]
+    complete = series[: len(coups) + 1]
     if plot is not None:
         # The plot has a point per complete coup: the cut-off coup is not a point of the shoe's course.
         save_chart(chart([float(o.banker) for o in complete], [float(o.player) for o in complete]), plot)
@@ -96,16 +123,23 @@ def odds_command(decks: int, log: str | None, each: bool, plot: Path | None, exa
             # One point of the shoe a line, as the board's JSON does: easy to diff and grep.
             points = [{"coups_dealt": k, **o.model_dump(mode="json")} for k, o in enumerate(complete)]
             if under_way:
-                points.append({"coups_dealt": len(coups), "cards_of_next_coup": len(under_way),
-                               **series[-1].model_dump(mode="json")})
+                points.append(
+                    {
+                        "coups_dealt": len(coups),
+                        "cards_of_next_coup": len(under_way),
+                        **series[-1].model_dump(mode="json"),
+                    }
+                )
             click.echo("[\n  " + ",\n  ".join(map(json.dumps, points)) + "\n]")
         else:
             click.echo(_each_table(complete, series[-1] if under_way else None, len(under_way)))
         return
     played = f"{len(coups)} coup{'s' if len(coups) != 1 else ''} of {shoe_phrase(decks)}"
     if under_way:
-        what = (f"coup {len(coups) + 2}, the next to start, after {played} and the first {len(under_way)} "
-                f"card{'s' if len(under_way) != 1 else ''} of coup {len(coups) + 1}, where the log stops")
+        what = (
+            f"coup {len(coups) + 2}, the next to start, after {played} and the first {len(under_way)} "
+            f"card{'s' if len(under_way) != 1 else ''} of coup {len(coups) + 1}, where the log stops"
+        )
     else:
         what = f"the next coup after {played}"
     click.echo(_as_json(series[-1]) if as_json else _report(series[-1], what))
@@ -168,7 +202,9 @@ def _each_table(series: Sequence[Odds | ExactOdds], cut: Odds | ExactOdds | None
         lines.append(f"{dealt:>5} {odds.cards_left:>5}{cells}")
     if cut is not None:
         coup = len(series)
-        note = (f"{coup - 1}+{cards}: {cards} card{'s' if cards != 1 else ''} of coup {coup} dealt "
-                f"where the log stops; the odds are those of coup {coup + 1}")
+        note = (
+            f"{coup - 1}+{cards}: {cards} card{'s' if cards != 1 else ''} of coup {coup} dealt "
+            f"where the log stops; the odds are those of coup {coup + 1}"
+        )
         lines += ["", note]
     return "\n".join(lines)

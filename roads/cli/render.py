@@ -94,36 +94,92 @@ def plan(logs: Sequence[str], output: str | None, folder: str | None, kind: str 
 @cli.command("render")
 @click.argument("logs", nargs=-1, required=True, metavar="LOG...")
 @click.option("-o", "--output", metavar="OUT", help="The picture to write: OUT.svg or OUT.png (one LOG).")
-@click.option("-d", "--dir", "folder", metavar="FOLDER",
-              help="Write one picture per LOG into FOLDER (made if missing).")
+@click.option(
+    "-d", "--dir", "folder", metavar="FOLDER", help="Write one picture per LOG into FOLDER (made if missing)."
+)
 @click.option("--format", "kind", type=click.Choice(sorted(WRITERS)), help="svg or png (default: from -o, else svg).")
-@click.option("--road", default="scoreboard", show_default=True, metavar="ROAD", callback=render_field("road"),
-              help=f"What to draw: {', '.join(ROADS)}.")
-@click.option("--last", type=int, metavar="N", callback=render_field("last"),
-              help="Only the newest N columns (the whole shoe without it).")
-@click.option("--theme", default="classic", show_default=True, metavar="THEME", callback=render_field("theme"),
-              help=f"{', '.join(THEMES)}.")
-@click.option("--labels", type=click.Choice(["en", "zh"]), default="en", show_default=True,
-              help="B/P/T or 庄/闲/和 (PNG needs a CJK font for zh).")
-@click.option("--highlight", metavar="ROAD:MARK", callback=render_field("highlight"),
-              help="Highlight a derived mark, its bead and what it compared.")
-@click.option("--cell", type=float, metavar="PX", callback=render_field("cell"),
-              help="Pixels per Big Road cell (default 24).")
-@click.option("--width", type=int, metavar="PX", callback=render_field("width"),
-              help="Overall width in pixels, instead of --cell.")
-@click.option("--scale", type=float, default=1.0, show_default=True, callback=render_field("scale"),
-              help="PNG pixel multiplier (2 for sharp screens).")
+@click.option(
+    "--road",
+    default="scoreboard",
+    show_default=True,
+    metavar="ROAD",
+    callback=render_field("road"),
+    help=f"What to draw: {', '.join(ROADS)}.",
+)
+@click.option(
+    "--last",
+    type=int,
+    metavar="N",
+    callback=render_field("last"),
+    help="Only the newest N columns (the whole shoe without it).",
+)
+@click.option(
+    "--theme",
+    default="classic",
+    show_default=True,
+    metavar="THEME",
+    callback=render_field("theme"),
+    help=f"{', '.join(THEMES)}.",
+)
+@click.option(
+    "--labels",
+    type=click.Choice(["en", "zh"]),
+    default="en",
+    show_default=True,
+    help="B/P/T or 庄/闲/和 (PNG needs a CJK font for zh).",
+)
+@click.option(
+    "--highlight",
+    metavar="ROAD:MARK",
+    callback=render_field("highlight"),
+    help="Highlight a derived mark, its bead and what it compared.",
+)
+@click.option(
+    "--cell", type=float, metavar="PX", callback=render_field("cell"), help="Pixels per Big Road cell (default 24)."
+)
+@click.option(
+    "--width",
+    type=int,
+    metavar="PX",
+    callback=render_field("width"),
+    help="Overall width in pixels, instead of --cell.",
+)
+@click.option(
+    "--scale",
+    type=float,
+    default=1.0,
+    show_default=True,
+    callback=render_field("scale"),
+    help="PNG pixel multiplier (2 for sharp screens).",
+)
 @click.option("--totals", is_flag=True, help="Bead Plate shows the winning total instead of the letter.")
 @click.option("--naturals", is_flag=True, help="Mark naturals on the Big Road.")
 @click.option("--no-pairs", is_flag=True, help="No pair dots on the Big Road.")
 @click.option("--title", help="A caption over the board (also the SVG title).")
-@click.option("--log-format", metavar="FMT", callback=checked(_check_format),
-              help="Force the log format (default: detected).")
+@click.option(
+    "--log-format", metavar="FMT", callback=checked(_check_format), help="Force the log format (default: detected)."
+)
 @click.option("-j", "--jobs", type=click.IntRange(min=1), help="Processes for many logs (default: all cores).")
-def render_command(logs: tuple[str, ...], output: str | None, folder: str | None, kind: str | None, road: str,
-                   last: int | None, theme: str, labels: str, highlight: str | None, cell: float | None,
-                   width: int | None, scale: float, totals: bool, naturals: bool, no_pairs: bool,
-                   title: str | None, log_format: str | None, jobs: int | None) -> None:
+def render_command(
+    logs: tuple[str, ...],
+    output: str | None,
+    folder: str | None,
+    kind: str | None,
+    road: str,
+    last: int | None,
+    theme: str,
+    labels: str,
+    highlight: str | None,
+    cell: float | None,
+    width: int | None,
+    scale: float,
+    totals: bool,
+    naturals: bool,
+    no_pairs: bool,
+    title: str | None,
+    log_format: str | None,
+    jobs: int | None,
+) -> None:
     """Draw the scoreboard of each shoe LOG as an SVG or PNG picture.
 
     The full scoreboard is the casino arrangement: Bead Plate on the left with
@@ -140,9 +196,20 @@ def render_command(logs: tuple[str, ...], output: str | None, folder: str | None
     """
     if cell is not None and width is not None:
         raise click.UsageError("give --cell or --width, not both")
-    options = render_options(road=road, last=last, theme=theme, labels=labels, highlight=highlight, cell=cell,
-                             width=width, scale=scale, totals=totals, naturals=naturals, pairs=not no_pairs,
-                             title=title)
+    options = render_options(
+        road=road,
+        last=last,
+        theme=theme,
+        labels=labels,
+        highlight=highlight,
+        cell=cell,
+        width=width,
+        scale=scale,
+        totals=totals,
+        naturals=naturals,
+        pairs=not no_pairs,
+        title=title,
+    )
     planned = plan(logs, output, folder, kind)
     if folder is not None and len(planned) == 1:
         # One log into a folder: it may hold many shoes (multi-shoe JSON Lines), drawn as they are read.
@@ -167,8 +234,7 @@ def render_command(logs: tuple[str, ...], output: str | None, folder: str | None
 def run_batch(work: list[Job], jobs: int | None) -> list[str]:
     """Draw every job on all cores (or ``jobs`` processes) with a progress bar; return the errors."""
     workers = min(jobs or os.cpu_count() or 1, len(work))
-    bar: Any = tqdm(total=len(work), unit="log", file=sys.stderr, disable=not sys.stderr.isatty(),
-                    dynamic_ncols=True)
+    bar: Any = tqdm(total=len(work), unit="log", file=sys.stderr, disable=not sys.stderr.isatty(), dynamic_ncols=True)
     failures: list[str] = []
     with bar:
         if workers == 1:
@@ -204,8 +270,9 @@ def draw_shoe(job: ShoeJob) -> str | None:
     return None
 
 
-def shoe_jobs(log: LogSource, folder: str, planned: tuple[str, str, str], options: RenderOptions,
-              log_format: str | None) -> Iterator[ShoeJob]:
+def shoe_jobs(
+    log: LogSource, folder: str, planned: tuple[str, str, str], options: RenderOptions, log_format: str | None
+) -> Iterator[ShoeJob]:
     """Yield a job per shoe of ``log`` as it is read; a one-shoe log keeps the file name ``plan`` gave it."""
     from ..logs import iter_shoes
 
@@ -226,8 +293,14 @@ def shoe_jobs(log: LogSource, folder: str, planned: tuple[str, str, str], option
         yield shoe.outcomes, out, name, options, label
 
 
-def draw_shoes(log: str, folder: str, planned: tuple[str, str, str], options: RenderOptions,
-               log_format: str | None, jobs: int | None) -> None:
+def draw_shoes(
+    log: str,
+    folder: str,
+    planned: tuple[str, str, str],
+    options: RenderOptions,
+    log_format: str | None,
+    jobs: int | None,
+) -> None:
     """Draw every shoe of one log into ``folder``, streaming: memory holds a few shoes, not the file."""
     failures: list[str] = []
     written: list[str] = []

@@ -15,10 +15,20 @@ from .options import checked
 @cli.command("show")
 @log_argument
 @color_option
-@click.option("--road", "roads", metavar="ROAD", multiple=True, callback=checked(road_name),
-              help="Only this road (repeatable): bead-plate, big-road, big-eye-boy, small-road, cockroach-pig.")
-@click.option("--last", type=click.IntRange(min=1), metavar="N",
-              help="Only the last N drawn columns of each road, as a scoreboard that scrolls.")
+@click.option(
+    "--road",
+    "roads",
+    metavar="ROAD",
+    multiple=True,
+    callback=checked(road_name),
+    help="Only this road (repeatable): bead-plate, big-road, big-eye-boy, small-road, cockroach-pig.",
+)
+@click.option(
+    "--last",
+    type=click.IntRange(min=1),
+    metavar="N",
+    help="Only the last N drawn columns of each road, as a scoreboard that scrolls.",
+)
 def show_command(log: str, fmt: str, color_mode: ColorMode, roads: tuple[str, ...], last: int | None) -> None:
     """Draw the roads of a shoe LOG as 6-row grids: Bead Plate, Big Road, Big Eye Boy, Small Road, Cockroach Pig.
 

@@ -13,30 +13,57 @@ from .app import cli
 from .options import checked, usage_for
 
 _LABELS: dict[str, str] = {
-    "banker": "Banker wins", "player": "Player wins", "tie": "Tie", "natural": "natural on either side",
-    "player_draws": "Player draws", "banker_draws": "Banker draws", "cards_4": "4 cards",
-    "cards_5": "5 cards", "cards_6": "6 cards", "banker_six": "Banker wins with 6",
-    "banker_pair": "Banker pair", "player_pair": "Player pair",
-    "edge_banker": "edge Banker (5% commission)", "edge_player": "edge Player",
-    "edge_tie": "edge Tie (8 to 1)", "edge_banker_no_commission": "edge Banker, no commission",
-    "edge_banker_pair": "edge Banker pair (11 to 1)", "edge_player_pair": "edge Player pair (11 to 1)",
+    "banker": "Banker wins",
+    "player": "Player wins",
+    "tie": "Tie",
+    "natural": "natural on either side",
+    "player_draws": "Player draws",
+    "banker_draws": "Banker draws",
+    "cards_4": "4 cards",
+    "cards_5": "5 cards",
+    "cards_6": "6 cards",
+    "banker_six": "Banker wins with 6",
+    "banker_pair": "Banker pair",
+    "player_pair": "Player pair",
+    "edge_banker": "edge Banker (5% commission)",
+    "edge_player": "edge Player",
+    "edge_tie": "edge Tie (8 to 1)",
+    "edge_banker_no_commission": "edge Banker, no commission",
+    "edge_banker_pair": "edge Banker pair (11 to 1)",
+    "edge_player_pair": "edge Player pair (11 to 1)",
 }
 
 
 @cli.command("simulate")
 @click.option("--shoes", type=click.IntRange(min=2), required=True, help="How many shoes to deal (at least 2).")
-@click.option("--decks", type=int, default=8, show_default=True, callback=checked(check_decks),
-              help="Decks per shoe (1-1000).")
-@click.option("--seed", type=click.IntRange(min=0), default=None,
-              help="Seed for a reproducible run (default: a fresh one, printed).")
-@click.option("--cut", type=int, default=DEFAULT_CUT, show_default=True,
-              help="Cut card position, in cards from the end of the shoe.")
-@click.option("--engine", type=click.Choice(["numpy", "scalar"]), default="numpy", show_default=True,
-              help="numpy: many shoes at once; scalar: one coup at a time with roads.shoe.deal_shoe.")
+@click.option(
+    "--decks", type=int, default=8, show_default=True, callback=checked(check_decks), help="Decks per shoe (1-1000)."
+)
+@click.option(
+    "--seed",
+    type=click.IntRange(min=0),
+    default=None,
+    help="Seed for a reproducible run (default: a fresh one, printed).",
+)
+@click.option(
+    "--cut",
+    type=int,
+    default=DEFAULT_CUT,
+    show_default=True,
+    help="Cut card position, in cards from the end of the shoe.",
+)
+@click.option(
+    "--engine",
+    type=click.Choice(["numpy", "scalar"]),
+    default="numpy",
+    show_default=True,
+    help="numpy: many shoes at once; scalar: one coup at a time with roads.shoe.deal_shoe.",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
 @click.option("-q", "--quiet", is_flag=True, help="No progress bar.")
-def simulate_command(shoes: int, decks: int, seed: int | None, cut: int, engine: str, as_json: bool,
-                     quiet: bool) -> None:
+def simulate_command(
+    shoes: int, decks: int, seed: int | None, cut: int, engine: str, as_json: bool, quiet: bool
+) -> None:
     """Deal real shoes (burn, cut card, one more coup) and report what they showed.
 
     Every figure of `roads odds` is counted over all coups dealt, with a 99%
@@ -54,20 +81,30 @@ def simulate_command(shoes: int, decks: int, seed: int | None, cut: int, engine:
         check_cut(cut, decks)
     if seed is None:
         seed = random_seed()
-    report = simulate(shoes, decks, seed, cut=cut, engine=engine,  # type: ignore[arg-type]
-                      progress=not quiet and sys.stderr.isatty())
+    report = simulate(
+        shoes,
+        decks,
+        seed,
+        cut=cut,
+        engine=engine,  # type: ignore[arg-type]
+        progress=not quiet and sys.stderr.isatty(),
+    )
     click.echo(json.dumps(report.model_dump(mode="json"), indent=2) if as_json else _table(report))
 
 
 def _table(report: SimulationReport) -> str:
     """Return the report as an aligned table in percent."""
-    head = (f"{report.shoes} shoes of {report.decks} decks (seed {report.seed}, cut {report.cut}, "
-            f"{report.engine} engine): {report.coups} coups")
+    head = (
+        f"{report.shoes} shoes of {report.decks} decks (seed {report.seed}, cut {report.cut}, "
+        f"{report.engine} engine): {report.coups} coups"
+    )
     width = max(len(v) for v in _LABELS.values()) + 2
     lines = [head, "", f"  {'figure, in percent':<{width}}{'simulated':>11}   {'99% interval':<21}{'exact':>10}"]
     for name, est in report.figures.items():
         exact = f"{100 * est.exact:10.4f}" if est.exact is not None else ""
         flag = "" if est.exact is None or est.low <= est.exact <= est.high else "  outside"
-        lines.append(f"  {_LABELS.get(name, name):<{width}}{100 * est.value:11.4f}   "
-                     f"{100 * est.low:9.4f} - {100 * est.high:<9.4f}{exact}{flag}")
+        lines.append(
+            f"  {_LABELS.get(name, name):<{width}}{100 * est.value:11.4f}   "
+            f"{100 * est.low:9.4f} - {100 * est.high:<9.4f}{exact}{flag}"
+        )
     return "\n".join(lines)

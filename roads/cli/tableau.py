@@ -16,15 +16,37 @@ def _check_cell(text: str) -> None:
 
 
 @cli.command("tableau")
-@click.option("-o", "--output", required=True, metavar="OUT", callback=checked(check_picture),
-              help="The picture to write: OUT.svg or OUT.png.")
-@click.option("--highlight", metavar="BANKER:THIRD", callback=checked(_check_cell),
-              help="Highlight one cell: 3:8 (Banker 3, Player's third card 8) or 5:stood (Player stood).")
-@click.option("--theme", default="classic", show_default=True, metavar="THEME", callback=render_field("theme"),
-              help=f"{', '.join(THEMES)}.")
+@click.option(
+    "-o",
+    "--output",
+    required=True,
+    metavar="OUT",
+    callback=checked(check_picture),
+    help="The picture to write: OUT.svg or OUT.png.",
+)
+@click.option(
+    "--highlight",
+    metavar="BANKER:THIRD",
+    callback=checked(_check_cell),
+    help="Highlight one cell: 3:8 (Banker 3, Player's third card 8) or 5:stood (Player stood).",
+)
+@click.option(
+    "--theme",
+    default="classic",
+    show_default=True,
+    metavar="THEME",
+    callback=render_field("theme"),
+    help=f"{', '.join(THEMES)}.",
+)
 @click.option("--title", help="A title over the chart instead of the default one.")
-@click.option("--scale", type=float, default=1.0, show_default=True, callback=render_field("scale"),
-              help="PNG pixel multiplier (2 for print).")
+@click.option(
+    "--scale",
+    type=float,
+    default=1.0,
+    show_default=True,
+    callback=render_field("scale"),
+    help="PNG pixel multiplier (2 for print).",
+)
 def tableau_command(output: str, highlight: str | None, theme: str, title: str | None, scale: float) -> None:
     """Draw the chart of when Banker takes a third card: Banker totals 0-7 down, what Player did across.
 

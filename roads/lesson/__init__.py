@@ -10,5 +10,14 @@ from __future__ import annotations
 from .embed import Figure, data_uri, figure, html_figure, picture
 from .page import MarkRange, Played, lesson_page, parse_marks
 
-__all__ = ["Figure", "MarkRange", "Played", "data_uri", "figure", "html_figure", "lesson_page", "parse_marks",
-           "picture"]
+__all__ = [
+    "Figure",
+    "MarkRange",
+    "Played",
+    "data_uri",
+    "figure",
+    "html_figure",
+    "lesson_page",
+    "parse_marks",
+    "picture",
+]

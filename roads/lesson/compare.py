@@ -51,8 +51,11 @@ def comparison_scene(proof: Proof, columns: dict[int, list[Bead]], *, theme: str
             side = bead.winner.value
             items.append(Use(book.ring(side, CELL), x0 + (i + 0.5) * CELL, y0 + (bead.row - 0.5) * CELL))
         bold = c in compared or c == proof.column
-        items.append(centred_text(x0 + (i + 0.5) * CELL, y0 + rows * CELL + LABEL, str(c), LABEL,
-                                  t.text if bold else t.muted, bold=bold))
+        items.append(
+            centred_text(
+                x0 + (i + 0.5) * CELL, y0 + rows * CELL + LABEL, str(c), LABEL, t.text if bold else t.muted, bold=bold
+            )
+        )
     if proof.rule == 2:
         back = shown.index(proof.column - proof.k)
         items.append(_outline(x0 + back * CELL, y0 + (proof.row - 1) * CELL, t.highlight, 1.4, 2.0))
@@ -66,11 +69,21 @@ def comparison_scene(proof: Proof, columns: dict[int, list[Bead]], *, theme: str
     items.append(Text(mx - MARK_GAP / 2, my + CELL / 2 + 3.5, ">", 10.0, t.muted))
     width = mx + CELL + PAD
     height = y0 + rows * CELL + LABEL * 2 + PAD / 2
-    title = (f"{proof.title} mark {proof.mark}: Big Road columns {first} to {proof.column}, "
-             f"compared columns tinted, the new bead outlined")
-    return Scene(width=round(width), height=round(height), background=t.background, symbols=book.sorted(),
-                 items=(Group(tuple(items), classes="comparison"),), title=title, desc="",
-                 font_family=FONT_FAMILY["en"], base_cell=24.0)
+    title = (
+        f"{proof.title} mark {proof.mark}: Big Road columns {first} to {proof.column}, "
+        f"compared columns tinted, the new bead outlined"
+    )
+    return Scene(
+        width=round(width),
+        height=round(height),
+        background=t.background,
+        symbols=book.sorted(),
+        items=(Group(tuple(items), classes="comparison"),),
+        title=title,
+        desc="",
+        font_family=FONT_FAMILY["en"],
+        base_cell=24.0,
+    )
 
 
 def _outline(x: float, y: float, colour: str, width: float, inset: float) -> Rect:

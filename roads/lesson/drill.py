@@ -61,8 +61,10 @@ class Situation:
 
     def question(self) -> str:
         """Return the situation in words."""
-        return (f"Player has {self.player_total}, Banker has {self.banker_total}. If Player draws, "
-                f"the card is {with_article_card(self.card_name)}.")
+        return (
+            f"Player has {self.player_total}, Banker has {self.banker_total}. If Player draws, "
+            f"the card is {with_article_card(self.card_name)}."
+        )
 
     def player_reason(self) -> str:
         """Return why Player draws or stands."""
@@ -78,16 +80,19 @@ class Situation:
             return self.natural_reason()
         verb = "draws" if self.banker_draws else "stands"
         if not self.player_draws:
-            return (f"Player stood, so Banker draws on 0-5 and stands on 6-7: Banker {self.banker_total} {verb}.")
+            return f"Player stood, so Banker draws on 0-5 and stands on 6-7: Banker {self.banker_total} {verb}."
         value = self.third_value
         worth = "" if str(value) == self.card_name else f" (worth {value})"
-        return (f"Player drew {with_article_card(self.card_name)}{worth}, so the tableau applies: "
-                f"{tableau_reason(self.banker_total, value)}, so Banker {self.banker_total} {verb}.")
+        return (
+            f"Player drew {with_article_card(self.card_name)}{worth}, so the tableau applies: "
+            f"{tableau_reason(self.banker_total, value)}, so Banker {self.banker_total} {verb}."
+        )
 
     def natural_reason(self) -> str:
         """Return the natural sentence: who has it, and that nobody draws."""
-        who = " and ".join(f"{side} {t}" for side, t in (("Player", self.player_total),
-                                                          ("Banker", self.banker_total)) if is_natural(t))
+        who = " and ".join(
+            f"{side} {t}" for side, t in (("Player", self.player_total), ("Banker", self.banker_total)) if is_natural(t)
+        )
         return f"A natural ({who}): nobody draws."
 
     def to_dict(self) -> dict[str, object]:
@@ -96,10 +101,17 @@ class Situation:
         if not self.natural and self.player_draws:
             cell = {"banker_total": self.banker_total, "player_third": self.third_value}
         return {
-            "number": self.number, "player_total": self.player_total, "banker_total": self.banker_total,
-            "third_card": self.card_name, "third_value": self.third_value, "natural": self.natural,
-            "player_draws": self.player_draws, "banker_draws": self.banker_draws,
-            "player_reason": self.player_reason(), "banker_reason": self.banker_reason(), "cell": cell,
+            "number": self.number,
+            "player_total": self.player_total,
+            "banker_total": self.banker_total,
+            "third_card": self.card_name,
+            "third_value": self.third_value,
+            "natural": self.natural,
+            "player_draws": self.player_draws,
+            "banker_draws": self.banker_draws,
+            "player_reason": self.player_reason(),
+            "banker_reason": self.banker_reason(),
+            "cell": cell,
         }
 
 
@@ -113,8 +125,9 @@ def drill(count: int = 10, seed: int | str = 1) -> list[Situation]:
     """Return ``count`` situations drawn from ``seed``: totals 0-9 each, the third card any rank."""
     check_count(count)
     stream = SeededStream(f"drill:{seed}")
-    return [Situation(n, stream.below(10), stream.below(10), RANKS[stream.below(len(RANKS))])
-            for n in range(1, count + 1)]
+    return [
+        Situation(n, stream.below(10), stream.below(10), RANKS[stream.below(len(RANKS))]) for n in range(1, count + 1)
+    ]
 
 
 def yes(flag: bool) -> str:
@@ -139,8 +152,14 @@ def drill_text(situations: list[Situation], seed: int | str) -> str:
 
 def drill_json(situations: list[Situation], seed: int | str) -> str:
     """Return the drill as JSON: the seed and every situation with its answer."""
-    return json.dumps({"seed": seed, "count": len(situations), "situations": [s.to_dict() for s in situations]},
-                      ensure_ascii=False, indent=2) + "\n"
+    return (
+        json.dumps(
+            {"seed": seed, "count": len(situations), "situations": [s.to_dict() for s in situations]},
+            ensure_ascii=False,
+            indent=2,
+        )
+        + "\n"
+    )
 
 
 def drill_html(situations: list[Situation], seed: int | str, title: str | None = None) -> str:
@@ -155,21 +174,27 @@ def drill_html(situations: list[Situation], seed: int | str, title: str | None =
         for who, answer in (("player", s.player_draws), ("banker", s.banker_draws)):
             buttons = "".join(
                 f'<button type="button" data-answer="{"yes" if value else "no"}">{label}</button>'
-                for value, label in ((True, "Draws"), (False, "Stands")))
-            asks.append(f'<div class="ask" data-who="{who}" data-correct="{"yes" if answer else "no"}" hidden>'
-                        f'<span class="who">Does {who.title()} draw?</span> {buttons}'
-                        f'<span class="verdict" aria-live="polite"></span></div>')
-        reveal = (f"<p><strong>Player {yes(s.player_draws)}, Banker {yes(s.banker_draws)}.</strong></p>"
-                  f"<p>{esc(s.player_reason())}</p>" + ("" if s.natural else f"<p>{esc(s.banker_reason())}</p>"))
+                for value, label in ((True, "Draws"), (False, "Stands"))
+            )
+            asks.append(
+                f'<div class="ask" data-who="{who}" data-correct="{"yes" if answer else "no"}" hidden>'
+                f'<span class="who">Does {who.title()} draw?</span> {buttons}'
+                f'<span class="verdict" aria-live="polite"></span></div>'
+            )
+        reveal = (
+            f"<p><strong>Player {yes(s.player_draws)}, Banker {yes(s.banker_draws)}.</strong></p>"
+            f"<p>{esc(s.player_reason())}</p>" + ("" if s.natural else f"<p>{esc(s.banker_reason())}</p>")
+        )
         items.append(
             f'<li id="{qid}" class="situation" data-player="{s.player_total}" data-banker="{s.banker_total}" '
             f'data-third="{esc(s.card_name)}">\n<p class="question">{esc(s.question())}</p>\n'
             + "\n".join(asks)
-            + f'\n<details class="answer"><summary>Answer</summary>{reveal}</details>\n</li>')
+            + f'\n<details class="answer"><summary>Answer</summary>{reveal}</details>\n</li>'
+        )
     return (
-        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
-        "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
-        f"<meta name=\"generator\" content=\"roads {esc(__version__)}\">\n<title>{esc(heading)}</title>\n"
+        '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
+        f'<meta name="generator" content="roads {esc(__version__)}">\n<title>{esc(heading)}</title>\n'
         f"<style>\n{asset('drill.css')}</style>\n</head>\n<body>\n<header><h1><bdi>{esc(heading)}</bdi></h1>\n"
         "<p>For each situation, say whether Player draws a third card and whether Banker does. "
         "A natural (8 or 9 in two cards, either side) means nobody draws.</p>\n"

@@ -34,8 +34,9 @@ def read_text_log(text: str, name: str = "<results>", fmt: str | None = None) ->
     return [entry.outcome for entry in iter_entries(stream, fmt)]
 
 
-def scene_bytes(scene: Scene, kind: str, *, scale: float = 1.0, cell: float | None = None,
-                width: int | None = None) -> bytes:
+def scene_bytes(
+    scene: Scene, kind: str, *, scale: float = 1.0, cell: float | None = None, width: int | None = None
+) -> bytes:
     """Return ``scene`` as the bytes of an SVG or PNG file."""
     from ..render import scene_bytes as write  # the renderer is only needed once a picture is asked for
 
@@ -76,8 +77,11 @@ def to_scene(subject: Scoreboard | Coup | Scene | Figure, **options: Any) -> tup
         return hand_scene(subject, **options), size
     if isinstance(subject, Scoreboard):
         checked = render_options(**options, **size)
-        return board_scene(subject, options=checked), {"scale": checked.scale, "cell": checked.cell,
-                                                       "width": checked.width}
+        return board_scene(subject, options=checked), {
+            "scale": checked.scale,
+            "cell": checked.cell,
+            "width": checked.width,
+        }
     raise LessonError(f"cannot draw a {type(subject).__name__}: give a Scoreboard, a Coup or a figure")
 
 
@@ -92,8 +96,7 @@ def data_uri(subject: Scoreboard | Coup | Scene | Figure, kind: str = "svg", **o
     return f"data:{MEDIA[_format(kind)]};base64,{base64.b64encode(picture(subject, kind, **options)).decode('ascii')}"
 
 
-def html_figure(subject: Scoreboard | Coup | Scene | Figure, *, caption: str | None = None,
-                **options: Any) -> str:
+def html_figure(subject: Scoreboard | Coup | Scene | Figure, *, caption: str | None = None, **options: Any) -> str:
     """Return ``<figure>`` with ``subject`` as inline SVG (its ids made unique) and an escaped caption."""
     scene, size = to_scene(subject, **options)
     prefix = content_prefix(repr(scene), size, caption)  # the picture itself names its ids

@@ -25,16 +25,19 @@ def where(line: int | None, file: str | None = None, column: int | None = None) 
     return ", ".join(parts) + ": " if parts else ""
 
 
-def check_options(options: Mapping[str, Any], *, line: int | None = None, file: str | None = None,
-                  what: str = "the roads fence") -> dict[str, Any]:
+def check_options(
+    options: Mapping[str, Any], *, line: int | None = None, file: str | None = None, what: str = "the roads fence"
+) -> dict[str, Any]:
     """Return the figure's drawing keywords from document options; LessonError naming the line otherwise."""
     from ..scene import render_options
 
     unknown = sorted(set(options) - set(OPTIONS))
     if unknown:
         names = ", ".join(f"'{name}'" for name in unknown)
-        raise LessonError(f"{where(line, file)}unknown option{'s' if len(unknown) > 1 else ''} {names} in {what}: "
-                          f"use {', '.join(OPTIONS)}")
+        raise LessonError(
+            f"{where(line, file)}unknown option{'s' if len(unknown) > 1 else ''} {names} in {what}: "
+            f"use {', '.join(OPTIONS)}"
+        )
     kwargs: dict[str, Any] = {}
     for key, value in options.items():
         if key == "title":
@@ -42,8 +45,9 @@ def check_options(options: Mapping[str, Any], *, line: int | None = None, file: 
         if key == "last":
             text = str(value).strip()
             if not text.isdigit():
-                raise LessonError(f"{where(line, file)}last=\"{clean(text)}\" in {what} should be a number of "
-                                  "columns, e.g. last=\"20\"")
+                raise LessonError(
+                    f'{where(line, file)}last="{clean(text)}" in {what} should be a number of columns, e.g. last="20"'
+                )
             kwargs[key] = int(text)
         else:
             kwargs[key] = clean(value).strip()
@@ -54,14 +58,17 @@ def check_options(options: Mapping[str, Any], *, line: int | None = None, file: 
     return kwargs
 
 
-def shoe_board(text: str, *, first_line: int | None = None, file: str | None = None,
-               what: str = "the roads fence") -> Scoreboard:
+def shoe_board(
+    text: str, *, first_line: int | None = None, file: str | None = None, what: str = "the roads fence"
+) -> Scoreboard:
     """Return the board of the shoe written in a block; errors name the document's line, not the block's."""
     from .embed import read_text_log
 
     if not text.strip():
-        raise LessonError(f"{where(first_line - 1 if first_line else None, file)}{what} is empty: write the "
-                          "shoe's results inside, e.g. B P P T B B")
+        raise LessonError(
+            f"{where(first_line - 1 if first_line else None, file)}{what} is empty: write the "
+            "shoe's results inside, e.g. B P P T B B"
+        )
     try:
         return Scoreboard.from_outcomes(read_text_log(text, "<fence>"))
     except RoadsError as exc:
@@ -71,8 +78,15 @@ def shoe_board(text: str, *, first_line: int | None = None, file: str | None = N
         raise LessonError(f"{where(None, file)}{what}: {exc.message}") from None
 
 
-def figure_html(text: str, options: Mapping[str, Any], *, first_line: int | None = None,
-                header_line: int | None = None, file: str | None = None, what: str = "the roads fence") -> str:
+def figure_html(
+    text: str,
+    options: Mapping[str, Any],
+    *,
+    first_line: int | None = None,
+    header_line: int | None = None,
+    file: str | None = None,
+    what: str = "the roads fence",
+) -> str:
     """Return the inline-SVG ``<figure>`` for a shoe written in a document, every problem located.
 
     ``first_line`` is the document line of the shoe's first line; ``header_line``
@@ -115,12 +129,15 @@ def header_options(rest: str, line: int) -> dict[str, str]:
             break
         m = _OPTION.match(rest, pos)
         if m is None or m.end() == pos:
-            raise LessonError(f"line {line}: cannot read '{clean(rest[pos:].strip())}' in the roads fence: "
-                              'write options as key="value", e.g. road="big-road" last="20"')
+            raise LessonError(
+                f"line {line}: cannot read '{clean(rest[pos:].strip())}' in the roads fence: "
+                'write options as key="value", e.g. road="big-road" last="20"'
+            )
         key = m.group("key")
         if m.group("bare") is not None:
-            raise LessonError(f"line {line}: put the value of {key} in quotes, as SuperFences needs: "
-                              f'{key}="{clean(m.group("bare"))}"')
+            raise LessonError(
+                f'line {line}: put the value of {key} in quotes, as SuperFences needs: {key}="{clean(m.group("bare"))}"'
+            )
         value = m.group("dq") if m.group("dq") is not None else m.group("sq")
         if value is None:
             raise LessonError(f"line {line}: option '{key}' in the roads fence needs a value, e.g. {key}=\"...\"")
@@ -144,7 +161,7 @@ def find_fences(lines: list[str]) -> Iterator[Fence]:
         i += 1
         while i < len(lines) and not close.match(lines[i]):
             text = lines[i]
-            body.append(text[len(indent):] if text.startswith(indent) else text.lstrip(" \t>"))
+            body.append(text[len(indent) :] if text.startswith(indent) else text.lstrip(" \t>"))
             i += 1
         i += 1
         yield Fence(start + 1, options, "\n".join(body))

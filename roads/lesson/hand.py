@@ -27,8 +27,7 @@ STEP_LINE = 18.0
 FACE = "#ffffff"
 INK = "#1f2933"
 RED_INK = "#c62828"
-RULE_NAMES = {"natural": "Natural check", "player": "Player's rule", "banker": "Banker's rule",
-              "result": "Result"}
+RULE_NAMES = {"natural": "Natural check", "player": "Player's rule", "banker": "Banker's rule", "result": "Result"}
 SHOWN_RANK = {"T": "10"}
 
 
@@ -67,15 +66,25 @@ class _Hand:
         items.append(Group(tuple(title), id="title", classes="title"))
         y += 14
         numbers = dealing_numbers(coup)
-        for side, cards, order, total in (("player", coup.player, numbers[0], coup.player_total),
-                                          ("banker", coup.banker, numbers[1], coup.banker_total)):
+        for side, cards, order, total in (
+            ("player", coup.player, numbers[0], coup.player_total),
+            ("banker", coup.banker, numbers[1], coup.banker_total),
+        ):
             items.append(self.hand(side, cards, order, total, y))
             y += ROW_H
         y += 6
         y = self.steps(items, y)
-        return Scene(width=WIDTH, height=round(y + PAD), background=t.background,
-                     symbols=tuple(self.symbols[k] for k in sorted(self.symbols)), items=tuple(items),
-                     title=self.title, desc=self.desc(), font_family=FONT_FAMILY["en"], base_cell=24.0)
+        return Scene(
+            width=WIDTH,
+            height=round(y + PAD),
+            background=t.background,
+            symbols=tuple(self.symbols[k] for k in sorted(self.symbols)),
+            items=tuple(items),
+            title=self.title,
+            desc=self.desc(),
+            font_family=FONT_FAMILY["en"],
+            base_cell=24.0,
+        )
 
     def hand(self, side: str, cards: tuple[Card, ...], order: tuple[int, ...], total: int, y: float) -> Group:
         """Return one hand's row: its name and two-card total, the card faces, and the final total."""
@@ -87,10 +96,18 @@ class _Hand:
             Text(PAD, y + 44, f"first two: {first_two}", 11.5, t.muted, anchor="start"),
         ]
         if len(cards) == 3:
-            items.append(Text(PAD, y + 60, f"drew {with_article_card(SHOWN_RANK.get(cards[2].rank, cards[2].rank))}",
-                              11.5, t.muted, anchor="start"))
+            items.append(
+                Text(
+                    PAD,
+                    y + 60,
+                    f"drew {with_article_card(SHOWN_RANK.get(cards[2].rank, cards[2].rank))}",
+                    11.5,
+                    t.muted,
+                    anchor="start",
+                )
+            )
         x = PAD + LABEL_W
-        for i, (card, number) in enumerate(zip(cards, order)):
+        for i, (card, number) in enumerate(zip(cards, order, strict=False)):
             if i == 2:
                 x += THIRD_GAP - CARD_GAP
             items.append(self.card(card, x, y, number, third=i == 2))
@@ -101,10 +118,13 @@ class _Hand:
         items.append(Circle(cx, cy, 24, fill=colour if won else t.background, stroke=colour, width=3.0))
         items.append(centred_text(cx, cy, str(total), 22.0, t.on_disc if won else colour, bold=True))
         verdict = "wins" if won else "tie" if tie else "loses"
-        items.append(centred_text(cx, cy + 38, f"total {total}, {verdict}", 11.5,
-                                  colour if won else t.muted))
-        return Group(tuple(items), id=f"hand-{side}", classes=f"hand {side}",
-                     data=(("total", str(total)), ("cards", str(len(cards)))))
+        items.append(centred_text(cx, cy + 38, f"total {total}, {verdict}", 11.5, colour if won else t.muted))
+        return Group(
+            tuple(items),
+            id=f"hand-{side}",
+            classes=f"hand {side}",
+            data=(("total", str(total)), ("cards", str(len(cards)))),
+        )
 
     def card(self, card: Card, x: float, y: float, number: int, *, third: bool) -> Group:
         """Return one card face (a rounded rectangle with its rank and suit) and its place in the deal."""
@@ -120,8 +140,11 @@ class _Hand:
             items.append(centred_text(x + CARD_W / 2, y + CARD_H / 2 + 4, rank, 28.0, ink, bold=True))
         caption = f"card {number}" + (", third" if third else "")
         items.append(centred_text(x + CARD_W / 2, y + CARD_H + 13, caption, 10.5, t.muted))
-        return Group(tuple(items), classes="card" + (" third" if third else ""),
-                     data=(("card", str(card)), ("dealt", str(number))))
+        return Group(
+            tuple(items),
+            classes="card" + (" third" if third else ""),
+            data=(("card", str(card)), ("dealt", str(number))),
+        )
 
     def pip(self, suit: str, size: float, ink: str) -> str:
         """Return the id of a suit pip symbol, made the first time it is needed."""

@@ -43,22 +43,25 @@ def _locate(md: Markdown, test: Any) -> int | None:
     return None
 
 
-def fence_validator(language: str, inputs: dict[str, str], options: dict[str, str], attrs: dict[str, str],
-                    md: Markdown) -> bool:
+def fence_validator(
+    language: str, inputs: dict[str, str], options: dict[str, str], attrs: dict[str, str], md: Markdown
+) -> bool:
     """Accept the fence's options (road, last, highlight, theme, title); stop the build on any other."""
     unknown = sorted(set(inputs) - set(OPTIONS))
     if unknown:
         line = _locate(md, lambda fence: set(unknown) <= set(fence.options))
         at = f"line {line}: " if line else ""
         names = ", ".join(f"'{name}'" for name in unknown)
-        raise SuperFencesException(f"{at}unknown option{'s' if len(unknown) > 1 else ''} {names} in the roads "
-                                   f"fence: use {', '.join(OPTIONS)}")
+        raise SuperFencesException(
+            f"{at}unknown option{'s' if len(unknown) > 1 else ''} {names} in the roads fence: use {', '.join(OPTIONS)}"
+        )
     options.update(inputs)
     return True
 
 
-def fence_format(source: str, language: str, class_name: str, options: dict[str, str], md: Markdown,
-                 **kwargs: Any) -> str:
+def fence_format(
+    source: str, language: str, class_name: str, options: dict[str, str], md: Markdown, **kwargs: Any
+) -> str:
     """Return the figure for one roads fence: the shoe inside drawn as inline SVG, caption escaped."""
     line = _locate(md, lambda fence: fence.body.strip() == source.strip() and fence.options == options)
     try:
@@ -75,8 +78,12 @@ def _add_fence(extension: SuperFencesCodeExtension) -> None:
     """Register the roads fence with a SuperFences instance that does not have it yet."""
     if any(entry.get("name") == NAME for entry in extension.superfences):
         return
-    extension.extend_super_fences(NAME, functools.partial(_formatter, class_name="roads", _fmt=fence_format),
-                                  functools.partial(_validator, validator=fence_validator), None)
+    extension.extend_super_fences(
+        NAME,
+        functools.partial(_formatter, class_name="roads", _fmt=fence_format),
+        functools.partial(_validator, validator=fence_validator),
+        None,
+    )
 
 
 class _CheckFences(Preprocessor):

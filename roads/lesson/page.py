@@ -106,26 +106,43 @@ def played_from(items: Iterable[Played | Outcome | Coup | str]) -> list[Played]:
     return out
 
 
-def lesson_page(items: Iterable[Played | Outcome | Coup | str], *, road: str | None = None,
-                marks: MarkRange | str | None = None, title: str | None = None, source: str | None = None,
-                notes: Sequence[str] = (), theme: str = "classic") -> str:
+def lesson_page(
+    items: Iterable[Played | Outcome | Coup | str],
+    *,
+    road: str | None = None,
+    marks: MarkRange | str | None = None,
+    title: str | None = None,
+    source: str | None = None,
+    notes: Sequence[str] = (),
+    theme: str = "classic",
+) -> str:
     """Return the lesson page of a shoe as one self-contained HTML document."""
     played = played_from(items)
     if len(played) > MAX_COUPS:
-        raise LessonError(f"a lesson page shows every coup and proof: {len(played)} coups is more than the "
-                          f"{MAX_COUPS} one page holds; keep the part of the log you teach")
+        raise LessonError(
+            f"a lesson page shows every coup and proof: {len(played)} coups is more than the "
+            f"{MAX_COUPS} one page holds; keep the part of the log you teach"
+        )
     board = Scoreboard.from_outcomes(p.outcome for p in played)
     roads = DERIVED if road is None else (derived_name(road),)
     if isinstance(marks, str):
         marks = parse_marks(marks)
     render_options(theme=theme)  # an unknown theme fails here, before any work
     name = clean(title).strip() if title else ""
-    lesson = Lesson(played, board, roads, marks, shorten(name, TITLE_LIMIT) or _default_title(source),
-                    clean(source) if source else None, tuple(clean(n) for n in notes), theme)
+    lesson = Lesson(
+        played,
+        board,
+        roads,
+        marks,
+        shorten(name, TITLE_LIMIT) or _default_title(source),
+        clean(source) if source else None,
+        tuple(clean(n) for n in notes),
+        theme,
+    )
     _check_range(lesson)
     for name_ in roads:
         every = list(proofs(board, name_))
-        lesson.shown[name_] = every if marks is None else every[marks.first - 1: marks.last]
+        lesson.shown[name_] = every if marks is None else every[marks.first - 1 : marks.last]
     return _Writer(lesson).page()
 
 
@@ -179,7 +196,7 @@ class _Writer:
         coup_at = {(b.column, b.row): b.coup for b in lesson.board.big_road}
         for name in DERIVED:
             road = lesson.board.road(name)
-            for i, (c, r, color) in enumerate(zip(road.columns, road.rows, road.colors), 1):
+            for i, (c, r, color) in enumerate(zip(road.columns, road.rows, road.colors, strict=False), 1):
                 self.made.setdefault(coup_at[(c, r)], []).append((name, i, color.value))
         self.on_page = {(p.road, p.mark) for shown in lesson.shown.values() for p in shown}
 
@@ -187,16 +204,20 @@ class _Writer:
         """Return the whole document."""
         l = self.l
         sprite, figures = self.figures()
-        body = "\n".join([
-            self.header(),
-            "<main>",
-            self.board_section(),
-            self.proofs_section(figures),
-            self.coups_section(),
-            "</main>",
-            (f"<footer><p>Made with roads {esc(__version__)}. Red means the pattern repeats, blue that it "
-             "breaks; neither means Banker or Player.</p></footer>"),
-        ])
+        body = "\n".join(
+            [
+                self.header(),
+                "<main>",
+                self.board_section(),
+                self.proofs_section(figures),
+                self.coups_section(),
+                "</main>",
+                (
+                    f"<footer><p>Made with roads {esc(__version__)}. Red means the pattern repeats, blue that it "
+                    "breaks; neither means Banker or Player.</p></footer>"
+                ),
+            ]
+        )
         return (
             "<!DOCTYPE html>\n"
             f'<html lang="en">\n<head>\n<meta charset="utf-8">\n'
@@ -215,8 +236,10 @@ class _Writer:
         where = f"From {bidi(l.source)}: " if l.source else ""
         counts = f"{plural(s.coups, 'coup')}: {result_counts(s)}."
         marks = ", ".join(f"{TITLES[n]} {len(l.board.road(n))}" for n in DERIVED)
-        parts = [f'<header>\n<h1>{bidi(l.title)}</h1>',
-                 f'<p class="lede">{where}{esc(counts)} Derived marks: {esc(marks)}.</p>']
+        parts = [
+            f"<header>\n<h1>{bidi(l.title)}</h1>",
+            f'<p class="lede">{where}{esc(counts)} Derived marks: {esc(marks)}.</p>',
+        ]
         if l.notes:
             parts.append('<div class="notes">' + "".join(f"<p>{bidi(n)}</p>" for n in l.notes) + "</div>")
         parts.append("</header>")
@@ -226,8 +249,10 @@ class _Writer:
         """Return the scoreboard as inline SVG beside the proof viewer."""
         scene = lay_out(self.l.board, render_options(theme=self.l.theme))
         svg = inline_svg(scene, "board-")
-        hint = ("Point at a mark on Big Eye Boy, Small Road or Cockroach Pig, or tab to the board and "
-                "use the arrow keys: its proof appears here and the Big Road columns it compared light up.")
+        hint = (
+            "Point at a mark on Big Eye Boy, Small Road or Cockroach Pig, or tab to the board and "
+            "use the arrow keys: its proof appears here and the Big Road columns it compared light up."
+        )
         return (
             '<section id="scoreboard" aria-labelledby="scoreboard-h">\n'
             '<h2 id="scoreboard-h">The scoreboard</h2>\n'
@@ -251,22 +276,35 @@ class _Writer:
         figures = {key: decoration_svg(scene, "comparison") for key, scene in scenes.items()}
         if not symbols:
             return "", figures
-        sprite_scene = Scene(width=0, height=0, background="none", symbols=tuple(symbols[k] for k in sorted(symbols)),
-                             items=(), title="", desc="", font_family="")
+        sprite_scene = Scene(
+            width=0,
+            height=0,
+            background="none",
+            symbols=tuple(symbols[k] for k in sorted(symbols)),
+            items=(),
+            title="",
+            desc="",
+            font_family="",
+        )
         # Zero-sized rather than display:none: some browsers will not draw <use> of a hidden SVG's symbols.
-        sprite = inline_svg(sprite_scene, "").replace('<svg ', '<svg aria-hidden="true" class="sprite" ', 1)
+        sprite = inline_svg(sprite_scene, "").replace("<svg ", '<svg aria-hidden="true" class="sprite" ', 1)
         return sprite, figures
 
     def proofs_section(self, figures: dict[tuple[str, int], str]) -> str:
         """Return every shown proof, road by road, each beside its picture."""
         l = self.l
-        lead = ("Each derived road reads the Big Road's columns with an offset k. A bead that opens a column "
-                "(Rule 1) compares the column that just finished with the one k further back: same depth red, "
-                "different blue. A bead further down a column (Rule 2) looks at the column k back: a bead at "
-                "the same row is red, a column that stopped exactly one row above is blue, one that stopped "
-                "two or more rows above is red again.")
-        out = ['<section id="proofs" aria-labelledby="proofs-h">',
-               '<h2 id="proofs-h">Why each mark is red or blue</h2>', f"<p>{esc(lead)}</p>"]
+        lead = (
+            "Each derived road reads the Big Road's columns with an offset k. A bead that opens a column "
+            "(Rule 1) compares the column that just finished with the one k further back: same depth red, "
+            "different blue. A bead further down a column (Rule 2) looks at the column k back: a bead at "
+            "the same row is red, a column that stopped exactly one row above is blue, one that stopped "
+            "two or more rows above is red again."
+        )
+        out = [
+            '<section id="proofs" aria-labelledby="proofs-h">',
+            '<h2 id="proofs-h">Why each mark is red or blue</h2>',
+            f"<p>{esc(lead)}</p>",
+        ]
         for name in l.roads:
             road = l.board.road(name)
             key = cli_name(name)
@@ -274,17 +312,23 @@ class _Writer:
             out.append(f'<section class="road-proofs" id="proofs-{key}">')
             held = None if l.marks is None else _clipped(l.marks, count)
             which = "" if l.marks is None else f", marks {held}" if held else f", none of marks {l.marks}"
-            out.append(f"<h3>{esc(road.title)} (k = {road.k}): {count} mark{'s' if count != 1 else ''}{esc(which)}</h3>")
+            out.append(
+                f"<h3>{esc(road.title)} (k = {road.k}): {count} mark{'s' if count != 1 else ''}{esc(which)}</h3>"
+            )
             if count and l.marks is not None and not held:
-                out.append(f'<p class="empty">{esc(road.title)} has {esc(plural(count, "mark"))}, so none of '
-                           f"marks {esc(str(l.marks))} is on this page.</p>")
+                out.append(
+                    f'<p class="empty">{esc(road.title)} has {esc(plural(count, "mark"))}, so none of '
+                    f"marks {esc(str(l.marks))} is on this page.</p>"
+                )
                 out.append("</section>")
                 continue
             if not count:
                 columns = len(l.board.big_road.depths)
-                out.append(f'<p class="empty">{esc(road.title)} has no marks yet: it starts with the Big Road '
-                           f"bead at {road_start(road.k)}, and this "
-                           f"shoe's Big Road has {columns} column{'s' if columns != 1 else ''} so far.</p>")
+                out.append(
+                    f'<p class="empty">{esc(road.title)} has no marks yet: it starts with the Big Road '
+                    f"bead at {road_start(road.k)}, and this "
+                    f"shoe's Big Road has {columns} column{'s' if columns != 1 else ''} so far.</p>"
+                )
                 out.append("</section>")
                 continue
             out.append('<ol class="proofs">')
@@ -292,9 +336,12 @@ class _Writer:
                 out.append(self.proof(p, figures[(name, p.mark)]))
             out.append("</ol>\n</section>")
         if not any(len(l.board.road(n)) for n in l.roads):
-            out.insert(3, '<p class="empty" id="no-marks">No derived marks yet: this shoe is too young for '
-                          "Big Eye Boy, Small Road or Cockroach Pig. Each starts once the Big Road reaches its "
-                          "starting bead; the sections below say where.</p>")
+            out.insert(
+                3,
+                '<p class="empty" id="no-marks">No derived marks yet: this shoe is too young for '
+                "Big Eye Boy, Small Road or Cockroach Pig. Each starts once the Big Road reaches its "
+                "starting bead; the sections below say where.</p>",
+            )
         out.append("</section>")
         return "\n".join(out)
 
@@ -304,8 +351,14 @@ class _Writer:
         bead_coups = {b.row: b.coup for b in self.columns.get(p.column, ())}
         source = bead_coups[p.row]
         compared = [b.coup for column, _ in p.compared for b in self.columns.get(column, ())]
-        data = {"road": key, "mark": str(p.mark), "color": p.color.value, "rule": str(p.rule),
-                "source": str(source), "compared": " ".join(map(str, compared))}
+        data = {
+            "road": key,
+            "mark": str(p.mark),
+            "color": p.color.value,
+            "rule": str(p.rule),
+            "source": str(source),
+            "compared": " ".join(map(str, compared)),
+        }
         looked = self.looked_at(p)
         if looked:
             data["looked"] = looked
@@ -350,14 +403,21 @@ class _Writer:
                 place[p.number] = f"tie on column {last.column}, row {last.row}" if last else "tie, before any bead"
         head = ["#", "Result"] + (["Player", "Banker"] if cards else []) + ["Big Road", "Marks made"]
         head += ["Note"] if notes else []
-        out = ['<section id="coups" aria-labelledby="coups-h">', '<h2 id="coups-h">The coups</h2>',
-               '<div class="table-wrap"><table class="coups">',
-               "<thead><tr>" + "".join(f'<th scope="col">{h}</th>' for h in head) + "</tr></thead>", "<tbody>"]
+        out = [
+            '<section id="coups" aria-labelledby="coups-h">',
+            '<h2 id="coups-h">The coups</h2>',
+            '<div class="table-wrap"><table class="coups">',
+            "<thead><tr>" + "".join(f'<th scope="col">{h}</th>' for h in head) + "</tr></thead>",
+            "<tbody>",
+        ]
         for p in l.played:
             o = p.outcome
             side = o.winner.value
-            flags = [w for w, on in (("Banker pair", o.banker_pair), ("Player pair", o.player_pair),
-                                     ("natural", o.natural)) if on]
+            flags = [
+                w
+                for w, on in (("Banker pair", o.banker_pair), ("Player pair", o.player_pair), ("natural", o.natural))
+                if on
+            ]
             result = f'<span class="result {side}">{side.title()}</span>'
             if flags:
                 result += f' <span class="flags">{esc(", ".join(flags))}</span>'

@@ -22,8 +22,9 @@ def _rounded(corners: tuple[Point, ...], inradius: float, centre: Point, color: 
     # Shrinking about the incentre by width/2 moves every side in by exactly width/2; the stroke puts it back.
     s = max(0.0, (inradius - width / 2) / inradius)
     cx, cy = centre
-    return Polygon(tuple((cx + (x - cx) * s, cy + (y - cy) * s) for x, y in corners), fill=color, stroke=color,
-                   width=width)
+    return Polygon(
+        tuple((cx + (x - cx) * s, cy + (y - cy) * s) for x, y in corners), fill=color, stroke=color, width=width
+    )
 
 
 def _triangle(apex: Point, left: Point, right: Point, color: str, width: float) -> Polygon:
@@ -48,18 +49,28 @@ def pip(suit: str, size: float, color: str) -> tuple[Shape, ...]:
     w = h * 0.13
     if suit == "H":
         r = h * 0.26
-        return (Circle(-h * 0.235, -h * 0.2, r, fill=color), Circle(h * 0.235, -h * 0.2, r, fill=color),
-                _triangle((0, h * 0.46), (-h * 0.49, -h * 0.12), (h * 0.49, -h * 0.12), color, w))
+        return (
+            Circle(-h * 0.235, -h * 0.2, r, fill=color),
+            Circle(h * 0.235, -h * 0.2, r, fill=color),
+            _triangle((0, h * 0.46), (-h * 0.49, -h * 0.12), (h * 0.49, -h * 0.12), color, w),
+        )
     if suit == "S":
         r = h * 0.24
-        return (Circle(-h * 0.225, h * 0.1, r, fill=color), Circle(h * 0.225, h * 0.1, r, fill=color),
-                _triangle((0, -h * 0.5), (-h * 0.46, h * 0.02), (h * 0.46, h * 0.02), color, w),
-                _triangle((0, h * 0.08), (-h * 0.18, h * 0.5), (h * 0.18, h * 0.5), color, w * 0.7))
+        return (
+            Circle(-h * 0.225, h * 0.1, r, fill=color),
+            Circle(h * 0.225, h * 0.1, r, fill=color),
+            _triangle((0, -h * 0.5), (-h * 0.46, h * 0.02), (h * 0.46, h * 0.02), color, w),
+            _triangle((0, h * 0.08), (-h * 0.18, h * 0.5), (h * 0.18, h * 0.5), color, w * 0.7),
+        )
     if suit == "D":
         return (_diamond(h * 0.36, h * 0.5, color, w),)
     if suit == "C":
         r = h * 0.2
-        return (Circle(0, -h * 0.27, r, fill=color), Circle(-h * 0.24, h * 0.08, r, fill=color),
-                Circle(h * 0.24, h * 0.08, r, fill=color), Circle(0, h * 0.0, h * 0.12, fill=color),
-                _triangle((0, h * 0.0), (-h * 0.17, h * 0.5), (h * 0.17, h * 0.5), color, w * 0.7))
+        return (
+            Circle(0, -h * 0.27, r, fill=color),
+            Circle(-h * 0.24, h * 0.08, r, fill=color),
+            Circle(h * 0.24, h * 0.08, r, fill=color),
+            Circle(0, h * 0.0, h * 0.12, fill=color),
+            _triangle((0, h * 0.0), (-h * 0.17, h * 0.5), (h * 0.17, h * 0.5), color, w * 0.7),
+        )
     raise ValueError(f"not a suit: {suit!r}")

@@ -43,8 +43,9 @@ class RoadsDirective(Directive):
         first = self.content_offset + 1  # the content's first line in the reST file, from 1
         source, _ = self.state_machine.get_source_and_line(self.lineno)
         try:
-            html = figure_html("\n".join(self.content), dict(self.options), first_line=first,
-                               what="the roads directive")
+            html = figure_html(
+                "\n".join(self.content), dict(self.options), first_line=first, what="the roads directive"
+            )
         except LessonError as exc:
             # docutils puts the file and the directive's line in front of the message.
             raise self.error(f"roads: {exc}") from None

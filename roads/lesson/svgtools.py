@@ -24,8 +24,9 @@ def _item(item: Item, prefix: str) -> Item:
     if isinstance(item, Use):
         return dataclasses.replace(item, symbol=prefix + item.symbol)
     if isinstance(item, Group):
-        return dataclasses.replace(item, id=prefix + item.id if item.id else None,
-                                   items=tuple(_item(i, prefix) for i in item.items))
+        return dataclasses.replace(
+            item, id=prefix + item.id if item.id else None, items=tuple(_item(i, prefix) for i in item.items)
+        )
     return item
 
 
@@ -56,6 +57,8 @@ def decoration_svg(scene: Scene, classes: str) -> str:
     the few attributes that matter; a page with hundreds of these stays small.
     """
     text = inline_svg(dataclasses.replace(scene, title="", desc=""), "")
-    root = (f'<svg class="{classes}" viewBox="0 0 {scene.width:g} {scene.height:g}" width="{scene.width:g}" '
-            f'height="{scene.height:g}" aria-hidden="true" focusable="false">')
+    root = (
+        f'<svg class="{classes}" viewBox="0 0 {scene.width:g} {scene.height:g}" width="{scene.width:g}" '
+        f'height="{scene.height:g}" aria-hidden="true" focusable="false">'
+    )
     return _EMPTY.sub("", _ROOT.sub(root, text, count=1))

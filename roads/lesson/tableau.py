@@ -46,12 +46,11 @@ class Paint:
 
 
 PAINTS: dict[str, Paint] = {
-    "classic": Paint(draw="#1d6b5f", draw_text="#ffffff", stand="#f1f3f5", stand_text="#52606d",
-                     stand_border="#c5ccd4"),
-    "dark": Paint(draw="#3fb6a8", draw_text="#0e1217", stand="#1f2730", stand_text="#a3adb8",
-                  stand_border="#46525f"),
-    "print": Paint(draw="#333333", draw_text="#ffffff", stand="#ffffff", stand_text="#333333",
-                   stand_border="#4d4d4d"),
+    "classic": Paint(
+        draw="#1d6b5f", draw_text="#ffffff", stand="#f1f3f5", stand_text="#52606d", stand_border="#c5ccd4"
+    ),
+    "dark": Paint(draw="#3fb6a8", draw_text="#0e1217", stand="#1f2730", stand_text="#a3adb8", stand_border="#46525f"),
+    "print": Paint(draw="#333333", draw_text="#ffffff", stand="#ffffff", stand_text="#333333", stand_border="#4d4d4d"),
 }
 
 
@@ -76,10 +75,14 @@ class Cell:
         """Return the cell's rule in words, e.g. 'Banker 3, Player's third card 8: Banker stands (...).'."""
         verb = "draws" if self.draws else "stands"
         if self.third is None:
-            return (f"Banker {self.banker}, Player stood: Banker {verb} (with no third card on the table, "
-                    "Banker draws on 0-5 and stands on 6-7).")
-        return (f"Banker {self.banker}, Player's third card {self.third}: Banker {verb} "
-                f"({tableau_reason(self.banker, self.third)}).")
+            return (
+                f"Banker {self.banker}, Player stood: Banker {verb} (with no third card on the table, "
+                "Banker draws on 0-5 and stands on 6-7)."
+            )
+        return (
+            f"Banker {self.banker}, Player's third card {self.third}: Banker {verb} "
+            f"({tableau_reason(self.banker, self.third)})."
+        )
 
 
 def parse_cell(text: str) -> Cell:
@@ -87,12 +90,15 @@ def parse_cell(text: str) -> Cell:
     raw = clean(text).strip()
     banker_text, sep, third_text = raw.partition(":")
     if not sep:
-        raise LessonError(f"highlight '{raw}' should be BANKER:THIRD, e.g. 3:8 (Banker 3, third card 8) "
-                          "or 5:stood (Banker 5, Player stood)")
+        raise LessonError(
+            f"highlight '{raw}' should be BANKER:THIRD, e.g. 3:8 (Banker 3, third card 8) "
+            "or 5:stood (Banker 5, Player stood)"
+        )
     banker_text, third_text = banker_text.strip(), third_text.strip()
     if not banker_text.isdigit() or int(banker_text) not in BANKER_DRAWS_ON:
-        extra = " (8 and 9 are naturals: nobody draws, so they are not on the chart)" \
-            if banker_text in ("8", "9") else ""
+        extra = (
+            " (8 and 9 are naturals: nobody draws, so they are not on the chart)" if banker_text in ("8", "9") else ""
+        )
         raise LessonError(f"highlight '{raw}': Banker's total must be 0 to 7{extra}")
     if third_text.lower() in ("stood", "stand", "s", "-"):
         return Cell(int(banker_text), None)
@@ -101,8 +107,9 @@ def parse_cell(text: str) -> Cell:
     rank = third_text.upper()
     if rank in RANKS or rank == "10":
         return Cell(int(banker_text), rank_value("T" if rank == "10" else rank))
-    raise LessonError(f"highlight '{raw}': Player's third card must be a value 0 to 9, a rank A 2-9 T J Q K, "
-                      "or 'stood'")
+    raise LessonError(
+        f"highlight '{raw}': Player's third card must be a value 0 to 9, a rank A 2-9 T J Q K, or 'stood'"
+    )
 
 
 def tableau_scene(*, highlight: Cell | str | None = None, theme: str = "classic", title: str | None = None) -> Scene:
@@ -139,9 +146,17 @@ class _Chart:
         y = self.legend(items, y)
         if self.cell is not None:
             y = self.caption(items, y + 6)
-        return Scene(width=round(self.width), height=round(y + PAD), background=t.background, symbols=(),
-                     items=tuple(items), title=self.title, desc=self.desc(), font_family=FONT_FAMILY["en"],
-                     base_cell=24.0)
+        return Scene(
+            width=round(self.width),
+            height=round(y + PAD),
+            background=t.background,
+            symbols=(),
+            items=tuple(items),
+            title=self.title,
+            desc=self.desc(),
+            font_family=FONT_FAMILY["en"],
+            base_cell=24.0,
+        )
 
     def x_of(self, third: int | None) -> float:
         """Return the left edge of the column for a third-card value (None: the stood column)."""
@@ -192,15 +207,37 @@ class _Chart:
                 x, w, y = self.x_of(third), self.width_of(third), top + b * CELL
                 draws = here.draws
                 shapes: list[Item] = [
-                    Rect(x + 1.5, y + 1.5, w - 3, CELL - 3, fill=p.draw if draws else p.stand,
-                         stroke=None if draws else p.stand_border, width=0.0 if draws else 1.0, rx=4),
-                    centred_text(x + w / 2, y + CELL / 2, "D" if draws else "S", 14.0,
-                                 p.draw_text if draws else p.stand_text, bold=draws),
+                    Rect(
+                        x + 1.5,
+                        y + 1.5,
+                        w - 3,
+                        CELL - 3,
+                        fill=p.draw if draws else p.stand,
+                        stroke=None if draws else p.stand_border,
+                        width=0.0 if draws else 1.0,
+                        rx=4,
+                    ),
+                    centred_text(
+                        x + w / 2,
+                        y + CELL / 2,
+                        "D" if draws else "S",
+                        14.0,
+                        p.draw_text if draws else p.stand_text,
+                        bold=draws,
+                    ),
                 ]
                 decision = "draw" if draws else "stand"
-                cells.append(Group(tuple(shapes), classes=f"cell {decision}",
-                                   data=(("banker", str(b)), ("third", "stood" if third is None else str(third)),
-                                         ("decision", decision))))
+                cells.append(
+                    Group(
+                        tuple(shapes),
+                        classes=f"cell {decision}",
+                        data=(
+                            ("banker", str(b)),
+                            ("third", "stood" if third is None else str(third)),
+                            ("decision", decision),
+                        ),
+                    )
+                )
                 if self.cell == here:
                     outline = [Rect(x - 1, y - 1, w + 2, CELL + 2, stroke=t.highlight, width=3.0, rx=6)]
         items: list[Item] = [*cells]
@@ -214,10 +251,23 @@ class _Chart:
         x = PAD
         key: list[Item] = []
         for draws, words in ((True, "Banker draws"), (False, "Banker stands")):
-            key.append(Rect(x, y, 22, 22, fill=p.draw if draws else p.stand,
-                            stroke=None if draws else p.stand_border, width=0.0 if draws else 1.0, rx=4))
-            key.append(centred_text(x + 11, y + 11, "D" if draws else "S", 12.0,
-                                    p.draw_text if draws else p.stand_text, bold=draws))
+            key.append(
+                Rect(
+                    x,
+                    y,
+                    22,
+                    22,
+                    fill=p.draw if draws else p.stand,
+                    stroke=None if draws else p.stand_border,
+                    width=0.0 if draws else 1.0,
+                    rx=4,
+                )
+            )
+            key.append(
+                centred_text(
+                    x + 11, y + 11, "D" if draws else "S", 12.0, p.draw_text if draws else p.stand_text, bold=draws
+                )
+            )
             key.append(centred_text(x + 30, y + 11, words, TEXT, t.text, anchor="start"))
             x += 30 + len(words) * TEXT * 0.55 + 22
         note = "Tens and faces count 0, so a third-card K is 0."
@@ -229,17 +279,21 @@ class _Chart:
         """Add the highlighted cell's rule under the chart; return the new bottom."""
         assert self.cell is not None
         texts, y = paragraph(self.cell.sentence(), PAD, y, self.width - 2 * PAD, TEXT, self.t.text)
-        items.append(Group(tuple(texts), id="highlight-caption", classes="caption highlight",
-                           data=(("cell", self.cell.key),)))
+        items.append(
+            Group(tuple(texts), id="highlight-caption", classes="caption highlight", data=(("cell", self.cell.key),))
+        )
         return y + 4
 
     def desc(self) -> str:
         """Return the chart in words, one Banker total a line."""
-        lines = [("Banker's third card. If Player stood, Banker draws on 0-5 and stands on 6-7. "
-                  "If Player drew, it depends on the value of Player's third card:")]
+        lines = [
+            (
+                "Banker's third card. If Player stood, Banker draws on 0-5 and stands on 6-7. "
+                "If Player drew, it depends on the value of Player's third card:"
+            )
+        ]
         for b in BANKER_TOTALS:
-            lines.append(f"{tableau_reason(b, 0)}; when Player stood, Banker {b} "
-                         f"{'draws' if b <= 5 else 'stands'}.")
+            lines.append(f"{tableau_reason(b, 0)}; when Player stood, Banker {b} {'draws' if b <= 5 else 'stands'}.")
         if self.cell is not None:
             lines.append(f"Highlighted: {self.cell.sentence()}")
         return "\n".join(lines)

@@ -15,7 +15,24 @@ from .source import LineBuffer, LogSource
 from .writer import coup_object, write_log, write_shoe_line
 
 __all__ = [
-    "FORMATS", "Entry", "LineBuffer", "LogSource", "LogWarning", "OpenLog", "Record", "ShoeLog", "check",
-    "coup_object", "detect_format", "format_result", "iter_entries", "iter_shoes", "open_log",
-    "parse_results", "read_coups", "read_outcomes", "write_log", "write_shoe_line",
+    "FORMATS",
+    "Entry",
+    "LineBuffer",
+    "LogSource",
+    "LogWarning",
+    "OpenLog",
+    "Record",
+    "ShoeLog",
+    "check",
+    "coup_object",
+    "detect_format",
+    "format_result",
+    "iter_entries",
+    "iter_shoes",
+    "open_log",
+    "parse_results",
+    "read_coups",
+    "read_outcomes",
+    "write_log",
+    "write_shoe_line",
 ]

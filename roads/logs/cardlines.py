@@ -14,8 +14,7 @@ from .source import Piece
 
 _LINE_TOKEN = re.compile(r"[|:]|[^\s,|:]+")
 _STREAM_TOKEN = re.compile(r"[^\s,]+")
-_SIDES = {"P": "player", "PLAYER": "player", "PUNTO": "player",
-          "B": "banker", "BANKER": "banker", "BANCO": "banker"}
+_SIDES = {"P": "player", "PLAYER": "player", "PUNTO": "player", "B": "banker", "BANKER": "banker", "BANCO": "banker"}
 _HANDS_EXAMPLE = "'P: 3 6 | B: 6 K 2'"
 
 
@@ -51,12 +50,13 @@ def _line_record(tokens: list[tuple[str, int]], name: str, line: int, number: in
     return Record(line, number, dealt=tuple(card_at(t, name, line, c, number) for t, c in tokens))
 
 
-def _hands(tokens: list[tuple[str, int]], name: str, line: int,
-           number: int) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
+def _hands(
+    tokens: list[tuple[str, int]], name: str, line: int, number: int
+) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
     """Return (player, banker) from ``P: 3 6 | B: 6 K 2`` (either order, colons optional)."""
     hands: dict[str, tuple[Card, ...]] = {}
     group: list[tuple[str, int]] = []
-    for tok, col in tokens + [("|", -1)]:
+    for tok, col in [*tokens, ("|", -1)]:
         if tok != "|":
             group.append((tok, col))
             continue
@@ -66,24 +66,37 @@ def _hands(tokens: list[tuple[str, int]], name: str, line: int,
         head, head_col = group[0]
         side = _SIDES.get(head.upper())
         if side is None:
-            raise LogError(f"'{excerpt(head)}' does not name a hand: start each hand with P: or B:, "
-                           f"as in {_HANDS_EXAMPLE}", file=name, line=line, column=head_col, coup=number)
+            raise LogError(
+                f"'{excerpt(head)}' does not name a hand: start each hand with P: or B:, as in {_HANDS_EXAMPLE}",
+                file=name,
+                line=line,
+                column=head_col,
+                coup=number,
+            )
         rest = group[1:]
         if rest and rest[0][0] == ":":
             rest = rest[1:]
         for tok2, col2 in rest:
             if tok2 == ":":
-                raise LogError(f"a second ':' in {side.title()}'s hand: write {_HANDS_EXAMPLE}",
-                               file=name, line=line, column=col2, coup=number)
+                raise LogError(
+                    f"a second ':' in {side.title()}'s hand: write {_HANDS_EXAMPLE}",
+                    file=name,
+                    line=line,
+                    column=col2,
+                    coup=number,
+                )
         if side in hands:
-            raise LogError(f"{side.title()}'s hand is given twice", file=name, line=line,
-                           column=head_col, coup=number)
+            raise LogError(f"{side.title()}'s hand is given twice", file=name, line=line, column=head_col, coup=number)
         hands[side] = tuple(card_at(t, name, line, c, number) for t, c in rest)
         group = []
     for side in ("player", "banker"):
         if side not in hands:
-            raise LogError(f"{side.title()}'s hand is missing: write both hands, as in {_HANDS_EXAMPLE}",
-                           file=name, line=line, coup=number)
+            raise LogError(
+                f"{side.title()}'s hand is missing: write both hands, as in {_HANDS_EXAMPLE}",
+                file=name,
+                line=line,
+                coup=number,
+            )
     return hands["player"], hands["banker"]
 
 
@@ -136,8 +149,10 @@ def _incomplete(taken: list[tuple[Card, int]], name: str, number: int, strict: b
         need = "5 or 6"  # Player's third card would decide whether Banker draws
     else:
         need = str(expected_cards(cards[:4], cards[4] if have > 4 else None))
-    message = (f"the stream ends in the middle of coup {number}: it has {have} card"
-               f"{'s' if have != 1 else ''} ({excerpt(' '.join(map(str, cards)))}) and the rules call for {need}")
+    message = (
+        f"the stream ends in the middle of coup {number}: it has {have} card"
+        f"{'s' if have != 1 else ''} ({excerpt(' '.join(map(str, cards)))}) and the rules call for {need}"
+    )
     if number == 1:
         # Nothing complete to keep: a warning followed by "the log is empty" would contradict itself.
         raise LogError(message + ", so the log has no complete coup", file=name, line=taken[0][1], coup=number)

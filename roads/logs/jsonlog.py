@@ -59,7 +59,7 @@ class JsonText:
                 self._text_end = (self.line_at(end), self.column_at(end))
             self.line_at(self.pos)
             self._first_column = self.column_at(self.pos)
-            self.buf = self.buf[self.pos:]
+            self.buf = self.buf[self.pos :]
             self._counted -= self.pos
             self.pos = 0
         # A line's break is added only once the next line comes: a file whose last line has none
@@ -115,8 +115,9 @@ class JsonText:
                     continue
                 if not self.eof and (exc.pos >= len(self.buf) or exc.msg.startswith("Unterminated")):
                     # More text would not help: the value runs past the cap, not into a typo.
-                    raise self.error(f"a JSON value longer than {MAX_VALUE} characters: one coup object "
-                                     "is never this big", self.pos) from None
+                    raise self.error(
+                        f"a JSON value longer than {MAX_VALUE} characters: one coup object is never this big", self.pos
+                    ) from None
                 # json's messages end "... at" where it would print a position; ours comes first.
                 message = f"not valid JSON: {exc.msg.removesuffix(' at').removesuffix(' starting')}"
                 if exc.pos >= len(self.buf.rstrip(_WS)) or exc.msg.startswith("Unterminated"):
@@ -179,8 +180,7 @@ def json_objects(source_chunks: Iterator[Chunk], name: str) -> Iterator[tuple[in
     elif first == "":
         return
     elif first == "#":
-        raise text.error("a JSON log has no comments: remove the '#' line (JSON Lines logs may have them)",
-                         text.pos)
+        raise text.error("a JSON log has no comments: remove the '#' line (JSON Lines logs may have them)", text.pos)
     else:
         raise text.error('a JSON log is a list of coups or an object with a "coups" list', text.pos)
     if text.peek():
@@ -212,8 +212,12 @@ def json_lines(source_chunks: Iterator[Chunk], name: str) -> Iterator[tuple[int,
             size += len(chunk.text)
             if size > MAX_VALUE:
                 # A line is buffered whole before it is decoded: cap it, as one JSON value is capped.
-                raise LogError(f"a line longer than {MAX_VALUE} characters: one JSON Lines line is one coup "
-                               "or one shoe, never this big", file=name, line=chunk.line)
+                raise LogError(
+                    f"a line longer than {MAX_VALUE} characters: one JSON Lines line is one coup "
+                    "or one shoe, never this big",
+                    file=name,
+                    line=chunk.line,
+                )
             continue
         size = 0
         line_text = "".join(parts) if len(parts) > 1 else parts[0]
@@ -224,8 +228,12 @@ def json_lines(source_chunks: Iterator[Chunk], name: str) -> Iterator[tuple[int,
         try:
             value = json.loads(stripped)
         except json.JSONDecodeError as exc:
-            raise LogError(f"not valid JSON: {exc.msg}", file=name, line=chunk.line,
-                           column=exc.colno + (len(line_text) - len(line_text.lstrip()))) from None
+            raise LogError(
+                f"not valid JSON: {exc.msg}",
+                file=name,
+                line=chunk.line,
+                column=exc.colno + (len(line_text) - len(line_text.lstrip())),
+            ) from None
         except RecursionError:
             raise LogError(TOO_DEEP, file=name, line=chunk.line) from None
         yield chunk.line, value
@@ -237,24 +245,45 @@ def coup_record(value: Any, line: int, number: int, name: str) -> Record:
     if not isinstance(value, dict):
         raise LogError(f"a coup must be a JSON object, not {_kind(value)}", **where)
     if "shoe" in value:
-        raise LogError('this is a shoe line ({"shoe": ...}): read multi-shoe logs with iter_shoes '
-                       '(roads build --per-shoe, roads render LOG -d FOLDER)', **where)
+        raise LogError(
+            'this is a shoe line ({"shoe": ...}): read multi-shoe logs with iter_shoes '
+            "(roads build --per-shoe, roads render LOG -d FOLDER)",
+            **where,
+        )
     model = coup_model(value)
     try:
         coup = model.model_validate(value)
     except ValidationError as exc:
         raise LogError(validation_message(exc, model), **where) from None
     if isinstance(coup, ResultCoup):
-        outcome = Outcome(Winner(coup.winner), coup.banker_pair, coup.player_pair, coup.natural,
-                          coup.player_total, coup.banker_total, coup.cards)
+        outcome = Outcome(
+            Winner(coup.winner),
+            coup.banker_pair,
+            coup.player_pair,
+            coup.natural,
+            coup.player_total,
+            coup.banker_total,
+            coup.cards,
+        )
         return Record(line, number, outcome=outcome)
-    claims = Claims(Winner(coup.winner) if coup.winner else None, coup.player_total, coup.banker_total,
-                    coup.natural, coup.banker_pair, coup.player_pair,
-                    coup.cards if isinstance(coup, HandsCoup) else None)
+    claims = Claims(
+        Winner(coup.winner) if coup.winner else None,
+        coup.player_total,
+        coup.banker_total,
+        coup.natural,
+        coup.banker_pair,
+        coup.player_pair,
+        coup.cards if isinstance(coup, HandsCoup) else None,
+    )
     if isinstance(coup, DealtCoup):
         return Record(line, number, dealt=_cards(coup.cards, "cards", where), claims=claims)
-    return Record(line, number, player=_cards(coup.player_cards, "player_cards", where),
-                  banker=_cards(coup.banker_cards, "banker_cards", where), claims=claims)
+    return Record(
+        line,
+        number,
+        player=_cards(coup.player_cards, "player_cards", where),
+        banker=_cards(coup.banker_cards, "banker_cards", where),
+        claims=claims,
+    )
 
 
 def _cards(tokens: list[str], field: str, where: dict[str, Any]) -> tuple[Card, ...]:
@@ -299,5 +328,11 @@ def validation_message(exc: ValidationError, model: type[BaseModel] | None = Non
 
 
 def _kind(value: Any) -> str:
-    return {list: "a list", str: "a string", bool: "true/false", type(None): "null",
-            int: "a number", float: "a number"}.get(type(value), type(value).__name__)
+    return {
+        list: "a list",
+        str: "a string",
+        bool: "true/false",
+        type(None): "null",
+        int: "a number",
+        float: "a number",
+    }.get(type(value), type(value).__name__)

@@ -14,11 +14,14 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, model_validator
 
 WinnerName = Literal["banker", "player", "tie"]
-CardText = Annotated[str, Field(
-    description="One card: rank A 2-9 T (or 10) J Q K, any case, optionally followed by a suit "
-                "S H D C or a suit symbol.",
-    examples=["KH", "10", "7", "q♠"],
-)]
+CardText = Annotated[
+    str,
+    Field(
+        description="One card: rank A 2-9 T (or 10) J Q K, any case, optionally followed by a suit "
+        "S H D C or a suit symbol.",
+        examples=["KH", "10", "7", "q♠"],
+    ),
+]
 Total = Annotated[int, Field(ge=0, le=9)]
 CardCount = Annotated[int, Field(ge=4, le=6, description="How many cards the coup used (4, 5 or 6).")]
 
@@ -42,7 +45,7 @@ class ResultCoup(_Strict):
     cards: CardCount | None = None
 
     @model_validator(mode="after")
-    def _totals_agree(self) -> "ResultCoup":
+    def _totals_agree(self) -> ResultCoup:
         if self.player_total is not None and self.banker_total is not None:
             p, b = self.player_total, self.banker_total
             made = "player" if p > b else "banker" if b > p else "tie"
@@ -79,7 +82,8 @@ class HandsCoup(_Facts):
     banker_cards: list[CardText] = Field(description="Banker's 2 or 3 cards in the order drawn.")
     cards: CardCount | None = None
     steps: list[dict[str, Any]] | None = Field(
-        None, description="The decision trace `roads coup --json` prints; ignored on reading.")
+        None, description="The decision trace `roads coup --json` prints; ignored on reading."
+    )
 
 
 CoupRecord = Annotated[ResultCoup | DealtCoup | HandsCoup, Field(title="Coup")]
@@ -108,12 +112,15 @@ class ShoeLine(BaseModel):
     model_config = ConfigDict(extra="allow", title="Shoe line")
 
     shoe: StrictStr | StrictInt = Field(description="The shoe's id.")
-    results: str | None = Field(None, description="Results in the text grammar, e.g. 'BPPT' or 'B[bn] P T'.",
-                                examples=["BPPTB", "B[bn] P P T[p] B"])
+    results: str | None = Field(
+        None,
+        description="Results in the text grammar, e.g. 'BPPT' or 'B[bn] P T'.",
+        examples=["BPPTB", "B[bn] P P T[p] B"],
+    )
     coups: list[CoupRecord] | None = None
 
     @model_validator(mode="after")
-    def _one_of(self) -> "ShoeLine":
+    def _one_of(self) -> ShoeLine:
         if (self.results is None) == (self.coups is None):
             raise ValueError('a shoe line needs exactly one of "results" or "coups"')
         return self

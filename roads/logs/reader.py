@@ -145,8 +145,9 @@ def outcome_batches(source: LogSource, fmt: str | None = None, *, strict: bool =
         if found == "results":
             batches = _results_batches(opened, tap, sample, stream)
         else:
-            batches = _record_batches(_records(itertools.chain(sample, stream), found, opened.name, strict),
-                                      opened.name)
+            batches = _record_batches(
+                _records(itertools.chain(sample, stream), found, opened.name, strict), opened.name
+            )
         count = 0
         for batch in batches:
             count += len(batch)
@@ -180,7 +181,7 @@ def _record_batches(records: Iterator[Record], name: str) -> Iterator[list[Outco
 class _Tap:
     """A stream that remembers the last line chunks() read ahead, so the fast path can take over after it."""
 
-    __slots__ = ("stream", "last")
+    __slots__ = ("last", "stream")
 
     def __init__(self, stream: Any) -> None:
         self.stream = stream
@@ -213,8 +214,9 @@ class _Replay:
         return line
 
 
-def _results_batches(opened: Opened, tap: _Tap, sample: list[Chunk],
-                     stream: Iterator[Chunk]) -> Iterator[list[Outcome]]:
+def _results_batches(
+    opened: Opened, tap: _Tap, sample: list[Chunk], stream: Iterator[Chunk]
+) -> Iterator[list[Outcome]]:
     """Yield the outcomes of a results log: the sampled lines the exact way, then whole blocks of lines.
 
     A block that :func:`block_outcomes` cannot read is read line by line the
@@ -251,7 +253,7 @@ def _results_batches(opened: Opened, tap: _Tap, sample: list[Chunk],
             try:
                 text += decoder.decode(raw, final)
             except UnicodeDecodeError as exc:
-                good = bytes(exc.object[:exc.start]).decode("utf-8")
+                good = bytes(exc.object[: exc.start]).decode("utf-8")
                 at = _advance(line, column, text)
                 text += good
                 cut = text.rfind("\n") + 1
@@ -319,9 +321,9 @@ def _line_chunks(text: str, line: int, column: int, binary: bool, final: bool) -
         if binary:
             data = raw.encode("utf-8")
             decoder = codecs.getincrementaldecoder("utf-8")("strict")
-            parts = [decoder.decode(data[at:at + size], at + size >= len(data)) for at in range(0, len(data), size)]
+            parts = [decoder.decode(data[at : at + size], at + size >= len(data)) for at in range(0, len(data), size)]
         else:
-            parts = [raw[at:at + size] for at in range(0, len(raw), size)] or [""]
+            parts = [raw[at : at + size] for at in range(0, len(raw), size)] or [""]
         for j, part in enumerate(parts):
             last = j == len(parts) - 1
             if last and ended:
@@ -341,6 +343,7 @@ def _exact_batches(opened: Opened, rest: Any, line: int, column: int, number: in
 
 def _moved(stream: Iterator[Chunk], line: int, column: int) -> Iterator[Chunk]:
     """Yield chunks counted from line 1, column 1 as if they started at (line, column); errors too."""
+
     def place(at_line: int, at_column: int) -> tuple[int, int]:
         return at_line + line - 1, at_column + (column - 1 if at_line == 1 else 0)
 
@@ -362,9 +365,13 @@ def read_coups(source: LogSource, fmt: str | None = None, *, strict: bool = Fals
     coups: list[Coup] = []
     for entry in iter_entries(source, fmt, strict=strict):
         if entry.coup is None:
-            raise LogError("this log holds results only, and this needs cards "
-                           "(a cards, stream, JSON or JSON Lines log with cards)",
-                           file=_name(source), line=entry.line, coup=entry.number)
+            raise LogError(
+                "this log holds results only, and this needs cards "
+                "(a cards, stream, JSON or JSON Lines log with cards)",
+                file=_name(source),
+                line=entry.line,
+                coup=entry.number,
+            )
         coups.append(entry.coup)
     return coups
 
@@ -421,8 +428,12 @@ def _single_shoe(stream: Iterator[Chunk], fmt: str, name: str) -> ShoeLog:
     if not entries:
         raise LogError(EMPTY, file=name)
     coups = tuple(e.coup for e in entries if e.coup is not None)
-    return ShoeLog(Path(name).stem if name != "<stdin>" else "stdin", tuple(e.outcome for e in entries),
-                   coups if len(coups) == len(entries) else None, entries[0].line)
+    return ShoeLog(
+        Path(name).stem if name != "<stdin>" else "stdin",
+        tuple(e.outcome for e in entries),
+        coups if len(coups) == len(entries) else None,
+        entries[0].line,
+    )
 
 
 def _name(source: LogSource) -> str | None:

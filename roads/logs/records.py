@@ -94,8 +94,10 @@ def check(record: Record) -> tuple[Coup | None, list[str]]:
     if record.dealt is not None:
         n = len(record.dealt)
         if n < 4:
-            return None, [f"{n} card{'s' if n != 1 else ''}: a coup uses at least 4 "
-                          "(Player 1st, Banker 1st, Player 2nd, Banker 2nd)"]
+            return None, [
+                f"{n} card{'s' if n != 1 else ''}: a coup uses at least 4 "
+                "(Player 1st, Banker 1st, Player 2nd, Banker 2nd)"
+            ]
         if n > 6:
             return None, [f"{n} cards: a coup uses at most 6 (at most one third card for each hand)"]
         try:
@@ -119,8 +121,10 @@ def _claim_problems(claims: Claims, coup: Coup) -> list[str]:
     problems: list[str] = []
     made = f"Player {coup.player_total}, Banker {coup.banker_total}"
     if claims.winner is not None and claims.winner is not coup.winner:
-        problems.append(f"the log says {claims.winner.value} wins, but the cards make {made}: "
-                        f"{coup.winner.value}{' wins' if coup.winner is not Winner.TIE else ''}")
+        problems.append(
+            f"the log says {claims.winner.value} wins, but the cards make {made}: "
+            f"{coup.winner.value}{' wins' if coup.winner is not Winner.TIE else ''}"
+        )
     for name in ("player_total", "banker_total", "natural", "banker_pair", "player_pair", "cards"):
         said = getattr(claims, name)
         actual = getattr(coup, name)
@@ -146,8 +150,16 @@ def to_entry(record: Record, file: str) -> Entry:
 class LogWarning(UserWarning):
     """A problem a reader can work around (a stream that ends mid-coup); carries where it is."""
 
-    def __init__(self, message: str, *, file: str | None = None, line: int | None = None,
-                 coup: int | None = None, cards: int | None = None, dealt: tuple[Card, ...] = ()) -> None:
+    def __init__(
+        self,
+        message: str,
+        *,
+        file: str | None = None,
+        line: int | None = None,
+        coup: int | None = None,
+        cards: int | None = None,
+        dealt: tuple[Card, ...] = (),
+    ) -> None:
         located = LogError(message, file=file, line=line, coup=coup)
         super().__init__(str(located))
         self.message = message

@@ -30,15 +30,17 @@ _SCAN = re.compile(r"([BPTbpt](?:\[[^\[\]]*\])?)|[ \t\r\n\f\v,]+|(.)", re.S)
 """A result with its marker group, a run of separators, or anything else (an error)."""
 _KNOWN: dict[str, Outcome] = dict(_PLAIN)
 _SHARED: dict[tuple[Winner, bool, bool, bool], Outcome] = {
-    (outcome.winner, False, False, False): outcome for outcome in _PLAIN.values()}
+    (outcome.winner, False, False, False): outcome for outcome in _PLAIN.values()
+}
 """One Outcome for each of the 24 things a result can say, however it was spelled (B[bn], b[NB])."""
 _MARKER_HELP = "markers are b (Banker pair), p (Player pair) and n (natural), as in B[bn]"
 _DROP_SEPARATORS = str.maketrans("", "", " \t\r\n\f\v,")
 _COMMENT = re.compile(r"#[^\n]*")
 
 
-def parse_results(text: str, *, file: str | None, line: int | None, column: int = 1,
-                  first_number: int = 1) -> list[tuple[int, Outcome]]:
+def parse_results(
+    text: str, *, file: str | None, line: int | None, column: int = 1, first_number: int = 1
+) -> list[tuple[int, Outcome]]:
     """Return (column, outcome) for every result in ``text``; raise a located LogError on anything else."""
     if "[" not in text and _PLAIN_CHARS.issuperset(text):
         # The common case, a plain run: no markers to read, every character is known.
@@ -61,11 +63,10 @@ def parse_results(text: str, *, file: str | None, line: int | None, column: int 
     return out
 
 
-def _marked(text: str, at: int, close: int, file: str | None, line: int | None,
-            column: int, number: int) -> Outcome:
+def _marked(text: str, at: int, close: int, file: str | None, line: int | None, column: int, number: int) -> Outcome:
     """Return the outcome of ``text[at:close + 1]``, a letter and its marker group, checking each marker."""
     seen: set[str] = set()
-    group = excerpt(text[at:close + 1])
+    group = excerpt(text[at : close + 1])
     for j in range(at + 2, close):
         marker = text[j].lower()
         where = {"file": file, "line": line, "column": column + j, "coup": number}
@@ -103,8 +104,11 @@ def _unknown(text: str, i: int, file: str | None, line: int | None, column: int,
         end += 1
     word = text[start:end]
     shown = f"'{ch}'" if word == ch else f"'{ch}' in '{excerpt(word)}'"
-    return LogError(f"{shown} is not a result: results logs use B (Banker), P (Player) and T (Tie), "
-                    "each optionally followed by markers like B[bn]", **where)
+    return LogError(
+        f"{shown} is not a result: results logs use B (Banker), P (Player) and T (Tie), "
+        "each optionally followed by markers like B[bn]",
+        **where,
+    )
 
 
 def block_outcomes(text: str) -> list[Outcome] | None:
@@ -134,8 +138,7 @@ def result_entries(source_pieces: Iterator[Piece], name: str, first_number: int 
     for piece in source_pieces:
         if not piece.text:
             continue
-        found = parse_results(piece.text, file=name, line=piece.line, column=piece.column,
-                              first_number=number)
+        found = parse_results(piece.text, file=name, line=piece.line, column=piece.column, first_number=number)
         number += len(found)
         line = piece.line
         for _, outcome in found:
@@ -144,6 +147,7 @@ def result_entries(source_pieces: Iterator[Piece], name: str, first_number: int 
 
 def format_result(outcome: Outcome) -> str:
     """Return one result in the grammar: its letter, then markers in b, p, n order when any."""
-    markers = ("b" if outcome.banker_pair else "") + ("p" if outcome.player_pair else "") + \
-        ("n" if outcome.natural else "")
+    markers = (
+        ("b" if outcome.banker_pair else "") + ("p" if outcome.player_pair else "") + ("n" if outcome.natural else "")
+    )
     return outcome.winner.letter + (f"[{markers}]" if markers else "")

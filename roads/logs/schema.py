@@ -14,6 +14,7 @@ from pydantic import TypeAdapter
 
 from .models import CoupRecord, LogModel, ShoeLine
 
+
 def schemas() -> dict[str, dict[str, object]]:
     """Return each schema file's name and content: the JSON log, one JSON Lines coup, one shoe line."""
     made = {
@@ -22,14 +23,17 @@ def schemas() -> dict[str, dict[str, object]]:
         "shoe.schema.json": ShoeLine.model_json_schema(),
     }
     described = {
-        "log.schema.json": "A roads JSON log: a list of coups, an object with a \"coups\" list, or one coup object.",
+        "log.schema.json": 'A roads JSON log: a list of coups, an object with a "coups" list, or one coup object.',
         "coup.schema.json": "One coup: one line of a roads JSON Lines log.",
         "shoe.schema.json": "One shoe: one line of a roads multi-shoe JSON Lines log.",
     }
     out: dict[str, dict[str, object]] = {}
     for name, schema in made.items():
-        out[name] = {"$schema": "https://json-schema.org/draft/2020-12/schema",
-                     "description": described[name], **schema}
+        out[name] = {
+            "$schema": "https://json-schema.org/draft/2020-12/schema",
+            "description": described[name],
+            **schema,
+        }
     return out
 
 

@@ -121,14 +121,18 @@ def chunks(opened: Opened) -> Iterator[Chunk]:
 
 
 def _not_utf8(exc: UnicodeDecodeError, name: str, line: int, column: int) -> LogError:
-    bad = exc.object[exc.start:exc.end]
-    before = bytes(exc.object[:exc.start]).decode("utf-8", "replace")
+    bad = exc.object[exc.start : exc.end]
+    before = bytes(exc.object[: exc.start]).decode("utf-8", "replace")
     if "\n" in before:
         line += before.count("\n")
         column = 1
         before = before.rsplit("\n", 1)[1]
-    return LogError(f"bytes that are not UTF-8 ({bytes(bad).hex(' ')}): save the log as UTF-8 text",
-                    file=name, line=line, column=column + len(before))
+    return LogError(
+        f"bytes that are not UTF-8 ({bytes(bad).hex(' ')}): save the log as UTF-8 text",
+        file=name,
+        line=line,
+        column=column + len(before),
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -168,8 +172,12 @@ def pieces(source_chunks: Iterator[Chunk], name: str) -> Iterator[Piece]:
             yield Piece(chunk.line, start, data[:cut], False)
         carry, carry_column = data[cut:], start + cut
         if len(carry) > MAX_WORD:
-            raise LogError(f"more than {MAX_WORD} characters with no space or comma: this is not a shoe log",
-                           file=name, line=chunk.line, column=carry_column)
+            raise LogError(
+                f"more than {MAX_WORD} characters with no space or comma: this is not a shoe log",
+                file=name,
+                line=chunk.line,
+                column=carry_column,
+            )
 
 
 def safe_cut(data: str) -> int:
@@ -196,7 +204,7 @@ def safe_cut(data: str) -> int:
 class LineBuffer(io.TextIOBase):
     """A text stream over an iterator of lines (for tests and callers holding text, not files)."""
 
-    def __init__(self, lines: "Iterator[str]", name: str = "<lines>") -> None:
+    def __init__(self, lines: Iterator[str], name: str = "<lines>") -> None:
         self._lines = lines
         self._pending = ""
         self._name = name

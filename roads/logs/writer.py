@@ -16,8 +16,9 @@ STREAM_CARDS_PER_LINE = 13
 """More than 7 cards a line, so a stream never looks like one coup a line."""
 
 
-def write_log(items: Iterable[Coup | Outcome], fmt: str, *, meta: Mapping[str, object] | None = None,
-              hands: bool = False) -> str:
+def write_log(
+    items: Iterable[Coup | Outcome], fmt: str, *, meta: Mapping[str, object] | None = None, hands: bool = False
+) -> str:
     """Return the text of a log holding ``items`` (coups or outcomes) in format ``fmt``.
 
     ``meta`` goes into ``# key: value`` comment lines (text formats) or the top
@@ -30,20 +31,20 @@ def write_log(items: Iterable[Coup | Outcome], fmt: str, *, meta: Mapping[str, o
             raise LogError("JSON Lines logs carry no header: write json to keep metadata")
         return "".join(json.dumps(coup_object(item), ensure_ascii=False) + "\n" for item in items)
     if fmt == "json":
-        head = "".join(f"  {json.dumps(key)}: {json.dumps(value, ensure_ascii=False)},\n"
-                       for key, value in (meta or {}).items())
+        head = "".join(
+            f"  {json.dumps(key)}: {json.dumps(value, ensure_ascii=False)},\n" for key, value in (meta or {}).items()
+        )
         body = ",\n".join("    " + json.dumps(coup_object(item), ensure_ascii=False) for item in items)
         return "{\n" + head + '  "coups": [\n' + body + ("\n" if items else "") + "  ]\n}\n"
     header = [f"# format: {fmt}"] + [f"# {key}: {_comment_value(value)}" for key, value in (meta or {}).items()]
     if fmt == "results":
         results = [format_result(_outcome(item)) for item in items]
-        rows = [" ".join(results[i:i + RESULTS_PER_LINE]) for i in range(0, len(results), RESULTS_PER_LINE)]
+        rows = [" ".join(results[i : i + RESULTS_PER_LINE]) for i in range(0, len(results), RESULTS_PER_LINE)]
     elif fmt == "cards":
-        rows = [_hands_line(coup) if hands else " ".join(map(str, coup.dealt))
-                for coup in _coups(items, fmt)]
+        rows = [_hands_line(coup) if hands else " ".join(map(str, coup.dealt)) for coup in _coups(items, fmt)]
     else:
         dealt = [str(card) for coup in _coups(items, fmt) for card in coup.dealt]
-        rows = [" ".join(dealt[i:i + STREAM_CARDS_PER_LINE]) for i in range(0, len(dealt), STREAM_CARDS_PER_LINE)]
+        rows = [" ".join(dealt[i : i + STREAM_CARDS_PER_LINE]) for i in range(0, len(dealt), STREAM_CARDS_PER_LINE)]
     return "\n".join(header + rows) + "\n"
 
 
@@ -51,8 +52,19 @@ def coup_object(item: Coup | Outcome) -> dict[str, object]:
     """Return the JSON object a log stores for a coup (hands and facts) or an outcome (result and flags)."""
     if isinstance(item, Coup):
         data = item.to_dict()
-        return {key: data[key] for key in ("player_cards", "banker_cards", "winner", "player_total",
-                                           "banker_total", "natural", "banker_pair", "player_pair")}
+        return {
+            key: data[key]
+            for key in (
+                "player_cards",
+                "banker_cards",
+                "winner",
+                "player_total",
+                "banker_total",
+                "natural",
+                "banker_pair",
+                "player_pair",
+            )
+        }
     data = {"winner": item.winner.value}
     # False flags and unknown totals are left out: the defaults say the same in fewer bytes.
     for key in ("banker_pair", "player_pair", "natural"):
@@ -68,9 +80,11 @@ def write_shoe_line(shoe: str | int, items: Iterable[Coup | Outcome], *, results
     """Return one line of a multi-shoe JSON Lines log (results string, or coups when ``results`` is False)."""
     items = list(items)
     if results:
-        body: object = " ".join(format_result(_outcome(item)) for item in items) \
-            if any(_flagged(_outcome(item)) for item in items) \
+        body: object = (
+            " ".join(format_result(_outcome(item)) for item in items)
+            if any(_flagged(_outcome(item)) for item in items)
             else "".join(_outcome(item).winner.letter for item in items)
+        )
         return json.dumps({"shoe": shoe, "results": body}, ensure_ascii=False) + "\n"
     return json.dumps({"shoe": shoe, "coups": [coup_object(item) for item in items]}, ensure_ascii=False) + "\n"
 
@@ -86,8 +100,7 @@ def _outcome(item: Coup | Outcome) -> Outcome:
 def _coups(items: list[Coup | Outcome], fmt: str) -> list[Coup]:
     for number, item in enumerate(items, 1):
         if not isinstance(item, Coup):
-            raise LogError(f"the {fmt} format needs cards, but coup {number} is a result only "
-                           f"({format_result(item)})")
+            raise LogError(f"the {fmt} format needs cards, but coup {number} is a result only ({format_result(item)})")
     return items  # type: ignore[return-value]
 
 

@@ -13,6 +13,16 @@ from .figures import FIGURE_COLUMNS, figures_markdown, percent
 from .model import ExactOdds, Odds
 
 __all__ = [
-    "FIGURE_COLUMNS", "MIN_CARDS", "Composition", "ExactOdds", "Odds", "compositions_through",
-    "exact_odds", "figures_markdown", "odds_after", "odds_for", "odds_through", "percent",
+    "FIGURE_COLUMNS",
+    "MIN_CARDS",
+    "Composition",
+    "ExactOdds",
+    "Odds",
+    "compositions_through",
+    "exact_odds",
+    "figures_markdown",
+    "odds_after",
+    "odds_for",
+    "odds_through",
+    "percent",
 ]

@@ -53,16 +53,17 @@ def odds_for(composition: CompositionLike, *, exact: bool = False) -> Odds | Exa
         comp = Composition.of(composition)
         total, ranks, counted = comp.total, comp.counts, comp.by_value
     if total < MIN_CARDS:
-        raise OddsError(f"only {total} card{'s' if total != 1 else ''} left: a coup can need "
-                        f"{MIN_CARDS}, so the next coup's odds are not defined")
+        raise OddsError(
+            f"only {total} card{'s' if total != 1 else ''} left: a coup can need "
+            f"{MIN_CARDS}, so the next coup's odds are not defined"
+        )
     result = build_exact(ranks, tally(counted), total)
     return result if exact else result.to_float()
 
 
 def _by_value(composition: object) -> bool:
     """Return True for 10 counts by value 0..9 (not a Composition, mapping or 13 rank counts)."""
-    return (isinstance(composition, Sequence) and not isinstance(composition, (str, bytes))
-            and len(composition) == 10)
+    return isinstance(composition, Sequence) and not isinstance(composition, (str, bytes)) and len(composition) == 10
 
 
 def _check_count(what: str, count: object) -> None:
@@ -86,8 +87,7 @@ def exact_odds(decks: int = 8, *, exact: bool = False) -> Odds | ExactOdds:
     return odds_for(Composition.shoe(decks), exact=exact)
 
 
-def compositions_through(coups: Sequence[Coup], decks: int = 8,
-                         under_way: Sequence[Card] = ()) -> list[Composition]:
+def compositions_through(coups: Sequence[Coup], decks: int = 8, under_way: Sequence[Card] = ()) -> list[Composition]:
     """Return what is left before the first coup, after each coup of a log, and after ``under_way`` if given.
 
     ``under_way`` are the cards already dealt of a coup the log does not finish
@@ -115,8 +115,9 @@ def compositions_through(coups: Sequence[Coup], decks: int = 8,
     return out
 
 
-def odds_through(coups: Sequence[Coup], decks: int = 8, *, exact: bool = False,
-                 under_way: Sequence[Card] = ()) -> list[Odds | ExactOdds]:
+def odds_through(
+    coups: Sequence[Coup], decks: int = 8, *, exact: bool = False, under_way: Sequence[Card] = ()
+) -> list[Odds | ExactOdds]:
     """Return the odds of the next coup before the first coup, after each coup of a log, and after ``under_way``.
 
     With ``under_way`` (the cards dealt so far of an unfinished coup) the last
@@ -132,7 +133,8 @@ def odds_through(coups: Sequence[Coup], decks: int = 8, *, exact: bool = False,
     return out
 
 
-def odds_after(coups: Sequence[Coup], decks: int = 8, *, exact: bool = False,
-               under_way: Sequence[Card] = ()) -> Odds | ExactOdds:
+def odds_after(
+    coups: Sequence[Coup], decks: int = 8, *, exact: bool = False, under_way: Sequence[Card] = ()
+) -> Odds | ExactOdds:
     """Return the odds of the coup that follows a log of ``coups`` (and the unfinished coup ``under_way``)."""
     return odds_for(compositions_through(coups, decks, under_way)[-1], exact=exact)

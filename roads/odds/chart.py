@@ -16,8 +16,14 @@ from ..scene.primitives import Group, Item, Line, Polyline, Scene, Text
 WIDTH, HEIGHT = 640.0, 300.0
 LEFT, RIGHT, TOP, BOTTOM = 52.0, 16.0, 34.0, 40.0
 FONT_SIZE = 11.0
-COLOURS = {"banker": "#c8102e", "player": "#1f5fbf", "axis": "#444444", "grid": "#e3e3e3",
-           "text": "#222222", "background": "#ffffff"}
+COLOURS = {
+    "banker": "#c8102e",
+    "player": "#1f5fbf",
+    "axis": "#444444",
+    "grid": "#e3e3e3",
+    "text": "#222222",
+    "background": "#ffffff",
+}
 TITLE = "Banker and Player chances through the shoe"
 PNG_SCALE = 2
 """PNG pixels per model unit."""
@@ -86,9 +92,17 @@ def chart(banker: Sequence[float], player: Sequence[float]) -> Scene:
         legend.append(label(x + 23, round(TOP - 18 + FONT_SIZE * 0.35, 2), text, "start"))
     items.append(Group(tuple(legend), id="legend", classes="legend"))
     rows = ["coups dealt,banker %,player %"]
-    rows += [f"{i},{100 * b:.4f},{100 * p:.4f}" for i, (b, p) in enumerate(zip(banker, player))]
-    return Scene(width=WIDTH, height=HEIGHT, background=COLOURS["background"], symbols=(), items=tuple(items),
-                 title=TITLE, desc="\n".join(rows), font_family="sans-serif")
+    rows += [f"{i},{100 * b:.4f},{100 * p:.4f}" for i, (b, p) in enumerate(zip(banker, player, strict=False))]
+    return Scene(
+        width=WIDTH,
+        height=HEIGHT,
+        background=COLOURS["background"],
+        symbols=(),
+        items=tuple(items),
+        title=TITLE,
+        desc="\n".join(rows),
+        font_family="sans-serif",
+    )
 
 
 def save_chart(drawing: Scene, path: str | Path) -> Path:

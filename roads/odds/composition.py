@@ -20,22 +20,25 @@ class Composition:
     def __post_init__(self) -> None:
         counts = tuple(self.counts)
         if len(counts) != len(RANKS):
-            hint = (" (for 10 counts by value, call odds_for with them: pairs need ranks, so a "
-                    "Composition counts ranks)" if len(counts) == 10 else "")
+            hint = (
+                " (for 10 counts by value, call odds_for with them: pairs need ranks, so a Composition counts ranks)"
+                if len(counts) == 10
+                else ""
+            )
             raise OddsError(f"a composition counts the 13 ranks A..K, got {len(counts)} counts{hint}")
-        for rank, count in zip(RANKS, counts):
+        for rank, count in zip(RANKS, counts, strict=False):
             _count(rank, count)
         object.__setattr__(self, "counts", counts)
 
     @classmethod
-    def shoe(cls, decks: int) -> "Composition":
+    def shoe(cls, decks: int) -> Composition:
         """Return the composition of a full shoe of ``decks`` 52-card decks."""
         if isinstance(decks, bool) or not isinstance(decks, int) or decks < 1:
             raise OddsError(f"a shoe needs a whole number of decks, at least 1, got {decks!r}")
         return cls((CARDS_PER_RANK_PER_DECK * decks,) * len(RANKS))
 
     @classmethod
-    def from_ranks(cls, counts: Mapping[str, int]) -> "Composition":
+    def from_ranks(cls, counts: Mapping[str, int]) -> Composition:
         """Return the composition a mapping from rank (``A``, ``7``, ``10``/``T``, ``K``) to count gives.
 
         Ranks not named count 0; a rank named twice (``10`` and ``T``) adds up.
@@ -50,15 +53,16 @@ class Composition:
         return cls(tuple(by_rank[r] for r in RANKS))
 
     @classmethod
-    def of(cls, composition: "Composition | Mapping[str, int] | Sequence[int]") -> "Composition":
+    def of(cls, composition: Composition | Mapping[str, int] | Sequence[int]) -> Composition:
         """Return ``composition`` as a Composition: one already, a rank mapping, or 13 counts A..K."""
         if isinstance(composition, Composition):
             return composition
         if isinstance(composition, Mapping):
             return cls.from_ranks(composition)
         if isinstance(composition, (str, bytes)) or not isinstance(composition, Sequence):
-            raise OddsError(f"a composition is 13 counts A..K or a mapping from rank to count, "
-                            f"not {type(composition).__name__}")
+            raise OddsError(
+                f"a composition is 13 counts A..K or a mapping from rank to count, not {type(composition).__name__}"
+            )
         return cls(tuple(composition))
 
     @property
@@ -70,24 +74,27 @@ class Composition:
     def by_value(self) -> tuple[int, ...]:
         """Return the counts by baccarat value 0..9 (tens and faces all count as 0)."""
         values = [0] * 10
-        for rank, count in zip(RANKS, self.counts):
+        for rank, count in zip(RANKS, self.counts, strict=False):
             values[rank_value(rank)] += count
         return tuple(values)
 
-    def without(self, cards: Iterable[Card], *, coup: int | None = None) -> "Composition":
+    def without(self, cards: Iterable[Card], *, coup: int | None = None) -> Composition:
         """Return the composition once ``cards`` have left the shoe; raise OddsError if one was not there."""
         counts = list(self.counts)
         for card in cards:
             i = RANKS.index(card.rank)
             if counts[i] == 0:
-                raise OddsError(f"a {card.rank} was dealt but none was left in the shoe "
-                                f"(it held {self.counts[i]} before these cards)", coup=coup)
+                raise OddsError(
+                    f"a {card.rank} was dealt but none was left in the shoe "
+                    f"(it held {self.counts[i]} before these cards)",
+                    coup=coup,
+                )
             counts[i] -= 1
         return Composition(tuple(counts))
 
     def to_dict(self) -> dict[str, int]:
         """Return the counts as a mapping from rank to count, A..K."""
-        return dict(zip(RANKS, self.counts))
+        return dict(zip(RANKS, self.counts, strict=False))
 
 
 def _count(rank: str, count: object) -> int:

@@ -23,8 +23,16 @@ import numpy as np
 from ..rules import banker_draws, is_natural, player_draws
 
 EVENTS: tuple[str, ...] = (
-    "banker", "player", "tie", "natural", "player_draws", "banker_draws",
-    "cards_4", "cards_5", "cards_6", "banker_six",
+    "banker",
+    "player",
+    "tie",
+    "natural",
+    "player_draws",
+    "banker_draws",
+    "cards_4",
+    "cards_5",
+    "cards_6",
+    "banker_six",
 )
 """The events counted, in the order of the engine's rows; pairs are counted apart, by rank."""
 
@@ -64,9 +72,15 @@ def _events(player: int, banker: int, natural: bool, player_drew: bool, banker_d
     """Return the 0/1 row of EVENTS for one finished coup."""
     cards = 4 + player_drew + banker_drew
     flags = {
-        "banker": banker > player, "player": player > banker, "tie": player == banker,
-        "natural": natural, "player_draws": player_drew, "banker_draws": banker_drew,
-        "cards_4": cards == 4, "cards_5": cards == 5, "cards_6": cards == 6,
+        "banker": banker > player,
+        "player": player > banker,
+        "tie": player == banker,
+        "natural": natural,
+        "player_draws": player_drew,
+        "banker_draws": banker_drew,
+        "cards_4": cards == 4,
+        "cards_5": cards == 5,
+        "cards_6": cards == 6,
         "banker_six": banker > player and banker == 6,
     }
     return np.array([flags[name] for name in EVENTS], dtype=np.int64)
@@ -105,19 +119,27 @@ def _tables() -> _Tables:
     # Paths in class order: class (p, b), then P1 = a, B1 = c; P2 and B2 follow from the totals.
     p, b, a, c = np.indices((10, 10, 10, 10)).reshape(4, -1)
     first = np.stack([a, c, (p - a) % 10, (b - c) % 10])
-    repeats = np.stack([
-        np.zeros_like(a),
-        first[1] == first[0],
-        (first[2] == first[0]).astype(np.int64) + (first[2] == first[1]),
-        (first[3] == first[0]).astype(np.int64) + (first[3] == first[1]) + (first[3] == first[2]),
-    ]).astype(np.int64)
+    repeats = np.stack(
+        [
+            np.zeros_like(a),
+            first[1] == first[0],
+            (first[2] == first[0]).astype(np.int64) + (first[2] == first[1]),
+            (first[3] == first[0]).astype(np.int64) + (first[3] == first[1]) + (first[3] == first[2]),
+        ]
+    ).astype(np.int64)
     used = np.zeros((first.shape[1], 10), dtype=np.int64)
     for row in first:
         used[np.arange(first.shape[1]), row] += 1
     five_idx, six_idx = np.array(sorted(five)), np.array(sorted(six))
     return _Tables(
-        first=first, repeats=repeats, used=used, five=five_idx, six=six_idx,
-        m4=m4, m5=m5[:, five_idx].reshape(n_events, -1), m6=m6[:, six_idx].reshape(n_events, -1),
+        first=first,
+        repeats=repeats,
+        used=used,
+        five=five_idx,
+        six=six_idx,
+        m4=m4,
+        m5=m5[:, five_idx].reshape(n_events, -1),
+        m6=m6[:, six_idx].reshape(n_events, -1),
     )
 
 
@@ -149,9 +171,5 @@ def tally(by_value: tuple[int, ...]) -> Tally:
     # The 6th card cannot be the very card dealt 5th: take one away on the diagonal.
     diag = np.arange(10)
     s2[:, diag, diag] -= s1[t.six]
-    totals = (
-        (t.m4 @ s0) * ((n - 4) * (n - 5))
-        + (t.m5 @ s1[t.five].reshape(-1)) * (n - 5)
-        + t.m6 @ s2.reshape(-1)
-    )
-    return Tally({name: int(v) for name, v in zip(EVENTS, totals)}, denominator)
+    totals = (t.m4 @ s0) * ((n - 4) * (n - 5)) + (t.m5 @ s1[t.five].reshape(-1)) * (n - 5) + t.m6 @ s2.reshape(-1)
+    return Tally({name: int(v) for name, v in zip(EVENTS, totals, strict=False)}, denominator)

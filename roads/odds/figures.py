@@ -8,17 +8,26 @@ from .api import exact_odds
 from .model import ExactOdds
 
 FIGURE_COLUMNS: tuple[tuple[str, str], ...] = (
-    ("banker", "Banker wins"), ("player", "Player wins"), ("tie", "Tie"),
-    ("natural", "natural on either side"), ("player_draws", "Player draws"),
-    ("banker_draws", "Banker draws"), ("cards_4", "4 cards"), ("cards_5", "5 cards"),
+    ("banker", "Banker wins"),
+    ("player", "Player wins"),
+    ("tie", "Tie"),
+    ("natural", "natural on either side"),
+    ("player_draws", "Player draws"),
+    ("banker_draws", "Banker draws"),
+    ("cards_4", "4 cards"),
+    ("cards_5", "5 cards"),
     ("cards_6", "6 cards"),
 )
 """The columns of the shared reference table, as (field, heading)."""
 
 EXTRA_COLUMNS: tuple[tuple[str, str], ...] = (
-    ("banker_pair", "Banker pair"), ("player_pair", "Player pair"), ("banker_six", "Banker wins with 6"),
-    ("edge_banker", "edge Banker (5% commission)"), ("edge_player", "edge Player"),
-    ("edge_tie", "edge Tie (8 to 1)"), ("edge_banker_no_commission", "edge Banker, no commission"),
+    ("banker_pair", "Banker pair"),
+    ("player_pair", "Player pair"),
+    ("banker_six", "Banker wins with 6"),
+    ("edge_banker", "edge Banker (5% commission)"),
+    ("edge_player", "edge Player"),
+    ("edge_tie", "edge Tie (8 to 1)"),
+    ("edge_banker_no_commission", "edge Banker, no commission"),
     ("edge_banker_pair", "edge pair (11 to 1)"),
 )
 
@@ -34,8 +43,7 @@ def percent(value: Fraction, places: int = 6) -> str:
 
 
 def _table(rows: dict[int, ExactOdds], columns: tuple[tuple[str, str], ...]) -> list[str]:
-    lines = ["| decks | " + " | ".join(h for _, h in columns) + " |",
-             "|---" * (len(columns) + 1) + "|"]
+    lines = ["| decks | " + " | ".join(h for _, h in columns) + " |", "|---" * (len(columns) + 1) + "|"]
     for decks, odds in rows.items():
         lines.append(f"| {decks} | " + " | ".join(percent(getattr(odds, f)) for f, _ in columns) + " |")
     return lines
@@ -55,7 +63,7 @@ def figures_markdown(decks: tuple[int, ...] = FIGURE_DECKS) -> str:
         "",
         *_table(rows, FIGURE_COLUMNS),
         "",
-        "\"Banker draws\" counts every coup in which Banker takes a third card, whether",
+        '"Banker draws" counts every coup in which Banker takes a third card, whether',
         "Player stood or drew. The card counts are the number of cards a coup uses.",
         "",
         "## Pairs and house edges",

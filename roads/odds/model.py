@@ -35,21 +35,26 @@ class _OddsFields(BaseModel, Generic[T]):
     banker_six: T = Field(description="Banker wins with a total of 6 (pays half under no commission).")
     banker_pair: T | None = Field(
         description="Banker's first two cards share a rank. "
-                    "None when the composition was given by value with two or more ten-valued cards.")
+        "None when the composition was given by value with two or more ten-valued cards."
+    )
     player_pair: T | None = Field(
         description="Player's first two cards share a rank. "
-                    "None when the composition was given by value with two or more ten-valued cards.")
+        "None when the composition was given by value with two or more ten-valued cards."
+    )
     edge_banker: T = Field(description="House edge of Banker, paid 1 to 1 less 5% commission; ties push.")
     edge_player: T = Field(description="House edge of Player, paid 1 to 1; ties push.")
     edge_tie: T = Field(description="House edge of Tie, paid 8 to 1.")
     edge_banker_no_commission: T = Field(
-        description="House edge of Banker with no commission: a Banker win with 6 pays 1 to 2; ties push.")
+        description="House edge of Banker with no commission: a Banker win with 6 pays 1 to 2; ties push."
+    )
     edge_banker_pair: T | None = Field(
         description="House edge of Banker pair, paid 11 to 1. "
-                    "None when the composition was given by value with two or more ten-valued cards.")
+        "None when the composition was given by value with two or more ten-valued cards."
+    )
     edge_player_pair: T | None = Field(
         description="House edge of Player pair, paid 11 to 1. "
-                    "None when the composition was given by value with two or more ten-valued cards.")
+        "None when the composition was given by value with two or more ten-valued cards."
+    )
 
 
 class Odds(_OddsFields[float]):
@@ -72,10 +77,18 @@ def build_exact(rank_counts: Sequence[int] | None, counted: Tally, total: int) -
     pair = None if rank_counts is None else Fraction(sum(c * (c - 1) for c in rank_counts), n * (n - 1))
     return ExactOdds(
         cards_left=n,
-        banker=p["banker"], player=p["player"], tie=p["tie"], natural=p["natural"],
-        player_draws=p["player_draws"], banker_draws=p["banker_draws"],
-        cards_4=p["cards_4"], cards_5=p["cards_5"], cards_6=p["cards_6"], banker_six=p["banker_six"],
-        banker_pair=pair, player_pair=pair,
+        banker=p["banker"],
+        player=p["player"],
+        tie=p["tie"],
+        natural=p["natural"],
+        player_draws=p["player_draws"],
+        banker_draws=p["banker_draws"],
+        cards_4=p["cards_4"],
+        cards_5=p["cards_5"],
+        cards_6=p["cards_6"],
+        banker_six=p["banker_six"],
+        banker_pair=pair,
+        player_pair=pair,
         edge_banker=p["player"] - (1 - BANKER_COMMISSION) * p["banker"],
         edge_player=p["banker"] - p["player"],
         edge_tie=1 - (TIE_PAYS + 1) * p["tie"],

@@ -23,8 +23,9 @@ from .svg import scene_svg, svg
 class SceneWriter(Protocol):
     """Turns a laid-out scene into a file's bytes at ``cell`` px per Big Road cell or ``width`` px."""
 
-    def __call__(self, scene: Scene, *, cell: float | None = ..., width: int | None = ...,
-                 scale: float = ...) -> bytes: ...
+    def __call__(
+        self, scene: Scene, *, cell: float | None = ..., width: int | None = ..., scale: float = ...
+    ) -> bytes: ...
 
 
 def _svg_bytes(scene: Scene, *, cell: float | None = None, width: int | None = None, scale: float = 1.0) -> bytes:
@@ -49,29 +50,43 @@ def format_of(path: str | os.PathLike[str], kind: str | None = None) -> str:
     return name
 
 
-def render(board: Scoreboard, kind: str = "svg", options: RenderOptions | None = None,
-           **changes: Unpack[OptionChanges]) -> bytes:
+def render(
+    board: Scoreboard, kind: str = "svg", options: RenderOptions | None = None, **changes: Unpack[OptionChanges]
+) -> bytes:
     """Return ``board`` drawn in format ``kind`` (svg or png) as bytes."""
     name = format_of("", kind)
     opts = render_options(options, **changes)
     return scene_bytes(lay_out(board, opts), name, cell=opts.cell, width=opts.width, scale=opts.scale)
 
 
-def scene_bytes(scene: Scene, kind: str = "svg", *, cell: float | None = None, width: int | None = None,
-                scale: float = 1.0) -> bytes:
+def scene_bytes(
+    scene: Scene, kind: str = "svg", *, cell: float | None = None, width: int | None = None, scale: float = 1.0
+) -> bytes:
     """Return a laid-out ``scene`` (a board, a chart, a hand) as the bytes of an SVG or PNG file."""
     return WRITERS[format_of("", kind)](scene, cell=cell, width=width, scale=scale)
 
 
-def save(board: Scoreboard, out: str | os.PathLike[str], kind: str | None = None,
-         options: RenderOptions | None = None, **changes: Unpack[OptionChanges]) -> Path:
+def save(
+    board: Scoreboard,
+    out: str | os.PathLike[str],
+    kind: str | None = None,
+    options: RenderOptions | None = None,
+    **changes: Unpack[OptionChanges],
+) -> Path:
     """Write ``board`` to ``out`` (format from ``kind`` or the extension) atomically; return the path."""
     name = format_of(out, kind)
     return _write(out, render(board, name, options, **changes))
 
 
-def save_scene(scene: Scene, out: str | os.PathLike[str], kind: str | None = None, *, cell: float | None = None,
-               width: int | None = None, scale: float = 1.0) -> Path:
+def save_scene(
+    scene: Scene,
+    out: str | os.PathLike[str],
+    kind: str | None = None,
+    *,
+    cell: float | None = None,
+    width: int | None = None,
+    scale: float = 1.0,
+) -> Path:
     """Write ``scene`` to ``out`` (format from ``kind`` or the extension) atomically; return the path."""
     name = format_of(out, kind)
     return _write(out, scene_bytes(scene, name, cell=cell, width=width, scale=scale))
@@ -87,5 +102,16 @@ def _write(out: str | os.PathLike[str], data: bytes) -> Path:
         raise RenderError(str(exc)) from None
 
 
-__all__ = ["ROADS", "THEMES", "WRITERS", "RenderOptions", "format_of", "png", "render", "save", "save_scene",
-           "scene_bytes", "svg"]
+__all__ = [
+    "ROADS",
+    "THEMES",
+    "WRITERS",
+    "RenderOptions",
+    "format_of",
+    "png",
+    "render",
+    "save",
+    "save_scene",
+    "scene_bytes",
+    "svg",
+]

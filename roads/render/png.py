@@ -34,13 +34,15 @@ def png(board: Scoreboard, options: RenderOptions | None = None, **changes: Unpa
     return scene_png(lay_out(board, opts), cell=opts.cell, width=opts.width, scale=opts.scale)
 
 
-def scene_image(scene: Scene, *, cell: float | None = None, width: int | None = None,
-                scale: float = 1.0) -> Image.Image:
+def scene_image(
+    scene: Scene, *, cell: float | None = None, width: int | None = None, scale: float = 1.0
+) -> Image.Image:
     """Return ``scene`` painted as an RGB image at its pixel size."""
     unit, w, h = pixel_size(scene, cell=cell, width=width, scale=scale)
     if w * h > MAX_PIXELS:
-        raise RenderError(f"a {w}x{h} picture is too large to draw: show fewer columns (last) or "
-                          "a smaller cell or scale")
+        raise RenderError(
+            f"a {w}x{h} picture is too large to draw: show fewer columns (last) or a smaller cell or scale"
+        )
     k = unit * SUPERSAMPLE
     image = Image.new("RGB", (w * SUPERSAMPLE, h * SUPERSAMPLE), scene.background)
     painter = _Painter(ImageDraw.Draw(image), k)
@@ -109,8 +111,12 @@ class _Painter:
         xy = [(x * k, y * k) for x, y in points]
         w = width * k
         # Pillow's lines have square ends; round caps are discs at both ends.
-        self.draw.line([(x - 0.5, y - 0.5) for x, y in xy], fill=color, width=max(1, round(w)),
-                       joint="curve" if len(xy) > 2 else None)
+        self.draw.line(
+            [(x - 0.5, y - 0.5) for x, y in xy],
+            fill=color,
+            width=max(1, round(w)),
+            joint="curve" if len(xy) > 2 else None,
+        )
         r = w / 2
         for x, y in (xy[0], xy[-1]):
             self.draw.ellipse((round(x - r), round(y - r), round(x + r) - 1, round(y + r) - 1), fill=color)
@@ -124,8 +130,9 @@ class _Painter:
         box = (round(x0), round(y0), round(x1) - 1, round(y1) - 1)
         width = max(1, round(shape.width * k)) if shape.stroke else 0
         if shape.rx:
-            self.draw.rounded_rectangle(box, radius=round((shape.rx + half) * k), fill=shape.fill,
-                                        outline=shape.stroke, width=width)
+            self.draw.rounded_rectangle(
+                box, radius=round((shape.rx + half) * k), fill=shape.fill, outline=shape.stroke, width=width
+            )
         else:
             self.draw.rectangle(box, fill=shape.fill, outline=shape.stroke, width=width)
 
@@ -136,12 +143,14 @@ class _Painter:
         x1, y1 = x0 + shape.columns * c, y0 + shape.rows * c
         for i in range(1, shape.columns):
             x = x0 + i * c
-            draw.rectangle((round((x - half) * k), round(y0 * k), round((x + half) * k) - 1, round(y1 * k) - 1),
-                           fill=shape.stroke)
+            draw.rectangle(
+                (round((x - half) * k), round(y0 * k), round((x + half) * k) - 1, round(y1 * k) - 1), fill=shape.stroke
+            )
         for j in range(1, shape.rows):
             y = y0 + j * c
-            draw.rectangle((round(x0 * k), round((y - half) * k), round(x1 * k) - 1, round((y + half) * k) - 1),
-                           fill=shape.stroke)
+            draw.rectangle(
+                (round(x0 * k), round((y - half) * k), round(x1 * k) - 1, round((y + half) * k) - 1), fill=shape.stroke
+            )
 
     def text(self, shape: Text, dx: float, dy: float) -> None:
         """Paint one line of text; bold and halo are outlines, as in the SVG."""
@@ -153,5 +162,12 @@ class _Painter:
             stroke, stroke_fill = shape.halo_width * k, shape.halo
         elif shape.bold:
             stroke, stroke_fill = shape.size * BOLD * k / 2, shape.fill
-        self.draw.text(((shape.x + dx) * k, (shape.y + dy) * k), shape.text, fill=shape.fill, font=font,
-                       anchor=ANCHORS[shape.anchor], stroke_width=stroke, stroke_fill=stroke_fill)
+        self.draw.text(
+            ((shape.x + dx) * k, (shape.y + dy) * k),
+            shape.text,
+            fill=shape.fill,
+            font=font,
+            anchor=ANCHORS[shape.anchor],
+            stroke_width=stroke,
+            stroke_fill=stroke_fill,
+        )

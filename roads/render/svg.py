@@ -40,8 +40,9 @@ def svg(board: Scoreboard, options: RenderOptions | None = None, **changes: Unpa
     return scene_svg(lay_out(board, opts), cell=opts.cell, width=opts.width)
 
 
-def pixel_size(scene: Scene, *, cell: float | None = None, width: int | None = None,
-               scale: float = 1.0) -> tuple[float, int, int]:
+def pixel_size(
+    scene: Scene, *, cell: float | None = None, width: int | None = None, scale: float = 1.0
+) -> tuple[float, int, int]:
     """Return (pixels per model unit, width, height) for ``cell`` px per Big Road cell or an overall ``width``."""
     if width is not None:
         unit = width / scene.width

@@ -6,6 +6,22 @@ from .primitives import Circle, Grid, Group, Line, Polygon, Polyline, Rect, Scen
 from .themes import THEMES, Theme
 
 __all__ = [
-    "CELL", "ROADS", "THEMES", "Circle", "Grid", "Group", "Line", "Polygon", "Polyline", "Rect", "RenderOptions",
-    "Scene", "Symbol", "Text", "Theme", "Use", "lay_out", "render_options",
+    "CELL",
+    "ROADS",
+    "THEMES",
+    "Circle",
+    "Grid",
+    "Group",
+    "Line",
+    "Polygon",
+    "Polyline",
+    "Rect",
+    "RenderOptions",
+    "Scene",
+    "Symbol",
+    "Text",
+    "Theme",
+    "Use",
+    "lay_out",
+    "render_options",
 ]

@@ -22,10 +22,28 @@ class Labels:
 
 
 LABELS: dict[str, Labels] = {
-    "en": Labels(banker="B", player="P", tie="T", coups="Coups", banker_pair="B pair",
-                 player_pair="P pair", naturals="Naturals", longest="Longest", ask="If the next coup is"),
-    "zh": Labels(banker="庄", player="闲", tie="和", coups="局数", banker_pair="庄对",
-                 player_pair="闲对", naturals="例牌", longest="最长", ask="问路"),
+    "en": Labels(
+        banker="B",
+        player="P",
+        tie="T",
+        coups="Coups",
+        banker_pair="B pair",
+        player_pair="P pair",
+        naturals="Naturals",
+        longest="Longest",
+        ask="If the next coup is",
+    ),
+    "zh": Labels(
+        banker="庄",
+        player="闲",
+        tie="和",
+        coups="局数",
+        banker_pair="庄对",
+        player_pair="闲对",
+        naturals="例牌",
+        longest="最长",
+        ask="问路",
+    ),
 }
 
 FONT_FAMILY: dict[str, str] = {
@@ -33,5 +51,5 @@ FONT_FAMILY: dict[str, str] = {
     # these are the nearest faces a browser is likely to have.
     "en": "Aileron, 'Helvetica Neue', Helvetica, Arial, sans-serif",
     "zh": "'Noto Sans CJK SC', 'Source Han Sans SC', 'PingFang SC', 'Microsoft YaHei', "
-          "Aileron, Helvetica, Arial, sans-serif",
+    "Aileron, Helvetica, Arial, sans-serif",
 }

@@ -103,8 +103,13 @@ class _Layout:
         top = PAD + 0.5
         items: list[Item] = []
         if o.title:
-            items.append(Group((Text(PAD + 0.5, PAD + TITLE, o.title, TITLE, self.t.text, anchor="start"),),
-                               id="title", classes="title"))
+            items.append(
+                Group(
+                    (Text(PAD + 0.5, PAD + TITLE, o.title, TITLE, self.t.text, anchor="start"),),
+                    id="title",
+                    classes="title",
+                )
+            )
             top += TITLE + 8
         if o.road == "scoreboard":
             width, height = self.scoreboard(items, top)
@@ -115,10 +120,16 @@ class _Layout:
         if self.focus is not None:
             height = self.caption(items, height + 8, width)
         return Scene(
-            width=round(PAD * 2 + width + LINE), height=round(height + PAD + LINE / 2),
-            background=self.t.background, symbols=self.book.sorted(), items=tuple(items),
-            title=o.title or self.title(), desc=self.desc(), font_family=FONT_FAMILY[o.labels],
-            lang="zh-Hans" if o.labels == "zh" else "en", base_cell=CELL,
+            width=round(PAD * 2 + width + LINE),
+            height=round(height + PAD + LINE / 2),
+            background=self.t.background,
+            symbols=self.book.sorted(),
+            items=tuple(items),
+            title=o.title or self.title(),
+            desc=self.desc(),
+            font_family=FONT_FAMILY[o.labels],
+            lang="zh-Hans" if o.labels == "zh" else "en",
+            base_cell=CELL,
         )
 
     def title(self) -> str:
@@ -153,8 +164,12 @@ class _Layout:
         plate_w, road_w = b.bead_plate.width, self.big_road_width()
         if last is None:
             left = max(plate_w, MIN_LEFT)
-            right = max(road_w, -(-content["big_eye_boy"] // 2),
-                        -(-(content["small_road"] + content["cockroach_pig"]) // 2), MIN_RIGHT)
+            right = max(
+                road_w,
+                -(-content["big_eye_boy"] // 2),
+                -(-(content["small_road"] + content["cockroach_pig"]) // 2),
+                MIN_RIGHT,
+            )
         else:
             left = max(min(plate_w, last), MIN_LEFT)
             right = last
@@ -165,13 +180,21 @@ class _Layout:
         items.append(self.bead_plate(Frame(x0, top, left, CELL, first("bead-plate", plate_w, left, last))))
         items.append(self.big_road(Frame(x1, top, right, CELL, first("big-road", road_w, right, last))))
         y = top + six
-        items.append(self.derived("big_eye_boy", Frame(x1, y, right * 2, HALF,
-                                                       first("big-eye-boy", content["big_eye_boy"], right * 2))))
+        items.append(
+            self.derived(
+                "big_eye_boy", Frame(x1, y, right * 2, HALF, first("big-eye-boy", content["big_eye_boy"], right * 2))
+            )
+        )
         y += six / 2
-        items.append(self.derived("small_road", Frame(x1, y, small, HALF,
-                                                      first("small-road", content["small_road"], small))))
-        items.append(self.derived("cockroach_pig", Frame(x1 + small * HALF, y, pig, HALF,
-                                                         first("cockroach-pig", content["cockroach_pig"], pig))))
+        items.append(
+            self.derived("small_road", Frame(x1, y, small, HALF, first("small-road", content["small_road"], small)))
+        )
+        items.append(
+            self.derived(
+                "cockroach_pig",
+                Frame(x1 + small * HALF, y, pig, HALF, first("cockroach-pig", content["cockroach_pig"], pig)),
+            )
+        )
         items.append(panel(self.board, self.t, self.labels, self.book, x0, top + six, left * CELL, six))
         return (left + right) * CELL, 2 * six
 
@@ -189,8 +212,13 @@ class _Layout:
         """Add one road by itself at full cell size; return its (width, height)."""
         b, last = self.board, self.o.last
         name = board_key(road)
-        content = (b.bead_plate.width if road == "bead-plate" else self.big_road_width() if road == "big-road"
-                   else b.road(name).width)
+        content = (
+            b.bead_plate.width
+            if road == "bead-plate"
+            else self.big_road_width()
+            if road == "big-road"
+            else b.road(name).width
+        )
         columns = max(content if last is None else min(content, last), MIN_ALONE)
         frame = Frame(PAD + 0.5, top, columns, CELL, self.first_column(road, content, columns, last))
         if road == "bead-plate":
@@ -229,8 +257,15 @@ class _Layout:
 
     # -- the roads ------------------------------------------------------------
 
-    def region(self, road: str, frame: Frame, marks: list[Item], *, tints: tuple[tuple[int, int], ...] = (),
-               outlines: list[Item] | None = None) -> Group:
+    def region(
+        self,
+        road: str,
+        frame: Frame,
+        marks: list[Item],
+        *,
+        tints: tuple[tuple[int, int], ...] = (),
+        outlines: list[Item] | None = None,
+    ) -> Group:
         """Return a road's group: its panel, tinted cells, grid lines, marks, then highlight outlines."""
         self.firsts[road] = frame.first
         t = self.t
@@ -256,8 +291,7 @@ class _Layout:
         width = max(2.0, c * 0.1) if strong else max(1.2, c * 0.06)
         inset = width / 2 + (0.5 if strong else 1.5)
         side = c - 2 * inset
-        return [Rect(cx - side / 2, cy - side / 2, side, side, stroke=self.t.highlight, width=width,
-                     rx=c * 0.15)]
+        return [Rect(cx - side / 2, cy - side / 2, side, side, stroke=self.t.highlight, width=width, rx=c * 0.15)]
 
     def bead_plate(self, frame: Frame) -> Group:
         """Return the Bead Plate: a solid disc per coup with its letter (or total) and pair dots."""
@@ -276,8 +310,15 @@ class _Layout:
             label = None if total is None else str(total)
             cx, cy = frame.centre(column + 1, row + 1)
             coup = str(i + 1)
-            marks.append(Use(book.bead(side, cell, label), cx, cy, f"bead bead-plate {side}",
-                             (("road", "bead-plate"), ("coup", coup))))
+            marks.append(
+                Use(
+                    book.bead(side, cell, label),
+                    cx,
+                    cy,
+                    f"bead bead-plate {side}",
+                    (("road", "bead-plate"), ("coup", coup)),
+                )
+            )
             if outcome.banker_pair:
                 marks.append(Use(pair_b, cx - d, cy - d, "pair banker-pair", (("coup", coup),)))
             if outcome.player_pair:
@@ -301,17 +342,30 @@ class _Layout:
             cx, cy = frame.centre(bead.x, bead.y)
             side = bead.winner.value
             coup = str(bead.coup)
-            marks.append(Use(rings[side], cx, cy, f"bead big-road {side}",
-                             (("road", "big-road"), ("coup", coup))))
+            marks.append(Use(rings[side], cx, cy, f"bead big-road {side}", (("road", "big-road"), ("coup", coup))))
             if bead.ties:
                 marks.extend(self.ties(cx, cy, cell, bead.ties, "tie"))
             if lead and bead is road.beads[0]:
                 if not bead.ties:
                     marks.extend(self.ties(cx, cy, cell, lead, "tie leading", number=False))
                 # Leading ties are counted apart from the first bead's own: their count sits bottom-left.
-                marks.append(Group((Text(cx - cell * 0.3, cy + cell * 0.42, str(lead), cell * 0.34, t.tie,
-                                         halo=t.panel, halo_width=cell * 0.08),),
-                                   classes="tie-count leading", data=(("ties", str(lead)),)))
+                marks.append(
+                    Group(
+                        (
+                            Text(
+                                cx - cell * 0.3,
+                                cy + cell * 0.42,
+                                str(lead),
+                                cell * 0.34,
+                                t.tie,
+                                halo=t.panel,
+                                halo_width=cell * 0.08,
+                            ),
+                        ),
+                        classes="tie-count leading",
+                        data=(("ties", str(lead)),),
+                    )
+                )
             if o.pairs and bead.banker_pair:
                 marks.append(Use(book.pair("banker", cell), cx - d, cy - d, "pair banker-pair", (("coup", coup),)))
             if o.pairs and bead.player_pair:
@@ -333,8 +387,9 @@ class _Layout:
         t = self.t
         items: list[Item] = [Use(self.book.tie_slash(cell), cx, cy, classes, (("ties", str(count)),))]
         if number and count >= 2:
-            items.append(centred_text(cx, cy, str(count), cell * 0.46, t.tie, bold=True, halo=t.panel,
-                                      halo_width=cell * 0.1))
+            items.append(
+                centred_text(cx, cy, str(count), cell * 0.46, t.tie, bold=True, halo=t.panel, halo_width=cell * 0.1)
+            )
         return items
 
     def derived(self, name: str, frame: Frame) -> Group:
@@ -350,8 +405,9 @@ class _Layout:
                 continue
             value = color.value
             cx, cy = centre(x, y)
-            marks.append(Use(symbols[value], cx, cy, classes[value],
-                             (("road", key), ("mark", str(i)), ("color", value))))
+            marks.append(
+                Use(symbols[value], cx, cy, classes[value], (("road", key), ("mark", str(i)), ("color", value)))
+            )
         outlines: list[Item] = []
         f = self.focus
         if f is not None and f.road == key:
@@ -364,8 +420,7 @@ class _Layout:
         """Raise RenderError when the highlighted mark's road is not part of the picture."""
         f = self.focus
         if f is not None and f.road not in self.firsts:
-            raise RenderError(f"{f.road}:{f.mark.mark} is not on the {self.o.road}: draw the scoreboard "
-                              f"or {f.road}")
+            raise RenderError(f"{f.road}:{f.mark.mark} is not on the {self.o.road}: draw the scoreboard or {f.road}")
 
     def caption(self, items: list[Item], y: float, width: float) -> float:
         """Add the highlighted mark's proof under the board; return the new bottom edge."""

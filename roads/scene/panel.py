@@ -15,8 +15,7 @@ TEXT = 11.0
 LINE = 1.0
 
 
-def panel(board: Scoreboard, t: Theme, lab: Labels, book: SymbolBook, x: float, y: float, w: float,
-          h: float) -> Group:
+def panel(board: Scoreboard, t: Theme, lab: Labels, book: SymbolBook, x: float, y: float, w: float, h: float) -> Group:
     """Return the statistics panel in the box (x, y, w, h), the Banker and Player asks along its foot."""
     s = board.stats
     items: list[Item] = [Rect(x, y, w, h, fill=t.panel, stroke=t.border, width=LINE)]
@@ -41,8 +40,16 @@ def panel(board: Scoreboard, t: Theme, lab: Labels, book: SymbolBook, x: float, 
     player = f"{lab.player}{s.longest_player}"
     items.append(centred_text(x + w - 8, cy, player, TEXT, t.player, anchor="end"))
     # Right-aligned after the Player figure, one estimated text width and a gap to its left.
-    items.append(centred_text(x + w - 8 - text_width(player, TEXT) - 5, cy, f"{lab.banker}{s.longest_banker}",
-                              TEXT, t.banker, anchor="end"))
+    items.append(
+        centred_text(
+            x + w - 8 - text_width(player, TEXT) - 5,
+            cy,
+            f"{lab.banker}{s.longest_banker}",
+            TEXT,
+            t.banker,
+            anchor="end",
+        )
+    )
     items.append(asks(board, t, lab, book, x, y + h - 52, w))
     return Group(tuple(items), id="stats", classes="stats")
 
@@ -56,15 +63,23 @@ def asks(board: Scoreboard, t: Theme, lab: Labels, book: SymbolBook, x: float, y
     for i, (side, answer) in enumerate(board.asks().items()):
         bx = x + gap + i * (bw + gap)
         cy = by + bh / 2
-        badge: list[Item] = [Rect(bx, by, bw, bh, fill=t.panel, stroke=t.border, width=LINE, rx=5),
-                             Use(book.bead(side, 22.0, prefix="ask"), bx + 14, cy, f"ask-side {side}")]
+        badge: list[Item] = [
+            Rect(bx, by, bw, bh, fill=t.panel, stroke=t.border, width=LINE, rx=5),
+            Use(book.bead(side, 22.0, prefix="ask"), bx + 14, cy, f"ask-side {side}"),
+        ]
         step = (bw - 30) / 3
         for j, name in enumerate(DERIVED):
             color = answer[name]
             if color is None:
                 continue
             key = cli_name(name)
-            badge.append(Use(book.mark(key, color.value, 14.0, prefix="ask-"), bx + 28 + step * (j + 0.5), cy,
-                             f"ask-mark {key} {color.value}"))
+            badge.append(
+                Use(
+                    book.mark(key, color.value, 14.0, prefix="ask-"),
+                    bx + 28 + step * (j + 0.5),
+                    cy,
+                    f"ask-mark {key} {color.value}",
+                )
+            )
         items.append(Group(tuple(badge), classes=f"ask {side}", data=(("ask", side),)))
     return Group(tuple(items), id="asks", classes="asks")

@@ -42,8 +42,9 @@ def wrap(text: str, width: float, size: float) -> list[str]:
     return lines
 
 
-def paragraph(text: str, x: float, y: float, width: float, size: float, fill: str, *, leading: float = 1.45,
-              bold: bool = False) -> tuple[list[Text], float]:
+def paragraph(
+    text: str, x: float, y: float, width: float, size: float, fill: str, *, leading: float = 1.45, bold: bool = False
+) -> tuple[list[Text], float]:
     """Return ``text`` wrapped to ``width`` as left-aligned lines, each baseline ``size * leading`` below the last
     (the first below ``y``), and the last baseline (``y`` when there is no text)."""
     lines = []
@@ -70,7 +71,7 @@ def _disc(color: str, r: float, square: bool, outline: str | None = None, width:
 class SymbolBook:
     """Makes each symbol the first time a layout asks for it and remembers its id."""
 
-    __slots__ = ("theme", "labels", "symbols")
+    __slots__ = ("labels", "symbols", "theme")
 
     def __init__(self, theme: Theme, labels: Labels) -> None:
         self.theme = theme
@@ -94,8 +95,11 @@ class SymbolBook:
         t = self.theme
         letter = text if text is not None else getattr(self.labels, side)
         size = cell * (0.5 if len(letter) == 1 else 0.4)
-        return self._add(id, _disc(getattr(t, side), cell * 0.42, t.shapes and side == "player"),
-                         centred_text(0, 0, letter, size, t.on_disc, bold=True))
+        return self._add(
+            id,
+            _disc(getattr(t, side), cell * 0.42, t.shapes and side == "player"),
+            centred_text(0, 0, letter, size, t.on_disc, bold=True),
+        )
 
     def ring(self, side: str, cell: float) -> str:
         """Return the id of a Big Road ring for ``side`` (banker or player)."""
@@ -116,8 +120,9 @@ class SymbolBook:
         if id in self.symbols:
             return id
         t = self.theme
-        return self._add(id, _disc(getattr(t, side), cell * 0.1, t.shapes and side == "player",
-                                   outline=t.panel, width=cell * 0.035))
+        return self._add(
+            id, _disc(getattr(t, side), cell * 0.1, t.shapes and side == "player", outline=t.panel, width=cell * 0.035)
+        )
 
     def natural(self, cell: float) -> str:
         """Return the id of the natural marker (a small gold dot at the top-right of a bead)."""

@@ -15,9 +15,11 @@ from ..board.text import DIFFERENT, SAME, compact_bead_plate, compact_big_road, 
 def summary(board: Scoreboard) -> str:
     """Return the statistics panel as one sentence."""
     s = board.stats
-    return (f"{plural(s.coups, 'coup')}: {result_counts(s)}; "
-            f"Banker pairs {s.banker_pairs}, Player pairs {s.player_pairs}, naturals {s.naturals}; "
-            f"longest streak Banker {s.longest_banker}, Player {s.longest_player}.")
+    return (
+        f"{plural(s.coups, 'coup')}: {result_counts(s)}; "
+        f"Banker pairs {s.banker_pairs}, Player pairs {s.player_pairs}, naturals {s.naturals}; "
+        f"longest streak Banker {s.longest_banker}, Player {s.longest_player}."
+    )
 
 
 def bead_plate_line(board: Scoreboard, first: int = 1) -> str:
