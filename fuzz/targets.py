@@ -104,11 +104,8 @@ _NUMBER_CAP = 9_999
 
 def cli(data: bytes) -> None:
     """The command line: argv split from the input; the exit status must be 0, 1 or 2, with no traceback."""
-    argv = []
-    for word in _text(data).replace("\x00", "\n").split("\n")[:12]:
-        if word.isdigit() and int(word) > _NUMBER_CAP:
-            word = str(_NUMBER_CAP)
-        argv.append(word)
+    words = _text(data).replace("\x00", "\n").split("\n")[:12]
+    argv = [str(_NUMBER_CAP) if w.isdigit() and int(w) > _NUMBER_CAP else w for w in words]
     if "simulate" in argv or "--shoes" in argv:
         argv = [("20" if w.isdigit() and int(w) > 20 else w) for w in argv]
     out, err = io.StringIO(), io.StringIO()

@@ -142,11 +142,11 @@ def test_incomplete_coup_says_how_many_cards_it_had_and_needed(tail: str, have: 
 
 
 def test_strict_turns_an_incomplete_coup_into_an_error_after_the_complete_ones() -> None:
-    seen = []
+    entries = iter_entries(io.StringIO("9 2 K 3\n7 5"), "stream", strict=True)
+    assert next(entries).number == 1  # the complete coup comes out before the error
     with pytest.raises(LogError, match="ends in the middle of coup 2") as info:
-        for entry in iter_entries(io.StringIO("9 2 K 3\n7 5"), "stream", strict=True):
-            seen.append(entry)
-    assert len(seen) == 1 and info.value.line == 2 and info.value.coup == 2
+        next(entries)
+    assert info.value.line == 2 and info.value.coup == 2
 
 
 def test_stream_with_a_bad_card_names_it() -> None:
@@ -191,11 +191,13 @@ def test_bytes_that_are_not_utf8(tmp_path: Path, data: bytes, line: int, column:
 def test_bad_json(log: str, message: str, line: int) -> None:
     from roads.logs import iter_shoes
 
-    with pytest.raises(RoadsError, match=message.replace("(", r"\(")) as info:
+    def read() -> object:
         if '"shoe"' in log:
-            list(iter_shoes(io.StringIO(log)))
-        else:
-            read_outcomes(io.StringIO(log), "json" if log.startswith('"') else None)
+            return list(iter_shoes(io.StringIO(log)))
+        return read_outcomes(io.StringIO(log), "json" if log.startswith('"') else None)
+
+    with pytest.raises(RoadsError, match=message.replace("(", r"\(")) as info:
+        read()
     assert info.value.line == line
 
 

@@ -129,6 +129,15 @@ def reference_tally(by_value: tuple[int, ...]) -> dict[str, Fraction]:
         ):
             found[name] += weight if hit else 0
 
+    def banker_turn(p: int, b: int, z: int | None, weight: int, dealt: int) -> None:
+        # Banker's third card, if the rules call for it, after Player's third card z (None: Player stood).
+        if banker_draws(b, z):
+            for t in range(10):
+                if counts[t]:
+                    finish(p, (b + t) % 10, False, z is not None, True, weight * counts[t], dealt + 1)
+        else:
+            finish(p, b, False, z is not None, False, weight, dealt)
+
     for p1, b1, p2, b2 in product(range(10), repeat=4):
         w = 1
         for v in (p1, b1, p2, b2):
@@ -138,22 +147,12 @@ def reference_tally(by_value: tuple[int, ...]) -> dict[str, Fraction]:
             if is_natural(p) or is_natural(b):
                 finish(p, b, True, False, False, w, 4)
             elif not player_draws(p):
-                if banker_draws(b, None):
-                    for t in range(10):
-                        if counts[t]:
-                            finish(p, (b + t) % 10, False, False, True, w * counts[t], 5)
-                else:
-                    finish(p, b, False, False, False, w, 4)
+                banker_turn(p, b, None, w, 4)
             else:
                 for z in range(10):
                     wz = w * take(z)
                     if wz:
-                        if banker_draws(b, z):
-                            for t in range(10):
-                                if counts[t]:
-                                    finish((p + z) % 10, (b + t) % 10, False, True, True, wz * counts[t], 6)
-                        else:
-                            finish((p + z) % 10, b, False, True, False, wz, 5)
+                        banker_turn((p + z) % 10, b, z, wz, 5)
                     counts[z] += 1
         for v in (p1, b1, p2, b2):
             counts[v] += 1

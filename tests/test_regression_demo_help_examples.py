@@ -35,8 +35,8 @@ def test_regression_demo_help_examples_run(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.chdir(tmp_path)
-    for argv in _examples("demo", capsys):
-        argv = [str(tmp_path) if arg == "/tmp" else arg for arg in argv]
+    for example in _examples("demo", capsys):
+        argv = [str(tmp_path) if arg == "/tmp" else arg for arg in example]
         assert main(argv[1:]) == 0, argv
         assert "wrote" in capsys.readouterr().out
     assert {p.name for p in tmp_path.iterdir()} == {"scoreboard.svg", "scoreboard.png"}

@@ -21,7 +21,7 @@ from roads.logs import read_coups
 def test_regression_a_stream_shorter_than_one_coup_said_the_log_was_empty(stream: str) -> None:
     with warnings.catch_warnings():
         warnings.simplefilter("error")  # no warning first: one error says it all
-        with pytest.raises(LogError, match="ends in the middle of coup 1: .* so the log has no complete coup"):
+        with pytest.raises(LogError, match=r"ends in the middle of coup 1: .* so the log has no complete coup"):
             read_coups(io.StringIO(f"# format: stream\n{stream}\n"))
 
 

@@ -49,9 +49,10 @@ def _stream_coups(stream: list[Card]) -> list[Coup]:
         try:
             return [e.coup for e in iter_entries(io.StringIO(text)) if e.coup is not None]
         except LogError as exc:
-            # Fewer cards than one coup: the one documented way such a stream fails.
-            assert "no complete coup" in str(exc) or "no coups" in str(exc)
-            return []
+            # Fewer cards than one coup: the one documented way such a stream fails; any other error fails the test.
+            if "no complete coup" in str(exc) or "no coups" in str(exc):
+                return []
+            raise
 
 
 def _through_every_view(board: Scoreboard) -> None:

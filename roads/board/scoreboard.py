@@ -91,7 +91,8 @@ class Scoreboard(NotebookDisplay):
         while batch := tuple(islice(items, _BATCH)):
             add(*batch)
 
-    def add(self, *results: Outcome | str | object) -> None:
+    # One long loop with its state in locals, inlined on purpose: it is the hot path of every board.
+    def add(self, *results: Outcome | str | object) -> None:  # noqa: PLR0915
         """Add coups in order, each an Outcome, an engine Coup, or a letter B, P or T.
 
         ``add(a, b)`` builds the same board as ``add(a); add(b)``. If an item is
@@ -119,9 +120,8 @@ class Scoreboard(NotebookDisplay):
         bankers = ties = banker_pairs = player_pairs = naturals = 0
         coup_before = coup
         try:
-            for outcome in results:
-                if type(outcome) is not Outcome:
-                    outcome = _outcome(outcome)
+            for item in results:
+                outcome = item if type(item) is Outcome else _outcome(item)
                 record(outcome)
                 coup += 1
                 if outcome.banker_pair:

@@ -202,7 +202,7 @@ class _Writer:
 
     def page(self) -> str:
         """Return the whole document."""
-        l = self.l
+        lesson = self.l
         sprite, figures = self.figures()
         body = "\n".join(
             [
@@ -223,8 +223,8 @@ class _Writer:
             f'<html lang="en">\n<head>\n<meta charset="utf-8">\n'
             f'<meta name="viewport" content="width=device-width, initial-scale=1">\n'
             f'<meta name="generator" content="roads {esc(__version__)}">\n'
-            f"<title>{esc(l.title)}</title>\n<style>\n{asset('lesson.css')}</style>\n</head>\n"
-            f'<body data-theme="{esc(l.theme)}">\n{sprite}\n{body}\n'
+            f"<title>{esc(lesson.title)}</title>\n<style>\n{asset('lesson.css')}</style>\n</head>\n"
+            f'<body data-theme="{esc(lesson.theme)}">\n{sprite}\n{body}\n'
             f"<script>\n{asset('lesson.js')}</script>\n</body>\n</html>\n"
         )
 
@@ -232,16 +232,16 @@ class _Writer:
 
     def header(self) -> str:
         """Return the title, what the shoe holds, and the log's own notes."""
-        l, s = self.l, self.l.board.stats
-        where = f"From {bidi(l.source)}: " if l.source else ""
+        lesson, s = self.l, self.l.board.stats
+        where = f"From {bidi(lesson.source)}: " if lesson.source else ""
         counts = f"{plural(s.coups, 'coup')}: {result_counts(s)}."
-        marks = ", ".join(f"{TITLES[n]} {len(l.board.road(n))}" for n in DERIVED)
+        marks = ", ".join(f"{TITLES[n]} {len(lesson.board.road(n))}" for n in DERIVED)
         parts = [
-            f"<header>\n<h1>{bidi(l.title)}</h1>",
+            f"<header>\n<h1>{bidi(lesson.title)}</h1>",
             f'<p class="lede">{where}{esc(counts)} Derived marks: {esc(marks)}.</p>',
         ]
-        if l.notes:
-            parts.append('<div class="notes">' + "".join(f"<p>{bidi(n)}</p>" for n in l.notes) + "</div>")
+        if lesson.notes:
+            parts.append('<div class="notes">' + "".join(f"<p>{bidi(n)}</p>" for n in lesson.notes) + "</div>")
         parts.append("</header>")
         return "\n".join(parts)
 
@@ -292,7 +292,7 @@ class _Writer:
 
     def proofs_section(self, figures: dict[tuple[str, int], str]) -> str:
         """Return every shown proof, road by road, each beside its picture."""
-        l = self.l
+        lesson = self.l
         lead = (
             "Each derived road reads the Big Road's columns with an offset k. A bead that opens a column "
             "(Rule 1) compares the column that just finished with the one k further back: same depth red, "
@@ -305,25 +305,25 @@ class _Writer:
             '<h2 id="proofs-h">Why each mark is red or blue</h2>',
             f"<p>{esc(lead)}</p>",
         ]
-        for name in l.roads:
-            road = l.board.road(name)
+        for name in lesson.roads:
+            road = lesson.board.road(name)
             key = cli_name(name)
             count = len(road)
             out.append(f'<section class="road-proofs" id="proofs-{key}">')
-            held = None if l.marks is None else _clipped(l.marks, count)
-            which = "" if l.marks is None else f", marks {held}" if held else f", none of marks {l.marks}"
+            held = None if lesson.marks is None else _clipped(lesson.marks, count)
+            which = "" if lesson.marks is None else f", marks {held}" if held else f", none of marks {lesson.marks}"
             out.append(
                 f"<h3>{esc(road.title)} (k = {road.k}): {count} mark{'s' if count != 1 else ''}{esc(which)}</h3>"
             )
-            if count and l.marks is not None and not held:
+            if count and lesson.marks is not None and not held:
                 out.append(
                     f'<p class="empty">{esc(road.title)} has {esc(plural(count, "mark"))}, so none of '
-                    f"marks {esc(str(l.marks))} is on this page.</p>"
+                    f"marks {esc(str(lesson.marks))} is on this page.</p>"
                 )
                 out.append("</section>")
                 continue
             if not count:
-                columns = len(l.board.big_road.depths)
+                columns = len(lesson.board.big_road.depths)
                 out.append(
                     f'<p class="empty">{esc(road.title)} has no marks yet: it starts with the Big Road '
                     f"bead at {road_start(road.k)}, and this "
@@ -332,10 +332,10 @@ class _Writer:
                 out.append("</section>")
                 continue
             out.append('<ol class="proofs">')
-            for p in l.shown[name]:
+            for p in lesson.shown[name]:
                 out.append(self.proof(p, figures[(name, p.mark)]))
             out.append("</ol>\n</section>")
-        if not any(len(l.board.road(n)) for n in l.roads):
+        if not any(len(lesson.board.road(n)) for n in lesson.roads):
             out.insert(
                 3,
                 '<p class="empty" id="no-marks">No derived marks yet: this shoe is too young for '
@@ -388,13 +388,13 @@ class _Writer:
 
     def coups_section(self) -> str:
         """Return the coup list: result, cards and totals when known, the Big Road place, the marks it made."""
-        l = self.l
-        cards = any(p.coup is not None for p in l.played)
-        notes = any(p.note for p in l.played)
-        beads = {b.coup: b for b in l.board.big_road}
+        lesson = self.l
+        cards = any(p.coup is not None for p in lesson.played)
+        notes = any(p.note for p in lesson.played)
+        beads = {b.coup: b for b in lesson.board.big_road}
         place: dict[int, str] = {}
         last = None
-        for p in l.played:
+        for p in lesson.played:
             bead = beads.get(p.number)
             if bead is not None:
                 last = bead
@@ -410,7 +410,7 @@ class _Writer:
             "<thead><tr>" + "".join(f'<th scope="col">{h}</th>' for h in head) + "</tr></thead>",
             "<tbody>",
         ]
-        for p in l.played:
+        for p in lesson.played:
             o = p.outcome
             side = o.winner.value
             flags = [

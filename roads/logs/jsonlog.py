@@ -20,7 +20,7 @@ from .records import Claims, Record
 from .source import Chunk
 
 MAX_VALUE = 1 << 20
-"""One coup object (or metadata value, or JSON Lines line) larger than this is an error, not a reason to buffer forever."""
+"""One coup object (or metadata value, or JSON Lines line) larger than this is an error, not a reason to buffer."""
 
 TOO_DEEP = "not valid JSON for a log: values nested too deeply (a coup object is at most a few levels deep)"
 """Python's JSON decoder recurses once per nesting level; ``[[[[...`` past its limit is a RecursionError."""
@@ -124,9 +124,9 @@ class JsonText:
                     message += " (the file ends in the middle of the JSON)"
                 raise self.error(message, exc.pos) from None
             # A number at the very end of the buffer may continue in the next chunk.
-            if end == len(self.buf) and not self.eof and self.buf[end - 1] in "0123456789.eE+-":
-                if self._fill():
-                    continue
+            at_end = end == len(self.buf) and not self.eof
+            if at_end and self.buf[end - 1] in "0123456789.eE+-" and self._fill():
+                continue
             self.pos = end
             return value
 

@@ -326,10 +326,9 @@ def _line_chunks(text: str, line: int, column: int, binary: bool, final: bool) -
             parts = [raw[at : at + size] for at in range(0, len(raw), size)] or [""]
         for j, part in enumerate(parts):
             last = j == len(parts) - 1
-            if last and ended:
-                part = part[:-1].removesuffix("\r")
-            yield Chunk(line, column, part, last and (ended or final))
-            column += len(part)
+            piece = part[:-1].removesuffix("\r") if last and ended else part
+            yield Chunk(line, column, piece, last and (ended or final))
+            column += len(piece)
         line, column = line + 1, 1
 
 

@@ -53,15 +53,7 @@ def open_source(source: LogSource) -> Iterator[Opened]:
             yield Opened("<stdin>", buffer if buffer is not None else stdin, buffer is not None)
             return
         name = os.fspath(source)
-        try:
-            handle = open(name, "rb")
-        except FileNotFoundError:
-            raise LogError("no such file", file=name) from None
-        except IsADirectoryError:
-            raise LogError("is a folder, not a log", file=name) from None
-        except OSError as exc:
-            raise LogError(f"cannot read: {exc.strerror or exc}", file=name) from None
-        with handle:
+        with _open_file(name) as handle:
             yield Opened(name, handle, True)
         return
     if not hasattr(source, "readline"):
@@ -81,6 +73,18 @@ class Chunk:
     text: str
     end: bool
     """True when this chunk finishes its line."""
+
+
+def _open_file(name: str) -> IO[bytes]:
+    """Return the named log opened for binary reading; a file that cannot be opened is a LogError."""
+    try:
+        return open(name, "rb")
+    except FileNotFoundError:
+        raise LogError("no such file", file=name) from None
+    except IsADirectoryError:
+        raise LogError("is a folder, not a log", file=name) from None
+    except OSError as exc:
+        raise LogError(f"cannot read: {exc.strerror or exc}", file=name) from None
 
 
 def chunks(opened: Opened) -> Iterator[Chunk]:
