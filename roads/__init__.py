@@ -5,7 +5,7 @@ The flow runs one way: cards -> coups -> roads -> scene -> SVG / PNG / text.
 
 from __future__ import annotations
 
-__version__ = "0.1.0"
+__version__ = "0.2.0.dev0"  # written only here: pyproject.toml reads it ([tool.setuptools.dynamic])
 
 from typing import TYPE_CHECKING
 

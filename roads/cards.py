@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .errors import CardError, excerpt
@@ -58,6 +59,6 @@ def parse_card(token: str) -> Card:
     return Card(rank, suit)
 
 
-def hand_total(cards: tuple[Card, ...] | list[Card]) -> int:
+def hand_total(cards: Sequence[Card]) -> int:
     """Return a hand's total: the last digit of the sum of its card values."""
     return sum(card.value for card in cards) % 10

@@ -7,6 +7,7 @@ print one line that points at it.
 from __future__ import annotations
 
 import unicodedata
+from typing import TypedDict
 
 QUOTE_LIMIT = 60
 """Most characters of a user's text an error quotes: a bad 1 MB token must not become a 1 MB message."""
@@ -40,6 +41,15 @@ def one_line(text: str) -> str:
 
 _UNPRINTED = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"})
 """Unicode categories an error never prints raw: controls, format (bidi) marks, surrogates, line breaks."""
+
+
+class Where(TypedDict, total=False):
+    """Where a problem is, as the keyword arguments of a RoadsError (``LogError(message, **where)``)."""
+
+    file: str | None
+    line: int | None
+    column: int | None
+    coup: int | None
 
 
 class RoadsError(ValueError):

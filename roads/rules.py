@@ -54,7 +54,7 @@ def with_article(value: int) -> str:
 def _ranges(values: list[int]) -> str:
     parts: list[str] = []
     start = prev = values[0]
-    for v in [*values[1:], None]:  # type: ignore[list-item]
+    for v in [*values[1:], None]:
         if v is not None and v == prev + 1:
             prev = v
             continue

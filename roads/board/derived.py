@@ -195,7 +195,7 @@ class DerivedRoad(Sequence[Mark]):
 
     def color_bits(self) -> bytes:
         """Return one byte a mark, in order: 0 red, 1 blue."""
-        return self.codes.translate(_COLOR_BIT)
+        return bytes(self.codes.translate(_COLOR_BIT))
 
     @property
     def red(self) -> int:

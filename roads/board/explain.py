@@ -112,6 +112,7 @@ def _prove(derived: DerivedRoad, i: int, depths: list[int]) -> Proof:
     k = derived.k
     color, rule = VERDICTS[derived.codes[i]]
     column, row = derived.source(i)
+    compared: tuple[tuple[int, int], ...]
     if rule == 1:
         compared = ((column - 1, depths[column - 2]), (column - 1 - k, depths[column - 2 - k]))
         reason, comparison, mistake = _rule_1(k, column, compared, color, depths)

@@ -42,7 +42,7 @@ def read_lesson_log(log: str, fmt: str) -> tuple[list[Played], tuple[str, ...], 
 
     def stream() -> io.BytesIO:
         buffer = io.BytesIO(data)
-        buffer.name = name  # type: ignore[attr-defined]  # errors name the log, not "<stream>"
+        buffer.name = name  # errors name the log, not "<stream>"
         return buffer
 
     entries = list(iter_entries(stream(), None if fmt == "auto" else fmt))

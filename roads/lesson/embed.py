@@ -30,7 +30,7 @@ def read_text_log(text: str, name: str = "<results>", fmt: str | None = None) ->
     from ..logs import iter_entries
 
     stream = io.StringIO(text)
-    stream.name = name  # type: ignore[misc]  # errors name this, not "<stream>"
+    stream.name = name  # errors name this, not "<stream>"
     return [entry.outcome for entry in iter_entries(stream, fmt)]
 
 

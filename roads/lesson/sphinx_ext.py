@@ -58,7 +58,7 @@ class RoadsDirective(Directive):
 def _only_html(app: Any, doctree: nodes.document, docname: str) -> None:
     """Keep the SVG for HTML builders and the plain shoe for the rest (LaTeX, text, man)."""
     html = app.builder.format == "html"
-    for box in list(doctree.findall(lambda n: isinstance(n, nodes.container) and "roads-figure" in n["classes"])):
+    for box in [n for n in doctree.findall(nodes.container) if "roads-figure" in n["classes"]]:
         keep = [child for child in box.children if isinstance(child, nodes.raw) == html]
         box.replace_self(keep)
 

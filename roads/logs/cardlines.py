@@ -7,7 +7,7 @@ from collections.abc import Iterator
 
 from ..cards import Card, hand_total, parse_card
 from ..coup import Coup, draw_coup, expected_cards
-from ..errors import CardError, LogError, excerpt
+from ..errors import CardError, LogError, Where, excerpt
 from ..rules import player_draws
 from .records import LogWarning, Record, warn
 from .source import Piece
@@ -60,7 +60,7 @@ def _hands(
         if tok != "|":
             group.append((tok, col))
             continue
-        where = {"file": name, "line": line, "column": col if col > 0 else None, "coup": number}
+        where: Where = {"file": name, "line": line, "column": col if col > 0 else None, "coup": number}
         if not group:
             raise LogError(f"an empty hand around '|': write both hands, as in {_HANDS_EXAMPLE}", **where)
         head, head_col = group[0]

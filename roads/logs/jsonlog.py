@@ -13,7 +13,7 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 
 from ..cards import Card, parse_card
-from ..errors import CardError, LogError, excerpt
+from ..errors import CardError, LogError, Where, excerpt
 from ..outcome import Outcome, Winner
 from .models import DealtCoup, HandsCoup, ResultCoup, ShoeLine, coup_model
 from .records import Claims, Record
@@ -241,7 +241,7 @@ def json_lines(source_chunks: Iterator[Chunk], name: str) -> Iterator[tuple[int,
 
 def coup_record(value: Any, line: int, number: int, name: str) -> Record:
     """Return the Record for one JSON coup object; raise a located LogError or CardError if it is malformed."""
-    where = {"file": name, "line": line, "coup": number}
+    where: Where = {"file": name, "line": line, "coup": number}
     if not isinstance(value, dict):
         raise LogError(f"a coup must be a JSON object, not {_kind(value)}", **where)
     if "shoe" in value:
@@ -286,7 +286,7 @@ def coup_record(value: Any, line: int, number: int, name: str) -> Record:
     )
 
 
-def _cards(tokens: list[str], field: str, where: dict[str, Any]) -> tuple[Card, ...]:
+def _cards(tokens: list[str], field: str, where: Where) -> tuple[Card, ...]:
     out = []
     for i, token in enumerate(tokens, 1):
         try:
@@ -298,7 +298,7 @@ def _cards(tokens: list[str], field: str, where: dict[str, Any]) -> tuple[Card, 
 
 def shoe_line(value: Any, line: int, name: str) -> tuple[ShoeLine, list[Any] | None]:
     """Return the validated envelope of one multi-shoe line and its raw coup objects (checked one by one later)."""
-    where = {"file": name, "line": line}
+    where: Where = {"file": name, "line": line}
     if not isinstance(value, dict):
         raise LogError(f"a shoe line must be a JSON object, not {_kind(value)}", **where)
     coups = value.get("coups")

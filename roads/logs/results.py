@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from ..errors import LogError, excerpt
+from ..errors import LogError, Where, excerpt
 from ..outcome import Outcome, Winner
 from .source import Piece
 
@@ -69,7 +69,7 @@ def _marked(text: str, at: int, close: int, file: str | None, line: int | None, 
     group = excerpt(text[at : close + 1])
     for j in range(at + 2, close):
         marker = text[j].lower()
-        where = {"file": file, "line": line, "column": column + j, "coup": number}
+        where: Where = {"file": file, "line": line, "column": column + j, "coup": number}
         if marker not in _MARKERS:
             raise LogError(f"unknown marker '{text[j]}' in {group}: {_MARKER_HELP}", **where)
         if marker in seen:
@@ -84,7 +84,7 @@ def _marked(text: str, at: int, close: int, file: str | None, line: int | None, 
 
 def _unknown(text: str, i: int, file: str | None, line: int | None, column: int, number: int) -> LogError:
     ch = text[i]
-    where = {"file": file, "line": line, "column": column + i, "coup": number}
+    where: Where = {"file": file, "line": line, "column": column + i, "coup": number}
     if ch == "[" and i > 0 and text[i - 1] in _WINNERS:
         close = text.find("]", i)
         if close < 0:

@@ -58,9 +58,9 @@ def open_source(source: LogSource) -> Iterator[Opened]:
         return
     if not hasattr(source, "readline"):
         raise LogError(f"cannot read a log from {type(source).__name__}: give a path, '-' or a stream")
-    name = getattr(source, "name", None)
+    label = getattr(source, "name", None)
     probe = source.read(0)
-    yield Opened(name if isinstance(name, str) else "<stream>", source, isinstance(probe, bytes))
+    yield Opened(label if isinstance(label, str) else "<stream>", source, isinstance(probe, bytes))
 
 
 @dataclass(frozen=True, slots=True)
@@ -214,7 +214,7 @@ class LineBuffer(io.TextIOBase):
         self._name = name
 
     @property
-    def name(self) -> str:  # type: ignore[override]
+    def name(self) -> str:
         """Return the name errors will use."""
         return self._name
 
@@ -226,7 +226,7 @@ class LineBuffer(io.TextIOBase):
         """Return up to ``size`` characters (all when negative)."""
         if size == 0:
             return ""
-        out = []
+        out: list[str] = []
         while size is None or size < 0 or sum(map(len, out)) < size:
             piece = self.readline(-1 if size is None or size < 0 else size - sum(map(len, out)))
             if not piece:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Literal, overload
+from typing import Literal, TypeGuard, overload
 
 from ..cards import RANKS, Card
 from ..coup import Coup
@@ -42,9 +42,7 @@ def odds_for(composition: CompositionLike, *, exact: bool = False) -> Odds | Exa
     ten-valued cards are left: whether two of them pair depends on their ranks.
     """
     if _by_value(composition):
-        values = tuple(composition)  # type: ignore[arg-type]
-        for value, count in enumerate(values):
-            _check_count(f"value {value}", count)
+        values = tuple(_check_count(f"value {value}", count) for value, count in enumerate(composition))
         total = sum(values)
         # Values 1-9 are one rank each; ten-valued cards pair only if their ranks are known.
         ranks = values[1:] if values[0] <= 1 else None
@@ -61,17 +59,18 @@ def odds_for(composition: CompositionLike, *, exact: bool = False) -> Odds | Exa
     return result if exact else result.to_float()
 
 
-def _by_value(composition: object) -> bool:
+def _by_value(composition: object) -> TypeGuard[Sequence[object]]:
     """Return True for 10 counts by value 0..9 (not a Composition, mapping or 13 rank counts)."""
     return isinstance(composition, Sequence) and not isinstance(composition, (str, bytes)) and len(composition) == 10
 
 
-def _check_count(what: str, count: object) -> None:
-    """Raise OddsError unless ``count`` is a whole number of cards, 0 or more."""
+def _check_count(what: str, count: object) -> int:
+    """Return ``count``; raise OddsError unless it is a whole number of cards, 0 or more."""
     if isinstance(count, bool) or not isinstance(count, int):
         raise OddsError(f"the count of {what} must be a whole number, got {count!r}")
     if count < 0:
         raise OddsError(f"the count of {what} is {count}: a shoe cannot hold fewer than 0 cards")
+    return count
 
 
 @overload

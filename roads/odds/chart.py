@@ -32,7 +32,7 @@ PNG_SCALE = 2
 def _nice_step(span: float, target: int = 6) -> float:
     """Return a 1, 2 or 5 times a power of ten that cuts ``span`` into about ``target`` steps."""
     raw = span / target
-    power = 10 ** math.floor(math.log10(raw))
+    power: float = 10 ** math.floor(math.log10(raw))  # an int from 1 up, a float below
     return next(m * power for m in (1, 2, 5, 10) if m * power >= raw)
 
 

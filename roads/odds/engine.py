@@ -117,8 +117,8 @@ def _tables() -> _Tables:
                     else:
                         m5[:, k, z] = _events(pz, b, False, True, False)
     # Paths in class order: class (p, b), then P1 = a, B1 = c; P2 and B2 follow from the totals.
-    p, b, a, c = np.indices((10, 10, 10, 10)).reshape(4, -1)
-    first = np.stack([a, c, (p - a) % 10, (b - c) % 10])
+    p_total, b_total, a, c = np.indices((10, 10, 10, 10)).reshape(4, -1)
+    first = np.stack([a, c, (p_total - a) % 10, (b_total - c) % 10])
     repeats = np.stack(
         [
             np.zeros_like(a),

@@ -66,7 +66,7 @@ class ExactOdds(_OddsFields[Fraction]):
 
     def to_float(self) -> Odds:
         """Return the same odds as floats, each correctly rounded."""
-        return Odds(**{name: (float(v) if isinstance(v, Fraction) else v) for name, v in self})
+        return Odds.model_validate({name: (float(v) if isinstance(v, Fraction) else v) for name, v in self})
 
 
 def build_exact(rank_counts: Sequence[int] | None, counted: Tally, total: int) -> ExactOdds:

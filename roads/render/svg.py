@@ -90,7 +90,7 @@ class _Translator:
     def item(self, item: Item) -> BaseElement:
         """Return the element of one scene item (groups recursively)."""
         if isinstance(item, Use):
-            el = SvgUse(f"#{item.symbol}", factory=self.dwg)
+            el: BaseElement = SvgUse(f"#{item.symbol}", factory=self.dwg)
             a = el.attribs
             a["x"] = num(item.x)
             a["y"] = num(item.y)
@@ -110,7 +110,7 @@ class _Translator:
         """Return the element of one primitive shape."""
         dwg = self.dwg
         if isinstance(shape, Circle):
-            el = SvgCircle(factory=dwg)
+            el: BaseElement = SvgCircle(factory=dwg)
             el.attribs.update(cx=num(shape.cx), cy=num(shape.cy), r=num(shape.r))
             _paint(el.attribs, shape.fill, shape.stroke, shape.width)
             return el
