@@ -1,43 +1,124 @@
 """roads: baccarat shoe logs to scoreboards, explained.
 
 The flow runs one way: cards -> coups -> roads -> scene -> SVG / PNG / text.
+
+>>> from roads import Scoreboard
+>>> board = Scoreboard.from_results("BPPPB")
+>>> board
+Scoreboard.from_results('BPPPB')
+>>> board.big_eye_boy[0].proof().text.split(":")[0]
+'Column 2 continues to row 2, so Rule 2 applies'
 """
 
 from __future__ import annotations
 
 __version__ = "0.2.0.dev0"  # written only here: pyproject.toml reads it ([tool.setuptools.dynamic])
 
+from importlib import import_module
 from typing import TYPE_CHECKING
 
 from .cards import Card, parse_card
-from .coup import Coup, Step, resolve
-from .errors import RoadsError
+from .coup import Coup, Step, resolve, resolve_hands
+from .errors import (
+    CardError,
+    CoupError,
+    LessonError,
+    LogError,
+    OddsError,
+    OutputError,
+    RenderError,
+    RoadError,
+    RoadsError,
+    ShoeError,
+)
 from .outcome import Outcome, Winner
 from .shoe import DealtShoe, deal_shoe
 
 if TYPE_CHECKING:
-    from .board import Scoreboard
+    from .board import BLUE, RED, Bead, BeadCell, BigRoad, Color, DerivedRoad, Mark, Proof, Road, Scoreboard, Stats
+    from .lesson import Figure, figure
+    from .odds import Composition, ExactOdds, Odds, exact_odds, odds_after, odds_for
+    from .scene import THEMES, RenderOptions
+
+_LAZY = {
+    # The road builder adds about 40% to ``import roads``; the rest pull in pydantic, svgwrite or Pillow.
+    "roads.board": (
+        "BLUE",
+        "RED",
+        "Bead",
+        "BeadCell",
+        "BigRoad",
+        "Color",
+        "DerivedRoad",
+        "Mark",
+        "Proof",
+        "Road",
+        "Scoreboard",
+        "Stats",
+    ),
+    "roads.scene": ("THEMES", "RenderOptions"),
+    "roads.lesson": ("Figure", "figure"),
+    "roads.odds": ("Composition", "ExactOdds", "Odds", "exact_odds", "odds_after", "odds_for"),
+}
+_HOME = {name: module for module, names in _LAZY.items() for name in names}
 
 __all__ = [
+    "BLUE",
+    "RED",
+    "THEMES",
+    "Bead",
+    "BeadCell",
+    "BigRoad",
     "Card",
+    "CardError",
+    "Color",
+    "Composition",
     "Coup",
+    "CoupError",
     "DealtShoe",
+    "DerivedRoad",
+    "ExactOdds",
+    "Figure",
+    "LessonError",
+    "LogError",
+    "Mark",
+    "Odds",
+    "OddsError",
     "Outcome",
+    "OutputError",
+    "Proof",
+    "RenderError",
+    "RenderOptions",
+    "Road",
+    "RoadError",
     "RoadsError",
     "Scoreboard",
+    "ShoeError",
+    "Stats",
     "Step",
     "Winner",
     "__version__",
     "deal_shoe",
+    "exact_odds",
+    "figure",
+    "odds_after",
+    "odds_for",
     "parse_card",
     "resolve",
+    "resolve_hands",
 ]
 
 
 def __getattr__(name: str) -> object:
-    """Return ``roads.Scoreboard`` on first use: importing the road builder would add about 40% to ``import roads``."""
-    if name == "Scoreboard":
-        from .board import Scoreboard
+    """Return a name of ``roads.__all__`` that lives in a heavier module, importing that module on first use."""
+    module = _HOME.get(name)
+    if module is None:
+        raise AttributeError(f"module 'roads' has no attribute {name!r}")
+    value = getattr(import_module(module), name)
+    globals()[name] = value  # later lookups skip this function
+    return value
 
-        return Scoreboard
-    raise AttributeError(f"module 'roads' has no attribute {name!r}")
+
+def __dir__() -> list[str]:
+    """Return the public names, the lazy ones included."""
+    return sorted({*globals(), *__all__})

@@ -6,12 +6,12 @@ check, the Player rule, the Banker rule (and tableau cell), and the result.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
-from .cards import Card, hand_total
+from .cards import Card, hand_total, parse_card
 from .display import NotebookDisplay
-from .errors import CoupError
+from .errors import CardError, CoupError, excerpt
 from .outcome import Outcome, Winner
 from .rules import banker_draws, is_natural, player_draws, tableau_reason, with_article
 
@@ -58,6 +58,11 @@ class Coup(NotebookDisplay):
     def cards(self) -> int:
         """Return how many cards the coup used (4, 5 or 6)."""
         return len(self.player) + len(self.banker)
+
+    def __repr__(self) -> str:
+        dealt = " ".join(map(str, self.dealt))
+        result = "a tie" if self.winner is Winner.TIE else f"{self.winner.value.capitalize()} wins"
+        return f"<Coup {dealt}: Player {self.player_total}, Banker {self.banker_total}, {result}>"
 
     @property
     def dealt(self) -> tuple[Card, ...]:
@@ -177,9 +182,32 @@ def audit_hands(player: Sequence[Card], banker: Sequence[Card]) -> list[str]:
     return problems
 
 
-def resolve(cards: Sequence[Card]) -> Coup:
-    """Return the coup these cards (in dealing order) make; raise CoupError if the rules disagree."""
-    player, banker = split_dealt(cards)
+def cards_of(cards: str | Iterable[Card | str]) -> tuple[Card, ...]:
+    """Return the cards a string (``"3 6 K K 6 2"``, commas allowed), tokens or Cards name; CardError if one is not."""
+    tokens: Iterable[Card | str] = cards.replace(",", " ").split() if isinstance(cards, str) else cards
+    hand = []
+    for i, token in enumerate(tokens, 1):
+        if isinstance(token, Card):
+            hand.append(token)
+        elif isinstance(token, str):
+            try:
+                hand.append(parse_card(token))
+            except CardError as exc:
+                raise CardError(f"card {i}: {exc.message}") from None
+        else:
+            raise CardError(
+                f"card {i}: {excerpt(repr(token))} is not a card: give a Card or a token such as 'K' or '10H'"
+            )
+    return tuple(hand)
+
+
+def resolve(cards: str | Iterable[Card | str]) -> Coup:
+    """Return the coup these cards (in dealing order) make; raise CoupError if the rules disagree.
+
+    ``cards`` is a string (``"3 6 K K 6 2"``, commas allowed), a sequence of
+    tokens (``["3", "6", "K"...]``) or of :class:`Card`.
+    """
+    player, banker = split_dealt(cards_of(cards))
     problems = audit_hands(player, banker)
     if problems:
         raise CoupError("; ".join(problems))

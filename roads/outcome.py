@@ -15,6 +15,9 @@ class Winner(StrEnum):
     PLAYER = "player"
     TIE = "tie"
 
+    def __repr__(self) -> str:
+        return f"Winner.{self.name}"
+
     @property
     def letter(self) -> str:
         """Return the one-letter form used in results logs: B, P or T."""

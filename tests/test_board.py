@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from roads.board import DERIVED, OFFSETS, Scoreboard
+from roads.board import DERIVED, Road, Scoreboard
 from roads.board.derived import BLUE, RED, judge
 from roads.outcome import Outcome, Winner
 
@@ -73,7 +73,7 @@ def test_check_forty_alternating_give_38_big_eye_boy_marks() -> None:
 # --- rule by rule ----------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("road", "k"), OFFSETS.items())
+@pytest.mark.parametrize(("road", "k"), [(road, road.k) for road in Road if road.derived])
 def test_start_is_column_k_plus_1_row_2(road: str, k: int) -> None:
     """First mark from (k+1, 2); if that column has one bead, from (k+2, 1)."""
     # Columns 1..k of depth 1, then column k+1 of depth 2.
@@ -211,7 +211,7 @@ def test_property_ask_predicts_the_mark_actually_added(results: str) -> None:
 @given(results_strategy)
 def test_property_mark_count_is_beads_from_the_start_on(results: str) -> None:
     board = Scoreboard.from_results(results)
-    for road, k in OFFSETS.items():
+    for road, k in [(road, road.k) for road in Road if road.derived]:
         expected = sum(1 for b in board.big_road if b.column > k + 1 or (b.column == k + 1 and b.row >= 2))
         assert len(board.road(road)) == expected
 

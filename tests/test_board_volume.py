@@ -12,15 +12,15 @@ from hypothesis import strategies as st
 
 from roads import Scoreboard as Exported
 from roads.board import DERIVED, Scoreboard
-from roads.board.text import (
+from roads.errors import LogError
+from roads.outcome import Outcome, Winner
+from roads.terminal import (
     COMPACT_COLUMNS,
     compact_big_road,
     compact_derived,
     derived_columns,
     summary,
 )
-from roads.errors import LogError
-from roads.outcome import Outcome, Winner
 
 
 def letters(coups: int, seed: int = 1) -> str:

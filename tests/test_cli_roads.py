@@ -14,10 +14,10 @@ from roads.board import Scoreboard
 from roads.board.explain import proof
 from roads.board.jsonview import board_dict
 from roads.board.schema import Board, ProofModel
-from roads.board.text import show, summary
 from roads.cli import main
 from roads.logs import write_log
 from roads.shoe import deal_shoe
+from roads.terminal import show, summary
 
 RESULTS = "B P P B B B P T P\nP P B\n"
 

@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from roads.board import DERIVED, OFFSETS, Scoreboard
+from roads.board import DERIVED, Road, Scoreboard
 from roads.board.explain import Proof, proof, proofs
 from roads.errors import RoadError
 
@@ -36,7 +36,7 @@ def depths_by_counting(board: Scoreboard) -> Counter[int]:
 def reread(p: Proof, board: Scoreboard) -> str:
     """Apply the rule to what the prose says, check the prose against the board, return the colour."""
     depth = depths_by_counting(board)
-    k = OFFSETS[p.road]
+    k = Road(p.road).k
     if p.rule == 1:
         m = RULE_1.fullmatch(p.text)
         assert m, p.text

@@ -30,11 +30,16 @@ def test_readme_coup_example(capsys: pytest.CaptureFixture[str]) -> None:
     assert run(["coup", "3", "6", "K", "K", "6", "2"], capsys).strip() in README
 
 
-def test_readme_python_example(capsys: pytest.CaptureFixture[str]) -> None:
-    block = README.split("```python\n", 1)[1].split("```", 1)[0]
-    exec(compile(block, "README.md", "exec"), {})
-    out = capsys.readouterr().out
-    assert out.strip() in README
+def test_readme_python_example(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The README's Python example runs, prints exactly the output block under it, and writes its picture."""
+    code, shown = README.split("```python\n", 1)[1].split("```\n\n```\n", 1)
+    printed = shown.split("```", 1)[0]
+    monkeypatch.chdir(tmp_path)  # the example saves board.svg in the current folder
+    exec(compile(code, "README.md", "exec"), {})
+    assert capsys.readouterr().out == printed
+    assert (tmp_path / "board.svg").read_text(encoding="utf-8").startswith("<svg")
 
 
 def test_readme_links_point_at_files() -> None:

@@ -19,13 +19,13 @@ from hypothesis import strategies as st
 from roads.board import Scoreboard
 from roads.board.explain import proofs
 from roads.board.jsonview import board_dict, board_json
-from roads.board.text import show, summary
 from roads.cards import RANKS, SUITS, Card
 from roads.coup import Coup
 from roads.errors import LogError
 from roads.logs import FORMATS, LogWarning, iter_entries, iter_shoes, read_outcomes, write_log, write_shoe_line
 from roads.outcome import Outcome, Winner
 from roads.render import render
+from roads.terminal import show, summary
 
 FAST = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 """Enough examples to find shape bugs (empty, ties only, long streaks) while the suite stays quick."""

@@ -9,7 +9,10 @@ import pytest
 
 from roads.board import DERIVED, Scoreboard
 from roads.board.stats import percent
-from roads.board.text import (
+from roads.outcome import Outcome, Winner
+from roads.scene.text import summary as desc_summary
+from roads.shoe import deal_shoe
+from roads.terminal import (
     compact,
     compact_big_road,
     compact_derived,
@@ -20,9 +23,6 @@ from roads.board.text import (
     tie_tag,
     use_color,
 )
-from roads.outcome import Outcome, Winner
-from roads.scene.text import summary as desc_summary
-from roads.shoe import deal_shoe
 
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
 

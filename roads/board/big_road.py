@@ -31,6 +31,15 @@ class Bead:
     ties: int = 0
     """Ties that followed this bead, up to the next bead."""
 
+    def __repr__(self) -> str:
+        extras = "".join(
+            f", {name}=True" for name in ("banker_pair", "player_pair", "natural") if getattr(self.outcome, name)
+        )
+        return (
+            f"Bead(coup={self.coup}, winner={self.winner!r}, column={self.column}, row={self.row}, "
+            f"x={self.x}, y={self.y}, ties={self.ties}{extras})"
+        )
+
     @property
     def banker_pair(self) -> bool:
         """Return True when this coup had a Banker pair."""
@@ -127,6 +136,9 @@ class BigRoad(Sequence[Bead]):
 
     def __len__(self) -> int:
         return len(self.coups)
+
+    def __repr__(self) -> str:
+        return f"<Big Road: {len(self.coups)} beads in {len(self.depths)} columns>"
 
     def _bead(self, index: int) -> Bead:
         self.place()

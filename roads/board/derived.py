@@ -16,14 +16,19 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 from itertools import chain, islice
 from operator import ne
-from typing import overload
+from typing import TYPE_CHECKING, overload
 
+from ..errors import RoadError
 from .big_road import BigRoad
 from .grid import TailGrid
+from .names import Road
+
+if TYPE_CHECKING:
+    from .explain import Proof
 
 
 class Color(StrEnum):
@@ -31,6 +36,9 @@ class Color(StrEnum):
 
     RED = "red"
     BLUE = "blue"
+
+    def __repr__(self) -> str:
+        return f"Color.{self.name}"
 
     @property
     def letter(self) -> str:
@@ -40,17 +48,12 @@ class Color(StrEnum):
 
 RED, BLUE = Color.RED, Color.BLUE
 
-OFFSETS: dict[str, int] = {"big_eye_boy": 1, "small_road": 2, "cockroach_pig": 3}
-"""Each derived road's offset k."""
-
-TITLES: dict[str, str] = {"big_eye_boy": "Big Eye Boy", "small_road": "Small Road", "cockroach_pig": "Cockroach Pig"}
-
 
 @dataclass(slots=True)
 class Mark:
-    """One derived-road mark: colour, rule, its source bead (logical) and its drawn place."""
+    """One derived-road mark: colour, rule, its source bead (logical) and its drawn place; ``proof()`` says why."""
 
-    road: str
+    road: Road
     mark: int
     """Its number on its road, from 1."""
     color: Color
@@ -63,6 +66,16 @@ class Mark:
     """Drawn column on the road's own grid."""
     y: int
     """Drawn row on the road's own grid."""
+    on: DerivedRoad | None = field(default=None, repr=False, compare=False)
+    """The road it was read from (made on read, so it costs a board nothing per coup)."""
+
+    def proof(self) -> Proof:
+        """Return why this mark has its colour; RoadError for a mark not read from a board."""
+        from .explain import prove  # proofs are prose: only a caller who asks pays for them
+
+        if self.on is None:
+            raise RoadError(f"{self.road.title} mark {self.mark} was not read from a board: it has no proof")
+        return prove(self.on, self.mark)
 
 
 def reaches(k: int, column: int, row: int) -> bool:
@@ -141,9 +154,9 @@ class DerivedRoad(Sequence[Mark]):
 
     __slots__ = ("_grid", "_xs", "_ys", "big_road", "codes", "first", "k", "name")
 
-    def __init__(self, name: str, big_road: BigRoad) -> None:
-        self.name = name
-        self.k = OFFSETS[name]
+    def __init__(self, name: Road, big_road: BigRoad) -> None:
+        self.name = Road.parse(name, derived=True)
+        self.k = self.name.k
         self.big_road = big_road
         self.first = -1
         """Index of the Big Road bead that made mark 1 (-1 until the road starts)."""
@@ -180,7 +193,7 @@ class DerivedRoad(Sequence[Mark]):
     @property
     def title(self) -> str:
         """Return the road's name as a dealer says it."""
-        return TITLES[self.name]
+        return self.name.title
 
     @property
     def width(self) -> int:
@@ -246,7 +259,10 @@ class DerivedRoad(Sequence[Mark]):
         color, rule = VERDICTS[self.codes[index]]
         column, row = self.source(index)
         self.place()
-        return Mark(self.name, index + 1, color, rule, column, row, self._xs[index], self._ys[index])
+        return Mark(self.name, index + 1, color, rule, column, row, self._xs[index], self._ys[index], self)
+
+    def __repr__(self) -> str:
+        return f"<{self.title}: {len(self.codes)} marks>"
 
     def __iter__(self) -> Iterator[Mark]:
         self.place()
@@ -255,4 +271,4 @@ class DerivedRoad(Sequence[Mark]):
         sources = zip(islice(self.big_road.columns, start, None), islice(self.big_road.rows, start, None), strict=False)
         for i, (code, (column, row), x, y) in enumerate(zip(self.codes, sources, self._xs, self._ys, strict=False), 1):
             color, rule = VERDICTS[code]
-            yield Mark(name, i, color, rule, column, row, x, y)
+            yield Mark(name, i, color, rule, column, row, x, y, self)

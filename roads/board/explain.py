@@ -12,19 +12,22 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from ..errors import RoadError
-from .derived import RED, TITLES, VERDICTS, Color, DerivedRoad, judge
-from .names import derived_name
-from .scoreboard import DERIVED, Scoreboard
+from .derived import RED, VERDICTS, Color, DerivedRoad, judge
+from .names import DERIVED, Road
+
+if TYPE_CHECKING:
+    from .scoreboard import Scoreboard
 
 
 @dataclass(frozen=True, slots=True)
 class Proof:
     """Why one derived mark has its colour: the rule, the columns compared, and the prose."""
 
-    road: str
-    """Board name of the road: ``big_eye_boy``, ``small_road`` or ``cockroach_pig``."""
+    road: Road
+    """The road: ``Road.BIG_EYE_BOY``, ``Road.SMALL_ROAD`` or ``Road.COCKROACH_PIG`` (equal to its board name)."""
     title: str
     """The road as a dealer says it: ``Big Eye Boy``."""
     k: int
@@ -50,6 +53,10 @@ class Proof:
     def text(self) -> str:
         """Return the proof as two sentences: the reason, then the comparison."""
         return f"{self.reason} {self.comparison}"
+
+    def __repr__(self) -> str:
+        where = f"column {self.column} row {self.row}"
+        return f"<Proof {self.title} mark {self.mark}: {self.color.value}, Rule {self.rule}, {where}>"
 
     def to_dict(self, *, mistake: bool = False) -> dict[str, object]:
         """Return the proof as JSON-ready data; ``mistake=True`` adds the common-mistake sentence."""
@@ -88,18 +95,22 @@ def road_start(k: int) -> str:
 
 def proof(board: Scoreboard, road: str, mark: int) -> Proof:
     """Return the proof of mark number ``mark`` (from 1) on ``road``; RoadError if there is no such mark."""
-    derived = board.road(derived_name(road))
+    return prove(board.road(Road.parse(road, derived=True)), mark)
+
+
+def prove(derived: DerivedRoad, mark: int) -> Proof:
+    """Return the proof of mark number ``mark`` (from 1) of the road ``derived``; RoadError if there is none."""
     count = len(derived)
     if isinstance(mark, bool) or not isinstance(mark, int) or not 1 <= mark <= count:
         if count == 0:
             raise RoadError(f"{derived.title} has no marks yet: it starts with the bead at {road_start(derived.k)}")
         raise RoadError(f"{derived.title} has {_marks(count)}: there is no mark {mark} (choose 1 to {count})")
-    return _prove(derived, mark - 1, board.big_road.depths)
+    return _prove(derived, mark - 1, derived.big_road.depths)
 
 
 def proofs(board: Scoreboard, road: str | None = None) -> Iterator[Proof]:
     """Yield the proof of every mark of ``road``, or of all three derived roads in board order."""
-    names = DERIVED if road is None else (derived_name(road),)
+    names = DERIVED if road is None else (Road.parse(road, derived=True),)
     depths = board.big_road.depths
     for name in names:
         derived = board.road(name)
@@ -119,9 +130,7 @@ def _prove(derived: DerivedRoad, i: int, depths: list[int]) -> Proof:
     else:
         compared = ((column - k, depths[column - 1 - k]),)
         reason, comparison, mistake = _rule_2(k, column, row, compared[0][1], color)
-    return Proof(
-        derived.name, TITLES[derived.name], k, i + 1, color, rule, column, row, compared, reason, comparison, mistake
-    )
+    return Proof(derived.name, derived.title, k, i + 1, color, rule, column, row, compared, reason, comparison, mistake)
 
 
 def _rule_1(

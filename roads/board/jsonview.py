@@ -12,7 +12,8 @@ from itertools import chain, islice
 from typing import Any
 
 from .derived import VERDICTS, DerivedRoad
-from .scoreboard import DERIVED, Scoreboard
+from .names import DERIVED
+from .scoreboard import Scoreboard
 
 
 def bead_plate_dicts(board: Scoreboard) -> list[dict[str, Any]]:

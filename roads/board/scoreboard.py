@@ -2,24 +2,29 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import io
+import os
+from collections.abc import Iterable, Iterator
 from itertools import islice
-from typing import TYPE_CHECKING
+from typing import IO, TYPE_CHECKING, Unpack
 
 from ..display import NotebookDisplay
+from ..errors import LogError, excerpt
 from ..outcome import Outcome, Winner
 from .bead_plate import BeadPlate
 from .big_road import BigRoad
-from .derived import OFFSETS, Color, DerivedRoad, judge, reaches, verdict
+from .derived import Color, DerivedRoad, judge, reaches, verdict
+from .explain import Proof, proof, proofs
+from .names import Road
 from .stats import Stats
 
 if TYPE_CHECKING:
+    from ..coup import Coup
     from ..logs import LogSource
+    from ..scene.options import OptionChanges  # type only: the options' names, not the renderer
 
-DERIVED = tuple(OFFSETS)
-"""The derived roads in board order: big_eye_boy, small_road, cockroach_pig."""
-
-ROAD_NAMES = ("bead_plate", "big_road", *DERIVED)
+REPR_COUPS = 40
+"""Boards of up to this many coups repr as the full call that rebuilds them; longer ones are cut."""
 
 _BATCH = 1 << 14
 """Coups extend() hands to add() at once: big enough to amortize the call, small enough to hold."""
@@ -41,9 +46,9 @@ class Scoreboard(NotebookDisplay):
     def __init__(self) -> None:
         self.bead_plate = BeadPlate()
         self.big_road = BigRoad(self.bead_plate.outcomes)
-        self.big_eye_boy = DerivedRoad("big_eye_boy", self.big_road)
-        self.small_road = DerivedRoad("small_road", self.big_road)
-        self.cockroach_pig = DerivedRoad("cockroach_pig", self.big_road)
+        self.big_eye_boy = DerivedRoad(Road.BIG_EYE_BOY, self.big_road)
+        self.small_road = DerivedRoad(Road.SMALL_ROAD, self.big_road)
+        self.cockroach_pig = DerivedRoad(Road.COCKROACH_PIG, self.big_road)
         self._derived = (self.big_eye_boy, self.small_road, self.cockroach_pig)
         self.stats = Stats()
 
@@ -60,8 +65,8 @@ class Scoreboard(NotebookDisplay):
         return board
 
     @classmethod
-    def from_outcomes(cls, outcomes: Iterable[Outcome | object]) -> Scoreboard:
-        """Return the board of a sequence of outcomes, coups or letters."""
+    def from_outcomes(cls, outcomes: Iterable[Outcome | Coup | str]) -> Scoreboard:
+        """Return the board of a sequence of outcomes, coups, letters or words (see :meth:`add`)."""
         board = cls()
         board.extend(outcomes)
         board.place()
@@ -84,7 +89,18 @@ class Scoreboard(NotebookDisplay):
         board.place()
         return board
 
-    def extend(self, results: Iterable[Outcome | str | object]) -> None:
+    @classmethod
+    def from_text(cls, text: str, fmt: str | None = None, *, name: str = "<text>") -> Scoreboard:
+        """Return the board of a shoe log given as text, in any format (results letters, card lines, JSON).
+
+        ``fmt`` forces a format (see :data:`roads.logs.FORMATS`); None detects
+        it. Errors name ``name`` as the file, with the line and coup.
+        """
+        stream = io.StringIO(text)
+        stream.name = name  # errors name this, not "<stream>"
+        return cls.from_log(stream, fmt)
+
+    def extend(self, results: Iterable[Outcome | Coup | str]) -> None:
         """Add every coup of ``results`` in order, a batch at a time (see :meth:`add`)."""
         add = self.add
         items = iter(results)
@@ -92,11 +108,12 @@ class Scoreboard(NotebookDisplay):
             add(*batch)
 
     # One long loop with its state in locals, inlined on purpose: it is the hot path of every board.
-    def add(self, *results: Outcome | str | object) -> None:  # noqa: PLR0915
-        """Add coups in order, each an Outcome, an engine Coup, or a letter B, P or T.
+    def add(self, *results: Outcome | Coup | str) -> None:  # noqa: PLR0915
+        """Add coups in order, each an Outcome, an engine Coup, a letter B, P or T, or banker, player or tie.
 
-        ``add(a, b)`` builds the same board as ``add(a); add(b)``. If an item is
-        not a result, the coups before it stay added and the error is raised.
+        Letters and words may be in any case. ``add(a, b)`` builds the same
+        board as ``add(a); add(b)``. If an item is not a result, the coups
+        before it stay added and the error is raised.
         Drawn places are worked out on the next read (or :meth:`place`).
         """
         outcomes = self.bead_plate.outcomes
@@ -189,9 +206,10 @@ class Scoreboard(NotebookDisplay):
         """Return the ties before the first Banker or Player result."""
         return self.big_road.leading_ties
 
-    def road(self, name: str) -> DerivedRoad:
-        """Return a derived road by name (``big_eye_boy``, ``small_road``, ``cockroach_pig``)."""
-        return getattr(self, name)  # type: ignore[no-any-return]
+    def road(self, name: Road | str) -> DerivedRoad:
+        """Return a derived road by name in any spelling (``big_eye_boy``, ``Small Road``, ``cockroach-pig``)."""
+        road = name if type(name) is Road else Road.parse(name, derived=True)
+        return self._derived[road.k - 1]
 
     def derived_roads(self) -> tuple[DerivedRoad, DerivedRoad, DerivedRoad]:
         """Return the three derived roads in board order."""
@@ -220,6 +238,62 @@ class Scoreboard(NotebookDisplay):
         """Return both ask roads: ``{"banker": {...}, "player": {...}}``."""
         return {"banker": self.ask(Winner.BANKER), "player": self.ask(Winner.PLAYER)}
 
+    # -- proofs ---------------------------------------------------------------
+
+    def proof(self, road: Road | str, mark: int) -> Proof:
+        """Return why mark number ``mark`` (from 1) of a derived ``road`` has its colour; RoadError if none."""
+        return proof(self, road, mark)
+
+    def proofs(self, road: Road | str | None = None) -> Iterator[Proof]:
+        """Yield the proof of every mark of ``road``, or of all three derived roads in board order."""
+        return proofs(self, road)
+
+    # -- output: the renderer is imported only when a picture is asked for ----
+
+    def svg(self, **options: Unpack[OptionChanges]) -> str:
+        """Return the board drawn as an SVG document; options as :func:`roads.render.svg` (``road``, ``last``...)."""
+        from ..render.svg import svg
+
+        return svg(self, **options)
+
+    def png(self, **options: Unpack[OptionChanges]) -> bytes:
+        """Return the board drawn as PNG bytes; options as :func:`roads.render.png`."""
+        from ..render.png import png
+
+        return png(self, **options)
+
+    def save(
+        self, out: str | os.PathLike[str] | IO[bytes], kind: str | None = None, **options: Unpack[OptionChanges]
+    ) -> None:
+        """Write the board to ``out``, a path (written atomically) or a binary stream, as SVG or PNG.
+
+        ``kind`` (``svg``, ``png``) names the format; without it the path's (or
+        the stream's name's) extension does. Options as :func:`roads.render.svg`.
+        """
+        from ..render import save, write_stream
+
+        if isinstance(out, (str, os.PathLike)):
+            save(self, out, kind, **options)
+        else:
+            write_stream(self, out, kind, **options)
+
+    # -- how a board shows itself -------------------------------------------
+
+    def __repr__(self) -> str:
+        outcomes = self.bead_plate.outcomes
+        if not outcomes:
+            return "Scoreboard()"
+        if len(outcomes) <= REPR_COUPS:
+            return f"Scoreboard.from_results({''.join(o.winner.letter for o in outcomes)!r})"
+        head = "".join(o.winner.letter for o in outcomes[: REPR_COUPS - 8])
+        tail = "".join(o.winner.letter for o in outcomes[-5:])
+        return f"Scoreboard.from_results('{head}…{tail}')  # {len(outcomes):,} coups"
+
+    def __str__(self) -> str:
+        from ..terminal import show  # the terminal grids are a view: the model does not load them
+
+        return show(self).rstrip("\n")
+
 
 _LETTERS = {
     letter: Outcome(w)
@@ -233,12 +307,27 @@ _LETTERS = {
     )
 }
 _LETTER_SET = frozenset(_LETTERS)
+_WORDS = {winner.value: _LETTERS[winner.letter] for winner in Winner}
+"""banker, player, tie: how JSON logs name a winner."""
 
 
 def _outcome(result: object) -> Outcome:
-    """Return the outcome of a letter B, P or T (any case) or of an engine Coup; LogError for anything else."""
+    """Return the outcome of a letter B, P or T or a word banker, player or tie (any case), or of an engine Coup.
+
+    LogError for anything else.
+    """
     if isinstance(result, Outcome):
         return result
     if isinstance(result, str):
-        return _LETTERS.get(result) or Outcome.from_letter(result)
-    return result.outcome()  # type: ignore[attr-defined, no-any-return]
+        found = _LETTERS.get(result) or _WORDS.get(result.strip().lower())
+        if found is not None:
+            return found
+        if len(result) == 1:
+            return Outcome.from_letter(result)
+        raise LogError(f"'{excerpt(result)}' is not a result: use B, P or T, or banker, player or tie")
+    outcome = getattr(result, "outcome", None)
+    if callable(outcome):
+        made = outcome()
+        if isinstance(made, Outcome):
+            return made
+    raise LogError(f"cannot add a {type(result).__name__} to a board: give an Outcome, a Coup or a result")

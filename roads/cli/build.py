@@ -10,9 +10,9 @@ from typing import Any, TypeVar
 import click
 
 from ..board import Scoreboard
-from ..board.text import ColorMode, summary, use_color
 from ..errors import one_line
 from ..logs import FORMATS, LogSource, ShoeLog, iter_shoes
+from ..terminal import ColorMode, summary, use_color
 from .app import cli
 
 F = TypeVar("F", bound=Callable[..., Any])

@@ -7,8 +7,7 @@ import click
 from ..board import Scoreboard
 from ..board.explain import Proof, proof, proofs, road_start
 from ..board.jsonview import dumps
-from ..board.names import derived_name
-from ..board.scoreboard import DERIVED
+from ..board.names import DERIVED, Road
 from .app import cli
 from .build import load_board, log_argument
 from .options import checked
@@ -45,7 +44,7 @@ def _listing(board: Scoreboard, road: str | None, mistakes: bool) -> str:
     "--road",
     "road_name",
     metavar="ROAD",
-    callback=checked(derived_name),
+    callback=checked(Road.parse_derived),
     help="Only this road: big-eye-boy, small-road or cockroach-pig.",
 )
 @click.option(
@@ -82,7 +81,7 @@ def explain_command(log: str, fmt: str, road_name: str | None, mark: int | None,
         raise click.UsageError(
             "--mark needs --road: say which road the mark is on (big-eye-boy, small-road or cockroach-pig)"
         )
-    road = derived_name(road_name) if road_name is not None else None
+    road = Road.parse(road_name, derived=True) if road_name is not None else None
     board = load_board(log, fmt)
     if mark is not None and road is not None:
         p = proof(board, road, mark)

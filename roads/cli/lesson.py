@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from ..board.names import derived_name
+from ..board.names import Road
 from ..errors import LessonError, LogError
 from ..files import atomic_write
 from ..scene import THEMES
@@ -74,7 +74,7 @@ def _parse_marks(text: str) -> None:
     "--road",
     "road",
     metavar="ROAD",
-    callback=checked(derived_name),
+    callback=checked(Road.parse_derived),
     help="Only this road's proofs: big-eye-boy, small-road or cockroach-pig.",
 )
 @click.option(

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import click
 
-from ..board.names import road_name
-from ..board.scoreboard import ROAD_NAMES
-from ..board.text import ColorMode, show
+from ..board.names import ROAD_NAMES, Road
+from ..terminal import ColorMode, show
 from .app import cli
 from .build import color_option, echo, load_board, log_argument, wants_color
 from .options import checked
@@ -20,7 +19,7 @@ from .options import checked
     "roads",
     metavar="ROAD",
     multiple=True,
-    callback=checked(road_name),
+    callback=checked(Road.parse),
     help="Only this road (repeatable): bead-plate, big-road, big-eye-boy, small-road, cockroach-pig.",
 )
 @click.option(
@@ -45,7 +44,7 @@ def show_command(log: str, fmt: str, color_mode: ColorMode, roads: tuple[str, ..
       roads show shoe.txt --last 20 --color always | less -R
       NO_COLOR=1 roads show shoe.txt
     """
-    names = tuple(road_name(r) for r in roads) or ROAD_NAMES
+    names = tuple(Road.parse(r) for r in roads) or ROAD_NAMES
     board = load_board(log, fmt)
     color = wants_color(color_mode)
     echo(show(board, color=color, last=last, roads=names), color)

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from ..board import Bead, Scoreboard
 from ..board.explain import Proof
-from ..board.names import cli_name
 from ..scene.labels import FONT_FAMILY, LABELS
 from ..scene.primitives import Grid, Group, Item, Rect, Scene, Text, Use
 from ..scene.symbols import SymbolBook, centred_text
@@ -63,7 +62,7 @@ def comparison_scene(proof: Proof, columns: dict[int, list[Bead]], *, theme: str
     items.append(_outline(x0 + here * CELL, y0 + (proof.row - 1) * CELL, t.highlight, 2.2, 1.0))
     mx = x0 + len(shown) * CELL + MARK_GAP
     my = y0 + (proof.row - 1) * CELL
-    key = cli_name(proof.road)
+    key = proof.road.cli
     items.append(Rect(mx, my, CELL, CELL, fill=t.panel, stroke=t.border, width=1.0))
     items.append(Use(book.mark(key, proof.color.value, CELL), mx + CELL / 2, my + CELL / 2))
     items.append(Text(mx - MARK_GAP / 2, my + CELL / 2 + 3.5, ">", 10.0, t.muted))

@@ -15,18 +15,16 @@ from importlib import resources
 
 from .. import __version__
 from ..board import Scoreboard
-from ..board.derived import TITLES
 from ..board.explain import Proof, proofs, road_start
-from ..board.names import cli_name, derived_name
-from ..board.scoreboard import DERIVED
+from ..board.names import DERIVED, Road
 from ..board.stats import result_counts
-from ..board.text import plural
 from ..coup import Coup
 from ..errors import LessonError
 from ..outcome import Outcome
 from ..scene import CELL, lay_out, render_options
 from ..scene.highlight import focus
 from ..scene.primitives import Scene
+from ..terminal import plural
 from .compare import columns_of, comparison_scene
 from .safe import bidi, clean, esc, shorten
 from .svgtools import decoration_svg, inline_svg, prefixed
@@ -124,7 +122,7 @@ def lesson_page(
             f"{MAX_COUPS} one page holds; keep the part of the log you teach"
         )
     board = Scoreboard.from_outcomes(p.outcome for p in played)
-    roads = DERIVED if road is None else (derived_name(road),)
+    roads = DERIVED if road is None else (Road.parse(road, derived=True),)
     if isinstance(marks, str):
         marks = parse_marks(marks)
     render_options(theme=theme)  # an unknown theme fails here, before any work
@@ -166,10 +164,10 @@ def _check_range(lesson: Lesson) -> None:
         if marks.last <= count:
             return
         choose = f" (choose marks within 1-{count})" if count else " yet"
-        raise LessonError(f"marks {marks}: {TITLES[name]} has {plural(count, 'mark')}{choose}")
+        raise LessonError(f"marks {marks}: {Road.parse(name).title} has {plural(count, 'mark')}{choose}")
     if any(_clipped(marks, count) for count in counts.values()):
         return
-    have = ", ".join(f"{TITLES[name]} has {plural(count, 'mark')}" for name, count in counts.items())
+    have = ", ".join(f"{Road.parse(name).title} has {plural(count, 'mark')}" for name, count in counts.items())
     raise LessonError(f"marks {marks}: no road on the page reaches mark {marks.first} ({have})")
 
 
@@ -235,7 +233,7 @@ class _Writer:
         lesson, s = self.l, self.l.board.stats
         where = f"From {bidi(lesson.source)}: " if lesson.source else ""
         counts = f"{plural(s.coups, 'coup')}: {result_counts(s)}."
-        marks = ", ".join(f"{TITLES[n]} {len(lesson.board.road(n))}" for n in DERIVED)
+        marks = ", ".join(f"{Road.parse(n).title} {len(lesson.board.road(n))}" for n in DERIVED)
         parts = [
             f"<header>\n<h1>{bidi(lesson.title)}</h1>",
             f'<p class="lede">{where}{esc(counts)} Derived marks: {esc(marks)}.</p>',
@@ -307,7 +305,7 @@ class _Writer:
         ]
         for name in lesson.roads:
             road = lesson.board.road(name)
-            key = cli_name(name)
+            key = Road.parse(name).cli
             count = len(road)
             out.append(f'<section class="road-proofs" id="proofs-{key}">')
             held = None if lesson.marks is None else _clipped(lesson.marks, count)
@@ -347,7 +345,7 @@ class _Writer:
 
     def proof(self, p: Proof, figure: str) -> str:
         """Return one proof as a list item: picture, heading, the steps, and the mistake to avoid."""
-        key = cli_name(p.road)
+        key = Road.parse(p.road).cli
         bead_coups = {b.row: b.coup for b in self.columns.get(p.column, ())}
         source = bead_coups[p.row]
         compared = [b.coup for column, _ in p.compared for b in self.columns.get(column, ())]
@@ -377,7 +375,7 @@ class _Writer:
         """Return 'COUP ROWS' placing Rule 2's looked-at cell on the drawn board: a bead's coup and rows below it."""
         if p.rule != 2:
             return ""
-        f = focus(self.l.board, cli_name(p.road), p.mark)
+        f = focus(self.l.board, Road.parse(p.road).cli, p.mark)
         if f.looked_at is None:
             return ""
         x, y = f.looked_at
@@ -428,9 +426,9 @@ class _Writer:
             made = self.made.get(p.number, [])
             links = []
             for name, mark, color in made:
-                label = f"{TITLES[name]} {mark} {color}"
+                label = f"{Road.parse(name).title} {mark} {color}"
                 if (name, mark) in self.on_page:
-                    links.append(f'<a class="{color}" href="#proof-{cli_name(name)}-{mark}">{esc(label)}</a>')
+                    links.append(f'<a class="{color}" href="#proof-{Road.parse(name).cli}-{mark}">{esc(label)}</a>')
                 else:
                     links.append(f'<span class="{color}">{esc(label)}</span>')
             cells.append(f"<td>{', '.join(links)}</td>")

@@ -7,9 +7,10 @@ and :func:`save` picks one by the file's extension.
 
 from __future__ import annotations
 
+import io
 import os
 from pathlib import Path
-from typing import Protocol, Unpack
+from typing import IO, Protocol, Unpack
 
 from ..board import Scoreboard
 from ..errors import RenderError
@@ -78,6 +79,28 @@ def save(
     return _write(out, render(board, name, options, **changes))
 
 
+def write_stream(
+    board: Scoreboard,
+    stream: IO[bytes],
+    kind: str | None = None,
+    options: RenderOptions | None = None,
+    **changes: Unpack[OptionChanges],
+) -> None:
+    """Write ``board`` to a binary ``stream``, in format ``kind`` or the one its name's extension says."""
+    if isinstance(stream, io.TextIOBase):
+        raise RenderError(
+            "cannot write a picture to a text stream: give a binary one (open(path, 'wb'), sys.stdout.buffer)"
+        )
+    name = getattr(stream, "name", None)
+    if kind is None and not isinstance(name, str):
+        raise RenderError("cannot tell the format of a stream: give kind='svg' or kind='png'")
+    data = render(board, format_of(name if isinstance(name, str) else "", kind), options, **changes)
+    try:
+        stream.write(data)
+    except OSError as exc:
+        raise RenderError(f"cannot write the picture: {exc.strerror or exc}") from None
+
+
 def save_scene(
     scene: Scene,
     out: str | os.PathLike[str],
@@ -114,4 +137,5 @@ __all__ = [
     "save_scene",
     "scene_bytes",
     "svg",
+    "write_stream",
 ]

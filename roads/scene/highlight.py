@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..board import Bead, Mark, Scoreboard
-from ..board.names import board_key
+from ..board.names import Road
 from ..errors import RenderError, RoadError
 
 
@@ -31,8 +31,8 @@ def focus(board: Scoreboard, road: str, number: int) -> Focus:
     """Return the focus of mark ``number`` on ``road``; RenderError if the road has no such mark."""
     from ..board.explain import proof  # only a highlight needs proofs: plain drawing stays light
 
-    name = board_key(road)
     try:
+        name = Road.parse(road, derived=True)
         why = proof(board, name, number)
     except RoadError as exc:
         raise RenderError(f"cannot highlight {road}:{number}: {exc.message}") from None

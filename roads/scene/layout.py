@@ -13,8 +13,8 @@ from dataclasses import dataclass
 from typing import Unpack
 
 from ..board import Scoreboard
-from ..board.names import board_key, cli_name
-from ..board.scoreboard import DERIVED
+from ..board.names import DERIVED, Road
+from ..board.window import drawn_width, window
 from ..errors import RenderError
 from ..outcome import Winner
 from . import text as copy
@@ -70,12 +70,6 @@ class Frame:
     def centre(self, column: int, row: int) -> tuple[float, float]:
         """Return the centre of the cell at drawn (column, row)."""
         return (self.x + (column - self.first + 0.5) * self.cell, self.y + (row - 0.5) * self.cell)
-
-
-def window(content: int, grid: int, last: int | None) -> int:
-    """Return the first drawn column to show so the newest ``min(grid, last)`` columns are in view."""
-    shown = grid if last is None else min(grid, last)
-    return max(1, content - shown + 1)
 
 
 def lay_out(board: Scoreboard, options: RenderOptions | None = None, **changes: Unpack[OptionChanges]) -> Scene:
@@ -146,10 +140,10 @@ class _Layout:
             lines.append(copy.bead_plate_line(b, firsts["bead-plate"]))
         if "big-road" in firsts:
             lines.append(copy.big_road_line(b, firsts["big-road"]))
-        derived = [name for name in DERIVED if cli_name(name) in firsts]
+        derived = [name for name in DERIVED if name.cli in firsts]
         if derived:
             lines.append(copy.legend())
-            lines.extend(copy.derived_line(b, name, firsts[cli_name(name)]) for name in derived)
+            lines.extend(copy.derived_line(b, name, firsts[name.cli]) for name in derived)
         if road == "scoreboard":
             lines.append(copy.asks_line(b))
         if self.focus is not None:
@@ -160,8 +154,8 @@ class _Layout:
     def scoreboard(self, items: list[Item], top: float) -> tuple[float, float]:
         """Add the full scoreboard at ``top``; return its (width, height)."""
         b, last = self.board, self.o.last
-        content = {name: b.road(name).width for name in DERIVED}
-        plate_w, road_w = b.bead_plate.width, self.big_road_width()
+        content: dict[str, int] = {name: drawn_width(b, name) for name in DERIVED}
+        plate_w, road_w = drawn_width(b, Road.BEAD_PLATE), drawn_width(b, Road.BIG_ROAD)
         if last is None:
             left = max(plate_w, MIN_LEFT)
             right = max(
@@ -211,14 +205,8 @@ class _Layout:
     def alone(self, items: list[Item], top: float, road: str) -> tuple[float, float]:
         """Add one road by itself at full cell size; return its (width, height)."""
         b, last = self.board, self.o.last
-        name = board_key(road)
-        content = (
-            b.bead_plate.width
-            if road == "bead-plate"
-            else self.big_road_width()
-            if road == "big-road"
-            else b.road(name).width
-        )
+        name = Road.parse(road)
+        content = drawn_width(b, name)
         columns = max(content if last is None else min(content, last), MIN_ALONE)
         frame = Frame(PAD + 0.5, top, columns, CELL, self.first_column(road, content, columns, last))
         if road == "bead-plate":
@@ -249,11 +237,6 @@ class _Layout:
             # Keep the bead that made the mark in view when both ends cannot fit.
             first = lo if hi - lo < shown else hi - shown + 1
         return max(1, first)
-
-    def big_road_width(self) -> int:
-        """Return the Big Road's drawn columns, counting the cell that leading ties take alone."""
-        road = self.board.big_road
-        return max(road.width, 1 if road.leading_ties else 0)
 
     # -- the roads ------------------------------------------------------------
 
@@ -395,7 +378,7 @@ class _Layout:
     def derived(self, name: str, frame: Frame) -> Group:
         """Return a derived road: one ring, dot or slash per mark, placed on its own 6-row grid."""
         road = self.board.road(name)
-        key = cli_name(name)
+        key = Road.parse(name).cli
         symbols = {color: self.book.mark(key, color, frame.cell) for color in ("red", "blue")}
         classes = {color: f"mark {key} {color}" for color in ("red", "blue")}
         marks: list[Item] = []

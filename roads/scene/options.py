@@ -7,23 +7,27 @@ from typing import Any, Literal, TypedDict
 
 from pydantic import BaseModel, ConfigDict, ValidationError, field_validator, model_validator
 
-from ..board.names import board_key, cli_name
-from ..board.scoreboard import DERIVED, ROAD_NAMES
-from ..errors import RenderError
+from ..board.names import DERIVED, Road
+from ..errors import RenderError, RoadError
 from .themes import THEMES
 
-ROADS: tuple[str, ...] = ("scoreboard", *map(cli_name, ROAD_NAMES))
+ROADS: tuple[str, ...] = ("scoreboard", *(road.cli for road in Road))
 """What can be drawn, as users spell it: scoreboard, bead-plate, big-road, big-eye-boy, small-road, cockroach-pig."""
 
-DERIVED_ROADS: tuple[str, ...] = tuple(map(cli_name, DERIVED))
+DERIVED_ROADS: tuple[str, ...] = tuple(road.cli for road in DERIVED)
 
 _NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
 """Characters XML 1.0 cannot hold at all, escaped or not: one in a title made an SVG no parser would open."""
 
 
-def road_key(name: str) -> str:
-    """Return a road name in its hyphenated spelling (``Big_Eye Boy`` -> ``big-eye-boy``)."""
-    return cli_name(board_key(name))
+def road_key(name: str) -> str | None:
+    """Return what ``name`` draws in its hyphenated spelling (``Big_Eye Boy`` -> ``big-eye-boy``); None if unknown."""
+    if "".join(name.lower().replace("-", " ").replace("_", " ").split()) == "scoreboard":
+        return "scoreboard"
+    try:
+        return Road.parse(name).cli
+    except RoadError:
+        return None
 
 
 class RenderOptions(BaseModel):
@@ -58,7 +62,7 @@ class RenderOptions(BaseModel):
     @classmethod
     def _road(cls, value: str) -> str:
         key = road_key(value)
-        if key not in ROADS:
+        if key is None:
             raise ValueError(f"unknown road '{value}': choose one of {', '.join(ROADS)}")
         return key
 
@@ -117,7 +121,7 @@ class RenderOptions(BaseModel):
         except (TypeError, ValueError):
             raise ValueError("highlight should be (road, mark), e.g. ('big-eye-boy', 5)") from None
         key = road_key(str(road))
-        if key not in DERIVED_ROADS:
+        if key is None or key not in DERIVED_ROADS:
             raise ValueError(f"cannot highlight '{road}': choose one of {', '.join(DERIVED_ROADS)}")
         try:
             number = int(mark)

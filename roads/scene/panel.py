@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 from ..board import Scoreboard
-from ..board.names import cli_name
-from ..board.scoreboard import DERIVED
+from ..board.names import DERIVED
 from ..board.stats import percent
 from .labels import Labels
 from .primitives import Group, Item, Rect, Use
@@ -72,7 +71,7 @@ def asks(board: Scoreboard, t: Theme, lab: Labels, book: SymbolBook, x: float, y
             color = answer[name]
             if color is None:
                 continue
-            key = cli_name(name)
+            key = name.cli
             badge.append(
                 Use(
                     book.mark(key, color.value, 14.0, prefix="ask-"),

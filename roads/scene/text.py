@@ -1,15 +1,15 @@
 """The plain-text copy of a board that goes into an SVG's <desc>: screen readers and diffs read it.
 
-The roads themselves are written by :mod:`roads.board.text`, the same compact
+The roads themselves are written by :mod:`roads.terminal`, the same compact
 forms the terminal shows; this module only adds the sentences around them.
 """
 
 from __future__ import annotations
 
 from ..board import Color, Scoreboard
-from ..board.derived import TITLES
+from ..board.names import Road
 from ..board.stats import result_counts
-from ..board.text import DIFFERENT, SAME, compact_bead_plate, compact_big_road, compact_derived, mark_glyph, plural
+from ..terminal import DIFFERENT, SAME, compact_bead_plate, compact_big_road, compact_derived, mark_glyph, plural
 
 
 def summary(board: Scoreboard) -> str:
@@ -36,14 +36,16 @@ def big_road_line(board: Scoreboard, first: int = 1) -> str:
 
 def derived_line(board: Scoreboard, name: str, first: int = 1) -> str:
     """Return a derived road as = (red) and ≠ (blue), one group per drawn column streak."""
-    return f"{TITLES[name]}{_from(first)}: {compact_derived(board.road(name), first=first) or '(no marks yet)'}"
+    return (
+        f"{Road.parse(name).title}{_from(first)}: {compact_derived(board.road(name), first=first) or '(no marks yet)'}"
+    )
 
 
 def asks_line(board: Scoreboard) -> str:
     """Return both ask roads in words."""
     parts = []
     for side, answer in board.asks().items():
-        marks = ", ".join(f"{TITLES[name]} {_mark(color)}" for name, color in answer.items())
+        marks = ", ".join(f"{Road.parse(name).title} {_mark(color)}" for name, color in answer.items())
         parts.append(f"{side.title()} ask: {marks}")
     return ". ".join(parts) + "."
 

@@ -14,11 +14,13 @@ from collections.abc import Iterable
 from itertools import islice
 from typing import Literal, TextIO
 
-from ..outcome import Winner
-from .derived import RED, Color, DerivedRoad
-from .grid import ROWS
-from .scoreboard import DERIVED, ROAD_NAMES, Scoreboard
-from .stats import result_counts
+from .board.derived import RED, Color, DerivedRoad
+from .board.grid import ROWS
+from .board.names import DERIVED, ROAD_NAMES, Road
+from .board.scoreboard import Scoreboard
+from .board.stats import result_counts
+from .board.window import drawn_width, window
+from .outcome import Winner
 
 ColorMode = Literal["auto", "always", "never"]
 
@@ -116,7 +118,7 @@ def _render(
     """Return the grid's 6 rows and a ruler of drawn column numbers under it."""
     if width == 0:
         return []
-    first = max(1, width - last + 1) if last else 1
+    first = window(width, width, last or None)
     columns = range(first, width + 1)
     lines = []
     for y in range(1, ROWS + 1):
@@ -150,22 +152,21 @@ def plural(n: int, noun: str) -> str:
     return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
 
 
-def grid(board: Scoreboard, road: str, *, color: bool = False, last: int | None = None) -> str:
+def grid(board: Scoreboard, road: Road | str, *, color: bool = False, last: int | None = None) -> str:
     """Return one road as a titled 6-row grid; ``last`` shows only that many drawn columns at the right."""
-    if road == "bead_plate":
-        width = board.bead_plate.width
+    name = Road.parse(road)
+    width = drawn_width(board, name)
+    if name is Road.BEAD_PLATE:
         header = f"Bead Plate · {plural(board.coups, 'coup')}"
         lines = _render(_cells_bead_plate(board), width, 2, color, last)
-    elif road == "big_road":
+    elif name is Road.BIG_ROAD:
         big = board.big_road
-        width = max(big.width, 1 if big.leading_ties else 0)
         header = f"Big Road · {plural(len(big.depths), 'column')}"
         if big.leading_ties:
             header += f" · {plural(big.leading_ties, 'leading tie')} on the first cell"
         lines = _render(_cells_big_road(board), width, 2, color, last)
-    elif road in DERIVED:
-        derived = board.road(road)
-        width = derived.width
+    else:
+        derived = board.road(name)
         red = derived.red
         header = f"{derived.title} · {plural(len(derived), 'mark')}"
         if len(derived):
@@ -173,8 +174,6 @@ def grid(board: Scoreboard, road: str, *, color: bool = False, last: int | None 
         else:
             header += f" (starts at column {derived.k + 1}, row 2)"
         lines = _render(_cells_derived(derived, color), width, 1, color, last)
-    else:
-        raise ValueError(f"unknown road {road!r}")
     if last and width > last:
         header += f" · drawn columns {width - last + 1}-{width} of {width}"
     return "\n".join([header, *lines])
@@ -197,7 +196,9 @@ def legend(color: bool) -> str:
     )
 
 
-def show(board: Scoreboard, *, color: bool = False, last: int | None = None, roads: Iterable[str] = ROAD_NAMES) -> str:
+def show(
+    board: Scoreboard, *, color: bool = False, last: int | None = None, roads: Iterable[Road | str] = ROAD_NAMES
+) -> str:
     """Return the chosen roads as grids, one after another, then the key."""
     blocks = [grid(board, road, color=color, last=last) for road in roads]
     return "\n\n".join([*blocks, legend(color)]) + "\n"
