@@ -14,8 +14,7 @@ import markdown
 import pytest
 from PIL import Image
 
-from roads.board import Scoreboard
-from roads.board import DERIVED
+from roads.board import DERIVED, Scoreboard
 from roads.lesson.drill import drill, drill_html
 from roads.lesson.page import lesson_page
 from roads.shoe import deal_shoe
