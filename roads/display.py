@@ -1,8 +1,9 @@
 """Notebook display for anything roads can draw: a scoreboard, a worked hand, a figure.
 
 Jupyter and IPython look for ``_repr_svg_``, ``_repr_png_`` and ``_repr_html_``.
-Each method imports the renderer when it is called, so the road model and the
-coup engine never load it (or svgwrite and Pillow) at import time.
+Each method asks the renderer (:mod:`roads.render.notebook`) when it is called,
+and the renderer asks the scene registry for the object's scene, so the road
+model and the coup engine never load the renderer, the scene or the lessons.
 """
 
 from __future__ import annotations
@@ -15,18 +16,18 @@ class NotebookDisplay:
 
     def _repr_svg_(self) -> str:
         """Return the picture as an SVG document (notebooks call this)."""
-        from .lesson.embed import picture
+        from .render.notebook import notebook_svg
 
-        return picture(self, "svg").decode("utf-8")  # type: ignore[arg-type]
+        return notebook_svg(self)
 
     def _repr_png_(self) -> bytes:
         """Return the picture as PNG bytes (notebooks call this)."""
-        from .lesson.embed import picture
+        from .render.notebook import notebook_png
 
-        return picture(self, "png")  # type: ignore[arg-type]
+        return notebook_png(self)
 
     def _repr_html_(self) -> str:
         """Return the picture as an HTML figure with inline SVG whose ids cannot clash with another's."""
-        from .lesson.embed import html_figure
+        from .render.notebook import notebook_html
 
-        return html_figure(self)  # type: ignore[arg-type]
+        return notebook_html(self)

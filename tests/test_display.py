@@ -38,3 +38,18 @@ def test_each_subject_shows_itself() -> None:
         assert subject._repr_svg_().lstrip().startswith("<")
         assert subject._repr_png_().startswith(b"\x89PNG")
         assert subject._repr_html_().startswith('<figure class="roads">')
+
+
+def test_notebook_pictures_are_the_renderers_own() -> None:
+    """The display methods ask the renderer for the object's scene: the same picture the object's own methods make."""
+    from roads import resolve
+    from roads.lesson.embed import picture
+
+    board = Scoreboard.from_results("BPPPBBPT")
+    assert board._repr_svg_() == board.svg()
+    assert board._repr_png_() == board.png()
+    fig = figure("BPPPBBPT", road="big-road", theme="dark")
+    assert fig._repr_svg_() == fig.svg() == board.svg(road="big-road", theme="dark")
+    coup = resolve("3 6 K K 6 2")
+    assert coup._repr_png_() == picture(coup, "png")
+    assert coup._repr_html_().count("<svg") == 1

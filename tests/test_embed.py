@@ -17,7 +17,7 @@ from roads.cli import main
 from roads.coup import resolve
 from roads.errors import LessonError, RenderError
 from roads.lesson import data_uri, figure, picture
-from roads.lesson.hand import dealing_numbers, hand_scene
+from roads.scene.hand import dealing_numbers, hand_scene
 
 SVG = "{http://www.w3.org/2000/svg}"
 

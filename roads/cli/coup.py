@@ -68,9 +68,9 @@ def coup_command(
             raise CardError(f"card {i}: {exc.message}") from None
     result = resolve(parsed)
     if render:
-        from ..lesson.hand import hand_scene
         from ..render import save_scene
         from ..scene import render_options
+        from ..scene.hand import hand_scene
 
         assert output is not None
         render_options(theme=theme, scale=scale)  # the same checks and messages as roads render

@@ -14,8 +14,8 @@ from .. import __version__
 from ..cards import RANKS, rank_value
 from ..errors import LessonError
 from ..rules import banker_draws, is_natural, player_draws, tableau_reason
+from ..scene.hand import with_article_card
 from ..shoe import SeededStream
-from .hand import with_article_card
 from .safe import esc
 
 MAX_COUNT = 1000

@@ -7,18 +7,17 @@ the renderer is imported when a picture is asked for, never at import time.
 from __future__ import annotations
 
 import base64
-import html
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, Unpack
 
 from ..board import Scoreboard
 from ..coup import Coup
 from ..display import NotebookDisplay
 from ..errors import LessonError
 from ..outcome import Outcome
+from ..scene.options import OptionChanges
 from ..scene.primitives import Scene
-from .safe import clean
-from .svgtools import content_prefix, inline_svg
+from ..scene.subjects import Drawing, drawing
 
 MEDIA = {"svg": "image/svg+xml", "png": "image/png"}
 
@@ -50,59 +49,40 @@ def _format(kind: str) -> str:
     return kind
 
 
-def board_scene(board: Scoreboard, **options: Any) -> Scene:
+def board_scene(board: Scoreboard, **options: Unpack[OptionChanges]) -> Scene:
     """Return the scene of a scoreboard drawn with RenderOptions keywords (validated)."""
     from ..scene import lay_out
 
     return lay_out(board, **options)
 
 
-def to_scene(subject: Scoreboard | Coup | Scene | Figure, **options: Any) -> tuple[Scene, dict[str, Any]]:
+def to_scene(
+    subject: Scoreboard | Coup | Scene | Figure, **options: Unpack[OptionChanges]
+) -> tuple[Scene, dict[str, Any]]:
     """Return (scene, size options) for anything roads can draw: a board, a coup, a scene or a figure."""
-    from ..scene import render_options
-
-    if isinstance(subject, Figure):
-        return to_scene(subject.board, **{**subject.options, **options})
-    size: dict[str, Any] = {k: options.pop(k) for k in ("scale", "cell", "width") if k in options}
-    if isinstance(subject, Scene):
-        if options:
-            raise LessonError(f"a ready scene takes no drawing options, got {', '.join(sorted(options))}")
-        return subject, size
-    if isinstance(subject, Coup):
-        from .hand import hand_scene
-
-        unknown = set(options) - {"theme", "title"}
-        if unknown:
-            raise LessonError(f"a hand picture takes theme and title, not {', '.join(sorted(unknown))}")
-        return hand_scene(subject, **options), size
-    if isinstance(subject, Scoreboard):
-        checked = render_options(**options, **size)
-        return board_scene(subject, options=checked), {
-            "scale": checked.scale,
-            "cell": checked.cell,
-            "width": checked.width,
-        }
-    raise LessonError(f"cannot draw a {type(subject).__name__}: give a Scoreboard, a Coup or a figure")
+    d = drawing(subject, **options)
+    return d.scene, d.size
 
 
-def picture(subject: Scoreboard | Coup | Scene | Figure, kind: str = "svg", **options: Any) -> bytes:
+def picture(subject: Scoreboard | Coup | Scene | Figure, kind: str = "svg", **options: Unpack[OptionChanges]) -> bytes:
     """Return ``subject`` drawn as SVG or PNG bytes."""
     scene, size = to_scene(subject, **options)
     return scene_bytes(scene, kind, **size)
 
 
-def data_uri(subject: Scoreboard | Coup | Scene | Figure, kind: str = "svg", **options: Any) -> str:
+def data_uri(subject: Scoreboard | Coup | Scene | Figure, kind: str = "svg", **options: Unpack[OptionChanges]) -> str:
     """Return ``subject`` drawn as a ``data:`` URI (base64) for an ``<img src>`` or a Markdown image."""
     return f"data:{MEDIA[_format(kind)]};base64,{base64.b64encode(picture(subject, kind, **options)).decode('ascii')}"
 
 
-def html_figure(subject: Scoreboard | Coup | Scene | Figure, *, caption: str | None = None, **options: Any) -> str:
+def html_figure(
+    subject: Scoreboard | Coup | Scene | Figure, *, caption: str | None = None, **options: Unpack[OptionChanges]
+) -> str:
     """Return ``<figure>`` with ``subject`` as inline SVG (its ids made unique) and an escaped caption."""
+    from ..render.inline import figure_html  # the renderer is only needed once a picture is asked for
+
     scene, size = to_scene(subject, **options)
-    prefix = content_prefix(repr(scene), size, caption)  # the picture itself names its ids
-    svg = inline_svg(scene, prefix, cell=size.get("cell"), width=size.get("width"))
-    text = f"<figcaption>{html.escape(clean(caption))}</figcaption>" if caption else ""
-    return f'<figure class="roads">\n{svg}\n{text}</figure>' if text else f'<figure class="roads">\n{svg}\n</figure>'
+    return figure_html(scene, size, caption)
 
 
 class Figure(NotebookDisplay):
@@ -110,12 +90,12 @@ class Figure(NotebookDisplay):
 
     __slots__ = ("board", "options")
 
-    def __init__(self, board: Scoreboard, **options: Any) -> None:
+    def __init__(self, board: Scoreboard, **options: Unpack[OptionChanges]) -> None:
         from ..scene import render_options
 
         render_options(**options)  # fail now, not when the notebook first draws it
         self.board = board
-        self.options = options
+        self.options: OptionChanges = options
 
     def svg(self) -> str:
         """Return the SVG document."""
@@ -142,7 +122,7 @@ class Figure(NotebookDisplay):
         return f"<roads Figure: {self.board.coups} coups{', ' if opts else ''}{opts}>"
 
 
-def figure(results: str | Scoreboard | Iterable[Outcome | Coup | str], **options: Any) -> Figure:
+def figure(results: str | Scoreboard | Iterable[Outcome | Coup | str], **options: Unpack[OptionChanges]) -> Figure:
     """Return a Figure of a shoe: B/P/T letters, a Scoreboard, or outcomes/coups; options as RenderOptions."""
     if isinstance(results, Scoreboard):
         board = results
@@ -151,3 +131,10 @@ def figure(results: str | Scoreboard | Iterable[Outcome | Coup | str], **options
     else:
         board = Scoreboard.from_outcomes(results)
     return Figure(board, **options)
+
+
+@drawing.register
+def _figure(subject: Figure, **options: Unpack[OptionChanges]) -> Drawing:
+    """A figure draws its board with its own options, any given here on top."""
+    merged: OptionChanges = {**subject.options, **options}
+    return drawing(subject.board, **merged)

@@ -1,5 +1,8 @@
 """The lesson page: one self-contained HTML file with the scoreboard, every proof beside its picture, and the coups.
 
+This module writes the HTML; what the page shows is read and checked first, by
+:mod:`roads.lesson.plan`.
+
 Everything is inline (SVG, CSS, a little JavaScript), so the page opens from
 disk with no network. The JavaScript only adds pointing and keyboard focus:
 every proof is plain HTML, there with JavaScript off. Text from the log or
@@ -10,98 +13,22 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
 from importlib import resources
 
 from .. import __version__
-from ..board import Scoreboard
-from ..board.explain import Proof, proofs, road_start
+from ..board.explain import Proof, road_start
 from ..board.names import DERIVED, Road
 from ..board.stats import result_counts
 from ..coup import Coup
-from ..errors import LessonError
 from ..outcome import Outcome
 from ..scene import CELL, lay_out, render_options
 from ..scene.highlight import focus
 from ..scene.primitives import Scene
 from ..terminal import plural
 from .compare import columns_of, comparison_scene
-from .safe import bidi, clean, esc, shorten
+from .plan import Lesson, MarkRange, Played, clipped, line_notes, parse_marks, plan_lesson, played_from
+from .safe import bidi, esc
 from .svgtools import decoration_svg, inline_svg, prefixed
-
-TITLE_LIMIT = 300
-"""Longest page title kept; a title is a heading, not a place for a log's whole text."""
-MAX_COUPS = 2000
-"""Most coups one page shows: a shoe is under 100, and every coup costs a table row and about three proofs."""
-
-
-@dataclass(frozen=True, slots=True)
-class Played:
-    """One coup of the lesson: its number, what it gave the roads, its cards when known, and the log's note."""
-
-    number: int
-    outcome: Outcome
-    coup: Coup | None = None
-    note: str = ""
-
-
-@dataclass(frozen=True, slots=True)
-class MarkRange:
-    """Marks ``first`` to ``last`` (from 1, both included) of each road on the page."""
-
-    first: int
-    last: int
-
-    def __str__(self) -> str:
-        return str(self.first) if self.first == self.last else f"{self.first}-{self.last}"
-
-
-def parse_marks(text: str) -> MarkRange:
-    """Return the range ``N`` or ``N-M`` names; LessonError saying how to write one."""
-    raw = clean(text).strip()
-    first, sep, last = raw.partition("-")
-    try:
-        low = int(first)
-        high = int(last) if sep else low
-    except ValueError:
-        raise LessonError(f"marks '{raw}' should be N or N-M, e.g. 1-10 (marks count from 1)") from None
-    if low < 1 or high < low:
-        raise LessonError(f"marks '{raw}' should be N or N-M with 1 <= N <= M, e.g. 1-10")
-    return MarkRange(low, high)
-
-
-@dataclass(slots=True)
-class Lesson:
-    """Everything one page shows, worked out before any HTML is written."""
-
-    played: list[Played]
-    board: Scoreboard
-    roads: tuple[str, ...]
-    marks: MarkRange | None
-    title: str
-    source: str | None
-    notes: tuple[str, ...]
-    theme: str
-    shown: dict[str, list[Proof]] = field(default_factory=dict)
-
-
-def played_from(items: Iterable[Played | Outcome | Coup | str]) -> list[Played]:
-    """Return numbered coups from Played rows, outcomes, coups, or letters B/P/T (a string of them works too)."""
-    out: list[Played] = []
-    for item in items:
-        if isinstance(item, str) and len(item) != 1:
-            out.extend(played_from(ch for ch in item if not ch.isspace() and ch != ","))
-            continue
-        n = len(out) + 1
-        if isinstance(item, Played):
-            out.append(Played(n, item.outcome, item.coup, item.note))
-        elif isinstance(item, Coup):
-            out.append(Played(n, item.outcome(), item))
-        elif isinstance(item, Outcome):
-            out.append(Played(n, item))
-        else:
-            out.append(Played(n, Outcome.from_letter(item)))
-    return out
 
 
 def lesson_page(
@@ -115,67 +42,8 @@ def lesson_page(
     theme: str = "classic",
 ) -> str:
     """Return the lesson page of a shoe as one self-contained HTML document."""
-    played = played_from(items)
-    if len(played) > MAX_COUPS:
-        raise LessonError(
-            f"a lesson page shows every coup and proof: {len(played)} coups is more than the "
-            f"{MAX_COUPS} one page holds; keep the part of the log you teach"
-        )
-    board = Scoreboard.from_outcomes(p.outcome for p in played)
-    roads = DERIVED if road is None else (Road.parse(road, derived=True),)
-    if isinstance(marks, str):
-        marks = parse_marks(marks)
-    render_options(theme=theme)  # an unknown theme fails here, before any work
-    name = clean(title).strip() if title else ""
-    lesson = Lesson(
-        played,
-        board,
-        roads,
-        marks,
-        shorten(name, TITLE_LIMIT) or _default_title(source),
-        clean(source) if source else None,
-        tuple(clean(n) for n in notes),
-        theme,
-    )
-    _check_range(lesson)
-    for name_ in roads:
-        every = list(proofs(board, name_))
-        lesson.shown[name_] = every if marks is None else every[marks.first - 1 : marks.last]
+    lesson = plan_lesson(items, road=road, marks=marks, title=title, source=source, notes=notes, theme=theme)
     return _Writer(lesson).page()
-
-
-def _default_title(source: str | None) -> str:
-    return f"Reading the roads of {clean(source)}" if source else "Reading the roads"
-
-
-def _check_range(lesson: Lesson) -> None:
-    """Raise LessonError when a mark range shows nothing: no mark on any road, or past the end of --road's road.
-
-    Roads grow at different speeds (Cockroach Pig starts a column later than
-    Small Road), so over all three the range is clipped to each road's marks;
-    one road asked for by name must hold the whole range.
-    """
-    marks = lesson.marks
-    if marks is None:
-        return
-    counts = {name: len(lesson.board.road(name)) for name in lesson.roads}
-    if len(counts) == 1:
-        ((name, count),) = counts.items()
-        if marks.last <= count:
-            return
-        choose = f" (choose marks within 1-{count})" if count else " yet"
-        raise LessonError(f"marks {marks}: {Road.parse(name).title} has {plural(count, 'mark')}{choose}")
-    if any(_clipped(marks, count) for count in counts.values()):
-        return
-    have = ", ".join(f"{Road.parse(name).title} has {plural(count, 'mark')}" for name, count in counts.items())
-    raise LessonError(f"marks {marks}: no road on the page reaches mark {marks.first} ({have})")
-
-
-def _clipped(marks: MarkRange, count: int) -> MarkRange | None:
-    """Return the part of ``marks`` a road of ``count`` marks holds, or None when it holds none of it."""
-    if marks.first > count:
-        return None
-    return MarkRange(marks.first, min(marks.last, count))
 
 
 def asset(name: str) -> str:
@@ -308,7 +176,7 @@ class _Writer:
             key = Road.parse(name).cli
             count = len(road)
             out.append(f'<section class="road-proofs" id="proofs-{key}">')
-            held = None if lesson.marks is None else _clipped(lesson.marks, count)
+            held = None if lesson.marks is None else clipped(lesson.marks, count)
             which = "" if lesson.marks is None else f", marks {held}" if held else f", none of marks {lesson.marks}"
             out.append(
                 f"<h3>{esc(road.title)} (k = {road.k}): {count} mark{'s' if count != 1 else ''}{esc(which)}</h3>"
@@ -450,23 +318,6 @@ class _Writer:
             steps = "".join(f"<li>{esc(s.text)}</li>" for s in coup.steps)
             return f"<td>{esc(text)}<details><summary>why</summary><ol>{steps}</ol></details></td>"
         return f"<td>{esc(text)}</td>"
-
-
-def line_notes(text: str) -> tuple[tuple[str, ...], dict[int, str]]:
-    """Return a text log's leading comment lines and each data line's trailing comment (by line number)."""
-    header: list[str] = []
-    notes: dict[int, str] = {}
-    seen_data = False
-    for number, line in enumerate(text.splitlines(), 1):
-        data, sep, comment = line.partition("#")
-        comment = comment.strip()
-        if data.strip():
-            seen_data = True
-            if sep and comment:
-                notes[number] = comment
-        elif sep and not seen_data and comment and not comment.lower().startswith("format:"):
-            header.append(comment)
-    return tuple(header), notes
 
 
 __all__ = ["MarkRange", "Played", "lesson_page", "line_notes", "parse_marks", "played_from"]

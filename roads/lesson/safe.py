@@ -8,15 +8,10 @@ parse at all, so they are dropped before anything is escaped.
 from __future__ import annotations
 
 import html
-import re
 
-_UNSAFE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff]")
-"""Characters XML 1.0 forbids or that no text should carry (C0/C1 controls, surrogates, non-characters)."""
+from ..scene.safe import clean
 
-
-def clean(text: object) -> str:
-    """Return ``text`` as a string without the characters XML forbids (tabs and line breaks are kept)."""
-    return _UNSAFE.sub("", str(text))
+__all__ = ["bidi", "clean", "esc", "shorten"]
 
 
 def esc(text: object) -> str:

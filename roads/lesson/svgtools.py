@@ -1,49 +1,21 @@
-"""Scenes made ready to sit inside an HTML page: ids made unique, then translated by the SVG back-end.
-
-Several pictures on one page each define symbols with the same ids (``big-road-banker``),
-sized for their own cell; a ``<use>`` always finds the first one in the document.
-Prefixing every id of a scene keeps each picture pointing at its own symbols.
-"""
+"""Scenes made ready to sit inside an HTML page: ids made unique (:mod:`roads.scene.ids`), then drawn as SVG."""
 
 from __future__ import annotations
 
 import dataclasses
-import hashlib
 import re
 
-from ..scene.primitives import Group, Item, Scene, Symbol, Use
+from ..scene.ids import content_prefix, prefixed
+from ..scene.primitives import Scene
 
-
-def prefixed(scene: Scene, prefix: str) -> Scene:
-    """Return ``scene`` with every symbol id, placement and group id starting with ``prefix``."""
-    symbols = tuple(Symbol(prefix + s.id, s.shapes) for s in scene.symbols)
-    return dataclasses.replace(scene, symbols=symbols, items=tuple(_item(i, prefix) for i in scene.items))
-
-
-def _item(item: Item, prefix: str) -> Item:
-    if isinstance(item, Use):
-        return dataclasses.replace(item, symbol=prefix + item.symbol)
-    if isinstance(item, Group):
-        return dataclasses.replace(
-            item, id=prefix + item.id if item.id else None, items=tuple(_item(i, prefix) for i in item.items)
-        )
-    return item
-
-
-def content_prefix(*parts: object) -> str:
-    """Return a short id prefix that depends only on ``parts``: the same figure always gets the same ids."""
-    digest = hashlib.blake2b("\x1f".join(str(p) for p in parts).encode("utf-8", "replace"), digest_size=5)
-    return f"r{digest.hexdigest()}-"
+__all__ = ["content_prefix", "decoration_svg", "inline_svg", "prefixed"]
 
 
 def inline_svg(scene: Scene, prefix: str, *, cell: float | None = None, width: int | None = None) -> str:
     """Return ``scene`` as an ``<svg>`` element for an HTML page (no XML declaration), ids prefixed."""
-    from ..render.svg import scene_svg  # the renderer is only needed once a picture is asked for
+    from ..render.inline import inline_svg as write  # the renderer is only needed once a picture is asked for
 
-    text = scene_svg(prefixed(scene, prefix), cell=cell, width=width)
-    if text.startswith("<?xml"):
-        text = text.split("?>", 1)[1].lstrip()
-    return text.rstrip("\n")
+    return write(scene, prefix, cell=cell, width=width)
 
 
 _ROOT = re.compile(r"<svg\b[^>]*>")

@@ -5,13 +5,13 @@ from __future__ import annotations
 from ..cards import Card
 from ..coup import Coup
 from ..outcome import Winner
-from ..scene.labels import FONT_FAMILY
-from ..scene.primitives import Circle, Group, Item, Rect, Scene, Symbol, Text, Use
-from ..scene.symbols import centred_text, paragraph, wrap
-from ..scene.themes import Theme
-from ..scene.themes import theme as find_theme
+from .labels import FONT_FAMILY
 from .pips import RED_SUITS, pip
+from .primitives import Circle, Group, Item, Rect, Scene, Symbol, Text, Use
 from .safe import clean
+from .symbols import centred_text, paragraph, wrap
+from .themes import Theme
+from .themes import theme as find_theme
 
 WIDTH = 640.0
 PAD = 16.0

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 
-from ..scene.primitives import Circle, Polygon, Shape
+from .primitives import Circle, Polygon, Shape
 
 Point = tuple[float, float]
 

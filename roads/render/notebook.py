@@ -1,0 +1,31 @@
+"""Notebook display: what Jupyter's ``_repr_svg_``, ``_repr_png_`` and ``_repr_html_`` return for anything drawable.
+
+The display methods on a board or a coup import this module only when a
+notebook asks; it asks :func:`roads.scene.subjects.drawing` for the object's
+scene, so the model never knows how it is drawn.
+"""
+
+from __future__ import annotations
+
+from ..scene.subjects import drawing
+from .inline import figure_html
+from .png import scene_png
+from .svg import scene_svg
+
+
+def notebook_svg(subject: object) -> str:
+    """Return ``subject`` drawn as an SVG document."""
+    d = drawing(subject)
+    return scene_svg(d.scene, cell=d.size.get("cell"), width=d.size.get("width"))
+
+
+def notebook_png(subject: object) -> bytes:
+    """Return ``subject`` drawn as PNG bytes."""
+    d = drawing(subject)
+    return scene_png(d.scene, cell=d.size.get("cell"), width=d.size.get("width"), scale=d.size.get("scale", 1.0))
+
+
+def notebook_html(subject: object) -> str:
+    """Return ``subject`` as an HTML ``<figure>`` with inline SVG whose ids cannot clash with another picture's."""
+    d = drawing(subject)
+    return figure_html(d.scene, d.size)
