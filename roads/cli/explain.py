@@ -45,7 +45,7 @@ def _listing(board: Scoreboard, road: str | None, mistakes: bool) -> str:
     "road_name",
     metavar="ROAD",
     callback=checked(Road.parse_derived),
-    help="Only this road: big-eye-boy, small-road or cockroach-pig.",
+    help=f"Only this road: {', '.join(road.cli for road in DERIVED)}.",
 )
 @click.option(
     "--mark", type=click.IntRange(min=1), metavar="N", help="Only mark N (from 1) of --road, with its common mistake."

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from ..board.names import Road
+from ..board.names import DERIVED, Road
 from ..errors import LessonError, LogError
 from ..files import atomic_write
 from ..scene import THEMES
@@ -75,7 +75,7 @@ def _parse_marks(text: str) -> None:
     "road",
     metavar="ROAD",
     callback=checked(Road.parse_derived),
-    help="Only this road's proofs: big-eye-boy, small-road or cockroach-pig.",
+    help=f"Only this road's proofs: {', '.join(road.cli for road in DERIVED)}.",
 )
 @click.option(
     "--marks",

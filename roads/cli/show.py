@@ -20,7 +20,7 @@ from .options import checked
     metavar="ROAD",
     multiple=True,
     callback=checked(Road.parse),
-    help="Only this road (repeatable): bead-plate, big-road, big-eye-boy, small-road, cockroach-pig.",
+    help=f"Only this road (repeatable): {', '.join(road.cli for road in Road)}.",
 )
 @click.option(
     "--last",
