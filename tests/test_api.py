@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import copy
+import dataclasses
 import io
 import json
 import subprocess
@@ -191,6 +193,13 @@ def test_a_mark_made_by_hand_has_no_board_to_prove_it() -> None:
     assert copy == mark
     with pytest.raises(RoadError, match="not read from a board"):
         copy.proof()
+
+
+def test_a_mark_copies_without_its_board() -> None:
+    board = Scoreboard.from_results("BPPPBBPBPPPB" * 100)
+    mark = board.small_road[5]
+    assert dataclasses.asdict(mark)["on"] is board.small_road
+    assert copy.deepcopy(mark) == mark and copy.deepcopy(mark).proof() == mark.proof()
 
 
 def test_proof_of_a_missing_mark_is_a_road_error() -> None:

@@ -44,6 +44,7 @@ def test_readme_python_example(
 
 def test_readme_links_point_at_files() -> None:
     for target in (
+        "docs/api.md",
         "docs/rules.md",
         "docs/logs.md",
         "docs/roads.md",

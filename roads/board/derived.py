@@ -264,6 +264,11 @@ class DerivedRoad(Sequence[Mark]):
     def __repr__(self) -> str:
         return f"<{self.title}: {len(self.codes)} marks>"
 
+    def __deepcopy__(self, memo: dict[int, object]) -> DerivedRoad:
+        # Every mark read from a road points back at it (for its proof): deep-copying a mark, or
+        # dataclasses.asdict(mark), must not copy the whole board with it.
+        return self
+
     def __iter__(self) -> Iterator[Mark]:
         self.place()
         name = self.name

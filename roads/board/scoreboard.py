@@ -216,12 +216,13 @@ class Scoreboard(NotebookDisplay):
         return self._derived
 
     def ask(self, winner: Winner | str) -> dict[str, Color | None]:
-        """Return, per derived road, the mark it would add if the next result were ``winner``.
+        """Return, per derived road, the mark it would add if the next result were ``winner`` (a letter or word too).
 
         None where that result would not yet reach the road's start.
         """
         if isinstance(winner, str):
-            winner = Winner(winner) if winner in ("banker", "player") else Winner.from_letter(winner)
+            word = winner.strip().lower()
+            winner = Winner(word) if word in ("banker", "player", "tie") else Winner.from_letter(winner)
         if winner is Winner.TIE:
             raise ValueError("a tie adds no derived mark: ask for banker or player")
         column, row = self.big_road.next_place(winner)

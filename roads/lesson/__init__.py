@@ -1,8 +1,8 @@
 """Lessons: pages that prove every mark, the tableau chart, worked hands, drills, and embedding elsewhere.
 
 Everything here sits at the end of the flow (cards -> coups -> roads -> scene
--> SVG / PNG / HTML): it reads the board and the scene, and nothing in the
-core imports it except the notebook display methods, lazily.
+-> SVG / PNG / HTML): it reads the board and the scene, and nothing below it
+imports it, not even lazily (tests/test_layers.py checks).
 """
 
 from __future__ import annotations
