@@ -6,20 +6,13 @@ a person could see (size, mode or any pixel) should fail a test.
 
 from __future__ import annotations
 
-import io
 from collections.abc import Iterator
 from typing import Any
 
-from PIL import Image, ImageChops
+from helpers import decode_png as decode
+from PIL import ImageChops
 from syrupy.extensions.image import PNGImageSnapshotExtension
 from syrupy.extensions.single_file import SingleFileSnapshotExtension, WriteMode
-
-
-def decode(data: bytes) -> Image.Image:
-    """Return the PNG ``data`` decoded, as RGB or RGBA pixels."""
-    image = Image.open(io.BytesIO(data))
-    image.load()
-    return image
 
 
 class PixelPNGExtension(PNGImageSnapshotExtension):

@@ -3,16 +3,14 @@
 from __future__ import annotations
 
 import io
-from pathlib import Path
 
 import pytest
+from helpers import FIXTURES
 
 from roads.audit import AuditReport, Finding, audit_log, rule_of
 from roads.errors import CardError, LogError
 from roads.logs import write_log
 from roads.shoe import deal_shoe
-
-FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "logs"
 
 
 def test_broken_cards_fixture_reports_each_coup_with_its_rule() -> None:

@@ -7,11 +7,10 @@ import warnings
 from pathlib import Path
 
 import pytest
+from helpers import FIXTURES
 
 from roads.errors import CardError, CoupError, LogError, RoadsError
 from roads.logs import LogWarning, iter_entries, read_coups, read_outcomes
-
-FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "logs"
 
 
 def write(tmp_path: Path, data: str | bytes, name: str = "log.txt") -> Path:

@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
-
 import pytest
+from helpers import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -13,16 +11,9 @@ from roads.board import DERIVED, Road, Scoreboard
 from roads.board.derived import BLUE, RED, judge
 from roads.outcome import Outcome, Winner
 
-EXAMPLES = sorted((Path(__file__).parent.parent / "fixtures" / "examples").glob("*.json"))
-
 
 def colors(board: Scoreboard, road: str) -> str:
     return "".join(m.color.letter for m in board.road(road))
-
-
-@pytest.fixture(params=EXAMPLES, ids=lambda p: p.stem)
-def example(request: pytest.FixtureRequest) -> dict:
-    return json.loads(request.param.read_text())
 
 
 def test_examples_big_road(example: dict) -> None:
@@ -166,7 +157,7 @@ def test_bad_letter_is_a_clear_error() -> None:
 results_strategy = st.text(alphabet="BPT", max_size=300)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(results_strategy)
 def test_property_incremental_equals_batch(results: str) -> None:
     batch = Scoreboard.from_results(results)
@@ -182,7 +173,7 @@ def test_property_incremental_equals_batch(results: str) -> None:
     assert inc.stats == batch.stats
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(results_strategy)
 def test_property_asks_have_opposite_colours(results: str) -> None:
     asks = Scoreboard.from_results(results).asks()
@@ -192,7 +183,7 @@ def test_property_asks_have_opposite_colours(results: str) -> None:
             assert b is not p
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(results_strategy)
 def test_property_ask_predicts_the_mark_actually_added(results: str) -> None:
     board = Scoreboard.from_results(results)
@@ -207,7 +198,7 @@ def test_property_ask_predicts_the_mark_actually_added(results: str) -> None:
                 assert grew == 1 and after.road(road)[-1].color is predicted
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(results_strategy)
 def test_property_mark_count_is_beads_from_the_start_on(results: str) -> None:
     board = Scoreboard.from_results(results)
@@ -216,7 +207,7 @@ def test_property_mark_count_is_beads_from_the_start_on(results: str) -> None:
         assert len(board.road(road)) == expected
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(st.text(alphabet="BP", max_size=200), st.data())
 def test_property_ties_never_change_derived_roads(results: str, data: st.DataObject) -> None:
     with_ties = "".join(letter + "T" * data.draw(st.integers(0, 2)) for letter in results)
@@ -225,7 +216,7 @@ def test_property_ties_never_change_derived_roads(results: str, data: st.DataObj
         assert list(plain.road(road)) == list(tied.road(road))
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(results_strategy)
 def test_property_drawn_cells_are_distinct_and_on_the_grid(results: str) -> None:
     board = Scoreboard.from_results(results)

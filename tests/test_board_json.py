@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
+from helpers import ROOT, demo_board, examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -13,10 +13,6 @@ from roads.board import DERIVED, Scoreboard
 from roads.board.explain import proofs
 from roads.board.jsonview import board_dict, board_json
 from roads.board.schema import Board, ProofModel, board_schema_text
-from roads.shoe import deal_shoe
-
-ROOT = Path(__file__).parent.parent
-EXAMPLES = sorted((ROOT / "fixtures" / "examples").glob("*.json"))
 
 TOP = ["coups", "leading_ties", "bead_plate", "big_road", "big_eye_boy", "small_road", "cockroach_pig", "ask", "stats"]
 BEAD = {
@@ -41,10 +37,6 @@ CELL = {
     "player_pair": bool,
     "natural": bool,
 }
-
-
-def demo_board() -> Scoreboard:
-    return Scoreboard.from_outcomes(deal_shoe(8, seed=2026).coups)
 
 
 def assert_types(item: dict, want: dict[str, type]) -> None:
@@ -85,11 +77,6 @@ def test_totals_only_when_the_log_knew_them() -> None:
     assert {"player_total", "banker_total", "cards"} <= set(cell)
 
 
-@pytest.fixture(params=EXAMPLES, ids=lambda p: p.stem)
-def example(request: pytest.FixtureRequest) -> dict:
-    return json.loads(request.param.read_text())
-
-
 def test_examples_agree_with_the_contract(example: dict) -> None:
     data = json.loads(board_json(Scoreboard.from_results(example["results"])))
     Board.model_validate(data)
@@ -126,7 +113,7 @@ def test_proof_json_matches_its_model() -> None:
         ProofModel.model_validate(p.to_dict(mistake=True))
 
 
-@settings(max_examples=50, deadline=None)
+@settings(max_examples=examples(50), deadline=None)
 @given(st.text(alphabet="BPT", max_size=200))
 def test_property_every_board_fits_the_schema(results: str) -> None:
     Board.model_validate(board_dict(Scoreboard.from_results(results)))

@@ -7,6 +7,7 @@ import random
 import tracemalloc
 
 import pytest
+from helpers import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -44,7 +45,7 @@ def test_a_board_holds_well_under_100_bytes_a_coup() -> None:
     assert held / board.coups < 70, f"{held / board.coups:.0f} bytes a coup"
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(st.text(alphabet="BPT", max_size=300), st.lists(st.integers(0, 40), max_size=12), st.booleans())
 def test_property_batches_equal_one_add_at_a_time(results: str, cuts: list[int], read_between: bool) -> None:
     one = Scoreboard()

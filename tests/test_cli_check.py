@@ -10,28 +10,21 @@ from pathlib import Path
 
 import click
 import pytest
+from helpers import FIXTURES, run
 
 from roads.cli import main
 from roads.cli.app import cli
 
-FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "logs"
-
-
-def run(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
-    code = main(args)
-    out, err = capsys.readouterr()
-    return code, out, err
-
 
 def test_clean_log_exits_0_with_one_line(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, err = run(["check", str(FIXTURES / "cards.txt")], capsys)
+    code, out, err = run(capsys, "check", str(FIXTURES / "cards.txt"))
     assert (code, err) == (0, "")
     assert out == f"{FIXTURES / 'cards.txt'}: 6 coups (cards), every one follows the drawing rules\n"
 
 
 def test_broken_log_exits_1_with_a_line_per_broken_coup(capsys: pytest.CaptureFixture[str]) -> None:
     path = FIXTURES / "broken-cards.txt"
-    code, out, err = run(["check", str(path)], capsys)
+    code, out, err = run(capsys, "check", str(path))
     lines = out.splitlines()
     assert code == 1 and err == "" and len(lines) == 7
     assert lines[0] == (
@@ -42,23 +35,23 @@ def test_broken_log_exits_1_with_a_line_per_broken_coup(capsys: pytest.CaptureFi
 
 
 def test_json_output(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(["check", str(FIXTURES / "broken-cards.txt"), "--json"], capsys)
+    code, out, _ = run(capsys, "check", str(FIXTURES / "broken-cards.txt"), "--json")
     data = json.loads(out)
     assert code == 1 and data["clean"] is False and data["coups"] == 7
     assert [b["coup"] for b in data["broken"]] == [2, 3, 4, 5, 6, 7]
     assert data["broken"][0]["problems"][0]["rule"] == "banker"
-    code, out, _ = run(["check", str(FIXTURES / "results.txt"), "--json"], capsys)
+    code, out, _ = run(capsys, "check", str(FIXTURES / "results.txt"), "--json")
     assert code == 0 and json.loads(out)["with_cards"] == 0
 
 
 def test_stdin_and_forced_format(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(b"3 6 K K 6 2\n5 3 K K 8\n")))
-    code, out, _ = run(["check", "-", "--format", "stream"], capsys)
+    code, out, _ = run(capsys, "check", "-", "--format", "stream")
     assert code == 0 and out.startswith("<stdin>: 2 coups (stream)")
 
 
 def test_cut_stream_warns_on_stderr_and_exits_1(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, err = run(["check", str(FIXTURES / "stream-cut.txt")], capsys)
+    code, out, err = run(capsys, "check", str(FIXTURES / "stream-cut.txt"))
     assert code == 1 and "2 coups (stream)" in out
     assert err.startswith("roads: warning: ") and "coup 3: the stream ends in the middle" in err
 
@@ -77,24 +70,24 @@ def test_bad_input_exits_1_with_one_line_and_no_traceback(
 ) -> None:
     path = tmp_path / "log.txt"
     path.write_bytes(content)
-    code, out, err = run(["check", str(path)], capsys)
+    code, out, err = run(capsys, "check", str(path))
     assert code == 1 and out == "" and err.startswith(f"roads: error: {path}")
     assert message in err and err.count("\n") == 1 and "Traceback" not in err
 
 
 def test_missing_file_exits_1(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    code, _, err = run(["check", str(tmp_path / "nope.txt")], capsys)
+    code, _, err = run(capsys, "check", str(tmp_path / "nope.txt"))
     assert code == 1 and err == f"roads: error: {tmp_path / 'nope.txt'}: no such file\n"
 
 
 @pytest.mark.parametrize("args", [[], ["a", "b"], ["x", "--format", "xml"], ["x", "--nope"]])
 def test_bad_usage_exits_2(args: list[str], capsys: pytest.CaptureFixture[str]) -> None:
-    code, _, err = run(["check", *args], capsys)
+    code, _, err = run(capsys, "check", *args)
     assert code == 2 and "Usage:" in err
 
 
 def test_help_teaches_with_examples(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(["check", "--help"], capsys)
+    code, out, _ = run(capsys, "check", "--help")
     assert code == 0 and "Examples:" in out and "roads check shoe.txt" in out
 
 
@@ -129,10 +122,10 @@ def test_console_script_check_of_a_deal(tmp_path: Path) -> None:
 def test_coup_and_demo_still_work(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    code, out, _ = run(["coup", "3", "6", "K", "K", "6", "2"], capsys)
+    code, out, _ = run(capsys, "coup", "3", "6", "K", "K", "6", "2")
     assert code == 0 and "Player 9 beats Banker 8" in out
     monkeypatch.chdir(tmp_path)  # the demo may write pictures where it runs
-    code, out, _ = run(["demo"], capsys)
+    code, out, _ = run(capsys, "demo")
     assert code == 0 and out.startswith("8-deck shoe, seed 2026: ")
 
 
@@ -146,9 +139,9 @@ def _doc_block(after: str) -> list[str]:
 
 def test_docs_show_what_the_commands_print(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(FIXTURES.parent.parent)
-    _, out, _ = run(["check", "fixtures/logs/broken-cards.txt"], capsys)
+    _, out, _ = run(capsys, "check", "fixtures/logs/broken-cards.txt")
     assert out.splitlines() == _doc_block("$ roads check fixtures/logs/broken-cards.txt")
-    _, out, _ = run(["check", "fixtures/logs/results.txt"], capsys)
+    _, out, _ = run(capsys, "check", "fixtures/logs/results.txt")
     assert out.splitlines() == _doc_block("$ roads check fixtures/logs/results.txt")
-    _, out, _ = run(["deal", "--seed", "1"], capsys)
+    _, out, _ = run(capsys, "deal", "--seed", "1")
     assert out.splitlines()[:9] == _doc_block("$ roads deal --seed 1 | head -9")

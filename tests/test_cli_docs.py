@@ -16,10 +16,10 @@ import sys
 from pathlib import Path
 
 import pytest
+from helpers import ROOT
 
 from roads.cli.app import all_commands
 
-ROOT = Path(__file__).resolve().parent.parent
 PAGE = (ROOT / "docs" / "cli.md").read_text("utf-8")
 ROADS = f'roads() {{ "{sys.executable}" -m roads "$@"; }}\n'
 

@@ -5,10 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from helpers import FIXTURES
 
 from roads.cli import main
-
-FIXTURES = Path(__file__).parent.parent / "fixtures" / "logs"
 
 
 def test_regression_cut_stream_warning_was_two_python_lines_and_exit_0(capsys: pytest.CaptureFixture[str]) -> None:

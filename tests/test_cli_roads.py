@@ -9,12 +9,12 @@ import sys
 from pathlib import Path
 
 import pytest
+from helpers import demo_board, run
 
 from roads.board import Scoreboard
 from roads.board.explain import proof
 from roads.board.jsonview import board_dict
 from roads.board.schema import Board, ProofModel
-from roads.cli import main
 from roads.logs import write_log
 from roads.shoe import deal_shoe
 from roads.terminal import show, summary
@@ -34,16 +34,6 @@ def cards_log(tmp_path: Path) -> Path:
     path = tmp_path / "demo.cards"
     path.write_text(write_log(deal_shoe(8, seed=2026).coups, "cards"))
     return path
-
-
-def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    code = main(list(args))
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
-def demo_board() -> Scoreboard:
-    return Scoreboard.from_outcomes(deal_shoe(8, seed=2026).coups)
 
 
 # --- build ---------------------------------------------------------------------------------

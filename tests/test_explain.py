@@ -5,17 +5,15 @@ from __future__ import annotations
 import json
 import re
 from collections import Counter
-from pathlib import Path
 
 import pytest
+from helpers import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from roads.board import DERIVED, Road, Scoreboard
 from roads.board.explain import Proof, proof, proofs
 from roads.errors import RoadError
-
-EXAMPLES = sorted((Path(__file__).parent.parent / "fixtures" / "examples").glob("*.json"))
 
 RULE_1 = re.compile(
     r"Column (?P<c>\d+) starts, so Rule 1 applies: compare column (?P<a>\d+), which just finished, "
@@ -56,11 +54,6 @@ def reread(p: Proof, board: Scoreboard) -> str:
         color = "red" if d >= r else "blue" if d == r - 1 else "red"
     assert m["color"] == color
     return color
-
-
-@pytest.fixture(params=EXAMPLES, ids=lambda p: p.stem)
-def example(request: pytest.FixtureRequest) -> dict:
-    return json.loads(request.param.read_text())
 
 
 def test_examples_every_proof_rereads_to_its_colour(example: dict) -> None:
@@ -211,7 +204,7 @@ def test_to_dict_keys_and_types() -> None:
 results_strategy = st.text(alphabet="BPT", max_size=250)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(results_strategy)
 def test_property_every_proof_rereads_to_its_mark_colour(results: str) -> None:
     board = Scoreboard.from_results(results)
@@ -221,7 +214,7 @@ def test_property_every_proof_rereads_to_its_mark_colour(results: str) -> None:
         assert p.mistake.startswith("Common mistake: ")
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(st.text(alphabet="BPT", min_size=1, max_size=150))
 def test_property_depths_are_those_the_mark_saw(results: str) -> None:
     """The compared columns had finished when the mark was made: the final board gives the same proof."""

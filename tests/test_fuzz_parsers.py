@@ -15,6 +15,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from helpers import examples
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
@@ -24,7 +25,7 @@ from roads.errors import RoadsError
 from roads.logs import FORMATS, LogWarning, detect_format, iter_entries, iter_shoes, parse_results
 from roads.logs.jsonlog import coup_record, shoe_line
 
-FUZZ = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+FUZZ = settings(max_examples=examples(300), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 # Pieces every format is made of, so generated text reaches deep into each grammar rather than
 # failing on its first character.
@@ -283,7 +284,9 @@ WORDS = [
 
 
 @settings(
-    max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture]
+    max_examples=examples(300),
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
 )
 @given(st.lists(st.sampled_from(WORDS), min_size=1, max_size=7))
 def test_cli_options(

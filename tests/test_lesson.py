@@ -6,14 +6,13 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
+from helpers import FIXTURES
 
 from roads.board import Scoreboard
 from roads.cli import main
 from roads.errors import LessonError, RoadError
 from roads.lesson.page import Played, lesson_page, line_notes, parse_marks
 from roads.shoe import deal_shoe
-
-FIXTURES = Path(__file__).parent.parent / "fixtures" / "logs"
 
 
 class Page(HTMLParser):

@@ -6,9 +6,9 @@ import dataclasses
 import io
 import json
 import sys
-from pathlib import Path
 
 import pytest
+from helpers import FIXTURES
 
 from roads.cards import Card, parse_card
 from roads.coup import resolve
@@ -25,8 +25,6 @@ from roads.logs import (
     read_outcomes,
 )
 from roads.outcome import Outcome, Winner
-
-FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "logs"
 
 
 def letters(outcomes: list[Outcome]) -> str:

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import dataclasses
 import io
-from pathlib import Path
 
 import pytest
+from helpers import FIXTURES, examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -25,7 +25,6 @@ from roads.logs import (
 from roads.outcome import Outcome, Winner
 from roads.shoe import deal_shoe
 
-FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "logs"
 CARD_FORMATS = ("cards", "stream", "json", "jsonl")
 
 
@@ -139,14 +138,14 @@ outcomes_strategy = st.lists(
 
 
 @given(outcomes_strategy)
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 def test_any_results_round_trip(outcomes: list[Outcome]) -> None:
     for fmt in ("results", "json", "jsonl"):
         assert read_outcomes(io.StringIO(write_log(outcomes, fmt))) == outcomes
 
 
 @given(st.integers(min_value=1, max_value=10**6), st.integers(min_value=1, max_value=3))
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(25), deadline=None)
 def test_any_shoe_round_trips(seed: int, decks: int) -> None:
     shoe = deal_shoe(decks, seed=seed, cut=14)
     for fmt in CARD_FORMATS:
@@ -164,7 +163,7 @@ SAMPLES = {
 
 
 @given(st.integers(min_value=1, max_value=40), st.sampled_from(sorted(SAMPLES)))
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=examples(80), deadline=None)
 def test_reading_never_depends_on_how_the_file_is_chunked(size: int, name: str) -> None:
     data = SAMPLES[name].encode("utf-8")
     expected = [(e.outcome, e.coup, e.line, e.number) for e in iter_entries(io.BytesIO(data))]
@@ -178,7 +177,7 @@ def test_reading_never_depends_on_how_the_file_is_chunked(size: int, name: str) 
 
 
 @given(st.integers(min_value=1, max_value=30))
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=examples(30), deadline=None)
 def test_error_columns_never_depend_on_chunking(size: int) -> None:
     data = ("BPPT " * 50 + "\nBBP[b]PX").encode()
     saved = source.CHUNK

@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
+from helpers import ROOT
 from pydantic import TypeAdapter
 
 from roads.cards import parse_card
@@ -15,7 +16,6 @@ from roads.logs.models import CoupRecord, LogModel, ShoeLine
 from roads.logs.schema import main, schema_text, schemas
 from roads.shoe import deal_shoe
 
-ROOT = Path(__file__).resolve().parent.parent
 SCHEMA_DIR = ROOT / "docs" / "schema"
 
 

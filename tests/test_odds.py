@@ -7,6 +7,7 @@ from itertools import product
 from pathlib import Path
 
 import pytest
+from helpers import PROBABILITIES, examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -38,20 +39,6 @@ REFERENCE = """
 """
 COLUMNS = ("banker", "player", "tie", "natural", "player_draws", "banker_draws", "cards_4", "cards_5", "cards_6")
 ROWS = [line.split(" | ") for line in REFERENCE.strip().splitlines()]
-PROBABILITIES = (
-    "banker",
-    "player",
-    "tie",
-    "natural",
-    "player_draws",
-    "banker_draws",
-    "cards_4",
-    "cards_5",
-    "cards_6",
-    "banker_six",
-    "banker_pair",
-    "player_pair",
-)
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 
 
@@ -178,7 +165,7 @@ def test_int64_and_python_int_paths_agree(monkeypatch: pytest.MonkeyPatch) -> No
     assert engine.tally(by_value) == fast
 
 
-@settings(max_examples=12, deadline=None)
+@settings(max_examples=examples(12), deadline=None)
 @given(st.lists(st.integers(min_value=0, max_value=5), min_size=13, max_size=13).filter(lambda c: sum(c) >= 6))
 def test_any_composition_matches_a_plain_enumeration(counts: list[int]) -> None:
     comp = Composition(tuple(counts))

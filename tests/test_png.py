@@ -2,39 +2,22 @@
 
 from __future__ import annotations
 
-import io
-import json
 from pathlib import Path
 
 import pytest
-from PIL import Image
+from helpers import decode_png, demo_board, example_board
 
 from roads.board import Scoreboard
 from roads.errors import RenderError
 from roads.render import fonts, png, svg
 from roads.scene import THEMES, lay_out
 from roads.scene.layout import CELL, PAD
-from roads.shoe import deal_shoe
-
-EXAMPLES = Path(__file__).parent.parent / "fixtures" / "examples"
-
-
-def example(name: str) -> Scoreboard:
-    """Return the board of a shared example shoe."""
-    return Scoreboard.from_results(json.loads((EXAMPLES / f"{name}.json").read_text())["results"])
 
 
 @pytest.fixture(scope="module")
 def demo() -> Scoreboard:
     """The demo shoe: 82 coups from cards, with pairs, naturals and ties."""
-    return Scoreboard.from_outcomes(deal_shoe(8, seed=2026).coups)
-
-
-def image(data: bytes) -> Image.Image:
-    """Return decoded PNG bytes."""
-    picture = Image.open(io.BytesIO(data))
-    picture.load()
-    return picture
+    return demo_board()
 
 
 def rgb(hex_colour: str) -> tuple[int, int, int]:
@@ -55,20 +38,20 @@ def cell_centre(column: int, row: int, scale: float = 1.0) -> tuple[float, float
 
 def test_size_and_mode_follow_the_scene_and_scale(demo: Scoreboard) -> None:
     scene = lay_out(demo)
-    one = image(png(demo))
-    two = image(png(demo, scale=2))
+    one = decode_png(png(demo))
+    two = decode_png(png(demo, scale=2))
     assert one.mode == "RGB" and one.format == "PNG"
     assert one.size == (scene.width, scene.height)
     assert two.size == (2 * scene.width, 2 * scene.height)
-    assert image(png(demo, width=600)).size[0] == 600
-    assert image(png(demo, cell=48)).size == two.size
+    assert decode_png(png(demo, width=600)).size[0] == 600
+    assert decode_png(png(demo, cell=48)).size == two.size
 
 
 @pytest.mark.parametrize("theme", sorted(THEMES))
 def test_marks_are_painted_in_their_colours(theme: str) -> None:
     t = THEMES[theme]
     board = Scoreboard.from_results("BPT")
-    picture = image(png(board, theme=theme, scale=2))
+    picture = decode_png(png(board, theme=theme, scale=2))
     for row, colour in ((1, t.banker), (2, t.player), (3, t.tie)):
         x, y = cell_centre(1, row, 2)
         # Left of the letter, inside the disc.
@@ -81,7 +64,7 @@ def test_marks_are_painted_in_their_colours(theme: str) -> None:
 def test_big_road_rings_are_hollow() -> None:
     t = THEMES["classic"]
     scene = lay_out(Scoreboard.from_results("B"), road="big-road")
-    picture = image(png(Scoreboard.from_results("B"), road="big-road", scale=4))
+    picture = decode_png(png(Scoreboard.from_results("B"), road="big-road", scale=4))
     use = next(i for i in scene.items[0].items if getattr(i, "classes", "").startswith("bead"))  # type: ignore[union-attr]
     cx, cy = use.x * 4, use.y * 4  # type: ignore[union-attr]
     assert near(picture.getpixel((round(cx), round(cy))), rgb(t.panel), 2)
@@ -96,7 +79,7 @@ def test_png_and_svg_come_from_one_scene(demo: Scoreboard) -> None:
     scene = lay_out(demo, theme="dark")
     text = svg(demo, theme="dark")
     assert f'viewBox="0 0 {scene.width} {scene.height}"' in text
-    assert image(png(demo, theme="dark")).size == (scene.width, scene.height)
+    assert decode_png(png(demo, theme="dark")).size == (scene.width, scene.height)
 
 
 def test_a_huge_picture_is_refused_with_advice() -> None:
@@ -112,7 +95,7 @@ def test_chinese_labels_need_a_cjk_font_for_png() -> None:
             png(board, labels="zh")
         assert "fonts-noto-cjk" in str(info.value) and fonts.ENV in str(info.value)
     else:
-        zh, en = image(png(board, labels="zh", scale=2)), image(png(board, scale=2))
+        zh, en = decode_png(png(board, labels="zh", scale=2)), decode_png(png(board, scale=2))
         assert zh.size == en.size and zh.tobytes() != en.tobytes()
     assert svg(board, labels="zh")  # the SVG only names font families
 
@@ -161,5 +144,5 @@ CASES = {
 @pytest.mark.parametrize("case", list(CASES))
 def test_snapshot_cases(case: str, demo: Scoreboard, snapshot_png) -> None:  # type: ignore[no-untyped-def]
     board, options = CASES[case]
-    made = demo if board == "demo" else example(board) if "-" in board else Scoreboard.from_results(board)
+    made = demo if board == "demo" else example_board(board) if "-" in board else Scoreboard.from_results(board)
     assert png(made, **options) == snapshot_png

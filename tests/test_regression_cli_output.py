@@ -14,10 +14,9 @@ import sys
 from pathlib import Path
 
 import pytest
+from helpers import FIXTURES
 
 from roads.cli import main
-
-FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "logs"
 
 
 class _Closed:

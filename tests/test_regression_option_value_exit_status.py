@@ -13,11 +13,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from helpers import FIXTURES
 
 from roads.cli import main
 from roads.cli.app import all_commands
 
-FIXTURES = Path(__file__).parent.parent / "fixtures" / "logs"
 RESULTS = str(FIXTURES / "results.txt")
 CARDS = str(FIXTURES / "cards.txt")
 

@@ -13,8 +13,8 @@ import sys
 from pathlib import Path
 
 import pytest
+from helpers import run
 
-from roads.cli import main
 from roads.logs import write_log
 from roads.shoe import deal_shoe
 
@@ -44,13 +44,6 @@ def logs(tmp_path: Path) -> dict[str, Path]:
 
 
 HOSTILE = ("folder", "missing", "devnull", "binary.bin", "long-line.txt", "deep.json", "empty.txt", "not-utf8.txt")
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    """Return (exit status, stdout, stderr) of ``roads ARGV`` run in this process."""
-    status = main(list(argv))
-    out, err = capsys.readouterr()
-    return status, out, err
 
 
 def assert_one_error_line(status: int, err: str) -> None:

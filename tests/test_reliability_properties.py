@@ -13,6 +13,7 @@ import json
 import warnings
 import xml.etree.ElementTree as ET
 
+from helpers import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -27,7 +28,7 @@ from roads.outcome import Outcome, Winner
 from roads.render import render
 from roads.terminal import show, summary
 
-FAST = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+FAST = settings(max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 """Enough examples to find shape bugs (empty, ties only, long streaks) while the suite stays quick."""
 
 outcomes = st.builds(Outcome, st.sampled_from(list(Winner)), st.booleans(), st.booleans(), st.booleans())
@@ -125,7 +126,7 @@ def test_log_to_board_json_keeps_every_outcome(log: list[Outcome]) -> None:
     assert read_outcomes(io.StringIO(write_log(again, "json"))) == log
 
 
-@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(15), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     results_logs | streaky,
     st.sampled_from(["classic", "dark", "print"]),

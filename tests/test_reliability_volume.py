@@ -15,8 +15,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from helpers import run
 
-from roads.cli import main
 from roads.cli.build import per_shoe_lines
 from roads.cli.render import _stream, shoe_jobs
 from roads.errors import LogError
@@ -34,12 +34,6 @@ def endless_shoes() -> LineBuffer:
     """Return a multi-shoe log that never ends: only a reader that streams can answer from it."""
     lines = (json.dumps({"shoe": n, "results": "BPPBTBPB" * 10}) + "\n" for n in itertools.count(1))
     return LineBuffer(lines, name="endless.jsonl")
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    status = main(list(argv))
-    out, err = capsys.readouterr()
-    return status, out, err
 
 
 def test_per_shoe_streams_one_line_per_shoe_as_it_reads() -> None:

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from helpers import run
 from PIL import Image
 
-from roads.cli import main
 from roads.cli.app import cli
 from roads.cli.demo import DEMO_SEED, demo_pictures
 
@@ -23,13 +23,6 @@ def log(tmp_path: Path) -> Path:
     path = tmp_path / "shoe.txt"
     path.write_text("T B P P P B T B B B B B B B P T P B P\n")
     return path
-
-
-def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    """Return (exit status, stdout, stderr) of ``roads ARGS``."""
-    status = main(list(args))
-    out, err = capsys.readouterr()
-    return status, out, err
 
 
 def leftovers(folder: Path) -> list[str]:

@@ -12,6 +12,7 @@ import io
 from pathlib import Path
 
 import pytest
+from helpers import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -70,7 +71,7 @@ def _fast(stream: object) -> list[Outcome]:
     return read_outcomes(stream, "results")  # type: ignore[arg-type]
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(results_logs(), st.integers(3, 64), st.integers(2, 64), st.integers(8, 200), st.integers(1, 3), st.booleans())
 def test_fast_path_reads_what_the_exact_reader_reads(
     data: bytes, block: int, long_line: int, chunk: int, sample: int, binary: bool

@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
-
 import pytest
+from helpers import demo_board, example_board
 
 from roads.board import Scoreboard
 from roads.errors import RenderError
@@ -13,19 +11,6 @@ from roads.scene import ROADS, THEMES, Group, RenderOptions, Use, lay_out, rende
 from roads.scene.highlight import focus
 from roads.scene.layout import CELL, MIN_LEFT, MIN_RIGHT, window
 from roads.scene.primitives import walk
-from roads.shoe import deal_shoe
-
-EXAMPLES = Path(__file__).parent.parent / "fixtures" / "examples"
-
-
-def example(name: str) -> Scoreboard:
-    """Return the board of a shared example shoe."""
-    return Scoreboard.from_results(json.loads((EXAMPLES / f"{name}.json").read_text())["results"])
-
-
-def demo() -> Scoreboard:
-    """Return the board of the demo shoe (cards, so pairs and naturals too)."""
-    return Scoreboard.from_outcomes(deal_shoe(8, seed=2026).coups)
 
 
 def uses(scene, road: str) -> list[Use]:  # type: ignore[no-untyped-def]
@@ -104,7 +89,7 @@ def test_empty_shoe_is_an_empty_board_of_minimum_size() -> None:
 
 
 def test_whole_shoe_draws_every_mark_once() -> None:
-    board = demo()
+    board = demo_board()
     scene = lay_out(board)
     assert len(uses(scene, "bead-plate")) == board.coups
     assert len(uses(scene, "big-road")) == len(board.big_road)
@@ -115,7 +100,7 @@ def test_whole_shoe_draws_every_mark_once() -> None:
 
 
 def test_last_n_is_a_window_that_never_renumbers_or_recolours_a_mark() -> None:
-    board = demo()
+    board = demo_board()
     scene = lay_out(board, last=10)
     shown = uses(scene, "big-road")
     width = board.big_road.width
@@ -134,7 +119,7 @@ def test_last_n_is_a_window_that_never_renumbers_or_recolours_a_mark() -> None:
 
 
 def test_dragon_tails_are_drawn_where_the_board_puts_them() -> None:
-    board = example("double-dragon")
+    board = example_board("double-dragon")
     scene = lay_out(board, road="big-road")
     placed = {dict(u.data)["coup"]: (u.x, u.y) for u in uses(scene, "big-road")}
     x0, y0 = placed["1"]
@@ -198,7 +183,7 @@ def test_highlight_errors_are_render_errors() -> None:
 
 
 def test_highlight_scrolls_each_window_to_what_it_points_at() -> None:
-    board = demo()
+    board = demo_board()
     scene = lay_out(board, last=4, highlight=("big-eye-boy", 1))
     f = focus(board, "big-eye-boy", 1)
     shown = {dict(u.data)["coup"] for u in uses(scene, "big-road")}

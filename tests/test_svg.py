@@ -2,33 +2,25 @@
 
 from __future__ import annotations
 
-import json
 import re
 import xml.etree.ElementTree as ET
 from collections import Counter
-from pathlib import Path
 
 import pytest
+from helpers import demo_board, example_board
 
 from roads.board import Scoreboard
 from roads.render import svg
 from roads.render.svg import num
-from roads.shoe import deal_shoe
 
 NS = {"svg": "http://www.w3.org/2000/svg"}
 XLINK = "{http://www.w3.org/1999/xlink}href"
-EXAMPLES = Path(__file__).parent.parent / "fixtures" / "examples"
-
-
-def example(name: str) -> Scoreboard:
-    """Return the board of a shared example shoe."""
-    return Scoreboard.from_results(json.loads((EXAMPLES / f"{name}.json").read_text())["results"])
 
 
 @pytest.fixture(scope="module")
 def demo() -> Scoreboard:
     """The demo shoe: 82 coups from cards, with pairs, naturals and ties."""
-    return Scoreboard.from_outcomes(deal_shoe(8, seed=2026).coups)
+    return demo_board()
 
 
 def parse(text: str) -> ET.Element:
@@ -180,5 +172,5 @@ CASES = {
 @pytest.mark.parametrize("case", list(CASES))
 def test_snapshot_cases(case: str, demo: Scoreboard, snapshot_svg) -> None:  # type: ignore[no-untyped-def]
     board, options = CASES[case]
-    made = demo if board == "demo" else example(board) if "-" in board else Scoreboard.from_results(board)
+    made = demo if board == "demo" else example_board(board) if "-" in board else Scoreboard.from_results(board)
     assert svg(made, **options) == snapshot_svg

@@ -1,0 +1,82 @@
+"""What many test files need: paths, the example and demo boards, the CLI in-process, PNG decoding, example counts.
+
+Import it as ``from helpers import ...`` (pytest puts ``tests/`` on the path, as for ``snapshot_png``).
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+from roads.board import Scoreboard
+from roads.cli import main
+from roads.shoe import deal_shoe
+
+ROOT = Path(__file__).resolve().parent.parent
+FIXTURES = ROOT / "fixtures" / "logs"
+"""Small shoe logs in every format, good and broken."""
+EXAMPLES = ROOT / "fixtures" / "examples"
+"""The rulebook's worked shoes (a copy of shared/examples), one JSON file each."""
+EXAMPLE_FILES = sorted(EXAMPLES.glob("*.json"))
+
+IN_CI = os.environ.get("CI", "").lower() == "true"
+"""Under CI=true nothing may skip: a missing browser or folder fails instead (see conftest.py)."""
+
+PROFILE = os.environ.get("HYPOTHESIS_PROFILE") or ("ci" if IN_CI else "dev")
+"""The Hypothesis profile conftest.py loads: ``dev`` (quick) unless CI=true or HYPOTHESIS_PROFILE says otherwise."""
+SCALE = {"dev": 0.1, "ci": 3.0}
+"""How many examples each profile runs, against the count a test names (its ``examples(n)``)."""
+
+PROBABILITIES = (
+    "banker",
+    "player",
+    "tie",
+    "natural",
+    "player_draws",
+    "banker_draws",
+    "cards_4",
+    "cards_5",
+    "cards_6",
+    "banker_six",
+    "banker_pair",
+    "player_pair",
+)
+"""The probabilities an odds object carries, named here apart from the engine's own list."""
+
+
+def examples(n: int) -> int:
+    """Return how many Hypothesis examples a test that names ``n`` runs under the active profile.
+
+    ``n`` is the count the test was written with; ``dev`` runs a tenth (at least 5) for a quick
+    loop, ``ci`` three times as many, so CI is more thorough than any run before profiles.
+    """
+    return max(5, round(n * SCALE.get(PROFILE, 1.0)))
+
+
+def example_board(name: str) -> Scoreboard:
+    """Return the board of a shared example shoe, by file name without ``.json``."""
+    return Scoreboard.from_results(json.loads((EXAMPLES / f"{name}.json").read_text())["results"])
+
+
+def demo_board() -> Scoreboard:
+    """Return the board of the demo shoe: 82 coups from cards (seed 2026), with pairs, naturals and ties."""
+    return Scoreboard.from_outcomes(deal_shoe(8, seed=2026).coups)
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    """Return (exit status, stdout, stderr) of ``roads ARGV`` run in this process."""
+    status = main(list(argv))
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def decode_png(data: bytes) -> Image.Image:
+    """Return PNG bytes decoded (pixels loaded, so the bytes can go)."""
+    picture = Image.open(io.BytesIO(data))
+    picture.load()
+    return picture
