@@ -32,6 +32,7 @@ def test_roads_exports_the_scoreboard() -> None:
     assert Exported is Scoreboard
 
 
+@pytest.mark.slow
 def test_a_board_holds_well_under_100_bytes_a_coup() -> None:
     text = letters(200_000)
     gc.collect()
@@ -124,6 +125,7 @@ def test_a_board_of_60_columns_is_printed_whole() -> None:
     assert "(last 60 of 61 columns; --json for every mark)" in summary(wider)
 
 
+@pytest.mark.slow
 def test_a_million_coups_read_and_build_and_summarize() -> None:
     import io
 

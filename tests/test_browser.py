@@ -29,6 +29,7 @@ ARGS = [
     "--no-first-run",
 ]
 IN_CI = os.environ.get("CI", "").lower() == "true"
+pytestmark = pytest.mark.browser
 
 
 def _missing(reason: str) -> None:

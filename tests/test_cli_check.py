@@ -105,6 +105,7 @@ def test_regression_ctx_exit_status_is_returned_by_main(capsys: pytest.CaptureFi
         cli.commands.pop("_exit_three")
 
 
+@pytest.mark.slow
 def test_console_script_check_of_a_deal(tmp_path: Path) -> None:
     script = Path(sys.executable).with_name("roads")
     command = [str(script)] if script.exists() else [sys.executable, "-m", "roads"]

@@ -58,6 +58,7 @@ def test_every_command_has_a_section_with_an_example_and_a_link() -> None:
 
 
 @pytest.mark.parametrize("block", BLOCKS, ids=[b[0][2:42] for b in BLOCKS])
+@pytest.mark.slow
 def test_console_examples_run_and_print_what_the_page_shows(block: list[str], tmp_path: Path) -> None:
     (tmp_path / "fixtures").symlink_to(ROOT / "fixtures")
     env = {**os.environ, "NO_COLOR": "1", "PYTHONPATH": os.pathsep.join(sys.path)}

@@ -67,6 +67,7 @@ def _peak_while_reading(path: Path, count: int, fmt: str | None = None) -> tuple
 
 
 @pytest.mark.parametrize("kind", ["results-one-line", "results-lines", "stream-one-line", "json", "jsonl"])
+@pytest.mark.slow
 def test_a_50_mb_log_is_not_read_into_memory(tmp_path: Path, kind: str) -> None:
     """The first coups of a 50 MB file come out while only a few MB are ever held."""
     path = tmp_path / f"big-{kind}"
@@ -99,6 +100,7 @@ def test_a_50_mb_log_is_not_read_into_memory(tmp_path: Path, kind: str) -> None:
     assert peak < 12 * MB, f"held {peak / MB:.1f} MB to read 1,000 coups of a 50 MB file"
 
 
+@pytest.mark.slow
 def test_a_long_single_line_reads_whole_and_right(tmp_path: Path) -> None:
     """A 450 KB plain run on one line crosses many chunks; every result and column is kept."""
     path = tmp_path / "run.txt"

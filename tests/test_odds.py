@@ -152,6 +152,7 @@ def engine_tally(by_value: tuple[int, ...]) -> dict[str, Fraction]:
 
 
 @pytest.mark.parametrize("decks", [8, 28, 100])
+@pytest.mark.slow
 def test_engine_matches_a_plain_enumeration(decks: int) -> None:
     """8 decks run in int64; 28 and 100 decks pass N^6 > 2^63 and must stay exact with Python ints."""
     by_value = Composition.shoe(decks).by_value
@@ -167,6 +168,7 @@ def test_int64_and_python_int_paths_agree(monkeypatch: pytest.MonkeyPatch) -> No
 
 @settings(max_examples=examples(12), deadline=None)
 @given(st.lists(st.integers(min_value=0, max_value=5), min_size=13, max_size=13).filter(lambda c: sum(c) >= 6))
+@pytest.mark.slow
 def test_any_composition_matches_a_plain_enumeration(counts: list[int]) -> None:
     comp = Composition(tuple(counts))
     assert engine_tally(comp.by_value) == reference_tally(comp.by_value)

@@ -105,6 +105,7 @@ def test_after_a_log_gives_the_next_coup(
     assert "next coup after 30 coups of a 6-deck shoe" in out
 
 
+@pytest.mark.slow
 def test_each_lists_every_point_of_the_shoe(
     shoe_coups: tuple[Coup, ...], tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -120,6 +121,7 @@ def test_each_lists_every_point_of_the_shoe(
     assert len(lines) == 3 + len(shoe_coups) + 1
 
 
+@pytest.mark.slow
 def test_plot_writes_svg_and_png(
     shoe_coups: tuple[Coup, ...], tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -36,6 +36,7 @@ def cell_centre(column: int, row: int, scale: float = 1.0) -> tuple[float, float
     return ((origin + (column - 0.5) * CELL) * scale, (origin + (row - 0.5) * CELL) * scale)
 
 
+@pytest.mark.slow
 def test_size_and_mode_follow_the_scene_and_scale(demo: Scoreboard) -> None:
     scene = lay_out(demo)
     one = decode_png(png(demo))
@@ -87,6 +88,7 @@ def test_a_huge_picture_is_refused_with_advice() -> None:
         png(Scoreboard.from_results("BP" * 2000), scale=16)
 
 
+@pytest.mark.slow
 def test_chinese_labels_need_a_cjk_font_for_png() -> None:
     """Asserts what this machine should do: draw 庄/闲/和 with its CJK font, or say how to install one."""
     board = Scoreboard.from_results("BPT")

@@ -78,6 +78,7 @@ def test_regression_full_disk_on_stdout_was_a_traceback(
 
 
 @pytest.mark.parametrize("argv", [["demo", "--out-dir", "{tmp}"], ["explain", "{log}"], ["deal", "--seed", "1"]])
+@pytest.mark.slow
 def test_regression_demo_into_head_exited_1(argv: list[str], tmp_path: Path) -> None:
     """The real thing: a process whose standard output is a pipe nobody reads any more."""
     log = tmp_path / "long.txt"

@@ -31,6 +31,7 @@ def test_regression_demo_help_examples_every_command_has_them(command: str, caps
     assert examples and all(command in argv for argv in examples)
 
 
+@pytest.mark.slow
 def test_regression_demo_help_examples_run(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -110,6 +110,7 @@ def test_render_draws_every_shoe_of_a_multi_shoe_log(tmp_path: Path, capsys: pyt
     ]
 
 
+@pytest.mark.slow
 def test_render_multi_shoe_on_two_processes(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     log = tmp_path / "shoes.jsonl"
     log.write_text("".join(json.dumps({"shoe": n, "results": "BPPBT" * 5}) + "\n" for n in range(12)))

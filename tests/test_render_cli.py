@@ -74,6 +74,7 @@ def test_log_from_standard_input(tmp_path: Path) -> None:
     assert out.read_text().count('data-road="big-road"') == 4
 
 
+@pytest.mark.slow
 def test_batch_writes_one_picture_per_log(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     logs = []
     for i in range(5):
@@ -183,6 +184,7 @@ def test_usage_errors_exit_2(capsys: pytest.CaptureFixture[str], log: Path, tmp_
     assert run(capsys, "render", str(log), "-o", "x.svg", "--format", "gif")[0] == 2
 
 
+@pytest.mark.slow
 def test_demo_writes_both_pictures_and_says_where(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     status, out, _ = run(capsys, "demo", "--out-dir", str(tmp_path))
     lines = out.splitlines()
@@ -193,6 +195,7 @@ def test_demo_writes_both_pictures_and_says_where(capsys: pytest.CaptureFixture[
     assert ET.parse(tmp_path / "scoreboard.svg").getroot().get("class") == "roads"
 
 
+@pytest.mark.slow
 def test_docs_images_are_what_the_demo_draws(tmp_path: Path) -> None:
     """docs/images/scoreboard.* are regenerated with `roads demo --out-dir docs/images`; this keeps them fresh."""
     svg_path, png_path = demo_pictures(DEMO_SEED, tmp_path)
@@ -212,6 +215,7 @@ DOC_PICTURES = {
 
 
 @pytest.mark.parametrize("name", list(DOC_PICTURES))
+@pytest.mark.slow
 def test_docs_pictures_are_what_the_commands_draw(
     name: str, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:

@@ -90,6 +90,7 @@ def test_fast_path_reads_what_the_exact_reader_reads(
 
 
 @pytest.mark.parametrize("binary", [True, False])
+@pytest.mark.slow
 def test_one_long_line_is_cut_between_results(binary: bool) -> None:
     run = "B[bn]PPT BPPBBB,T" * 5000
     data = (run + "\n" + run).encode()
@@ -155,6 +156,7 @@ def _bare(outcome: Outcome) -> Outcome:
     return Outcome(outcome.winner, outcome.banker_pair, outcome.player_pair, outcome.natural)
 
 
+@pytest.mark.slow
 def test_from_log_on_a_big_log_matches_from_results() -> None:
     letters = ("BPPBBBPTPPB" * 10_000)[:100_000]
     board = Scoreboard.from_log(io.StringIO("\n".join(letters) + "\n"))

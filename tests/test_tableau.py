@@ -71,6 +71,7 @@ def test_highlight_outlines_one_cell_and_says_the_rule() -> None:
     assert [g.get("id") for g in root.iter(f"{SVG}g") if g.get("id") == "highlight"] == ["highlight"]
 
 
+@pytest.mark.slow
 def test_svg_and_png_are_the_same_picture_and_deterministic() -> None:
     scene = tableau_scene(highlight="5:stood", theme="dark")
     svg = ET.fromstring(scene_bytes(scene, "svg"))
