@@ -1,4 +1,7 @@
-"""The README's examples are real output: if a command's output changes, the README must too."""
+"""The README's examples are real output: if a command's output changes, the README must too.
+
+Every page's Python examples also run in test_doc_examples.py; here the README's also writes its picture.
+"""
 
 from __future__ import annotations
 

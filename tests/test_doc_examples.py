@@ -1,0 +1,152 @@
+"""Every Python example the docs show runs and prints what they say.
+
+- Docstring examples (``>>>``) in every module of ``roads/`` run as doctests.
+- In README.md, CONTRIBUTING.md and docs/*.md, a ```python block followed by a bare ``` block (its output)
+  is executed and its standard output must equal that block; ``>>>`` lines in a ```python or ```pycon
+  block run as doctests. The examples of one page share one namespace, in page order, and run in a
+  scratch folder (with ``fixtures/`` linked in), so an example that writes a file leaves nothing behind.
+- Every other ```python block at least compiles.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import doctest
+import importlib
+import io
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+from helpers import ROOT
+
+PACKAGE = ROOT / "roads"
+PROMPT = re.compile(r"^\s*>>> ", re.M)
+FLAGS = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
+
+
+def module_name(path: Path) -> str:
+    """Return the dotted name of a module file under roads/."""
+    parts = path.relative_to(ROOT).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+MODULES = sorted(module_name(p) for p in PACKAGE.rglob("*.py") if PROMPT.search(p.read_text(encoding="utf-8")))
+"""Modules with a ``>>>`` line, found by reading the files (nothing is imported to collect them)."""
+
+
+@dataclass(frozen=True)
+class Block:
+    """A fenced block of a Markdown page: its info string, its text and the line its text starts on."""
+
+    info: str
+    text: str
+    line: int
+    after: str
+    """What stands between this block's closing fence and the next block's opening one."""
+
+
+def fenced_blocks(page: str) -> list[Block]:
+    """Return the page's fenced blocks (``` or ~~~, any length; a longer fence may hold a shorter one)."""
+    lines = page.splitlines(keepends=True)
+    found: list[tuple[str, str, int, int, int]] = []  # info, text, text line, first line, last line
+    i = 0
+    while i < len(lines):
+        opening = re.match(r"^ {0,3}(`{3,}|~{3,})\s*([^`\s]*)", lines[i])
+        if not opening:
+            i += 1
+            continue
+        fence, info = opening.groups()
+        end = i + 1
+        while end < len(lines) and not re.match(rf"^ {{0,3}}{fence[0]}{{{len(fence)},}}\s*$", lines[end]):
+            end += 1
+        found.append((info.lower(), "".join(lines[i + 1 : end]), i + 2, i, end))
+        i = end + 1
+    blocks = []
+    for n, (info, text, line, _, last) in enumerate(found):
+        upto = found[n + 1][3] if n + 1 < len(found) else len(lines)
+        blocks.append(Block(info, text, line, "".join(lines[last + 1 : upto])))
+    return blocks
+
+
+PAGES = sorted(
+    p
+    for p in [ROOT / "README.md", ROOT / "CONTRIBUTING.md", *(ROOT / "docs").glob("*.md")]
+    if p.exists() and any(b.info in {"python", "py", "pycon"} for b in fenced_blocks(p.read_text(encoding="utf-8")))
+)
+
+
+def runnable(blocks: list[Block]) -> list[tuple[Block, Block | None]]:
+    """Return the examples of a page: (python block, its output block) pairs and (doctest block, None)."""
+    examples: list[tuple[Block, Block | None]] = []
+    for n, block in enumerate(blocks):
+        if block.info not in {"python", "py", "pycon"}:
+            continue
+        if PROMPT.search(block.text):
+            examples.append((block, None))
+        elif n + 1 < len(blocks) and blocks[n + 1].info in {"", "text", "output"} and not block.after.strip():
+            examples.append((block, blocks[n + 1]))
+    return examples
+
+
+def test_the_finders_see_the_examples_there_are() -> None:
+    """The module list and the block parser find what is known to be there (else the tests below run nothing)."""
+    assert "roads.odds" in MODULES
+    readme = fenced_blocks((ROOT / "README.md").read_text(encoding="utf-8"))
+    assert any(output is not None for _, output in runnable(readme))
+    page = "text\n\n````md\n```python\nprint(1)\n```\n````\n\n```python\nprint(2)\n```\n\n```\n2\n```\n"
+    assert [(b.info, b.text) for b in fenced_blocks(page)] == [
+        ("md", "```python\nprint(1)\n```\n"),
+        ("python", "print(2)\n"),
+        ("", "2\n"),
+    ]
+    assert [(code.text, output and output.text) for code, output in runnable(fenced_blocks(page))] == [
+        ("print(2)\n", "2\n")
+    ]
+
+
+@pytest.mark.parametrize("name", MODULES)
+def test_docstring_examples_run(name: str) -> None:
+    module = importlib.import_module(name)
+    tests = doctest.DocTestFinder().find(module, name)
+    source = Path(module.__file__ or "").read_text(encoding="utf-8")
+    # A >>> that doctest cannot reach (a nested function, a comment) would never run: say so.
+    assert sum(len(t.examples) for t in tests) == len(PROMPT.findall(source)), f"{name}: an example doctest misses"
+    runner = doctest.DocTestRunner(optionflags=FLAGS)
+    report: list[str] = []
+    for test in tests:
+        runner.run(test, out=report.append)
+    assert runner.failures == 0, "".join(report)
+
+
+@pytest.mark.parametrize("page", PAGES, ids=lambda p: str(p.relative_to(ROOT)))
+def test_python_blocks_compile(page: Path) -> None:
+    for block in fenced_blocks(page.read_text(encoding="utf-8")):
+        if block.info in {"python", "py"} and not PROMPT.search(block.text):
+            compile(block.text, f"{page.name}:{block.line}", "exec")
+
+
+@pytest.mark.parametrize(
+    "page",
+    [p for p in PAGES if runnable(fenced_blocks(p.read_text(encoding="utf-8")))],
+    ids=lambda p: str(p.relative_to(ROOT)),
+)
+def test_page_examples_print_what_the_page_shows(page: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / "fixtures").symlink_to(ROOT / "fixtures", target_is_directory=True)
+    monkeypatch.chdir(tmp_path)
+    namespace: dict[str, object] = {"__name__": "__main__"}
+    for code, output in runnable(fenced_blocks(page.read_text(encoding="utf-8"))):
+        where = f"{page.name}:{code.line}"
+        if output is None:
+            test = doctest.DocTestParser().get_doctest(code.text, namespace, where, str(page), code.line - 1)
+            runner = doctest.DocTestRunner(optionflags=FLAGS)
+            report: list[str] = []
+            runner.run(test, out=report.append, clear_globs=False)
+            assert runner.failures == 0, "".join(report)
+            namespace.update(test.globs)  # a DocTest runs in a copy: later examples see its names too
+            continue
+        printed = io.StringIO()
+        with contextlib.redirect_stdout(printed):
+            exec(compile(code.text, where, "exec"), namespace)
+        assert printed.getvalue().rstrip("\n") == output.text.rstrip("\n"), f"{where} prints something else"
