@@ -6,6 +6,7 @@ Helpers that test files import (paths, example boards, the CLI in-process) live 
 from __future__ import annotations
 
 import json
+from collections.abc import Generator
 from typing import Any
 
 import pytest
@@ -23,7 +24,7 @@ settings.load_profile(PROFILE)
 
 
 @pytest.hookimpl(hookwrapper=True)
-def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]):  # type: ignore[no-untyped-def]
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Generator[None, Any, None]:
     """Under CI=true a skipped test fails: CI must run everything (a missing browser is a failure there)."""
     outcome = yield
     report = outcome.get_result()
