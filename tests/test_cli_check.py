@@ -10,7 +10,7 @@ from pathlib import Path
 
 import click
 import pytest
-from helpers import FIXTURES, run
+from helpers import FIXTURES, ROOT, run
 
 from roads.cli import main
 from roads.cli.app import cli
@@ -132,7 +132,7 @@ def test_coup_and_demo_still_work(
 
 def _doc_block(after: str) -> list[str]:
     """The output lines docs/cli.md shows after the console line ``after``."""
-    lines = (Path(__file__).resolve().parent.parent / "docs" / "cli.md").read_text("utf-8").splitlines()
+    lines = (ROOT / "docs" / "cli.md").read_text("utf-8").splitlines()
     start = lines.index(after) + 1
     end = next(i for i in range(start, len(lines)) if lines[i].startswith(("$", "```")) or not lines[i])
     return lines[start:end]

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from fractions import Fraction
 from itertools import product
-from pathlib import Path
 
 import pytest
-from helpers import PROBABILITIES, examples
+from helpers import PROBABILITIES, ROOT, examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -39,7 +38,7 @@ REFERENCE = """
 """
 COLUMNS = ("banker", "player", "tie", "natural", "player_draws", "banker_draws", "cards_4", "cards_5", "cards_6")
 ROWS = [line.split(" | ") for line in REFERENCE.strip().splitlines()]
-DOCS = Path(__file__).resolve().parent.parent / "docs"
+DOCS = ROOT / "docs"
 
 
 @pytest.mark.parametrize("row", ROWS, ids=[f"{r[0]} decks" for r in ROWS])

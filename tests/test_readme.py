@@ -8,29 +8,23 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from helpers import ROOT
-
-from roads.cli import main
+from helpers import ROOT, run
 
 README = (ROOT / "README.md").read_text(encoding="utf-8")
-
-
-def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> str:
-    assert main(argv) == 0
-    return capsys.readouterr().out
 
 
 def test_regression_readme_explain_example_was_from_another_shoe(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     log = tmp_path / "shoe.txt"
-    run(["deal", "--seed", "1", "-o", str(log)], capsys)
-    out = run(["explain", str(log), "--road", "small-road", "--mark", "7"], capsys)
-    assert out.strip() in README
+    assert run(capsys, "deal", "--seed", "1", "-o", str(log))[0] == 0
+    status, out, _ = run(capsys, "explain", str(log), "--road", "small-road", "--mark", "7")
+    assert status == 0 and out.strip() in README
 
 
 def test_readme_coup_example(capsys: pytest.CaptureFixture[str]) -> None:
-    assert run(["coup", "3", "6", "K", "K", "6", "2"], capsys).strip() in README
+    status, out, _ = run(capsys, "coup", "3", "6", "K", "K", "6", "2")
+    assert status == 0 and out.strip() in README
 
 
 def test_readme_python_example(

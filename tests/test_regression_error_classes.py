@@ -9,15 +9,15 @@ from a bad log.
 from __future__ import annotations
 
 import ast
-from pathlib import Path
 
 import pytest
+from helpers import ROOT
 
 from roads.board import Scoreboard
 from roads.cli.app import cli
 from roads.errors import CardError, LogError, RoadsError
 
-ROADS = Path(__file__).resolve().parent.parent / "roads"
+ROADS = ROOT / "roads"
 
 
 def test_regression_coup_card_error_was_a_bare_roads_error() -> None:

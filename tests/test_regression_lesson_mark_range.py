@@ -12,12 +12,13 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from helpers import FIXTURES
 
 from roads.cli import main
 from roads.errors import LessonError
 from roads.lesson.page import lesson_page
 
-RESULTS = Path(__file__).parent.parent / "fixtures" / "logs" / "results.txt"
+RESULTS = FIXTURES / "results.txt"
 
 
 def _proofs(page: str, road: str) -> int:

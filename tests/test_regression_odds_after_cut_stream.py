@@ -10,27 +10,20 @@ from __future__ import annotations
 
 import json
 import warnings
-from pathlib import Path
 
 import pytest
+from helpers import FIXTURES, run
 
 from roads.cards import parse_card
-from roads.cli import main
 from roads.logs import LogWarning, read_coups
 from roads.odds import Composition, odds_after, odds_for, odds_through
 
-CUT = Path(__file__).parent.parent / "fixtures" / "logs" / "stream-cut.txt"
+CUT = FIXTURES / "stream-cut.txt"
 UNDER_WAY = tuple(parse_card(c) for c in ("7", "5", "K"))
 
 
-def _run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    status = main(list(argv))
-    out, err = capsys.readouterr()
-    return status, out, err
-
-
 def test_regression_odds_after_cut_stream_takes_out_the_cut_coups_cards(capsys: pytest.CaptureFixture[str]) -> None:
-    status, out, err = _run(capsys, "odds", "--after", str(CUT))
+    status, out, err = run(capsys, "odds", "--after", str(CUT))
     assert status == 1
     assert out.splitlines()[0] == (
         "Odds of coup 4, the next to start, after 2 coups of an 8-deck shoe and the first 3 cards of coup 3, "
@@ -42,7 +35,7 @@ def test_regression_odds_after_cut_stream_takes_out_the_cut_coups_cards(capsys: 
 def test_regression_odds_after_cut_stream_json_is_the_odds_without_those_cards(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    status, out, _ = _run(capsys, "odds", "--after", str(CUT), "--json")
+    status, out, _ = run(capsys, "odds", "--after", str(CUT), "--json")
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", LogWarning)
         coups = read_coups(CUT)
@@ -52,11 +45,11 @@ def test_regression_odds_after_cut_stream_json_is_the_odds_without_those_cards(
 
 
 def test_regression_odds_after_cut_stream_each_ends_with_the_cut_coup(capsys: pytest.CaptureFixture[str]) -> None:
-    status, out, _ = _run(capsys, "odds", "--after", str(CUT), "--each")
+    status, out, _ = run(capsys, "odds", "--after", str(CUT), "--each")
     rows = [line.split()[:2] for line in out.splitlines()[3:7]]
     assert status == 1 and rows == [["0", "416"], ["1", "410"], ["2", "405"], ["2+3", "402"]]
     assert "2+3: 3 cards of coup 3 dealt where the log stops; the odds are those of coup 4" in out
-    status, out, _ = _run(capsys, "odds", "--after", str(CUT), "--each", "--json")
+    status, out, _ = run(capsys, "odds", "--after", str(CUT), "--each", "--json")
     points = json.loads(out)
     assert [(p["coups_dealt"], p.get("cards_of_next_coup"), p["cards_left"]) for p in points] == [
         (0, None, 416),

@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from helpers import run
+from helpers import FIXTURES, run
 
 from roads.cli.build import per_shoe_lines
 from roads.cli.render import _stream, shoe_jobs
@@ -77,8 +77,7 @@ def test_per_shoe_reports_the_shoes_before_a_bad_line(tmp_path: Path, capsys: py
 
 
 def test_per_shoe_reads_a_single_log_as_one_shoe(capsys: pytest.CaptureFixture[str]) -> None:
-    fixtures = Path(__file__).resolve().parent.parent / "fixtures" / "logs"
-    status, out, _ = run(capsys, "build", str(fixtures / "cards.txt"), "--per-shoe", "--format", "cards")
+    status, out, _ = run(capsys, "build", str(FIXTURES / "cards.txt"), "--per-shoe", "--format", "cards")
     assert status == 0 and out.splitlines()[0].startswith("cards: 6 coups")
 
 

@@ -8,13 +8,13 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from helpers import run
+from helpers import ROOT, run
 from PIL import Image
 
 from roads.cli.app import cli
 from roads.cli.demo import DEMO_SEED, demo_pictures
 
-DOCS_IMAGES = Path(__file__).parent.parent / "docs" / "images"
+DOCS_IMAGES = ROOT / "docs" / "images"
 
 
 @pytest.fixture
