@@ -6,13 +6,11 @@ under CI=true they must run, so a missing browser fails instead.
 
 from __future__ import annotations
 
-import io
-import os
 from pathlib import Path
 
 import markdown
 import pytest
-from PIL import Image
+from helpers import IN_CI, decode_png
 
 from roads.board import DERIVED, Scoreboard
 from roads.lesson.drill import drill, drill_html
@@ -28,7 +26,6 @@ ARGS = [
     "--disable-sync",
     "--no-first-run",
 ]
-IN_CI = os.environ.get("CI", "").lower() == "true"
 pytestmark = pytest.mark.browser
 
 
@@ -97,7 +94,7 @@ def test_pointing_at_a_mark_shows_its_proof_and_lights_the_columns(page, lesson:
     assert page.locator("#board .roads-ring").count() >= 2  # the new bead and the mark itself
     shot = tmp_path / "hover.png"
     page.screenshot(path=str(shot))
-    image = Image.open(io.BytesIO(shot.read_bytes()))
+    image = decode_png(shot.read_bytes())
     low, high = image.convert("L").getextrema()
     assert image.size == (1280, 900) and high - low > 100
 
