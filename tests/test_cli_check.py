@@ -120,6 +120,7 @@ def test_console_script_check_of_a_deal(tmp_path: Path) -> None:
     assert bad.returncode == 1 and bad.stderr.decode().count("\n") == 1 and b"Traceback" not in bad.stderr
 
 
+@pytest.mark.slow
 def test_coup_and_demo_still_work(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -25,6 +25,7 @@ def test_seed_1_is_byte_identical_on_every_run(capsys: pytest.CaptureFixture[str
     assert (tmp_path / "a.txt").read_bytes() == (tmp_path / "b.txt").read_bytes() == first[1].encode("utf-8")
 
 
+@pytest.mark.slow
 def test_the_console_script_gives_the_same_bytes(capsys: pytest.CaptureFixture[str]) -> None:
     _, expected, _ = run(capsys, "deal", "--seed", "1", "--format", "json")
     script = Path(sys.executable).with_name("roads")

@@ -39,6 +39,7 @@ def test_help_and_version_exit_0(capsys: pytest.CaptureFixture[str]) -> None:
     assert "roads" in capsys.readouterr().out
 
 
+@pytest.mark.slow
 def test_regression_every_command_loaded_the_renderer_at_start_up(tmp_path: Path) -> None:
     """roads build imported svgwrite, numpy and the scene (0.44 s) though it draws nothing."""
     import subprocess

@@ -17,6 +17,7 @@ from roads.shoe import deal_shoe
 HEAVY = ("roads.render", "roads.scene", "roads.lesson", "svgwrite", "PIL")
 
 
+@pytest.mark.slow
 def test_importing_the_core_loads_no_renderer() -> None:
     code = "import json, sys\nimport roads, roads.board, roads.coup\nprint(json.dumps(sorted(sys.modules)))"
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)

@@ -26,6 +26,7 @@ def coup(text: str):
     return resolve([parse_card(t) for t in text.split()])
 
 
+@pytest.mark.slow
 def test_core_never_imports_the_renderer() -> None:
     code = (
         "import sys, roads, roads.board, roads.coup; b = roads.board.Scoreboard.from_results('BPPB'); "

@@ -7,6 +7,8 @@ from pathlib import Path
 import pytest
 from sphinx.cmd.build import build_main
 
+pytestmark = pytest.mark.slow  # every test builds a Sphinx project
+
 CONF = 'extensions = ["roads.lesson.sphinx_ext"]\nproject = "lesson"\n'
 
 GOOD = """\
@@ -41,7 +43,6 @@ def build(tmp_path: Path, text: str, builder: str = "html") -> tuple[int, str, P
     return status, warnings.read_text(), out
 
 
-@pytest.mark.slow
 def test_directive_draws_inline_svg(tmp_path: Path) -> None:
     status, warnings, out = build(tmp_path, GOOD)
     assert status == 0 and warnings == ""
@@ -64,7 +65,6 @@ def test_unknown_option_names_the_rest_line(tmp_path: Path) -> None:
     assert 'index.rst:12: ERROR: Error in "roads" directive:\nunknown option: "colour"' in warnings
 
 
-@pytest.mark.slow
 def test_bad_values_and_results_name_the_line(tmp_path: Path) -> None:
     text = GOOD.replace(":highlight: big-eye-boy:2", ":highlight: big-eye-boy:40").replace("BPPPBBP", "BPPPBBP")
     _, warnings, _ = build(tmp_path, text)
