@@ -52,6 +52,7 @@ def test_readme_links_point_at_files() -> None:
         "docs/cli.md",
         "docs/reliability.md",
         ".ci/run",
+        "CONTRIBUTING.md",
         "LICENSE",
     ):
         assert f"]({target})" in README, target
