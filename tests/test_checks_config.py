@@ -4,14 +4,13 @@ from __future__ import annotations
 
 import re
 import tomllib
-from pathlib import Path
 
 import pytest
+from helpers import ROOT
 
 import roads
 from roads.cli import main
 
-ROOT = Path(__file__).parent.parent
 PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
 CHECKS = [".venv/bin/ruff check .", ".venv/bin/ruff format --check .", ".venv/bin/mypy"]
 """The lint commands, as .ci/run and the pre-commit hooks spell them."""

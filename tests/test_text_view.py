@@ -6,12 +6,12 @@ import io
 import re
 
 import pytest
+from helpers import demo_board
 
 from roads.board import DERIVED, Scoreboard
 from roads.board.stats import percent
 from roads.outcome import Outcome, Winner
 from roads.scene.text import summary as desc_summary
-from roads.shoe import deal_shoe
 from roads.terminal import (
     compact,
     compact_big_road,
@@ -77,7 +77,7 @@ def test_bead_plate_grid_fills_six_rows_with_pairs() -> None:
 
 @pytest.mark.parametrize("road", DERIVED)
 def test_derived_grid_puts_every_mark_at_its_drawn_place(road: str) -> None:
-    board = Scoreboard.from_outcomes(deal_shoe(8, seed=2026).coups)
+    board = demo_board()
     got = cells(grid(board, road), 1)
     assert got == {(m.x, m.y): "=" if m.color.value == "red" else "≠" for m in board.road(road)}
 
@@ -154,8 +154,8 @@ def test_summary_has_stats_and_leading_ties() -> None:
 
 
 def test_output_is_deterministic() -> None:
-    board = Scoreboard.from_outcomes(deal_shoe(8, seed=2026).coups)
-    again = Scoreboard.from_outcomes(deal_shoe(8, seed=2026).coups)
+    board = demo_board()
+    again = demo_board()
     assert show(board, color=True) == show(again, color=True)
     assert summary(board) == summary(again)
 
