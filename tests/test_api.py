@@ -325,6 +325,7 @@ def test_an_unknown_road_lists_the_valid_ones() -> None:
         Scoreboard().road("bead plate")
 
 
+@pytest.mark.slow
 def test_the_cli_lists_the_valid_roads_too(tmp_path: Path) -> None:
     log = tmp_path / "shoe.txt"
     log.write_text(RESULTS, encoding="utf-8")
@@ -373,6 +374,7 @@ def test_all_lists_board_roads_marks_proofs_colours_engine_rendering_odds_and_er
     assert wanted <= set(roads.__all__)
 
 
+@pytest.mark.slow
 def test_import_roads_stays_light() -> None:
     code = (
         "import json, sys\nimport roads\nfrom roads import Scoreboard\n"
