@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from roads.board import Scoreboard
 from roads.errors import RoadsError
-from roads.logs import detect, iter_entries, read_outcomes, reader, source
+from roads.logs import blocks, detect, iter_entries, read_outcomes, source
 from roads.logs.reader import outcome_batches
 from roads.outcome import Outcome
 
@@ -76,12 +76,12 @@ def _fast(stream: object) -> list[Outcome]:
 def test_fast_path_reads_what_the_exact_reader_reads(
     data: bytes, block: int, long_line: int, chunk: int, sample: int, binary: bool
 ) -> None:
-    saved = reader.BLOCK, reader.LONG_LINE, source.CHUNK, detect.SAMPLE_LINES
-    reader.BLOCK, reader.LONG_LINE, source.CHUNK, detect.SAMPLE_LINES = block, long_line, chunk, sample
+    saved = blocks.BLOCK, blocks.LONG_LINE, source.CHUNK, detect.SAMPLE_LINES
+    blocks.BLOCK, blocks.LONG_LINE, source.CHUNK, detect.SAMPLE_LINES = block, long_line, chunk, sample
     try:
         fast, exact = _read(_fast, data, binary), _read(_exact, data, binary)
     finally:
-        reader.BLOCK, reader.LONG_LINE, source.CHUNK, detect.SAMPLE_LINES = saved
+        blocks.BLOCK, blocks.LONG_LINE, source.CHUNK, detect.SAMPLE_LINES = saved
     if max(map(len, data.split(b"\n"))) > long_line and exact[0] != "ok":
         # The fast path cuts a line longer than LONG_LINE between results, and the word an
         # error quotes depends on where a line is cut (so it does on source.CHUNK alone).
@@ -94,15 +94,15 @@ def test_fast_path_reads_what_the_exact_reader_reads(
 def test_one_long_line_is_cut_between_results(binary: bool) -> None:
     run = "B[bn]PPT BPPBBB,T" * 5000
     data = (run + "\n" + run).encode()
-    saved = reader.BLOCK, reader.LONG_LINE
-    reader.BLOCK, reader.LONG_LINE = 4096, 1000
+    saved = blocks.BLOCK, blocks.LONG_LINE
+    blocks.BLOCK, blocks.LONG_LINE = 4096, 1000
     try:
         assert _read(_fast, data, binary) == _read(_exact, data, binary)
         bad = data[:-3000] + b"X" + data[-3000:]
         assert _read(_fast, bad, binary) == _read(_exact, bad, binary)
         assert _read(_fast, bad, binary)[0] != "ok"  # an error class, not "ok"
     finally:
-        reader.BLOCK, reader.LONG_LINE = saved
+        blocks.BLOCK, blocks.LONG_LINE = saved
 
 
 def test_equal_outcomes_are_one_shared_object(tmp_path: Path) -> None:
