@@ -229,8 +229,8 @@ def test_missing_file_and_folder(tmp_path: Path) -> None:
 def test_unknown_format_names() -> None:
     with pytest.raises(LogError, match="unknown log format 'xml': use one of results, cards"):
         read_outcomes(io.StringIO("B"), "xml")
-    with pytest.raises(LogError, match="unknown log format 'csv'") as info:
-        read_outcomes(io.StringIO("# format: csv\nB"))
+    with pytest.raises(LogError, match="unknown log format 'xls'") as info:
+        read_outcomes(io.StringIO("# format: xls\nB"))
     assert info.value.line == 1
 
 

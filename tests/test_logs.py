@@ -40,7 +40,7 @@ def dealt(cards: str) -> list[Card]:
 
 
 def test_formats_tuple() -> None:
-    assert FORMATS == ("results", "cards", "stream", "json", "jsonl")
+    assert FORMATS == ("results", "cards", "stream", "json", "jsonl", "csv")
 
 
 def test_entry_is_a_slotted_dataclass() -> None:

@@ -63,6 +63,9 @@ def test_results_of_a_shoe_round_trip(fmt: str) -> None:
             write_log(outcomes, fmt)
         return
     back = read_outcomes(io.StringIO(write_log(outcomes, fmt)))
+    if fmt == "csv":  # a spreadsheet keeps the totals, not the count of cards
+        assert back == [dataclasses.replace(o, cards=None) for o in outcomes]
+        return
     assert back == (outcomes if fmt.startswith("json") else [bare(o) for o in outcomes])
 
 
@@ -101,7 +104,7 @@ def test_write_log_meta_lands_in_the_header_and_reads_past_it() -> None:
 def test_empty_and_unknown_writes() -> None:
     assert write_log([], "json") == '{\n  "coups": [\n  ]\n}\n'
     with pytest.raises(LogError, match="unknown log format"):
-        write_log([], "csv")
+        write_log([], "xls")
 
 
 def test_coup_object_leaves_out_false_flags_of_outcomes() -> None:

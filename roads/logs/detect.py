@@ -7,9 +7,11 @@ import re
 from collections.abc import Iterator
 
 from ..errors import LogError, excerpt
+from .csvlog import HASH_HEADER, looks_like_csv
+from .results import CJK_RESULTS, is_title, strip_row_number, winner_of
 from .source import Chunk
 
-FORMATS: tuple[str, ...] = ("results", "cards", "stream", "json", "jsonl")
+FORMATS: tuple[str, ...] = ("results", "cards", "stream", "json", "jsonl", "csv")
 """Every log format, by the name ``--format`` and ``write_log`` use."""
 
 SAMPLE_LINES = 50
@@ -21,6 +23,7 @@ _DIRECTIVE = re.compile(r"#\s*format\s*[:=]\s*([A-Za-z]+)\s*$")
 _GROUP = re.compile(r"\[[^\[\]]*\]")
 _RESULT_CHARS = frozenset("BPTbpt \t\r\f\v,")
 _TOKEN = re.compile(r"[^\s,]+")
+_CJK = frozenset(CJK_RESULTS)
 
 
 def check_format(fmt: str, *, file: str | None = None, line: int | None = None) -> str:
@@ -67,14 +70,14 @@ def detect(sample: list[Chunk], name: str) -> str | None:
         stripped = text.strip()
         if not stripped:
             continue
-        if stripped.startswith("#"):
+        if stripped.startswith("#") and not (not data and HASH_HEADER.match(stripped)):
             directive = _DIRECTIVE.match(stripped)
             if directive and not data:
                 return check_format(directive.group(1).lower(), file=name, line=line)
             continue
         if not data:
             first_complete = complete
-        data.append(text.split("#", 1)[0])
+        data.append(text if stripped.startswith("#") else text.split("#", 1)[0])
     if not data:
         return None
 
@@ -83,6 +86,10 @@ def detect(sample: list[Chunk], name: str) -> str | None:
         return "json"
     if first[0] == "{":
         return _json_kind(lines, first_complete)
+    if looks_like_csv(data):
+        return "csv"
+    if len(data) > 1 and is_title(data[0]) and _is_results_like(data[1]):
+        data = data[1:]  # a title line ("Shoe 1") over a results log
     results_like = [_is_results_like(text) for text in data]
     if results_like[0] and 2 * sum(results_like) >= len(data):
         return "results"
@@ -114,7 +121,11 @@ def _is_results_like(text: str) -> bool:
     """
     if ":" in text or "|" in text:
         return False
+    text = strip_row_number(text)
     bare = _GROUP.sub("", text)
+    words = _TOKEN.findall(bare)
+    if words and all(winner_of(word) is not None or set(word) <= _CJK for word in words):
+        return True  # Banker Player Tie, 庄 闲 和
     if any(ch in "BPbp" for ch in bare):
         return True
     return any(ch in "Tt" for ch in bare) and all(ch in _RESULT_CHARS for ch in bare)

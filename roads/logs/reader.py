@@ -19,6 +19,7 @@ from ..errors import LogError, excerpt
 from ..outcome import Outcome
 from .blocks import Tap, results_batches
 from .cardlines import card_line_records, stream_records
+from .csvlog import Row, csv_rows
 from .detect import check_format, detect, holds_shoes, take_sample
 from .records import Entry, Record, ShoeLog, to_entry
 from .results import parse_results, result_entries
@@ -76,6 +77,8 @@ def _records(stream: Iterator[Chunk], fmt: str, name: str, strict: bool) -> Iter
         yield from card_line_records(pieces(stream, name), name)
     elif fmt == "stream":
         yield from stream_records(pieces(stream, name), name, strict=strict)
+    elif fmt == "csv":
+        yield from _one_shoe_rows(csv_rows(stream, name), name)
     else:
         from .jsonlog import (  # pydantic: only JSON logs pay to import it
             coup_record,
@@ -86,6 +89,24 @@ def _records(stream: Iterator[Chunk], fmt: str, name: str, strict: bool) -> Iter
         values = json_objects(stream, name) if fmt == "json" else json_lines(stream, name)
         for number, (line, value) in enumerate(values, 1):
             yield coup_record(value, line, number, name)
+
+
+def _one_shoe_rows(rows: Iterator[Row], name: str) -> Iterator[Record]:
+    """Yield the coups of a spreadsheet log read as one shoe; a second value in its shoe column is an error."""
+    shoe: str | None = None
+    for row in rows:
+        if row.shoe is not None and shoe is not None and row.shoe != shoe:
+            raise LogError(
+                f"the shoe column changes from '{excerpt(shoe)}' to '{excerpt(row.shoe)}': "
+                "this log holds several shoes, to be read shoe by shoe",
+                file=name,
+                line=row.line,
+            )
+        shoe = row.shoe if row.shoe is not None else shoe
+        if row.error is not None:
+            raise row.error
+        assert row.record is not None
+        yield row.record
 
 
 def iter_entries(source: LogSource, fmt: str | None = None, *, strict: bool = False) -> Iterator[Entry]:

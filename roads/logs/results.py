@@ -7,6 +7,10 @@
     separator = space | tab | "," | line break
 
 So ``BPPTB``, ``B P P T B``, ``b,p,p,t,b`` and ``B[bn] P T[p] B`` all read.
+A result may also be a word (``Banker``, ``Player``, ``Tie``, any case) or a
+Chinese character (庄 闲 和, or 莊 閒); a line may start with a row number
+(``1 B``, ``1. B``, ``1, Banker``), and a log may open with a title line
+(``Shoe 1``, ``Table 7, 2026-03-01``).
 """
 
 from __future__ import annotations
@@ -20,15 +24,29 @@ from .source import Piece
 
 _LETTERS = {"B": Winner.BANKER, "P": Winner.PLAYER, "T": Winner.TIE}
 _WINNERS = {**_LETTERS, **{k.lower(): v for k, v in _LETTERS.items()}}
+_WORDS = {
+    "banker": Winner.BANKER,
+    "player": Winner.PLAYER,
+    "tie": Winner.TIE,
+    "庄": Winner.BANKER,
+    "莊": Winner.BANKER,
+    "闲": Winner.PLAYER,
+    "閒": Winner.PLAYER,
+    "和": Winner.TIE,
+}
+"""Results spelled out, as table systems export them, and as ``--labels zh`` writes them."""
+CJK_RESULTS = "庄莊闲閒和"
 # Outcomes are frozen, so every plain B shares one object: a long log costs no memory per coup.
 _PLAIN = {ch: Outcome(w) for ch, w in _WINNERS.items()}
 _MARKERS = {"b": "banker pair", "p": "player pair", "n": "natural"}
 _SEPARATORS = frozenset(" \t\r\n\f\v,")
 """Line breaks too: a text log arrives line by line, but a shoe's "results" string may hold them."""
 _PLAIN_CHARS = frozenset(_PLAIN) | _SEPARATORS
-_SCAN = re.compile(r"([BPTbpt](?:\[[^\[\]]*\])?)|[ \t\r\n\f\v,]+|(.)", re.S)
+_SCAN = re.compile(
+    r"((?:(?i:banker|player|tie)(?![^\W\d_])|[BPTbpt庄莊闲閒和])(?:\[[^\[\]]*\])?)|[ \t\r\n\f\v,]+|(.)", re.S
+)
 """A result with its marker group, a run of separators, or anything else (an error)."""
-_KNOWN: dict[str, Outcome] = dict(_PLAIN)
+_KNOWN: dict[str, Outcome] = {**_PLAIN, **{ch: Outcome(w) for ch, w in _WORDS.items() if len(ch) == 1}}
 _SHARED: dict[tuple[Winner, bool, bool, bool], Outcome] = {
     (outcome.winner, False, False, False): outcome for outcome in _PLAIN.values()
 }
@@ -36,6 +54,9 @@ _SHARED: dict[tuple[Winner, bool, bool, bool], Outcome] = {
 _MARKER_HELP = "markers are b (Banker pair), p (Player pair) and n (natural), as in B[bn]"
 _DROP_SEPARATORS = str.maketrans("", "", " \t\r\n\f\v,")
 _COMMENT = re.compile(r"#[^\n]*")
+_ROW_NUMBER = re.compile(r"[ \t]*\d+[ \t]*[.)]?(?=[ \t,]|$)[ \t,]*")
+"""A spreadsheet's row number at the start of a line: ``1 B``, ``1. B``, ``1, Banker``."""
+_FIRST_WORD = re.compile(r"[ \t]*([^\W\d_]+)")
 
 
 def parse_results(
@@ -67,7 +88,11 @@ def _marked(text: str, at: int, close: int, file: str | None, line: int | None, 
     """Return the outcome of ``text[at:close + 1]``, a letter and its marker group, checking each marker."""
     seen: set[str] = set()
     group = excerpt(text[at : close + 1])
-    for j in range(at + 2, close):
+    opening = text.find("[", at, close + 1)
+    if opening < 0:  # a word with no markers
+        opening = close + 1
+    word = text[at:opening]
+    for j in range(opening + 1, close):
         marker = text[j].lower()
         where: Where = {"file": file, "line": line, "column": column + j, "coup": number}
         if marker not in _MARKERS:
@@ -75,7 +100,8 @@ def _marked(text: str, at: int, close: int, file: str | None, line: int | None, 
         if marker in seen:
             raise LogError(f"marker '{text[j]}' ({_MARKERS[marker]}) appears twice in {group}", **where)
         seen.add(marker)
-    key = (_WINNERS[text[at]], "b" in seen, "p" in seen, "n" in seen)
+    winner = _WINNERS.get(word) or _WORDS[word.lower()]
+    key = (winner, "b" in seen, "p" in seen, "n" in seen)
     outcome = _SHARED.get(key)
     if outcome is None:
         outcome = _SHARED[key] = Outcome(key[0], banker_pair=key[1], player_pair=key[2], natural=key[3])
@@ -85,7 +111,7 @@ def _marked(text: str, at: int, close: int, file: str | None, line: int | None, 
 def _unknown(text: str, i: int, file: str | None, line: int | None, column: int, number: int) -> LogError:
     ch = text[i]
     where: Where = {"file": file, "line": line, "column": column + i, "coup": number}
-    if ch == "[" and i > 0 and text[i - 1] in _WINNERS:
+    if ch == "[" and i > 0 and (text[i - 1] in _WINNERS or text[i - 1] in CJK_RESULTS):
         close = text.find("]", i)
         if close < 0:
             return LogError(f"'[' after '{text[i - 1]}' is never closed: {_MARKER_HELP}", **where)
@@ -105,8 +131,8 @@ def _unknown(text: str, i: int, file: str | None, line: int | None, column: int,
     word = text[start:end]
     shown = f"'{ch}'" if word == ch else f"'{ch}' in '{excerpt(word)}'"
     return LogError(
-        f"{shown} is not a result: results logs use B (Banker), P (Player) and T (Tie), "
-        "each optionally followed by markers like B[bn]",
+        f"{shown} is not a result: results logs use B (Banker), P (Player) and T (Tie) "
+        "(or the words, or 庄 闲 和), each optionally followed by markers like B[bn]",
         **where,
     )
 
@@ -120,6 +146,8 @@ def block_outcomes(text: str) -> list[Outcome] | None:
     """
     if "#" in text:
         text = _COMMENT.sub("", text)
+    if not text.isascii() or any(ch.isdigit() for ch in text):
+        return None  # words, CJK results, row numbers: read the exact way, line by line
     if "[" not in text:
         letters = text.translate(_DROP_SEPARATORS)
         if letters.strip("BPTbpt"):
@@ -135,14 +163,47 @@ def block_outcomes(text: str) -> list[Outcome] | None:
 def result_entries(source_pieces: Iterator[Piece], name: str, first_number: int = 1) -> Iterator[tuple[int, Outcome]]:
     """Yield (line, outcome) for every result of a results log, in order; coups count from ``first_number``."""
     number = first_number
+    first = first_number == 1
     for piece in source_pieces:
-        if not piece.text:
+        text, column = piece.text, piece.column
+        if not text or text.isspace():
             continue
-        found = parse_results(piece.text, file=name, line=piece.line, column=piece.column, first_number=number)
+        if column == 1:
+            if first and is_title(text):
+                first = False
+                continue
+            numbered = _ROW_NUMBER.match(text)
+            if numbered:
+                column += numbered.end()
+                text = text[numbered.end() :]
+        first = False
+        found = parse_results(text, file=name, line=piece.line, column=column, first_number=number)
         number += len(found)
         line = piece.line
         for _, outcome in found:
             yield line, outcome
+
+
+def is_title(line: str) -> bool:
+    """Return True for a title line (``Shoe 1``, ``Table 7``): a first word with two letters no result has.
+
+    ``BBXP`` is a typo to report, not a title: it has one letter that is not B, P or T.
+    """
+    word = _FIRST_WORD.match(line)
+    if word is None or word.group(1).lower() in _WORDS:
+        return False
+    return sum(ch not in "BPTbpt" for ch in word.group(1)) >= 2
+
+
+def strip_row_number(line: str) -> str:
+    """Return ``line`` without a leading row number (``1 B`` -> ``B``)."""
+    numbered = _ROW_NUMBER.match(line)
+    return line[numbered.end() :] if numbered else line
+
+
+def winner_of(word: str) -> Winner | None:
+    """Return the winner a result word, letter or character names (any case), or None."""
+    return _WINNERS.get(word) or _WORDS.get(word.lower())
 
 
 def format_result(outcome: Outcome) -> str:

@@ -36,6 +36,8 @@ def write_log(
         )
         body = ",\n".join("    " + json.dumps(coup_object(item), ensure_ascii=False) for item in items)
         return "{\n" + head + '  "coups": [\n' + body + ("\n" if items else "") + "  ]\n}\n"
+    if fmt == "csv":
+        return write_csv([(None, items)], meta=meta)
     header = [f"# format: {fmt}"] + [f"# {key}: {_comment_value(value)}" for key, value in (meta or {}).items()]
     if fmt == "results":
         results = [format_result(_outcome(item)) for item in items]
@@ -46,6 +48,59 @@ def write_log(
         dealt = [str(card) for coup in _coups(items, fmt) for card in coup.dealt]
         rows = [" ".join(dealt[i : i + STREAM_CARDS_PER_LINE]) for i in range(0, len(dealt), STREAM_CARDS_PER_LINE)]
     return "\n".join(header + rows) + "\n"
+
+
+def write_csv(
+    shoes: Iterable[tuple[str | int | None, Iterable[Coup | Outcome]]], *, meta: Mapping[str, object] | None = None
+) -> str:
+    """Return a spreadsheet log (comma-separated, a header row) of one or many shoes; an id adds a shoe column.
+
+    Coups with cards get ``player`` and ``banker`` hand columns and their result
+    (read back as a claim the cards are checked against); results get pair and
+    natural columns, and totals when any coup knows them.
+    """
+    listed = [(shoe, list(items)) for shoe, items in shoes]
+    every = [item for _, items in listed for item in items]
+    with_cards = bool(every) and all(isinstance(item, Coup) for item in every)
+    totals = not with_cards and any(_outcome(item).player_total is not None for item in every)
+    columns = ["shoe"] if any(shoe is not None for shoe, _ in listed) else []
+    columns.append("coup")
+    if with_cards:
+        columns += ["player", "banker", "result"]
+    else:
+        columns += ["result", "banker_pair", "player_pair", "natural"]
+        if totals:
+            columns += ["player_total", "banker_total"]
+    lines = ["# format: csv"] + [f"# {key}: {_comment_value(value)}" for key, value in (meta or {}).items()]
+    lines.append(",".join(columns))
+    for shoe, items in listed:
+        for number, item in enumerate(items, 1):
+            row = [_csv_cell(str(shoe))] if columns[0] == "shoe" else []
+            row.append(str(number))
+            outcome = _outcome(item)
+            if isinstance(item, Coup) and with_cards:
+                row += [" ".join(map(str, item.player)), " ".join(map(str, item.banker)), outcome.winner.letter]
+            else:
+                row += [outcome.winner.letter, *("1" if flag else "" for flag in _flags(outcome))]
+                if totals:
+                    row += [_total(outcome.player_total), _total(outcome.banker_total)]
+            lines.append(",".join(row))
+    return "\n".join(lines) + "\n"
+
+
+def _flags(outcome: Outcome) -> tuple[bool, bool, bool]:
+    return outcome.banker_pair, outcome.player_pair, outcome.natural
+
+
+def _total(value: int | None) -> str:
+    return "" if value is None else str(value)
+
+
+def _csv_cell(text: str) -> str:
+    """Return a cell quoted when it must be (a comma, quote, line break or leading space in it)."""
+    if any(ch in text for ch in ',;"\t\r\n') or text != text.strip() or text.startswith("#"):
+        return '"' + text.replace('"', '""') + '"'
+    return text
 
 
 def coup_object(item: Coup | Outcome) -> dict[str, object]:
