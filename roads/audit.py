@@ -6,10 +6,15 @@ words, coup by coup, and the log is left as it is.
 
 from __future__ import annotations
 
+import re
 import warnings
+from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass
 
-from .logs import LogWarning, check, open_log
+from .cards import Card, parse_card
+from .errors import CardError
+from .logs import LogWarning, Record, check, open_log
 from .logs.source import LogSource
 
 
@@ -46,11 +51,13 @@ class AuditReport:
     with_cards: int
     findings: tuple[Finding, ...]
     warnings: tuple[str, ...] = ()
+    shoe: tuple[str, ...] = ()
+    """What the whole shoe breaks: a rank dealt more often than the decks hold, a wrong burn or cut."""
 
     @property
     def clean(self) -> bool:
-        """Return True when no coup breaks a rule."""
-        return not self.findings
+        """Return True when no coup breaks a rule and the shoe as a whole holds together."""
+        return not self.findings and not self.shoe
 
     def summary(self) -> str:
         """Return the one-line verdict, e.g. 'shoe.txt: 80 coups (cards), every one follows the drawing rules'."""
@@ -61,11 +68,17 @@ class AuditReport:
         if self.clean:
             return f"{head}{part}, every one follows the drawing rules"
         broken = len(self.findings)
+        if not broken:
+            return f"{head}{part}, every one follows the drawing rules, but the shoe does not add up"
         return f"{head}{part}, {broken} break{'s' if broken == 1 else ''} a rule"
 
     def lines(self) -> list[str]:
-        """Return the text report: one line per broken coup, then the summary."""
-        return [finding.text(self.file) for finding in self.findings] + [self.summary()]
+        """Return the text report: one line per broken coup, what the whole shoe breaks, then the summary."""
+        return (
+            [finding.text(self.file) for finding in self.findings]
+            + [f"{self.file}: {problem}" for problem in self.shoe]
+            + [self.summary()]
+        )
 
     def to_dict(self) -> dict[str, object]:
         """Return the report as JSON-ready data (the ``roads check --json`` contract)."""
@@ -76,6 +89,7 @@ class AuditReport:
             "with_cards": self.with_cards,
             "clean": self.clean,
             "broken": [f.to_dict() for f in self.findings],
+            "shoe": list(self.shoe),
             "warnings": list(self.warnings),
             "summary": self.summary(),
         }
@@ -94,29 +108,153 @@ def rule_of(problem: str) -> str:
     return "cards"
 
 
-def audit_log(source: LogSource, fmt: str | None = None) -> AuditReport:
+def audit_log(
+    source: LogSource, fmt: str | None = None, *, decks: int = 0, header: str = "", name: str | None = None
+) -> AuditReport:
     """Return the audit of a log: every coup checked against the drawing rules, none corrected.
 
+    ``decks`` (0: not checked) also checks the whole shoe: the first coup at
+    which a rank has been dealt more often than that many decks hold, and the
+    burn and cut card of a dealt log's header (``header``: the log's first text).
     Unreadable input (bad token, bad bytes, empty log) still raises a located RoadsError.
     """
-    findings: list[Finding] = []
-    coups = with_cards = 0
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always", LogWarning)
         with open_log(source, fmt) as log:
-            for record in log.records():
-                coups += 1
-                if not record.has_cards:
-                    continue
-                with_cards += 1
-                _, problems = check(record)
-                if problems:
-                    findings.append(Finding(record.number, record.line, record.card_text(), tuple(problems)))
-            name, found = log.name, log.format
+            report = audit_records(log.records(), name or log.name, log.format, decks=decks, header=header)
+    notes = tuple(str(w.message) for w in caught if issubclass(w.category, LogWarning))
+    return AuditReport(report.file, report.format, report.coups, report.with_cards, report.findings, notes, report.shoe)
+
+
+def audit_records(records: Iterable[Record], file: str, fmt: str, *, decks: int = 0, header: str = "") -> AuditReport:
+    """Return the audit of coups already read (one shoe of an archive, or a whole log)."""
+    findings: list[Finding] = []
+    coups = with_cards = 0
+    shoe = _ShoeCount(decks, header) if decks else None
+    for record in records:
+        coups += 1
+        if not record.has_cards:
+            continue
+        with_cards += 1
+        coup, problems = check(record)
+        if problems:
+            findings.append(Finding(record.number, record.line, record.card_text(), tuple(problems)))
+        if shoe is not None:
+            shoe.deal(record, coup)
     if coups == 0:
         from .errors import LogError
         from .logs.reader import EMPTY
 
-        raise LogError(EMPTY, file=name)
-    notes = tuple(str(w.message) for w in caught if issubclass(w.category, LogWarning))
-    return AuditReport(name, found, coups, with_cards, tuple(findings), notes)
+        raise LogError(EMPTY, file=file)
+    return AuditReport(file, fmt, coups, with_cards, tuple(findings), (), shoe.problems() if shoe else ())
+
+
+_HEADER = re.compile(r"^\s*#\s*(burned|cut)\s*[:=]\s*(.*?)\s*$", re.M | re.I)
+_JSON_HEADER = re.compile(r'"(burned|cut)"\s*:\s*(\[[^\]]*\]|\d+)')
+
+
+class _ShoeCount:
+    """Cards dealt so far from a shoe of ``decks`` decks: says when one rank (or card) runs out."""
+
+    def __init__(self, decks: int, header: str) -> None:
+        self.decks = decks
+        self.ranks: Counter[str] = Counter()
+        self.cards: Counter[tuple[str, str]] = Counter()
+        self.over: str | None = None
+        self.notes: list[str] = []
+        self.dealt = 0
+        self.cut: int | None = None
+        self.cut_coup: int | None = None
+        self.after_cut: list[int] = []
+        burned, cut = _header_values(header)
+        if burned is not None:
+            self._burn(burned)
+        self.cut = cut
+
+    def _burn(self, text: str) -> None:
+        tokens = re.findall(r"[^\s,\[\]\"']+", text)
+        try:
+            cards = [parse_card(t) for t in tokens]
+        except CardError as exc:
+            self.notes.append(f"the burned cards in the header are not cards: {exc.message}")
+            return
+        if cards:
+            first = cards[0]
+            burn = 10 if first.value == 0 else first.value
+            if len(cards) != 1 + burn:
+                self.notes.append(
+                    f"the header burns {len(cards)} cards, but a first card {first} burns "
+                    f"{burn} more: {1 + burn} in all"
+                )
+        for card in cards:
+            self._count(card, "the burn")
+
+    def _count(self, card: Card, where: str) -> None:
+        self.dealt += 1
+        self.ranks[card.rank] += 1
+        if self.over is None and self.ranks[card.rank] > 4 * self.decks:
+            self.over = (
+                f"{where}: the {_ordinal(self.ranks[card.rank])} {card.rank} dealt, but {self.decks} "
+                f"deck{'s' if self.decks != 1 else ''} hold {4 * self.decks}"
+            )
+        if card.suit is not None:
+            key = (card.rank, card.suit)
+            self.cards[key] += 1
+            if self.over is None and self.cards[key] > self.decks:
+                self.over = (
+                    f"{where}: {card} dealt {self.cards[key]} times, but {self.decks} "
+                    f"deck{'s' if self.decks != 1 else ''} hold {self.decks}"
+                )
+
+    def deal(self, record: Record, coup: object) -> None:
+        """Count the cards of one coup (as written, legal or not)."""
+        cards = _record_cards(record)
+        start = self.dealt
+        for card in cards:
+            self._count(card, f"coup {record.number} (line {record.line})")
+        if self.cut is not None:
+            total = 52 * self.decks
+            if self.cut_coup is not None and record.number > self.cut_coup + 1:
+                self.after_cut.append(record.number)
+            elif self.cut_coup is None and start + len(cards) > total - self.cut:
+                self.cut_coup = record.number
+
+    def problems(self) -> tuple[str, ...]:
+        """Return what the whole shoe breaks, in words."""
+        out = list(self.notes)
+        if self.over is not None:
+            out.append(self.over)
+        if self.after_cut:
+            out.append(
+                f"the cut card ({self.cut} cards from the end) came out in coup {self.cut_coup}, so one more coup "
+                f"ends the shoe, but {len(self.after_cut)} more follow (from coup {self.after_cut[0]})"
+            )
+        return tuple(out)
+
+
+def _header_values(header: str) -> tuple[str | None, int | None]:
+    """Return a dealt log's burned cards and cut-card position from its header comment lines or JSON keys."""
+    burned: str | None = None
+    cut: int | None = None
+    for match in list(_HEADER.finditer(header)) + list(_JSON_HEADER.finditer(header)):
+        key, value = match.group(1).lower(), match.group(2)
+        if key == "burned" and burned is None:
+            burned = value
+        elif key == "cut" and cut is None and value.isdigit():
+            cut = int(value)
+    return burned, cut
+
+
+def _record_cards(record: Record) -> tuple[Card, ...]:
+    if record.coup is not None:
+        return record.coup.dealt
+    if record.dealt is not None:
+        return record.dealt
+    if record.player is not None and record.banker is not None:
+        return record.player + record.banker
+    return ()
+
+
+def _ordinal(n: int) -> str:
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"

@@ -126,6 +126,7 @@ def test_report_as_json_data() -> None:
                 "problems": [{"rule": "banker", "text": "Banker 6 must stand"}],
             }
         ],
+        "shoe": [],
         "warnings": [],
         "summary": "f: 2 coups (cards), 1 breaks a rule",
     }

@@ -73,7 +73,8 @@ def test_per_shoe_reports_the_shoes_before_a_bad_line(tmp_path: Path, capsys: py
     log.write_text(SHOES + '{"shoe": 4, "results": "BPX"}\n')
     status, out, err = run(capsys, "build", str(log), "--per-shoe", "--json")
     assert status == 1 and len(out.splitlines()) == 3
-    assert err.startswith(f"roads: error: {log}, line 4") and err.count("\n") == 1
+    assert err.startswith(f"roads: error: {log}, shoe 4, line 4") and err.count("\n") == 2
+    assert err.endswith("3 shoes done, 1 failed: see above\n")
 
 
 def test_per_shoe_reads_a_single_log_as_one_shoe(capsys: pytest.CaptureFixture[str]) -> None:
@@ -85,7 +86,7 @@ def test_build_without_per_shoe_points_at_it(tmp_path: Path, capsys: pytest.Capt
     log = tmp_path / "shoes.jsonl"
     log.write_text(SHOES)
     status, _, err = run(capsys, "build", str(log))
-    assert status == 1 and "roads build --per-shoe" in err
+    assert status == 2 and "pick it with --shoe ID or --shoe N" in err and "--per-shoe" in err
 
 
 def test_render_draws_every_shoe_of_a_multi_shoe_log(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

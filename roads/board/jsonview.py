@@ -8,8 +8,9 @@ describe the same shape and generate the JSON Schema.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from itertools import chain, islice
-from typing import Any
+from typing import IO, Any
 
 from .derived import VERDICTS, DerivedRoad
 from .names import DERIVED
@@ -18,7 +19,10 @@ from .scoreboard import Scoreboard
 
 def bead_plate_dicts(board: Scoreboard) -> list[dict[str, Any]]:
     """Return the Bead Plate cells; totals and card counts appear only when the log knew them."""
-    cells: list[dict[str, Any]] = []
+    return list(_bead_cells(board))
+
+
+def _bead_cells(board: Scoreboard) -> Iterator[dict[str, Any]]:
     for cell in board.bead_plate:
         outcome = cell.outcome
         data: dict[str, Any] = {
@@ -36,21 +40,23 @@ def bead_plate_dicts(board: Scoreboard) -> list[dict[str, Any]]:
             data["banker_total"] = outcome.banker_total
         if outcome.cards is not None:
             data["cards"] = outcome.cards
-        cells.append(data)
-    return cells
+        yield data
 
 
 def big_road_dicts(board: Scoreboard) -> list[dict[str, Any]]:
     """Return the Big Road beads: logical (column, row), drawn (x, y), ties after each, pairs, natural."""
+    return list(_big_road_beads(board))
+
+
+def _big_road_beads(board: Scoreboard) -> Iterator[dict[str, Any]]:
     big = board.big_road
     outcomes = big.outcomes
     following = chain(islice(big.coups, 1, None), (len(outcomes) + 1,))
-    beads = []
     for coup, column, row, x, y, after in zip(
         big.coups, big.columns, big.rows, big.xs, big.ys, following, strict=False
     ):
         outcome = outcomes[coup - 1]
-        beads.append(
+        yield (
             {
                 "coup": coup,
                 "winner": outcome.winner.value,
@@ -64,18 +70,21 @@ def big_road_dicts(board: Scoreboard) -> list[dict[str, Any]]:
                 "natural": outcome.natural,
             }
         )
-    return beads
 
 
 def derived_dicts(road: DerivedRoad) -> list[dict[str, Any]]:
     """Return a derived road's marks: number, colour, rule, source bead (logical), drawn (x, y)."""
+    return list(_derived_marks(road))
+
+
+def _derived_marks(road: DerivedRoad) -> Iterator[dict[str, Any]]:
     verdicts = [(color.value, rule) for color, rule in VERDICTS]
-    return [
+    return (
         {"mark": i, "color": verdicts[code][0], "rule": verdicts[code][1], "column": column, "row": row, "x": x, "y": y}
         for i, (code, column, row, x, y) in enumerate(
             zip(road.codes, road.columns, road.rows, road.xs, road.ys, strict=False), 1
         )
-    ]
+    )
 
 
 def ask_dict(board: Scoreboard) -> dict[str, dict[str, str | None]]:
@@ -130,3 +139,38 @@ def dumps(data: Any) -> str:
 def board_json(board: Scoreboard) -> str:
     """Return the board as JSON text (the ``roads build --json`` output)."""
     return dumps(board_dict(board))
+
+
+_WRITE_EVERY = 2048
+"""Lines gathered before one write: few calls, and memory for a few thousand objects, not the board."""
+
+
+def write_board_json(board: Scoreboard, out: IO[str]) -> None:
+    """Write ``board_json(board)`` and a line break to ``out``, object by object: a board of any size streams.
+
+    The bytes are those of :func:`board_json`; only the lists of beads and
+    marks are made as they are written instead of all at once.
+    """
+    parts: list[tuple[str, Any]] = [
+        ("coups", board.coups),
+        ("leading_ties", board.leading_ties),
+        ("bead_plate", _bead_cells(board)),
+        ("big_road", _big_road_beads(board)),
+    ]
+    parts += [(name, _derived_marks(board.road(name))) for name in DERIVED]
+    parts += [("ask", ask_dict(board)), ("stats", board.stats.to_dict())]
+    pending: list[str] = ["{\n"]
+    for n, (key, value) in enumerate(parts):
+        pending.append(("" if n == 0 else ",\n") + f"  {_encode(key)}: ")
+        if not isinstance(value, Iterator):
+            pending.append(_encode(value))
+            continue
+        count = 0
+        for count, item in enumerate(value, 1):
+            pending.append(("[\n    " if count == 1 else ",\n    ") + _encode(item))
+            if len(pending) >= _WRITE_EVERY:
+                out.write("".join(pending))
+                pending = []
+        pending.append("\n  ]" if count else "[]")
+    pending.append("\n}\n")
+    out.write("".join(pending))

@@ -12,8 +12,10 @@ import click
 from ..board import Scoreboard
 from ..errors import one_line
 from ..logs import FORMATS, LogSource, ShoeLog, iter_shoes
+from ..logs.archive import Shoe
 from ..terminal import ColorMode, summary, use_color
 from .app import cli
+from .options import Inputs, log_inputs
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -51,9 +53,20 @@ def load_board(log: str, fmt: str) -> Scoreboard:
     return Scoreboard.from_log(log, None if fmt == "auto" else fmt)
 
 
-def shoe_stats(shoe: ShoeLog) -> dict[str, Any]:
+def shoe_board(shoe: Shoe, inputs: Inputs) -> Scoreboard:
+    """Return the board of one shoe, of only the coups ``--coups`` keeps when it is given."""
+    if inputs.coups is None:
+        board = Scoreboard()
+        for batch in shoe.outcome_batches():
+            board.extend(batch)
+        board.place()
+        return board
+    return Scoreboard.from_outcomes(inputs.cut(shoe.outcomes()))
+
+
+def shoe_stats(shoe: ShoeLog, board: Scoreboard | None = None) -> dict[str, Any]:
     """Return one shoe's statistics panel as JSON-ready data: id, where it starts, stats, road sizes."""
-    board = Scoreboard.from_outcomes(shoe.outcomes)
+    board = board if board is not None else Scoreboard.from_outcomes(shoe.outcomes)
     data: dict[str, Any] = {
         "shoe": shoe.id,
         "line": shoe.line,
@@ -113,21 +126,23 @@ def wants_color(mode: ColorMode) -> bool:
 
 
 @cli.command("build")
-@log_argument
-@click.option("--json", "as_json", is_flag=True, help="Print the whole board as JSON (docs/roads.md).")
+@log_inputs(coups=True)
+@click.option("--json", "as_json", is_flag=True, help="Print the whole board as JSON (docs/roads.md), streamed.")
 @click.option(
     "--per-shoe",
     is_flag=True,
-    help="One line of statistics per shoe of a multi-shoe JSON Lines log, streamed "
+    help="One line of statistics per shoe of every LOG (archives of many shoes too), streamed "
     "(with --json: one JSON object a line).",
 )
 @color_option
-def build_command(log: str, fmt: str, as_json: bool, per_shoe: bool, color_mode: ColorMode) -> None:
+def build_command(inputs: Inputs, as_json: bool, per_shoe: bool, color_mode: ColorMode) -> None:
     """Build every road of a shoe LOG and print a summary, or the whole board as JSON.
 
     LOG is a file in any log format (results letters, cards, raw card stream,
-    JSON, JSON Lines), or - to read standard input. Card logs are dealt through
-    the drawing rules, so pairs, naturals and totals come along.
+    JSON, JSON Lines, a spreadsheet), or - to read standard input. Card logs
+    are dealt through the drawing rules, so pairs, naturals and totals come
+    along. Without --per-shoe the command reads one shoe: pick one of an
+    archive with --shoe ID or --shoe N.
 
     The summary gives the statistics panel, the Big Road as letters (one word
     per column) and each derived road as = (red: the pattern repeats) and
@@ -140,20 +155,37 @@ def build_command(log: str, fmt: str, as_json: bool, per_shoe: bool, color_mode:
       roads build shoe.jsonl --json > board.json
       roads build shoe.txt --format cards  force the format
       roads build shoes.jsonl --per-shoe --json > stats.jsonl
+      roads build logs/*.csv --per-shoe    every shoe of every file
+      roads build shoes.jsonl --shoe 7 --coups 1-40
 
-    With --per-shoe each shoe of a multi-shoe log ({"shoe": ID, "results": ...}
-    a line) is built and reported as soon as it is read, so a file of any
-    number of shoes streams in the memory of one shoe. Any other log is one shoe.
+    With --per-shoe each shoe of every LOG (a multi-shoe JSON Lines log, a
+    spreadsheet with a shoe column, or a one-shoe log) is built and reported
+    as soon as it is read, so a file of any number of shoes streams in the
+    memory of one shoe. A shoe that cannot be read is reported on one line and
+    the others still come out; the exit status is then 1 (--fail-fast stops).
     """
     if per_shoe:
-        for line in per_shoe_lines(log, fmt, as_json):
-            click.echo(line)
-        return
-    board = load_board(log, fmt)
-    if as_json:
-        from ..board.jsonview import board_json
+        shoes = coups = 0
 
-        click.echo(board_json(board))
+        def report(shoe: Shoe) -> None:
+            nonlocal shoes, coups
+            board = shoe_board(shoe, inputs)
+            stats = shoe_stats(ShoeLog(shoe.id, (), None, shoe.line), board)
+            click.echo(json_line(stats) if as_json else shoe_line(stats))
+            shoes += 1
+            coups += stats["coups"]
+
+        inputs.each(report, summary=False)
+        if not as_json:
+            click.echo(f"{shoes} shoe{'' if shoes == 1 else 's'}, {coups} coup{'' if coups == 1 else 's'}")
+        inputs.finish()
+        return
+    with inputs.one("build", ", or build them all with --per-shoe") as shoe:
+        board = shoe_board(shoe, inputs)
+    if as_json:
+        from ..board.jsonview import write_board_json
+
+        write_board_json(board, click.get_text_stream("stdout"))
         return
     color = wants_color(color_mode)
     echo(summary(board, color=color), color)

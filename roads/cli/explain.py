@@ -9,8 +9,8 @@ from ..board.explain import Proof, proof, proofs, road_start
 from ..board.jsonview import dumps
 from ..board.names import DERIVED, Road
 from .app import cli
-from .build import load_board, log_argument
-from .options import checked
+from .build import shoe_board
+from .options import Inputs, checked, log_inputs
 
 
 def _one(p: Proof) -> str:
@@ -39,7 +39,7 @@ def _listing(board: Scoreboard, road: str | None, mistakes: bool) -> str:
 
 
 @cli.command("explain")
-@log_argument
+@log_inputs(coups=True)
 @click.option(
     "--road",
     "road_name",
@@ -58,7 +58,7 @@ def _listing(board: Scoreboard, road: str | None, mistakes: bool) -> str:
     help="Print JSON: one object for --mark, else a list (road, mark, color, rule, column, row, "
     "compared, text, mistake).",
 )
-def explain_command(log: str, fmt: str, road_name: str | None, mark: int | None, mistakes: bool, as_json: bool) -> None:
+def explain_command(inputs: Inputs, road_name: str | None, mark: int | None, mistakes: bool, as_json: bool) -> None:
     """Explain every mark of the derived roads of a shoe LOG: which rule, which columns, which colour.
 
     Each derived road reads the Big Road's columns with an offset k: Big Eye Boy
@@ -82,7 +82,8 @@ def explain_command(log: str, fmt: str, road_name: str | None, mark: int | None,
             "--mark needs --road: say which road the mark is on (big-eye-boy, small-road or cockroach-pig)"
         )
     road = Road.parse(road_name, derived=True) if road_name is not None else None
-    board = load_board(log, fmt)
+    with inputs.one("explain") as shoe:
+        board = shoe_board(shoe, inputs)
     if mark is not None and road is not None:
         p = proof(board, road, mark)
         click.echo(dumps(p.to_dict(mistake=True)) if as_json else _one(p), nl=as_json)

@@ -9,13 +9,23 @@ own, so the CLI and the Python API give the same message.
 
 from __future__ import annotations
 
+import functools
+import itertools
+import logging
+import re
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Any
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
-from ..errors import RoadsError
+from ..errors import LogError, RoadsError, excerpt, one_line
+
+if TYPE_CHECKING:
+    from ..logs.archive import Shoe
+
+F = TypeVar("F", bound=Callable[..., Any])
 
 Callback = Callable[[click.Context, click.Parameter, Any], Any]
 
@@ -72,3 +82,246 @@ def usage_for(name: str) -> Iterator[None]:
         yield
     except RoadsError as exc:
         raise option_error(name, exc.message) from None
+
+
+# --- Logs: one mechanism for every command that reads LOG arguments (archives, --shoe, keep-going) ---
+
+FORMAT_NAMES = ("auto", "results", "cards", "stream", "json", "jsonl", "csv")
+"""``--format`` values: auto-detect, or one of the log formats in docs/logs.md."""
+
+_COUPS = re.compile(r"\s*(\d+)\s*(?:(-)\s*(\d+)?)?\s*")
+
+
+def parse_coups(text: str) -> tuple[int, int | None]:
+    """Return (first, last) of a coup range ``1-40``, ``41-`` or ``7`` (last None: to the end of the shoe)."""
+    match = _COUPS.fullmatch(text)
+    if match is None:
+        raise LogError(f"'{excerpt(text)}' is not a coup range: write 1-40, 41- or 7")
+    first = int(match.group(1))
+    last = int(match.group(3)) if match.group(3) else (None if match.group(2) else first)
+    if first < 1:
+        raise LogError("coups count from 1")
+    if last is not None and last < first:
+        raise LogError(f"the range {first}-{last} ends before it starts")
+    return first, last
+
+
+@dataclass
+class Inputs:
+    """The LOG arguments of a command and how to read them: format, which shoe, keep going or stop."""
+
+    logs: tuple[str, ...]
+    fmt: str | None
+    shoe: str | None
+    fail_fast: bool
+    coups: tuple[int, int | None] | None = None
+    coups_text: str | None = None
+    done: int = 0
+    failed: int = 0
+
+    def each(self, work: Callable[[Shoe], None], *, summary: bool = True) -> None:
+        """Run ``work`` on every shoe of every log; a bad shoe or file is one error line, and the rest go on.
+
+        Ends with ``N shoes done, M failed: see above`` when there was more than
+        one shoe or any failed, and exit status 1 when any failed.
+        """
+        from ..logs.archive import open_archive
+
+        for log in self.logs:
+            try:
+                with open_archive(log, self.fmt) as shoes:
+                    for shoe in self._pick(shoes, log):
+                        if shoe.error is not None:
+                            self._fail(shoe.error, shoe)
+                            continue
+                        try:
+                            work(shoe)
+                        except RoadsError as exc:
+                            self._fail(exc, shoe)
+                            continue
+                        self.done += 1
+            except RoadsError as exc:
+                self._fail(exc, None)
+        if summary:
+            self.finish()
+
+    def finish(self) -> None:
+        """Print the summary line when there is one to give; exit status 1 when any shoe failed."""
+        total = self.done + self.failed
+        if self.failed and total > 1:
+            click.echo(
+                f"{self.done} shoe{'' if self.done == 1 else 's'} done, {self.failed} failed: see above", err=True
+            )
+        if self.failed:
+            raise click.exceptions.Exit(1)
+
+    def _fail(self, exc: RoadsError, shoe: Shoe | None) -> None:
+        self.failed += 1
+        click.echo(f"roads: error: {shoe_error(exc, shoe)}", err=True)
+        if self.fail_fast:
+            raise click.exceptions.Exit(1)
+
+    @contextmanager
+    def one(self, command: str, hint: str = "") -> Iterator[Shoe]:
+        """Yield the one shoe a command reads; a usage error naming --shoe when the logs hold more."""
+        from ..logs.archive import open_archive
+
+        if len(self.logs) > 1:
+            raise click.UsageError(
+                f"roads {command} reads one shoe, but {len(self.logs)} logs were given: give one LOG "
+                "(with --shoe ID or --shoe N to pick a shoe of an archive)"
+            )
+        log = self.logs[0]
+        with open_archive(log, self.fmt) as shoes:
+            picked = self._pick(shoes, log)
+            shoe = next(picked)
+            if self.shoe is None and shoe.archive:
+                others = list(itertools.islice((s.id for s in picked), 4))
+                if others:
+                    more = sum(1 for _ in picked)
+                    count = 1 + len(others) + more
+                    ids = ", ".join(_shown(i) for i in [shoe.id, *others][:4]) + (", ..." if count > 4 else "")
+                    raise click.UsageError(
+                        f"{log} holds {count} shoes and roads {command} reads one: pick it with --shoe ID "
+                        f"or --shoe N (ids: {ids}){hint}"
+                    )
+            if shoe.error is not None:
+                raise shoe_located(shoe.error, shoe)
+            try:
+                yield shoe
+            except RoadsError as exc:
+                raise shoe_located(exc, shoe) from None
+
+    def _pick(self, shoes: Iterator[Shoe], log: str) -> Iterator[Shoe]:
+        """Yield every shoe, or only the one ``--shoe`` names (by id first, else by its number in the file)."""
+        wanted = self.shoe
+        if wanted is None:
+            yield from shoes
+            return
+        number = int(wanted) if wanted.isdigit() else None
+        nth: Shoe | None = None
+        seen = 0
+        ids: list[str | int] = []
+        for shoe in shoes:
+            seen += 1
+            if len(ids) < 5:
+                ids.append(shoe.id)
+            if str(shoe.id) == wanted:
+                yield shoe
+                return
+            if seen == number:
+                nth = shoe
+        if nth is not None:
+            yield nth
+            return
+        shown = ", ".join(_shown(i) for i in ids) + (", ..." if seen > len(ids) else "")
+        raise LogError(
+            f"no shoe '{excerpt(wanted)}': the log holds {seen} shoe{'' if seen == 1 else 's'} "
+            f"(ids {shown}; --shoe takes an id or a number from 1 to {seen})",
+            file=log if log != "-" else "<stdin>",
+        )
+
+    def cut(self, items: list[Any]) -> list[Any]:
+        """Return the coups ``--coups`` keeps (all without it); LogError when the range starts past the shoe."""
+        if self.coups is None:
+            return items
+        first, last = self.coups
+        if first > len(items):
+            raise LogError(
+                f"--coups {self.coups_text} starts at coup {first}, but the shoe has {len(items)} "
+                f"coup{'' if len(items) == 1 else 's'}"
+            )
+        return items[first - 1 : last]
+
+
+def _shown(shoe_id: str | int) -> str:
+    return str(shoe_id) if isinstance(shoe_id, int) else f"'{excerpt(one_line(shoe_id))}'"
+
+
+def shoe_located(exc: RoadsError, shoe: Shoe) -> RoadsError:
+    """Return ``exc`` naming the shoe it is about (in an archive) and its file."""
+    if shoe.archive and shoe.id != f"line {shoe.line}":
+        exc.file = f"{exc.file or shoe.file}, shoe {_shown(shoe.id)}"
+    elif exc.file is None:
+        exc.file = shoe.file
+    return exc
+
+
+def shoe_error(exc: RoadsError, shoe: Shoe | None) -> str:
+    """Return one error line: file, shoe, line and coup where known, then the reason."""
+    return str(shoe_located(exc, shoe) if shoe is not None else exc)
+
+
+class _Notes(logging.Handler):
+    """Prints what the log readers report: warnings always, how a sheet was read with --verbose."""
+
+    def emit(self, record: logging.LogRecord) -> None:
+        """Print one note to standard error."""
+        kind = "warning" if record.levelno >= logging.WARNING else "note"
+        click.echo(f"roads: {kind}: {one_line(record.getMessage())}", err=True)
+
+
+def log_inputs(
+    *, format_flags: tuple[str, ...] = ("--format",), coups: bool = False, shoe_help: str | None = None
+) -> Callable[[F], F]:
+    """Add LOG... and the options every log-reading command shares; the command gets them as ``inputs``.
+
+    --format, --shoe ID|N, --fail-fast and --verbose (and --coups with ``coups``).
+    """
+
+    def decorate(command: F) -> F:
+        @functools.wraps(command)
+        def run(*args: Any, **kwargs: Any) -> Any:
+            coups_text = kwargs.pop("coups_range", None) if coups else None
+            inputs = Inputs(
+                kwargs.pop("logs"),
+                None if kwargs.get("fmt", "auto") == "auto" else kwargs.get("fmt"),
+                kwargs.pop("shoe"),
+                kwargs.pop("fail_fast"),
+                parse_coups(coups_text) if coups_text else None,
+                coups_text,
+            )
+            kwargs.pop("fmt", None)
+            verbose = kwargs.pop("verbose")
+            handler = _Notes(logging.INFO if verbose else logging.WARNING)
+            logger = logging.getLogger("roads.logs")
+            logger.addHandler(handler)
+            logger.setLevel(logging.INFO)
+            logger.propagate = False
+            try:
+                return command(*args, inputs=inputs, **kwargs)
+            finally:
+                logger.removeHandler(handler)
+
+        wrapped: Any = run
+        if coups:
+            wrapped = click.option(
+                "--coups",
+                "coups_range",
+                metavar="N-M",
+                callback=checked(parse_coups),
+                help="Only coups N to M (1-40, or 41- to the end): the board as if the shoe was logged from N.",
+            )(wrapped)
+        wrapped = click.option("--verbose", "-v", is_flag=True, help="Say how each log was read (a sheet's columns).")(
+            wrapped
+        )
+        wrapped = click.option(
+            "--fail-fast", is_flag=True, help="Stop at the first bad shoe or file instead of going on."
+        )(wrapped)
+        wrapped = click.option(
+            "--shoe",
+            metavar="ID|N",
+            help=shoe_help or "Only this shoe of an archive: its id, or its number in the file (from 1).",
+        )(wrapped)
+        wrapped = click.option(
+            *format_flags,
+            "fmt",
+            type=click.Choice(FORMAT_NAMES),
+            default="auto",
+            show_default=True,
+            help="Log format; auto tells results, cards, streams, JSON, JSON Lines and spreadsheets (csv) apart.",
+        )(wrapped)
+        wrapped = click.argument("logs", nargs=-1, required=True, metavar="LOG...")(wrapped)
+        return wrapped  # type: ignore[no-any-return]
+
+    return decorate

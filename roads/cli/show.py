@@ -7,12 +7,12 @@ import click
 from ..board.names import ROAD_NAMES, Road
 from ..terminal import ColorMode, show
 from .app import cli
-from .build import color_option, echo, load_board, log_argument, wants_color
-from .options import checked
+from .build import color_option, echo, shoe_board, wants_color
+from .options import Inputs, checked, log_inputs
 
 
 @cli.command("show")
-@log_argument
+@log_inputs(coups=True)
 @color_option
 @click.option(
     "--road",
@@ -28,7 +28,7 @@ from .options import checked
     metavar="N",
     help="Only the last N drawn columns of each road, as a scoreboard that scrolls.",
 )
-def show_command(log: str, fmt: str, color_mode: ColorMode, roads: tuple[str, ...], last: int | None) -> None:
+def show_command(inputs: Inputs, color_mode: ColorMode, roads: tuple[str, ...], last: int | None) -> None:
     """Draw the roads of a shoe LOG as 6-row grids: Bead Plate, Big Road, Big Eye Boy, Small Road, Cockroach Pig.
 
     Without colour: B Banker, P Player, T Tie; after a Big Road bead, / is one
@@ -43,8 +43,10 @@ def show_command(log: str, fmt: str, color_mode: ColorMode, roads: tuple[str, ..
       roads show shoe.txt --road big-road --road big-eye-boy
       roads show shoe.txt --last 20 --color always | less -R
       NO_COLOR=1 roads show shoe.txt
+      roads show shoes.jsonl --shoe 3 --coups 41-
     """
     names = tuple(Road.parse(r) for r in roads) or ROAD_NAMES
-    board = load_board(log, fmt)
+    with inputs.one("show") as shoe:
+        board = shoe_board(shoe, inputs)
     color = wants_color(color_mode)
     echo(show(board, color=color, last=last, roads=names), color)

@@ -12,7 +12,6 @@ import os
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from pathlib import Path
 
 from ..coup import Coup
 from ..errors import LogError, excerpt
@@ -20,9 +19,9 @@ from ..outcome import Outcome
 from .blocks import Tap, results_batches
 from .cardlines import card_line_records, stream_records
 from .csvlog import Row, csv_rows
-from .detect import check_format, detect, holds_shoes, take_sample
+from .detect import check_format, detect, take_sample
 from .records import Entry, Record, ShoeLog, to_entry
-from .results import parse_results, result_entries
+from .results import result_entries
 from .source import Chunk, LogSource, Opened, chunks, open_source, pieces
 
 EMPTY = "no coups: the log is empty or holds only comments and blank lines"
@@ -205,57 +204,29 @@ def detect_format(source: LogSource) -> str:
 
 
 def iter_shoes(source: LogSource, fmt: str | None = None) -> Iterator[ShoeLog]:
-    """Return a lazy iterator of the shoes of a multi-shoe JSON Lines log (one shoe object a line).
+    """Return a lazy iterator of the shoes of a log: JSON Lines of shoes, or a spreadsheet with a shoe column.
 
     Any other log reads as a single shoe whose id is the file's stem. ``fmt``
     forces a format; ``jsonl`` still reads shoe lines when the first line is one.
+    The first shoe that cannot be read raises its error (``open_archive``
+    carries it instead, and goes on).
     """
-    with open_source(source) as opened:
-        found, sample, stream = _detect(opened, fmt)
-        rest = itertools.chain(sample, stream)
-        if found == "jsonl" and holds_shoes(sample):
-            from .jsonlog import json_lines
+    from .archive import open_archive
 
-            for line, value in json_lines(rest, opened.name):
-                yield _shoe(value, line, opened.name)
-        else:
-            yield _single_shoe(rest, found, opened.name)
-
-
-def _shoe(value: object, line: int, name: str) -> ShoeLog:
-    from .jsonlog import coup_record, shoe_line
-
-    envelope, raw_coups = shoe_line(value, line, name)
-    if envelope.results is not None:
-        try:
-            found = parse_results(envelope.results, file=name, line=line, column=1)
-        except LogError as exc:
-            exc.message = f'"results" character {exc.column}: {exc.message}'
-            exc.column = None
-            raise exc.located(file=name, line=line) from None
-        outcomes = tuple(outcome for _, outcome in found)
-        coups = None
-    else:
-        entries = [to_entry(coup_record(raw, line, n, name), name) for n, raw in enumerate(raw_coups or (), 1)]
-        outcomes = tuple(entry.outcome for entry in entries)
-        with_cards = [entry.coup for entry in entries if entry.coup is not None]
-        coups = tuple(with_cards) if len(with_cards) == len(entries) else None
-    if not outcomes:
-        raise LogError(f"shoe {excerpt(repr(envelope.shoe))} has no coups", file=name, line=line)
-    return ShoeLog(envelope.shoe, outcomes, coups, line)
-
-
-def _single_shoe(stream: Iterator[Chunk], fmt: str, name: str) -> ShoeLog:
-    entries = [to_entry(record, name) for record in _records(stream, fmt, name, False)]
-    if not entries:
-        raise LogError(EMPTY, file=name)
-    coups = tuple(e.coup for e in entries if e.coup is not None)
-    return ShoeLog(
-        Path(name).stem if name != "<stdin>" else "stdin",
-        tuple(e.outcome for e in entries),
-        coups if len(coups) == len(entries) else None,
-        entries[0].line,
-    )
+    with open_archive(source, fmt) as shoes:
+        for shoe in shoes:
+            if shoe.error is not None:
+                raise shoe.error
+            entries = list(shoe.entries())
+            if not entries:
+                raise LogError(EMPTY, file=shoe.file)
+            with_cards = tuple(e.coup for e in entries if e.coup is not None)
+            yield ShoeLog(
+                shoe.id,
+                tuple(e.outcome for e in entries),
+                with_cards if len(with_cards) == len(entries) else None,
+                shoe.line if shoe.archive else entries[0].line,
+            )
 
 
 def _name(source: LogSource) -> str | None:

@@ -1,0 +1,314 @@
+"""Archives: a log read shoe by shoe, whatever it holds (one shoe, JSON Lines of shoes, a sheet with a shoe column).
+
+Each shoe comes out on its own, good or bad: a shoe that cannot be read is a
+Shoe carrying its error, and the next shoe is read all the same, so one bad
+line never hides the shoes after it. A file that is one shoe is not read
+here at all: its Shoe hands the still-open stream (rewound to its start) to
+the ordinary readers, so a one-shoe log of any size streams as before.
+"""
+
+from __future__ import annotations
+
+import itertools
+import logging
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ..coup import Coup
+from ..errors import LogError, RoadsError, excerpt, one_line
+from ..outcome import Outcome
+from .detect import holds_shoes
+from .records import Entry, Record, to_entry
+from .results import parse_results
+from .source import Chunk, LogSource, Opened, open_source
+
+LOG = logging.getLogger("roads.logs")
+
+MAX_LINE = 1 << 20
+"""A JSON Lines line longer than this is one bad shoe, skipped without holding it."""
+
+
+@dataclass(frozen=True, slots=True)
+class Shoe:
+    """One shoe of a log: where it is, its id, and its coups (or why they cannot be read)."""
+
+    file: str
+    id: str | int
+    number: int
+    """Position of the shoe in its file, from 1 (what ``--shoe N`` picks)."""
+    line: int
+    format: str
+    records: tuple[Record, ...] | None = None
+    """The coups as written; None when the whole file is this one shoe (read from ``source``)."""
+    source: Any = None
+    """The open log, rewound, when the file is one shoe."""
+    error: RoadsError | None = None
+    """Set when the shoe cannot be read at all; ``records`` is then empty."""
+    archive: bool = False
+    """True when the file holds shoes (errors then name the shoe)."""
+
+    def label(self) -> str:
+        """Return how messages name the shoe: ``shoes.jsonl, shoe 'A7'`` or just the file."""
+        return f"{self.file}, shoe {_shown(self.id)}" if self.archive else self.file
+
+    def head(self) -> str:
+        """Return the first text of a one-shoe file (its header comments, for ``check --decks``); '' otherwise."""
+        head = getattr(self.source, "head", None)
+        if isinstance(head, bytes):
+            return head.decode("utf-8-sig", errors="replace")
+        return head if isinstance(head, str) else ""
+
+    def iter_records(self) -> Iterator[Record]:
+        """Return the shoe's coups as written, before the rules check them."""
+        if self.records is not None:
+            return iter(self.records)
+        from .reader import _records
+
+        return _records_of(self, _records)
+
+    def entries(self) -> Iterator[Entry]:
+        """Return the shoe's coups checked by the rules; a broken one raises its located error."""
+        for record in self.iter_records():
+            yield to_entry(record, self.file)
+
+    def outcome_batches(self) -> Iterator[list[Outcome]]:
+        """Return the shoe's outcomes a batch at a time (a one-shoe results file takes the fast path)."""
+        if self.records is None:
+            from .reader import outcome_batches
+
+            return outcome_batches(self.source, self.format)
+        return iter([[entry.outcome for entry in self.entries()]])
+
+    def outcomes(self) -> list[Outcome]:
+        """Return every outcome of the shoe, in order."""
+        return list(itertools.chain.from_iterable(self.outcome_batches()))
+
+    def coups(self) -> list[Coup]:
+        """Return every coup of the shoe with its cards; LogError when the shoe holds results only."""
+        out = []
+        for entry in self.entries():
+            if entry.coup is None:
+                raise LogError(
+                    "this shoe holds results only, and this needs cards",
+                    file=self.file,
+                    line=entry.line,
+                    coup=entry.number,
+                )
+            out.append(entry.coup)
+        return out
+
+
+def _records_of(shoe: Shoe, records: Any) -> Iterator[Record]:
+    from .reader import _detect
+
+    found, sample, stream = _detect(Opened(shoe.file, shoe.source, _binary(shoe.source)), shoe.format)
+    yield from records(itertools.chain(sample, stream), found, shoe.file, False)
+
+
+def _binary(stream: Any) -> bool:
+    return isinstance(stream.read(0), bytes)
+
+
+def _shown(shoe_id: str | int) -> str:
+    return str(shoe_id) if isinstance(shoe_id, int) else f"'{excerpt(one_line(shoe_id))}'"
+
+
+class _Tape:
+    """A stream that keeps what detection reads, to give it back to the reader that follows."""
+
+    __slots__ = ("stream", "taken")
+
+    def __init__(self, stream: Any) -> None:
+        self.stream = stream
+        self.taken: list[Any] = []
+
+    def readline(self, size: int) -> Any:
+        """Return the stream's next line (at most ``size``), kept."""
+        line = self.stream.readline(size)
+        self.taken.append(line)
+        return line
+
+
+class Rewound:
+    """A stream from its start again: what detection read, then the rest of the stream."""
+
+    def __init__(self, head: Any, stream: Any, name: str) -> None:
+        self.head = head
+        self.stream = stream
+        self.name = name
+
+    def read(self, size: int = -1) -> Any:
+        """Return up to ``size`` characters or bytes (all when negative)."""
+        if size == 0:
+            return self.head[:0]
+        if size < 0:
+            out, self.head = self.head + self.stream.read(), self.head[:0]
+            return out
+        if self.head:
+            out, self.head = self.head[:size], self.head[size:]
+            if len(out) < size:
+                out += self.stream.read(size - len(out))
+            return out
+        return self.stream.read(size)
+
+    def readline(self, size: int = -1) -> Any:
+        """Return the next line, at most ``size``."""
+        if not self.head:
+            return self.stream.readline(size)
+        newline = b"\n" if isinstance(self.head, bytes) else "\n"
+        limit = len(self.head) if size < 0 else min(size, len(self.head))
+        end = self.head.find(newline, 0, limit) + 1 or limit
+        line, self.head = self.head[:end], self.head[end:]
+        if not self.head and not line.endswith(newline) and (size < 0 or len(line) < size):
+            line += self.stream.readline(size - len(line) if size >= 0 else -1)
+        return line
+
+
+@contextmanager
+def open_archive(source: LogSource, fmt: str | None = None) -> Iterator[Iterator[Shoe]]:
+    """Yield the shoes of a log as they are read; errors of one shoe are carried by it, not raised.
+
+    A log that cannot be opened or has no data raises its LogError here.
+    """
+    with open_source(source) as opened:
+        from .reader import _detect
+
+        tape = _Tape(opened.stream)
+        found, sample, stream = _detect(Opened(opened.name, tape, opened.binary), fmt)
+        name = opened.name
+        if found == "jsonl" and holds_shoes(sample):
+            yield _numbered(_json_shoes(itertools.chain(sample, stream), name), name)
+            return
+        if found == "csv":
+            from .csvlog import csv_layout, csv_rows
+
+            layout = csv_layout(sample, name)
+            if layout is not None and layout.has_shoes:
+                yield _numbered(_sheet_shoes(csv_rows(itertools.chain(sample, stream), name), name), name)
+                return
+        empty = b"" if opened.binary else ""
+        rewound = Rewound(empty.join(tape.taken), opened.stream, name)
+        stem = Path(name).stem if name != "<stdin>" else "stdin"
+        yield iter([Shoe(name, stem, 1, 1, found, source=rewound)])
+
+
+def _numbered(shoes: Iterator[Shoe], name: str) -> Iterator[Shoe]:
+    """Yield the shoes numbered from 1; an id seen before is reported, and both shoes are kept."""
+    seen: dict[str | int, tuple[int, int]] = {}
+    for number, shoe in enumerate(shoes, 1):
+        key = shoe.id
+        if key in seen and shoe.error is None:
+            first_number, first_line = seen[key]
+            LOG.warning(
+                "%s, line %d: shoe %s appears twice (first as shoe %d, line %d): both are kept, "
+                "as shoes %d and %d (pick one with --shoe %d)",
+                name,
+                shoe.line,
+                _shown(key),
+                first_number,
+                first_line,
+                first_number,
+                number,
+                number,
+            )
+        else:
+            seen.setdefault(key, (number, shoe.line))
+        yield Shoe(shoe.file, shoe.id, number, shoe.line, shoe.format, shoe.records, None, shoe.error, archive=True)
+
+
+def _lines(stream: Iterator[Chunk], name: str) -> Iterator[tuple[int, list[Chunk] | None]]:
+    """Yield each line's chunks (None for a line over MAX_LINE, whose text is dropped as it is read)."""
+    parts: list[Chunk] = []
+    size = 0
+    line = 1
+    too_long = False
+    for chunk in stream:
+        line = chunk.line
+        if not too_long:
+            parts.append(chunk)
+            size += len(chunk.text)
+            if size > MAX_LINE:
+                too_long, parts = True, []
+        if chunk.end:
+            yield line, (None if too_long else parts)
+            parts, size, too_long = [], 0, False
+
+
+def _json_shoes(stream: Iterator[Chunk], name: str) -> Iterator[Shoe]:
+    from .jsonlog import json_lines
+
+    for line, parts in _lines(stream, name):
+        if parts is None:
+            error = LogError(
+                f"a line longer than {MAX_LINE} characters: one shoe line is never this big", file=name, line=line
+            )
+            yield Shoe(name, f"line {line}", 0, line, "jsonl", (), error=error)
+            continue
+        try:
+            values = list(json_lines(iter(parts), name))
+        except RoadsError as exc:
+            yield Shoe(name, f"line {line}", 0, line, "jsonl", (), error=exc)
+            continue
+        for at, value in values:
+            yield _json_shoe(value, at, name)
+
+
+def _json_shoe(value: object, line: int, name: str) -> Shoe:
+    """Return one shoe line as a Shoe: its coups as written, or the reason it cannot be read."""
+    from .jsonlog import coup_record, shoe_line
+
+    shoe_id: str | int = value.get("shoe", f"line {line}") if isinstance(value, dict) else f"line {line}"
+    if not isinstance(shoe_id, (str, int)) or isinstance(shoe_id, bool):
+        shoe_id = f"line {line}"
+    try:
+        envelope, raw_coups = shoe_line(value, line, name)
+        shoe_id = envelope.shoe
+        if envelope.results is not None:
+            try:
+                found = parse_results(envelope.results, file=name, line=line, column=1)
+            except LogError as exc:
+                exc.message = f'"results" character {exc.column}: {exc.message}'
+                exc.column = None
+                raise exc.located(file=name, line=line) from None
+            records = tuple(Record(line, n, outcome=outcome) for n, (_, outcome) in enumerate(found, 1))
+        else:
+            records = tuple(coup_record(raw, line, n, name) for n, raw in enumerate(raw_coups or (), 1))
+        if not records:
+            raise LogError(f"shoe {excerpt(repr(envelope.shoe))} has no coups", file=name, line=line)
+    except RoadsError as exc:
+        return Shoe(name, shoe_id, 0, line, "jsonl", (), error=exc)
+    return Shoe(name, shoe_id, 0, line, "jsonl", records)
+
+
+def _sheet_shoes(rows: Iterator[Any], name: str) -> Iterator[Shoe]:
+    """Group a spreadsheet's rows into shoes by its shoe column; a bad row fails its shoe only."""
+    current: str | None = None
+    line = 0
+    records: list[Record] = []
+    error: RoadsError | None = None
+    started = False
+    for row in rows:
+        if not started or (row.shoe is not None and row.shoe != current):
+            if started:
+                yield _sheet_shoe(name, current, line, records, error)
+            current, line, records, error, started = row.shoe, row.line, [], None, True
+        if error is not None:
+            continue
+        if row.error is not None:
+            error = row.error
+            continue
+        records.append(row.record)
+    if started:
+        yield _sheet_shoe(name, current, line, records, error)
+
+
+def _sheet_shoe(name: str, shoe: str | None, line: int, records: list[Record], error: RoadsError | None) -> Shoe:
+    shoe_id: str | int = shoe if shoe else f"line {line}"
+    if isinstance(shoe_id, str) and shoe_id.isdigit() and not shoe_id.startswith("0"):
+        shoe_id = int(shoe_id)  # a sheet's "3" is the shoe a JSON Lines log calls 3
+    if error is not None:
+        return Shoe(name, shoe_id, 0, line, "csv", (), error=error)
+    return Shoe(name, shoe_id, 0, line, "csv", tuple(records))
