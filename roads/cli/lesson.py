@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import re
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -13,17 +14,18 @@ from ..errors import LessonError, LogError
 from ..files import atomic_write
 from ..scene import THEMES
 from .app import cli
-from .build import log_argument
-from .options import checked, render_field
+from .options import Inputs, checked, log_inputs, render_field
 
 if TYPE_CHECKING:
     from ..lesson.page import Played
+    from ..logs.archive import Shoe
+    from ..logs.source import LogSource
 
 MAX_LOG = 16 << 20
 """A lesson is read by a person: a log bigger than this is a data set, not a lesson."""
 
 
-def read_lesson_log(log: str, fmt: str) -> tuple[list[Played], tuple[str, ...], str]:
+def read_lesson_log(log: LogSource, fmt: str) -> tuple[list[Played], tuple[str, ...], str]:
     """Return the coups of LOG as lesson rows (with each line's comment), its header notes and its name."""
     from ..lesson.page import line_notes
     from ..logs import detect_format, iter_entries
@@ -67,9 +69,32 @@ def _parse_marks(text: str) -> None:
     parse_marks(text)
 
 
+def shoe_rows(shoe: Shoe, inputs: Inputs) -> tuple[list[Played], tuple[str, ...], str]:
+    """Return one shoe's lesson rows (only those ``--coups`` keeps, numbered from 1), notes and source name."""
+    from ..lesson.page import Played
+
+    if shoe.records is None:
+        rows, header, name = read_lesson_log(shoe.source, shoe.format)
+        source = None if name == "<stdin>" else Path(name).name
+    else:
+        rows = [Played(e.number, e.outcome, e.coup) for e in shoe.entries()]
+        header = ()
+        source = shoe.label().replace(shoe.file, Path(shoe.file).name, 1)
+    if inputs.coups is not None:
+        rows = [Played(n, r.outcome, r.coup, r.note) for n, r in enumerate(inputs.cut(rows), 1)]
+    return rows, header, source or ""
+
+
 @cli.command("lesson")
-@log_argument
-@click.option("-o", "--output", required=True, metavar="PAGE.html", help="The HTML page to write.")
+@log_inputs(coups=True)
+@click.option("-o", "--output", metavar="PAGE.html", help="The HTML page to write (one shoe).")
+@click.option(
+    "-d",
+    "--dir",
+    "folder",
+    metavar="FOLDER",
+    help="One page per shoe of every LOG, into FOLDER.",
+)
 @click.option(
     "--road",
     "road",
@@ -93,7 +118,13 @@ def _parse_marks(text: str) -> None:
     help=f"Colours of the pictures: {', '.join(THEMES)}.",
 )
 def lesson_command(
-    log: str, fmt: str, output: str, road: str | None, marks: str | None, title: str | None, theme: str
+    inputs: Inputs,
+    output: str | None,
+    folder: str | None,
+    road: str | None,
+    marks: str | None,
+    title: str | None,
+    theme: str,
 ) -> None:
     """Write a lesson page for a shoe LOG: the scoreboard, a proof for every derived mark, and the coups.
 
@@ -109,19 +140,41 @@ def lesson_command(
       roads lesson shoe.txt -o lesson.html
       roads lesson shoe.txt -o bey.html --road big-eye-boy --marks 1-10
       roads lesson shoe.txt -o page.html --title "Reading a dragon" --theme print
+      roads lesson shoes.jsonl --shoe 3 --coups 1-30 -o shoe3.html
+      roads lesson shoes.jsonl -d pages/       one page per shoe
     """
     from ..lesson.page import lesson_page, parse_marks
 
+    if (output is None) == (folder is None):
+        raise click.UsageError("say where the page goes: -o PAGE.html for one shoe, or -d FOLDER for one per shoe")
     wanted = parse_marks(marks) if marks is not None else None
-    rows, header, name = read_lesson_log(log, fmt)
-    page = lesson_page(
-        rows,
-        road=road,
-        marks=wanted,
-        title=title,
-        theme=theme,
-        source=None if name == "<stdin>" else Path(name).name,
-        notes=header,
-    )
-    atomic_write(output, page)
-    click.echo(f"wrote {output}")
+
+    def write(shoe: Shoe, out: str) -> None:
+        rows, header, source = shoe_rows(shoe, inputs)
+        page = lesson_page(rows, road=road, marks=wanted, title=title, theme=theme, source=source or None, notes=header)
+        atomic_write(out, page)
+        click.echo(f"wrote {out}")
+
+    if output is not None:
+        with inputs.one("lesson", ", or write a page per shoe with -d FOLDER") as shoe:
+            write(shoe, output)
+        return
+    assert folder is not None
+    target = Path(folder)
+    try:
+        target.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise LessonError(f"cannot create folder {folder}: {exc.strerror or exc}") from None
+    taken: set[str] = set()
+
+    def page_of(shoe: Shoe) -> None:
+        stem = re.sub(r"[/\\\x00-\x1f\x7f]", "_", str(shoe.id))[:150]
+        if stem in ("", ".", ".."):
+            stem = f"shoe-line{shoe.line}"
+        out = str(target / f"{stem}.html")
+        if out in taken:
+            out = str(target / f"{stem}-line{shoe.line}.html")
+        taken.add(out)
+        write(shoe, out)
+
+    inputs.each(page_of)

@@ -7,6 +7,7 @@ import warnings
 from collections.abc import Sequence
 from fractions import Fraction
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
@@ -17,6 +18,9 @@ from ..odds import FIGURE_COLUMNS, ExactOdds, Odds, exact_odds, figures_markdown
 from ..odds.api import shoe_phrase
 from ..odds.chart import chart, save_chart
 from .app import cli
+
+if TYPE_CHECKING:
+    from ..logs.archive import Shoe
 
 _ROWS: tuple[tuple[str, str], ...] = (
     *FIGURE_COLUMNS,
@@ -68,6 +72,9 @@ def _plot_path(ctx: click.Context, param: click.Parameter, value: str | None) ->
     default=None,
     help="Card log of the shoe so far: odds of the next coup from the cards left.",
 )
+@click.option(
+    "--shoe", metavar="ID|N", help="With --after an archive: the shoe to follow, by id or number in the file."
+)
 @click.option("--each", is_flag=True, help="With --after: the odds after every coup, as a table.")
 @click.option(
     "--plot",
@@ -81,7 +88,14 @@ def _plot_path(ctx: click.Context, param: click.Parameter, value: str | None) ->
 @click.option("--json", "as_json", is_flag=True, help="Print JSON with the fields of the odds model.")
 @click.option("--figures-md", is_flag=True, help="Print the docs/figures.md page (1, 2, 4, 6, 8 decks).")
 def odds_command(
-    decks: int, log: str | None, each: bool, plot: Path | None, exact: bool, as_json: bool, figures_md: bool
+    decks: int,
+    log: str | None,
+    shoe: str | None,
+    each: bool,
+    plot: Path | None,
+    exact: bool,
+    as_json: bool,
+    figures_md: bool,
 ) -> None:
     """Exact odds of the next coup: win chances, naturals, draws, cards used, pairs, house edges.
 
@@ -96,6 +110,7 @@ def odds_command(
       roads odds --decks 6 --exact        as exact fractions
       roads odds --after shoe.txt         next coup after the logged coups
       roads odds --after shoe.txt --each --plot shoe.svg
+      roads odds --after shoes.jsonl --shoe 3
       roads odds --figures-md > docs/figures.md
     """
     if figures_md:
@@ -109,7 +124,12 @@ def odds_command(
         only = exact_odds(decks, exact=exact)
         click.echo(_as_json(only) if as_json else _report(only, f"the first coup of a full {decks}-deck shoe"))
         return
-    coups, under_way = _read_log(log)
+    if shoe is not None and log is None:
+        raise click.UsageError("--shoe picks a shoe of the log given with --after LOG")
+    from .options import Inputs
+
+    with Inputs((log,), None, shoe, True).one("odds --after") as picked:
+        coups, under_way = _read_log(picked)
     try:
         series = odds_through(coups, decks, exact=exact, under_way=under_way)
     except RoadsError as exc:
@@ -145,7 +165,7 @@ def odds_command(
     click.echo(_as_json(series[-1]) if as_json else _report(series[-1], what))
 
 
-def _read_log(log: str) -> tuple[list[Coup], tuple[Card, ...]]:
+def _read_log(shoe: Shoe) -> tuple[list[Coup], tuple[Card, ...]]:
     """Return the coups of a card log and the cards of a coup it leaves unfinished (a stream cut off mid-coup).
 
     Those cards are out of the shoe as surely as any other: the odds must not
@@ -154,9 +174,11 @@ def _read_log(log: str) -> tuple[list[Coup], tuple[Card, ...]]:
     """
     from ..logs import LogWarning, read_coups  # the log reader is only needed here
 
+    if shoe.records is not None:
+        return shoe.coups(), ()
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always", LogWarning)
-        coups = read_coups(log)
+        coups = read_coups(shoe.source, shoe.format)
     under_way: tuple[Card, ...] = ()
     for item in caught:
         if isinstance(item.message, LogWarning) and item.message.dealt:

@@ -130,18 +130,18 @@ class Inputs:
         for log in self.logs:
             try:
                 with open_archive(log, self.fmt) as shoes:
-                    for shoe in self._pick(shoes, log):
+                    for shoe in self.pick(shoes, log):
                         if shoe.error is not None:
-                            self._fail(shoe.error, shoe)
+                            self.fail(shoe.error, shoe)
                             continue
                         try:
                             work(shoe)
                         except RoadsError as exc:
-                            self._fail(exc, shoe)
+                            self.fail(exc, shoe)
                             continue
                         self.done += 1
             except RoadsError as exc:
-                self._fail(exc, None)
+                self.fail(exc, None)
         if summary:
             self.finish()
 
@@ -155,7 +155,7 @@ class Inputs:
         if self.failed:
             raise click.exceptions.Exit(1)
 
-    def _fail(self, exc: RoadsError, shoe: Shoe | None) -> None:
+    def fail(self, exc: RoadsError, shoe: Shoe | None) -> None:
         self.failed += 1
         click.echo(f"roads: error: {shoe_error(exc, shoe)}", err=True)
         if self.fail_fast:
@@ -173,7 +173,7 @@ class Inputs:
             )
         log = self.logs[0]
         with open_archive(log, self.fmt) as shoes:
-            picked = self._pick(shoes, log)
+            picked = self.pick(shoes, log)
             shoe = next(picked)
             if self.shoe is None and shoe.archive:
                 others = list(itertools.islice((s.id for s in picked), 4))
@@ -190,9 +190,11 @@ class Inputs:
             try:
                 yield shoe
             except RoadsError as exc:
+                if not shoe.archive:
+                    raise
                 raise shoe_located(exc, shoe) from None
 
-    def _pick(self, shoes: Iterator[Shoe], log: str) -> Iterator[Shoe]:
+    def pick(self, shoes: Iterator[Shoe], log: str) -> Iterator[Shoe]:
         """Yield every shoe, or only the one ``--shoe`` names (by id first, else by its number in the file)."""
         wanted = self.shoe
         if wanted is None:

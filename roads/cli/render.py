@@ -20,42 +20,11 @@ from ..outcome import Outcome
 from ..render import WRITERS, RenderOptions, format_of, save
 from ..scene import ROADS, THEMES, render_options
 from .app import cli
-from .options import checked, option_error, render_field, usage_for
+from .build import shoe_board
+from .options import Inputs, log_inputs, option_error, render_field, usage_for
 
 if TYPE_CHECKING:
     from ..logs.source import LogSource
-
-
-def load_board(log: str, log_format: str | None) -> Scoreboard:
-    """Return the scoreboard of the shoe in ``log`` (a path or ``-`` for standard input)."""
-    from ..logs import read_outcomes  # only this command and its workers need the log readers
-
-    return Scoreboard.from_outcomes(read_outcomes(log, log_format))
-
-
-def _check_format(fmt: str) -> None:
-    from ..logs.detect import check_format  # only this command and its workers need the log readers
-
-    check_format(fmt)
-
-
-Job = tuple[str, str, str, RenderOptions, str | None, bool]
-"""(log, output file, format, options, log format, name the log in errors)."""
-
-
-def draw_one(job: Job) -> str | None:
-    """Draw one log to one file; return None, or the error as one line (workers never raise)."""
-    log, out, kind, options, log_format, batch = job
-    try:
-        board = load_board(log, log_format)
-    except RoadsError as exc:
-        return str(exc)
-    try:
-        save(board, out, kind, options)
-    except RoadsError as exc:
-        # Among many logs, say which one a drawing problem (say, no such mark) belongs to.
-        return f"{log}: {exc}" if batch else str(exc)
-    return None
 
 
 def plan(logs: Sequence[str], output: str | None, folder: str | None, kind: str | None) -> list[tuple[str, str, str]]:
@@ -92,7 +61,7 @@ def plan(logs: Sequence[str], output: str | None, folder: str | None, kind: str 
 
 
 @cli.command("render")
-@click.argument("logs", nargs=-1, required=True, metavar="LOG...")
+@log_inputs(format_flags=("--log-format",), coups=True)
 @click.option("-o", "--output", metavar="OUT", help="The picture to write: OUT.svg or OUT.png (one LOG).")
 @click.option(
     "-d", "--dir", "folder", metavar="FOLDER", help="Write one picture per LOG into FOLDER (made if missing)."
@@ -156,12 +125,9 @@ def plan(logs: Sequence[str], output: str | None, folder: str | None, kind: str 
 @click.option("--naturals", is_flag=True, help="Mark naturals on the Big Road.")
 @click.option("--no-pairs", is_flag=True, help="No pair dots on the Big Road.")
 @click.option("--title", help="A caption over the board (also the SVG title).")
-@click.option(
-    "--log-format", metavar="FMT", callback=checked(_check_format), help="Force the log format (default: detected)."
-)
 @click.option("-j", "--jobs", type=click.IntRange(min=1), help="Processes for many logs (default: all cores).")
 def render_command(
-    logs: tuple[str, ...],
+    inputs: Inputs,
     output: str | None,
     folder: str | None,
     kind: str | None,
@@ -177,7 +143,6 @@ def render_command(
     naturals: bool,
     no_pairs: bool,
     title: str | None,
-    log_format: str | None,
     jobs: int | None,
 ) -> None:
     """Draw the scoreboard of each shoe LOG as an SVG or PNG picture.
@@ -193,6 +158,12 @@ def render_command(
       roads render shoe.txt -o bey.svg --road big-eye-boy
       roads render shoe.txt -o why.png --highlight big-eye-boy:5
       roads render logs/*.txt -d out/ --format png
+      roads render shoes.jsonl -d out/     one picture per shoe of an archive
+      roads render shoes.jsonl --shoe 7 --coups 1-40 -o first40.svg
+
+    With -d every shoe of every LOG is drawn; a shoe that cannot be read or
+    drawn is reported on one line, the others are still drawn, and the exit
+    status is then 1 (--fail-fast stops at the first).
     """
     if cell is not None and width is not None:
         raise click.UsageError("give --cell or --width, not both")
@@ -210,48 +181,14 @@ def render_command(
         pairs=not no_pairs,
         title=title,
     )
-    planned = plan(logs, output, folder, kind)
-    if folder is not None and len(planned) == 1:
-        # One log into a folder: it may hold many shoes (multi-shoe JSON Lines), drawn as they are read.
-        draw_shoes(logs[0], folder, planned[0], options, log_format, jobs)
+    planned = plan(inputs.logs, output, folder, kind)
+    if folder is None:
+        with inputs.one("render", ", or draw every shoe with -d FOLDER") as shoe:
+            board = shoe_board(shoe, inputs)
+            save(board, planned[0][1], planned[0][2], options)
+        click.echo(f"wrote {planned[0][1]}")
         return
-    work = [(log, out, name, options, log_format, len(planned) > 1) for log, out, name in planned]
-    if len(work) == 1:
-        problem = draw_one(work[0])
-        if problem:
-            raise RenderError(problem)
-        click.echo(f"wrote {work[0][1]}")
-        return
-    failures = run_batch(work, jobs)
-    done = len(work) - len(failures)
-    click.echo(f"wrote {done} picture{'s' if done != 1 else ''} to {folder}")
-    if failures:
-        for problem in failures:
-            click.echo(f"roads: error: {problem}", err=True)
-        raise RenderError(f"{len(failures)} of {len(work)} logs could not be drawn")
-
-
-def run_batch(work: list[Job], jobs: int | None) -> list[str]:
-    """Draw every job on all cores (or ``jobs`` processes) with a progress bar; return the errors."""
-    workers = min(jobs or os.cpu_count() or 1, len(work))
-    bar: Any = tqdm(total=len(work), unit="log", file=sys.stderr, disable=not sys.stderr.isatty(), dynamic_ncols=True)
-    failures: list[str] = []
-    with bar:
-        if workers == 1:
-            results: Any = map(draw_one, work)
-        else:
-            pool = ProcessPoolExecutor(max_workers=workers)
-            # Chunks amortise the pickling round trip; small enough that the bar still moves.
-            results = pool.map(draw_one, work, chunksize=max(1, min(32, len(work) // (workers * 8))))
-        try:
-            for problem in results:
-                if problem:
-                    failures.append(problem)
-                bar.update(1)
-        finally:
-            if workers != 1:
-                pool.shutdown(cancel_futures=True)
-    return failures
+    draw_shoes(inputs, folder, planned, options, jobs)
 
 
 ShoeJob = tuple[tuple[Outcome, ...], str, str, RenderOptions, str]
@@ -271,68 +208,87 @@ def draw_shoe(job: ShoeJob) -> str | None:
 
 
 def shoe_jobs(
-    log: LogSource, folder: str, planned: tuple[str, str, str], options: RenderOptions, log_format: str | None
-) -> Iterator[ShoeJob]:
-    """Yield a job per shoe of ``log`` as it is read; a one-shoe log keeps the file name ``plan`` gave it."""
-    from ..logs import iter_shoes
-
-    name = planned[2]
-    shown = log if isinstance(log, str) else getattr(log, "name", "<stream>")
-    own_stem = Path(planned[1]).stem
-    taken: set[str] = set()
-    for shoe in iter_shoes(log, log_format):
-        stem = _UNSAFE_NAME.sub("_", str(shoe.id))[:150]
-        if stem in ("", ".", ".."):
-            stem = f"shoe-line{shoe.line}"
-        out = str(Path(folder) / f"{stem}.{name}")
-        if out in taken:
-            # Two shoes with one id (or ids that clean to one name): never draw one over the other.
-            out = str(Path(folder) / f"{stem}-line{shoe.line}.{name}")
-        taken.add(out)
-        label = shown if str(shoe.id) == own_stem else f"{shown}, line {shoe.line} (shoe {shoe.id})"
-        yield shoe.outcomes, out, name, options, label
-
-
-def draw_shoes(
-    log: str,
+    log: LogSource,
     folder: str,
     planned: tuple[str, str, str],
     options: RenderOptions,
     log_format: str | None,
-    jobs: int | None,
+    inputs: Inputs | None = None,
+    taken: set[str] | None = None,
+) -> Iterator[ShoeJob]:
+    """Yield a job per shoe of ``log`` as it is read; a one-shoe log keeps the file name ``plan`` gave it.
+
+    With ``inputs`` a shoe that cannot be read is reported there and skipped
+    (and ``--shoe``/``--coups`` apply); without, its error is raised.
+    """
+    from ..logs.archive import open_archive
+
+    name = planned[2]
+    taken = set() if taken is None else taken
+    with open_archive(log, log_format) as found:
+        shoes = inputs.pick(found, str(planned[0])) if inputs is not None else found
+        for shoe in shoes:
+            try:
+                if shoe.error is not None:
+                    raise shoe.error
+                outcomes = tuple(inputs.cut(shoe.outcomes()) if inputs is not None else shoe.outcomes())
+            except RoadsError as exc:
+                if inputs is None:
+                    raise
+                inputs.fail(exc, shoe)
+                continue
+            stem = _UNSAFE_NAME.sub("_", str(shoe.id))[:150]
+            if stem in ("", ".", ".."):
+                stem = f"shoe-line{shoe.line}"
+            out = str(Path(folder) / f"{stem}.{name}")
+            if out in taken:
+                # Two shoes with one id (or ids that clean to one name): never draw one over the other.
+                out = str(Path(folder) / f"{stem}-line{shoe.line}.{name}")
+            taken.add(out)
+            yield outcomes, out, name, options, shoe.label()
+
+
+def draw_shoes(
+    inputs: Inputs, folder: str, planned: list[tuple[str, str, str]], options: RenderOptions, jobs: int | None
 ) -> None:
-    """Draw every shoe of one log into ``folder``, streaming: memory holds a few shoes, not the file."""
-    failures: list[str] = []
+    """Draw every shoe of every log into ``folder``, streaming: memory holds a few shoes, not the files."""
     written: list[str] = []
-    seen = 0
     bar: Any = tqdm(unit="shoe", file=sys.stderr, disable=not sys.stderr.isatty(), dynamic_ncols=True)
+
+    def work() -> Iterator[ShoeJob]:
+        taken: set[str] = set()
+        for one in planned:
+            try:
+                yield from shoe_jobs(one[0], folder, one, options, inputs.fmt, inputs, taken)
+            except RoadsError as exc:
+                inputs.fail(exc, None)
+
     try:
         with bar:
-            for job, problem in _stream(shoe_jobs(log, folder, planned, options, log_format), jobs):
+            for job, problem in _stream(work(), jobs):
                 if problem:
-                    failures.append(problem)
-                elif len(written) < 2:
-                    written.append(job[1])
+                    inputs.failed += 1
+                    click.echo(f"roads: error: {problem}", err=True)
+                    if inputs.fail_fast:
+                        raise click.exceptions.Exit(1)
                 else:
-                    written[1] = job[1]  # only the count and one name are needed: keep memory flat
-                seen += 1
+                    inputs.done += 1
+                    if len(written) < 2:
+                        written.append(job[1])
+                    else:
+                        written[1] = job[1]  # only the count and one name are needed: keep memory flat
                 bar.update(1)
-    except BaseException:
+    finally:
         # The log turned bad halfway (or Ctrl-C): say what was drawn before it, then the error.
-        _report(seen - len(failures), written, folder, failures)
-        raise
-    _report(seen - len(failures), written, folder, failures)
-    if failures:
-        raise RenderError(f"{len(failures)} of {seen} shoes could not be drawn")
+        _report(inputs.done, written, folder)
+    inputs.finish()
 
 
-def _report(done: int, written: list[str], folder: str, failures: list[str]) -> None:
+def _report(done: int, written: list[str], folder: str) -> None:
     if done == 1:
         click.echo(f"wrote {written[0]}")
     elif done:
         click.echo(f"wrote {done} pictures to {folder}")
-    for problem in failures:
-        click.echo(f"roads: error: {problem}", err=True)
 
 
 def _stream(work: Iterator[ShoeJob], jobs: int | None) -> Iterator[tuple[ShoeJob, str | None]]:

@@ -219,34 +219,29 @@ def _numbered(shoes: Iterator[Shoe], name: str) -> Iterator[Shoe]:
         yield Shoe(shoe.file, shoe.id, number, shoe.line, shoe.format, shoe.records, None, shoe.error, archive=True)
 
 
-def _lines(stream: Iterator[Chunk], name: str) -> Iterator[tuple[int, list[Chunk] | None]]:
-    """Yield each line's chunks (None for a line over MAX_LINE, whose text is dropped as it is read)."""
+def _lines(stream: Iterator[Chunk], name: str) -> Iterator[tuple[int, list[Chunk]]]:
+    """Yield each line's chunks; a line over MAX_LINE stops the file (where the next shoe starts is unknown)."""
     parts: list[Chunk] = []
     size = 0
-    line = 1
-    too_long = False
     for chunk in stream:
-        line = chunk.line
-        if not too_long:
-            parts.append(chunk)
-            size += len(chunk.text)
-            if size > MAX_LINE:
-                too_long, parts = True, []
+        parts.append(chunk)
+        size += len(chunk.text)
+        if size > MAX_LINE:
+            raise LogError(
+                f"a line longer than {MAX_LINE} characters: one shoe line is never this big, "
+                "and the shoes after it cannot be found",
+                file=name,
+                line=chunk.line,
+            )
         if chunk.end:
-            yield line, (None if too_long else parts)
-            parts, size, too_long = [], 0, False
+            yield chunk.line, parts
+            parts, size = [], 0
 
 
 def _json_shoes(stream: Iterator[Chunk], name: str) -> Iterator[Shoe]:
     from .jsonlog import json_lines
 
     for line, parts in _lines(stream, name):
-        if parts is None:
-            error = LogError(
-                f"a line longer than {MAX_LINE} characters: one shoe line is never this big", file=name, line=line
-            )
-            yield Shoe(name, f"line {line}", 0, line, "jsonl", (), error=error)
-            continue
         try:
             values = list(json_lines(iter(parts), name))
         except RoadsError as exc:
