@@ -17,6 +17,7 @@ CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 COMMANDS: tuple[str, ...] = (
     "build",
     "check",
+    "convert",
     "coup",
     "deal",
     "demo",

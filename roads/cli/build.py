@@ -185,7 +185,7 @@ def build_command(inputs: Inputs, as_json: bool, per_shoe: bool, color_mode: Col
     if as_json:
         from ..board.jsonview import write_board_json
 
-        write_board_json(board, click.get_text_stream("stdout"))
+        write_board_json(board, sys.stdout)
         return
     color = wants_color(color_mode)
     echo(summary(board, color=color), color)

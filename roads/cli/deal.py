@@ -12,7 +12,7 @@ from ..shoe import DEFAULT_CUT, DEFAULT_DECKS, MIN_CUT, check_cut, check_decks, 
 from .app import cli
 from .options import checked, usage_for
 
-DEAL_FORMATS = ("results", "cards", "stream", "json")
+DEAL_FORMATS = ("results", "cards", "stream", "json", "jsonl", "csv")
 
 
 @cli.command("deal", short_help="Deal a seeded shoe and print it as a log in any format.")
@@ -86,7 +86,12 @@ def deal_command(decks: int, seed: str | None, cut: int, fmt: str, hands: bool, 
         "burned": [str(card) for card in shoe.burned],
         "redeal": shlex.join(redeal),
     }
-    text = write_log(shoe.coups, fmt, meta=meta, hands=hands)
+    if fmt == "jsonl":
+        # JSON Lines takes whole-line comments: the header survives, so the shoe can still be dealt again.
+        head = "".join(f"# {key}: {' '.join(v) if isinstance(v, list) else v}\n" for key, v in meta.items())
+        text = "# format: jsonl\n" + head + write_log(shoe.coups, "jsonl")
+    else:
+        text = write_log(shoe.coups, fmt, meta=meta, hands=hands)
     if output is None:
         click.echo(text, nl=False)
         return

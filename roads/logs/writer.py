@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 
 from ..coup import Coup
 from ..errors import LogError
@@ -61,31 +62,59 @@ def write_csv(
     """
     listed = [(shoe, list(items)) for shoe, items in shoes]
     every = [item for _, items in listed for item in items]
-    with_cards = bool(every) and all(isinstance(item, Coup) for item in every)
-    totals = not with_cards and any(_outcome(item).player_total is not None for item in every)
-    columns = ["shoe"] if any(shoe is not None for shoe, _ in listed) else []
-    columns.append("coup")
-    if with_cards:
-        columns += ["player", "banker", "result"]
-    else:
-        columns += ["result", "banker_pair", "player_pair", "natural"]
-        if totals:
+    sheet = CsvSheet(
+        shoe_column=any(shoe is not None for shoe, _ in listed),
+        cards=bool(every) and all(isinstance(item, Coup) for item in every),
+        totals=any(_outcome(item).player_total is not None for item in every),
+    )
+    return sheet.head(meta) + "".join(sheet.rows(shoe, items) for shoe, items in listed)
+
+
+@dataclass(frozen=True, slots=True)
+class CsvSheet:
+    """The columns of a spreadsheet log being written, chosen once so shoes can be written one at a time."""
+
+    shoe_column: bool
+    cards: bool
+    totals: bool
+
+    def columns(self) -> list[str]:
+        """Return the header row's names."""
+        columns = ["shoe"] if self.shoe_column else []
+        columns.append("coup")
+        if self.cards:
+            columns += ["player", "banker", "result"]
+        else:
+            columns += ["result", "banker_pair", "player_pair", "natural"]
+        if self.totals and not self.cards:
             columns += ["player_total", "banker_total"]
-    lines = ["# format: csv"] + [f"# {key}: {_comment_value(value)}" for key, value in (meta or {}).items()]
-    lines.append(",".join(columns))
-    for shoe, items in listed:
+        return columns
+
+    def head(self, meta: Mapping[str, object] | None = None) -> str:
+        """Return the ``# format: csv`` line, any ``meta`` comment lines and the header row."""
+        lines = ["# format: csv"] + [f"# {key}: {_comment_value(value)}" for key, value in (meta or {}).items()]
+        return "\n".join([*lines, ",".join(self.columns())]) + "\n"
+
+    def rows(self, shoe: str | int | None, items: Iterable[Coup | Outcome]) -> str:
+        """Return one shoe's rows; a coup without cards in a cards sheet leaves its hands empty."""
+        lines = []
         for number, item in enumerate(items, 1):
-            row = [_csv_cell(str(shoe))] if columns[0] == "shoe" else []
+            row = [_csv_cell(str(shoe))] if self.shoe_column else []
             row.append(str(number))
             outcome = _outcome(item)
-            if isinstance(item, Coup) and with_cards:
-                row += [" ".join(map(str, item.player)), " ".join(map(str, item.banker)), outcome.winner.letter]
+            if self.cards:
+                hands = (
+                    (" ".join(map(str, item.player)), " ".join(map(str, item.banker)))
+                    if isinstance(item, Coup)
+                    else ("", "")
+                )
+                row += [*hands, format_result(outcome) if not isinstance(item, Coup) else outcome.winner.letter]
             else:
                 row += [outcome.winner.letter, *("1" if flag else "" for flag in _flags(outcome))]
-                if totals:
+                if self.totals:
                     row += [_total(outcome.player_total), _total(outcome.banker_total)]
-            lines.append(",".join(row))
-    return "\n".join(lines) + "\n"
+            lines.append(",".join(row) + "\n")
+        return "".join(lines)
 
 
 def _flags(outcome: Outcome) -> tuple[bool, bool, bool]:

@@ -1,0 +1,109 @@
+"""``roads convert``: a log, or every shoe of an archive, written in another log format."""
+
+from __future__ import annotations
+
+import io
+import sys
+
+import click
+
+from ..coup import Coup
+from ..errors import LogError
+from ..files import atomic_write
+from ..logs.archive import Shoe
+from ..outcome import Outcome
+from .app import cli
+from .options import Inputs, log_inputs
+
+TARGETS = ("csv", "jsonl", "json", "cards", "results", "stream")
+ARCHIVES = ("csv", "jsonl")
+"""The formats that hold many shoes (a shoe column, a shoe a line)."""
+
+
+def shoe_items(shoe: Shoe) -> list[Coup | Outcome]:
+    """Return a shoe's coups when every one has cards, else its outcomes: all the log knew, nothing made up."""
+    entries = list(shoe.entries())
+    if entries and all(entry.coup is not None for entry in entries):
+        return [entry.coup for entry in entries if entry.coup is not None]
+    return [entry.outcome for entry in entries]
+
+
+@cli.command("convert", short_help="Write a log, or every shoe of an archive, in another log format.")
+@log_inputs()
+@click.option("--to", "target", type=click.Choice(TARGETS), required=True, help="The log format to write.")
+@click.option("-o", "--output", metavar="FILE", help="Write to FILE (whole, or not at all) instead of standard output.")
+def convert_command(inputs: Inputs, target: str, output: str | None) -> None:
+    """Convert each LOG (any format, or an archive of many shoes) to another log format.
+
+    Cards are kept when the log has them for every coup of a shoe, otherwise
+    the results (with pairs, naturals and totals when known). Reading the
+    converted log gives the same coups back. csv and jsonl hold many shoes (a
+    shoe column, a shoe a line), so every shoe of every LOG goes into one
+    output; results, cards, stream and json hold one shoe: pick it with
+    --shoe. A shoe that cannot be read (or lacks the cards a format needs) is
+    reported on one line and left out; the exit status is then 1.
+
+    \b
+    Examples:
+      roads convert export.csv --to results        a spreadsheet as a results log
+      roads convert shoe.txt --to csv -o shoe.csv
+      roads convert month.jsonl --to csv -o month.csv
+      roads convert logs/*.txt --to jsonl -o all.jsonl
+      roads convert month.jsonl --shoe 7 --to cards
+    """
+    from ..logs import write_log
+    from ..logs.writer import CsvSheet, write_shoe_line
+
+    out = io.StringIO() if output is not None else None
+
+    def emit(text: str) -> None:
+        if out is not None:
+            out.write(text)
+        else:
+            sys.stdout.write(text)
+
+    if target not in ARCHIVES:
+        with inputs.one(f"convert --to {target}", ", or convert them all --to jsonl or --to csv") as shoe:
+            emit(write_log(shoe_items(shoe), target))
+    else:
+        sheet: CsvSheet | None = None
+        archive = len(inputs.logs) > 1
+
+        def write(shoe: Shoe) -> None:
+            nonlocal sheet, archive
+            items = shoe_items(shoe)
+            archive = archive or shoe.archive
+            if target == "jsonl":
+                if not archive:
+                    emit(write_log(items, "jsonl"))
+                    return
+                totals = any(isinstance(i, Outcome) and i.player_total is not None for i in items)
+                results = all(isinstance(i, Outcome) for i in items) and not totals
+                emit(write_shoe_line(shoe.id, items, results=results))
+                return
+            if sheet is None:
+                # Columns are chosen by the first shoe: later shoes stream out under the same header.
+                sheet = CsvSheet(
+                    shoe_column=archive,
+                    cards=all(isinstance(i, Coup) for i in items),
+                    totals=any(isinstance(i, Outcome) and i.player_total is not None for i in items),
+                )
+                emit(sheet.head())
+            if not sheet.cards and any(isinstance(i, Coup) for i in items):
+                items = [i.outcome() if isinstance(i, Coup) else i for i in items]
+            emit(sheet.rows(shoe.id if sheet.shoe_column else None, items))
+
+        try:
+            inputs.each(write, summary=False)
+        finally:
+            if out is not None and out.tell():
+                atomic_write(output, out.getvalue())  # the good shoes, whole
+        if output is not None and not out.tell():
+            raise LogError("no shoe could be converted: nothing written", file=output)
+        inputs.finish()
+        if output is not None:
+            click.echo(f"roads: wrote {inputs.done} shoe{'' if inputs.done == 1 else 's'} to {output}", err=True)
+        return
+    if out is not None and output is not None:
+        atomic_write(output, out.getvalue())
+        click.echo(f"roads: wrote {output}", err=True)
