@@ -58,6 +58,7 @@ _OTHER_TOKENS = re.compile(r"[\s,|:]+")
 
 def normalise(name: str) -> str:
     """Return a header cell as it is matched: lower case, spaces, dashes and dots as underscores."""
+    name = name.lstrip("\ufeff")  # a byte-order mark the text stream kept
     return re.sub(r"[\s\-.]+", "_", name.strip().lower()).strip("_") or name.strip()
 
 
@@ -141,11 +142,13 @@ def sniff(lines: list[str]) -> str | None:
 
 
 def is_header(cells: list[str]) -> bool:
-    """Return True when a row names columns: every cell a known name and one that is not a result word."""
+    """Return True when a row names columns: a known name that is not a result word, and no cell that is a value."""
     named = [c for c in cells if c]
-    if not named or not all(column_role(c) is not None for c in named):
+    known = [c for c in named if column_role(c) is not None]
+    if not any(normalise(c) not in _RESULT_WORDS for c in known):
         return False
-    return any(normalise(c) not in _RESULT_WORDS for c in named)
+    # Unknown names (Dealer, Notes) may sit beside known ones; a value (a number, a card, a result) may not.
+    return all(c in known or _kind(c) == "other" for c in named)
 
 
 def looks_like_csv(lines: list[str]) -> bool:
@@ -156,8 +159,12 @@ def looks_like_csv(lines: list[str]) -> bool:
     """
     if not lines:
         return False
-    if is_title(lines[0]) and len(lines) > 1 and sniff(lines[1:2]) is not None:
-        lines = lines[1:]
+    if len(lines) > 1 and is_title(lines[0]):
+        second = sniff(lines[1:2])
+        if second is not None and (
+            len(split_row(lines[0], second)) == 1 or is_header([c for c, _ in split_row(lines[1], second)])
+        ):
+            lines = lines[1:]
     delimiter = sniff(lines[:SAMPLE_ROWS])
     if delimiter is None:
         return False
@@ -317,10 +324,11 @@ def infer_layout(rows: list[list[str]], delimiter: str, name: str, line: int) ->
         else:
             roles[first] = "coup" if counting else "shoe"
     if not roles.keys() - {i for i, r in roles.items() if r in ("shoe", "coup")}:
-        kinds_seen = ", ".join(f"column {i + 1}: {'/'.join(sorted(k)) or 'empty'}" for i, k in enumerate(kinds))
+        kinds_seen = ", ".join(f"column {i + 1} {'/'.join(sorted(k)) or 'empty'}" for i, k in enumerate(kinds))
+        first = ", ".join(f"'{excerpt(c)}'" for c in rows[0])
         raise LogError(
-            f"cannot tell which column holds the coups ({kinds_seen}); missing a column of results "
-            "(B, P, T, Banker...) or of cards: add a header row",
+            f"cannot tell which column holds the coups: the first row is {first} ({kinds_seen}); missing a "
+            "column of results (B, P, T, Banker...) or of cards: add a header row (shoe, coup, result, cards...)",
             file=name,
             line=line,
         )
@@ -395,9 +403,13 @@ def csv_rows(source_chunks: Iterator[Chunk], name: str) -> Iterator[Row]:
 def _layout(head: list[tuple[int, str]], name: str) -> tuple[Layout, list[tuple[int, str]]]:
     """Return the layout of the first data lines and those of them that are coups (not the title or header)."""
     texts = [text for _, text in head]
-    if len(texts) > 1 and is_title(texts[0]) and len(split_row(texts[0], sniff(texts[1:]) or ",")) == 1:
-        head = head[1:]  # a title line ("Shoe 1", "Table 7 export") over the rows
-        texts = texts[1:]
+    if len(texts) > 1:
+        after = sniff(texts[1:]) or ","
+        first, second = ([c for c, _ in split_row(t, after)] for t in texts[:2])
+        one_cell = is_title(texts[0]) and len(first) == 1
+        if one_cell or (not is_header(first) and is_header(second)):
+            head = head[1:]  # a title line ("Shoe 1", "Table 7 export, 2026-03-01") over the rows
+            texts = texts[1:]
     delimiter = sniff(texts) or ","
     first_line, first_text = head[0]
     first_cells = split_row(first_text, delimiter)

@@ -190,7 +190,7 @@ def is_title(line: str) -> bool:
     ``BBXP`` is a typo to report, not a title: it has one letter that is not B, P or T.
     """
     word = _FIRST_WORD.match(line)
-    if word is None or word.group(1).lower() in _WORDS:
+    if word is None or word.group(1).lower() in _WORDS or set(word.group(1)) <= set(CJK_RESULTS):
         return False
     return sum(ch not in "BPTbpt" for ch in word.group(1)) >= 2
 
