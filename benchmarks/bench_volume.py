@@ -3,6 +3,9 @@
     python benchmarks/bench_volume.py generate             # /tmp/roads-volume/shoes.jsonl, 100,000 shoes
     python benchmarks/bench_volume.py build                # roads build shoes.jsonl --per-shoe --json
     python benchmarks/bench_volume.py render --shoes 10000 # roads render on the first 10,000 shoes, last 40 columns
+    python benchmarks/bench_volume.py check                # roads check shoes.jsonl (every shoe, keep going)
+    python benchmarks/bench_volume.py json                 # roads build --json on one 1,000,000-coup shoe,
+                                                           # streamed, beside the whole-text way (board_json)
     python benchmarks/bench_volume.py garbage              # a 1 GB file of random bytes must fail fast
     python benchmarks/bench_volume.py all                  # every step above, in order
 
@@ -95,6 +98,28 @@ def roads(*args: str) -> list[str]:
     return [sys.executable, "-m", "roads", *args]
 
 
+MILLION = 1_000_000
+
+
+def one_long_shoe(path: Path, coups: int, seed: int = SEED) -> int:
+    """Write a results log of one shoe of ``coups`` coups (the game's frequencies, some markers); return coups."""
+    rng = np.random.default_rng(seed)
+    code = rng.choice(24, size=coups, p=_frequencies())
+    words = np.array(_SPELLING, dtype=object)[code]
+    with path.open("w", encoding="utf-8") as out:
+        for start in range(0, coups, 20):
+            out.write(" ".join(words[start : start + 20]) + "\n")
+    return coups
+
+
+def _frequencies() -> np.ndarray:
+    """Return how often each of the 24 spellings comes: B 45.9%, P 44.6%, T 9.5%, a marker now and then."""
+    winner = np.array([0.459, 0.446, 0.095])
+    markers = np.array([0.83, 0.05, 0.05, 0.005, 0.05, 0.005, 0.005, 0.005])
+    table = np.outer(winner, markers / markers.sum()).ravel()
+    return table / table.sum()
+
+
 def first_shoes(source: Path, target: Path, shoes: int) -> Path:
     """Copy the first ``shoes`` lines of ``source`` to ``target`` (a representative slice); return it."""
     with source.open("rb") as src, target.open("wb") as out:
@@ -117,7 +142,7 @@ def garbage(path: Path, size: int) -> None:
 def main() -> int:
     """Run the chosen steps and print what each cost."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("step", choices=["generate", "build", "render", "garbage", "all"])
+    parser.add_argument("step", choices=["generate", "build", "check", "render", "json", "garbage", "all"])
     parser.add_argument(
         "--shoes",
         type=int,
@@ -128,7 +153,7 @@ def main() -> int:
     parser.add_argument("--folder", type=Path, default=FOLDER)
     args = parser.parse_args()
     log = args.folder / "shoes.jsonl"
-    steps = ["generate", "build", "render", "garbage"] if args.step == "all" else [args.step]
+    steps = ["generate", "build", "check", "render", "json", "garbage"] if args.step == "all" else [args.step]
     print(f"python {sys.version.split()[0]}, {os.cpu_count()} cores")
 
     if "generate" in steps:
@@ -148,6 +173,12 @@ def main() -> int:
             f"build --per-shoe --json: {lines:,} shoes, {coups:,} coups, exit {code}, {wall:.1f} s "
             f"({coups / wall:,.0f} coups/s), peak RSS {peak:.0f} MB {last}"
         )
+    if "check" in steps:
+        out = args.folder / "check.txt"
+        with out.open("wb") as sink:
+            wall, peak, code, last = measure(roads("check", str(log)), stdout=sink.fileno())
+        lines = sum(1 for _ in out.open("rb"))
+        print(f"check: {lines:,} shoes reported, exit {code}, {wall:.1f} s, peak RSS {peak:.0f} MB {last}")
     if "render" in steps:
         count = args.shoes or 10_000
         part = first_shoes(log, args.folder / f"first-{count}.jsonl", count)
@@ -163,6 +194,29 @@ def main() -> int:
             f"({drawn / wall:.0f} shoes/s, {wall / max(drawn, 1) * 1000:.1f} ms a shoe), "
             f"peak RSS {peak:.0f} MB (largest process) {last}"
         )
+    if "json" in steps:
+        big = args.folder / "one-million.txt"
+        coups = one_long_shoe(big, MILLION)
+        streamed, whole = args.folder / "board-streamed.json", args.folder / "board-whole.json"
+        with streamed.open("wb") as sink:
+            wall, peak, code, last = measure(roads("build", str(big), "--json"), stdout=sink.fileno())
+        print(
+            f"build --json, {coups:,} coups (streamed): exit {code}, {wall:.1f} s, peak RSS {peak:.0f} MB, "
+            f"{streamed.stat().st_size / 1e6:.0f} MB of JSON {last}"
+        )
+        # The same board as one text, as build --json wrote it before it streamed: same bytes, all in memory.
+        whole_way = (
+            "import sys; from roads.board import Scoreboard; from roads.board.jsonview import board_json; "
+            "sys.stdout.write(board_json(Scoreboard.from_log(sys.argv[1])) + '\\n')"
+        )
+        with whole.open("wb") as sink:
+            wall, peak, code, last = measure([sys.executable, "-c", whole_way, str(big)], stdout=sink.fileno())
+        same = streamed.read_bytes() == whole.read_bytes()
+        print(
+            f"board_json, the whole text at once: exit {code}, {wall:.1f} s, peak RSS {peak:.0f} MB; same bytes: {same}"
+        )
+        for path in (streamed, whole):
+            path.unlink()
     if "garbage" in steps:
         junk = args.folder / "random-1GB.bin"
         garbage(junk, 1 << 30)
