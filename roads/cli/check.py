@@ -53,10 +53,10 @@ def check_command(inputs: Inputs, as_json: bool, decks: int) -> None:
     def audit(shoe: Shoe) -> None:
         nonlocal broken, reports, many
         many = many or shoe.archive
-        if shoe.records is None:
+        if shoe.source is not None:
             report = audit_log(shoe.source, shoe.format, decks=decks, header=shoe.head(), name=shoe.file)
         else:
-            report = audit_records(shoe.records, shoe.label(), shoe.format, decks=decks)
+            report = audit_records(shoe.iter_records(), shoe.label(), shoe.format, decks=decks)
         reports += 1
         show(report, as_json, many)
         if not report.clean or report.warnings:

@@ -73,7 +73,7 @@ def shoe_rows(shoe: Shoe, inputs: Inputs) -> tuple[list[Played], tuple[str, ...]
     """Return one shoe's lesson rows (only those ``--coups`` keeps, numbered from 1), notes and source name."""
     from ..lesson.page import Played
 
-    if shoe.records is None:
+    if shoe.source is not None:
         rows, header, name = read_lesson_log(shoe.source, shoe.format)
         source = None if name == "<stdin>" else Path(name).name
     else:

@@ -174,7 +174,7 @@ def _read_log(shoe: Shoe) -> tuple[list[Coup], tuple[Card, ...]]:
     """
     from ..logs import LogWarning, read_coups  # the log reader is only needed here
 
-    if shoe.records is not None:
+    if shoe.source is None:
         return shoe.coups(), ()
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always", LogWarning)

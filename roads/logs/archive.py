@@ -49,6 +49,8 @@ class Shoe:
     """Set when the shoe cannot be read at all; ``records`` is then empty."""
     archive: bool = False
     """True when the file holds shoes (errors then name the shoe)."""
+    results: tuple[Outcome, ...] | None = None
+    """A shoe logged as results: its outcomes as read, with no record a coup (the fast way for big archives)."""
 
     def label(self) -> str:
         """Return how messages name the shoe: ``shoes.jsonl, shoe 'A7'`` or just the file."""
@@ -63,6 +65,8 @@ class Shoe:
 
     def iter_records(self) -> Iterator[Record]:
         """Return the shoe's coups as written, before the rules check them."""
+        if self.results is not None:
+            return (Record(self.line, n, outcome=o) for n, o in enumerate(self.results, 1))
         if self.records is not None:
             return iter(self.records)
         from .reader import _records
@@ -76,7 +80,9 @@ class Shoe:
 
     def outcome_batches(self) -> Iterator[list[Outcome]]:
         """Return the shoe's outcomes a batch at a time (a one-shoe results file takes the fast path)."""
-        if self.records is None:
+        if self.results is not None:
+            return iter([list(self.results)])
+        if self.source is not None:
             from .reader import outcome_batches
 
             return outcome_batches(self.source, self.format)
@@ -216,7 +222,18 @@ def _numbered(shoes: Iterator[Shoe], name: str) -> Iterator[Shoe]:
             )
         else:
             seen.setdefault(key, (number, shoe.line))
-        yield Shoe(shoe.file, shoe.id, number, shoe.line, shoe.format, shoe.records, None, shoe.error, archive=True)
+        yield Shoe(
+            shoe.file,
+            shoe.id,
+            number,
+            shoe.line,
+            shoe.format,
+            shoe.records,
+            None,
+            shoe.error,
+            archive=True,
+            results=shoe.results,
+        )
 
 
 def _lines(stream: Iterator[Chunk], name: str) -> Iterator[tuple[int, list[Chunk]]]:
@@ -268,7 +285,9 @@ def _json_shoe(value: object, line: int, name: str) -> Shoe:
                 exc.message = f'"results" character {exc.column}: {exc.message}'
                 exc.column = None
                 raise exc.located(file=name, line=line) from None
-            records = tuple(Record(line, n, outcome=outcome) for n, (_, outcome) in enumerate(found, 1))
+            if not found:
+                raise LogError(f"shoe {excerpt(repr(envelope.shoe))} has no coups", file=name, line=line)
+            return Shoe(name, shoe_id, 0, line, "jsonl", (), results=tuple(outcome for _, outcome in found))
         else:
             records = tuple(coup_record(raw, line, n, name) for n, raw in enumerate(raw_coups or (), 1))
         if not records:

@@ -246,8 +246,8 @@ def coup_record(value: Any, line: int, number: int, name: str) -> Record:
         raise LogError(f"a coup must be a JSON object, not {_kind(value)}", **where)
     if "shoe" in value:
         raise LogError(
-            'this is a shoe line ({"shoe": ...}): read multi-shoe logs with iter_shoes '
-            "(roads build --per-shoe, roads render LOG -d FOLDER)",
+            'a shoe line ({"shoe": ...}) where a coup was expected: a JSON Lines log holds one coup a line, '
+            "or one shoe a line from its first line on",
             **where,
         )
     model = coup_model(value)

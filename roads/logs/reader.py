@@ -217,6 +217,9 @@ def iter_shoes(source: LogSource, fmt: str | None = None) -> Iterator[ShoeLog]:
         for shoe in shoes:
             if shoe.error is not None:
                 raise shoe.error
+            if shoe.results is not None:
+                yield ShoeLog(shoe.id, shoe.results, None, shoe.line)
+                continue
             entries = list(shoe.entries())
             if not entries:
                 raise LogError(EMPTY, file=shoe.file)
