@@ -81,11 +81,18 @@ sys.exit(code)
 (and, for a pool, the largest of its workers, which it waits for)."""
 
 
-def measure(command: list[str], stdout: int = subprocess.DEVNULL) -> tuple[float, float, int, str]:
-    """Run ``command``; return (wall seconds, peak RSS in MB, exit status, its last stderr line)."""
+BASELINE: str | None = None
+"""A source tree of the previous release (``--baseline``): commands run again with it, side by side."""
+
+
+def measure(
+    command: list[str], stdout: int = subprocess.DEVNULL, tree: str | None = None
+) -> tuple[float, float, int, str]:
+    """Run ``command`` (``tree`` first on the import path); return (wall s, peak RSS MB, status, last stderr line)."""
+    env = {**os.environ, "PYTHONPATH": tree} if tree else None
     start = time.perf_counter()
     proc = subprocess.run(
-        [sys.executable, "-c", _WRAPPER, *command], stdout=stdout, stderr=subprocess.PIPE, check=False
+        [sys.executable, "-c", _WRAPPER, *command], stdout=stdout, stderr=subprocess.PIPE, check=False, env=env
     )
     wall = time.perf_counter() - start
     lines = proc.stderr.decode("utf-8", "replace").strip().splitlines()
@@ -139,6 +146,35 @@ def garbage(path: Path, size: int) -> None:
             left -= block
 
 
+def json_step(folder: Path, baseline: str | None) -> None:
+    """Time roads build --json on one 1,000,000-coup shoe, streamed, beside the whole text at once."""
+    big = folder / "one-million.txt"
+    coups = one_long_shoe(big, MILLION)
+    streamed, whole = folder / "board-streamed.json", folder / "board-whole.json"
+    with streamed.open("wb") as sink:
+        wall, peak, code, last = measure(roads("build", str(big), "--json"), stdout=sink.fileno())
+    print(
+        f"build --json, {coups:,} coups (streamed): exit {code}, {wall:.1f} s, peak RSS {peak:.0f} MB, "
+        f"{streamed.stat().st_size / 1e6:.0f} MB of JSON {last}"
+    )
+    # The same board as one text, as build --json wrote it before it streamed: same bytes, all in memory.
+    whole_way = (
+        "import sys; from roads.board import Scoreboard; from roads.board.jsonview import board_json; "
+        "sys.stdout.write(board_json(Scoreboard.from_log(sys.argv[1])) + '\\n')"
+    )
+    with whole.open("wb") as sink:
+        wall, peak, code, last = measure([sys.executable, "-c", whole_way, str(big)], stdout=sink.fileno())
+    same = streamed.read_bytes() == whole.read_bytes()
+    print(f"board_json, the whole text at once: exit {code}, {wall:.1f} s, peak RSS {peak:.0f} MB; same bytes: {same}")
+    if baseline:
+        with whole.open("wb") as sink:
+            wall, peak, code, last = measure(roads("build", str(big), "--json"), stdout=sink.fileno(), tree=baseline)
+        same = streamed.read_bytes() == whole.read_bytes()
+        print(f"[baseline] build --json: exit {code}, {wall:.1f} s, peak RSS {peak:.0f} MB; same bytes: {same}")
+    for path in (streamed, whole):
+        path.unlink()
+
+
 def main() -> int:
     """Run the chosen steps and print what each cost."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -151,6 +187,11 @@ def main() -> int:
     )
     parser.add_argument("--format", default="png", choices=["png", "svg"], help="render: picture format")
     parser.add_argument("--folder", type=Path, default=FOLDER)
+    parser.add_argument(
+        "--baseline",
+        metavar="TREE",
+        help="build, json: also run the previous release from this source tree (git archive v0.1.0 | tar -x -C TREE)",
+    )
     args = parser.parse_args()
     log = args.folder / "shoes.jsonl"
     steps = ["generate", "build", "check", "render", "json", "garbage"] if args.step == "all" else [args.step]
@@ -163,17 +204,21 @@ def main() -> int:
             f"generate: {shoes:,} shoes, {coups:,} coups, {log.stat().st_size / 1e6:.1f} MB "
             f"in {time.perf_counter() - start:.1f} s -> {log}"
         )
+    trees = [("this tree", None)] + ([("baseline", args.baseline)] if args.baseline else [])
     if "build" in steps:
-        out = args.folder / "stats.jsonl"
-        with out.open("wb") as sink:
-            wall, peak, code, last = measure(roads("build", str(log), "--per-shoe", "--json"), stdout=sink.fileno())
-        lines = sum(1 for _ in out.open("rb"))
-        coups = sum(json.loads(line)["coups"] for line in out.open("rb"))
-        print(
-            f"build --per-shoe --json: {lines:,} shoes, {coups:,} coups, exit {code}, {wall:.1f} s "
-            f"({coups / wall:,.0f} coups/s), peak RSS {peak:.0f} MB {last}"
-        )
+        for label, tree in trees:
+            out = args.folder / "stats.jsonl"
+            with out.open("wb") as sink:
+                command = roads("build", str(log), "--per-shoe", "--json")
+                wall, peak, code, last = measure(command, stdout=sink.fileno(), tree=tree)
+            lines = sum(1 for _ in out.open("rb"))
+            coups = sum(json.loads(line)["coups"] for line in out.open("rb"))
+            print(
+                f"[{label}] build --per-shoe --json: {lines:,} shoes, {coups:,} coups, exit {code}, {wall:.1f} s "
+                f"({coups / wall:,.0f} coups/s), peak RSS {peak:.0f} MB {last}"
+            )
     if "check" in steps:
+        # The previous release's check read one shoe a file: it refuses this log, so only this tree is timed.
         out = args.folder / "check.txt"
         with out.open("wb") as sink:
             wall, peak, code, last = measure(roads("check", str(log)), stdout=sink.fileno())
@@ -195,28 +240,7 @@ def main() -> int:
             f"peak RSS {peak:.0f} MB (largest process) {last}"
         )
     if "json" in steps:
-        big = args.folder / "one-million.txt"
-        coups = one_long_shoe(big, MILLION)
-        streamed, whole = args.folder / "board-streamed.json", args.folder / "board-whole.json"
-        with streamed.open("wb") as sink:
-            wall, peak, code, last = measure(roads("build", str(big), "--json"), stdout=sink.fileno())
-        print(
-            f"build --json, {coups:,} coups (streamed): exit {code}, {wall:.1f} s, peak RSS {peak:.0f} MB, "
-            f"{streamed.stat().st_size / 1e6:.0f} MB of JSON {last}"
-        )
-        # The same board as one text, as build --json wrote it before it streamed: same bytes, all in memory.
-        whole_way = (
-            "import sys; from roads.board import Scoreboard; from roads.board.jsonview import board_json; "
-            "sys.stdout.write(board_json(Scoreboard.from_log(sys.argv[1])) + '\\n')"
-        )
-        with whole.open("wb") as sink:
-            wall, peak, code, last = measure([sys.executable, "-c", whole_way, str(big)], stdout=sink.fileno())
-        same = streamed.read_bytes() == whole.read_bytes()
-        print(
-            f"board_json, the whole text at once: exit {code}, {wall:.1f} s, peak RSS {peak:.0f} MB; same bytes: {same}"
-        )
-        for path in (streamed, whole):
-            path.unlink()
+        json_step(args.folder, args.baseline)
     if "garbage" in steps:
         junk = args.folder / "random-1GB.bin"
         garbage(junk, 1 << 30)

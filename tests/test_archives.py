@@ -5,7 +5,10 @@ from __future__ import annotations
 import io
 import itertools
 import json
+import os
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -473,3 +476,37 @@ def test_winner_words_are_every_spelling() -> None:
         "閒": Winner.PLAYER,
         "和": Winner.TIE,
     }
+
+
+# --- docs/logs.md: the console examples of the spreadsheet and archive sections run as shown ---
+
+LOGS_PAGE = (ROOT / "docs" / "logs.md").read_text("utf-8")
+LOGS_BLOCKS = [b.splitlines() for b in re.findall(r"```console\n(.*?)```", LOGS_PAGE, re.S)]
+
+
+@pytest.mark.parametrize("block", LOGS_BLOCKS, ids=[b[0][2:50] for b in LOGS_BLOCKS])
+def test_logs_page_examples_print_what_the_page_shows(block: list[str], tmp_path: Path) -> None:
+    (tmp_path / "fixtures").symlink_to(ROOT / "fixtures")
+    env = {**os.environ, "NO_COLOR": "1", "PYTHONPATH": os.pathsep.join(sys.path)}
+    prefix = f'roads() {{ "{sys.executable}" -m roads "$@"; }}\n'
+    commands: list[tuple[str, list[str]]] = []
+    for line in block:
+        if line.startswith("$ "):
+            commands.append((line[2:], []))
+        elif commands:
+            commands[-1][1].append(line)
+    for command, shown in commands:
+        done = subprocess.run(
+            ["bash", "-c", prefix + command],
+            cwd=tmp_path,
+            env=env,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+            check=False,
+            timeout=120,
+        )
+        while shown and not shown[-1].strip():
+            shown.pop()
+        assert done.returncode == 0, command
+        assert done.stdout.rstrip("\n").splitlines() == shown, command
