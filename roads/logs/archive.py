@@ -125,16 +125,18 @@ def _shown(shoe_id: str | int) -> str:
 class _Tape:
     """A stream that keeps what detection reads, to give it back to the reader that follows."""
 
-    __slots__ = ("stream", "taken")
+    __slots__ = ("keeping", "stream", "taken")
 
     def __init__(self, stream: Any) -> None:
         self.stream = stream
         self.taken: list[Any] = []
+        self.keeping = True
 
     def readline(self, size: int) -> Any:
-        """Return the stream's next line (at most ``size``), kept."""
+        """Return the stream's next line (at most ``size``), kept while detection reads."""
         line = self.stream.readline(size)
-        self.taken.append(line)
+        if self.keeping:
+            self.taken.append(line)
         return line
 
 
@@ -184,6 +186,7 @@ def open_archive(source: LogSource, fmt: str | None = None) -> Iterator[Iterator
 
         tape = _Tape(opened.stream)
         found, sample, stream = _detect(Opened(opened.name, tape, opened.binary), fmt)
+        tape.keeping = False  # an archive read on must not be kept whole
         name = opened.name
         if found == "jsonl" and holds_shoes(sample):
             yield _numbered(_json_shoes(itertools.chain(sample, stream), name), name)
