@@ -240,7 +240,7 @@ def test_iter_shoes_reads_any_single_log_as_one_shoe() -> None:
 
 
 def test_iter_entries_rejects_a_multi_shoe_log() -> None:
-    with pytest.raises(LogError, match="a shoe line .* where a coup was expected"):
+    with pytest.raises(LogError, match=r"a shoe line .* where a coup was expected"):
         read_outcomes(FIXTURES / "shoes.jsonl")
 
 

@@ -98,9 +98,9 @@ def test_render_draws_every_shoe_of_a_multi_shoe_log(tmp_path: Path, capsys: pyt
     out = tmp_path / "pictures"
     status, stdout, err = run(capsys, "render", str(log), "-d", str(out), "--last", "40", "-j", "1")
     assert status == 0
-    assert (
-        err
-        == f"roads: warning: {log}, line 5: shoe 1 appears twice (first as shoe 1, line 1): both are kept, as shoes 1 and 5 (pick one with --shoe 5)\n"
+    assert err == (
+        f"roads: warning: {log}, line 5: shoe 1 appears twice (first as shoe 1, line 1): "
+        "both are kept, as shoes 1 and 5 (pick one with --shoe 5)\n"
     )
     assert stdout == f"wrote 6 pictures to {out}\n"
     # Ids become safe file names: no folder climbing, no control characters, a repeated id never overwrites.

@@ -96,9 +96,9 @@ def convert_command(inputs: Inputs, target: str, output: str | None) -> None:
         try:
             inputs.each(write, summary=False)
         finally:
-            if out is not None and out.tell():
+            if out is not None and output is not None and out.tell():
                 atomic_write(output, out.getvalue())  # the good shoes, whole
-        if output is not None and not out.tell():
+        if out is not None and output is not None and not out.tell():
             raise LogError("no shoe could be converted: nothing written", file=output)
         inputs.finish()
         if output is not None:

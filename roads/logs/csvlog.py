@@ -325,9 +325,9 @@ def infer_layout(rows: list[list[str]], delimiter: str, name: str, line: int) ->
             roles[first] = "coup" if counting else "shoe"
     if not roles.keys() - {i for i, r in roles.items() if r in ("shoe", "coup")}:
         kinds_seen = ", ".join(f"column {i + 1} {'/'.join(sorted(k)) or 'empty'}" for i, k in enumerate(kinds))
-        first = ", ".join(f"'{excerpt(c)}'" for c in rows[0])
+        shown = ", ".join(f"'{excerpt(c)}'" for c in rows[0])
         raise LogError(
-            f"cannot tell which column holds the coups: the first row is {first} ({kinds_seen}); missing a "
+            f"cannot tell which column holds the coups: the first row is {shown} ({kinds_seen}); missing a "
             "column of results (B, P, T, Banker...) or of cards: add a header row (shoe, coup, result, cards...)",
             file=name,
             line=line,
