@@ -152,7 +152,7 @@ def is_header(cells: list[str]) -> bool:
 
 
 def looks_like_csv(lines: list[str]) -> bool:
-    """Return True when sampled data lines are a spreadsheet: a header, quotes, ``;``, or cells of several tokens.
+    """Return True when sampled data lines are a spreadsheet: a header, quotes, or rows alike of other cells.
 
     ``B,P,T`` and ``9H,3S,KD,4C`` stay results and cards logs: a row whose cells
     are each one result or one card is what those formats already read.
@@ -169,10 +169,13 @@ def looks_like_csv(lines: list[str]) -> bool:
     if delimiter is None:
         return False
     rows = [[cell for cell, _ in split_row(line, delimiter)] for line in lines[:SAMPLE_ROWS]]
-    if is_header(rows[0]) or delimiter == ";":
+    if is_header(rows[0]):
         return True
     if any('"' in line for line in lines[:SAMPLE_ROWS]):
         return True
+    widths = [len(row) for row in rows]
+    if len(rows) < 2 or max(widths.count(w) for w in set(widths)) < 2:
+        return False  # one row of a typo is not a sheet: the other formats say where the mistake is
     return any(not _is_token(token) for line in lines[:SAMPLE_ROWS] for token in _OTHER_TOKENS.split(line.strip()))
 
 
