@@ -283,6 +283,21 @@ def test_ctrl_c_is_one_line_status_130_and_no_part_file(
     assert "Traceback" not in err and list(target.iterdir()) == []
 
 
+def test_convert(logs: dict[str, Path], capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    target = tmp_path / "out"
+    target.mkdir()
+    (target / "old.csv").write_text("kept\n")
+    before = snapshot(target)
+    for name in HOSTILE:
+        for to in ("csv", "results"):
+            status, _out, err = run(capsys, "convert", str(logs[name]), "--to", to, "-o", str(target / "old.csv"))
+            assert_one_error_line(status, err)
+            assert str(logs[name]) in err
+    assert_untouched(target, before)
+    assert_usage(*run(capsys, "convert", str(logs["cards.txt"]), "--to", "xml")[::2])
+    assert run(capsys, "convert", str(logs["cards.txt"]), "--to", "csv", "-o", str(target / "new.csv"))[0] == 0
+
+
 def test_every_command_is_covered() -> None:
     """A new command gets a test here before it ships."""
     from roads.cli.app import all_commands
@@ -301,5 +316,6 @@ def test_every_command_is_covered() -> None:
         "lesson",
         "tableau",
         "drill",
+        "convert",
     }
     assert set(all_commands()) <= covered, set(all_commands()) - covered

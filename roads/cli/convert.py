@@ -8,7 +8,6 @@ import sys
 import click
 
 from ..coup import Coup
-from ..errors import LogError
 from ..files import atomic_write
 from ..logs.archive import Shoe
 from ..outcome import Outcome
@@ -98,8 +97,6 @@ def convert_command(inputs: Inputs, target: str, output: str | None) -> None:
         finally:
             if out is not None and output is not None and out.tell():
                 atomic_write(output, out.getvalue())  # the good shoes, whole
-        if out is not None and output is not None and not out.tell():
-            raise LogError("no shoe could be converted: nothing written", file=output)
         inputs.finish()
         if output is not None:
             click.echo(f"roads: wrote {inputs.done} shoe{'' if inputs.done == 1 else 's'} to {output}", err=True)
