@@ -62,9 +62,9 @@ def plan(logs: Sequence[str], output: str | None, folder: str | None, kind: str 
 
 @cli.command("render")
 @log_inputs(format_flags=("--log-format",), coups=True)
-@click.option("-o", "--output", metavar="OUT", help="The picture to write: OUT.svg or OUT.png (one LOG).")
+@click.option("-o", "--output", metavar="OUT", help="The picture to write: OUT.svg or OUT.png (one shoe).")
 @click.option(
-    "-d", "--dir", "folder", metavar="FOLDER", help="Write one picture per LOG into FOLDER (made if missing)."
+    "-d", "--dir", "folder", metavar="FOLDER", help="One picture per shoe of every LOG, into FOLDER (made if missing)."
 )
 @click.option("--format", "kind", type=click.Choice(sorted(WRITERS)), help="svg or png (default: from -o, else svg).")
 @click.option(
