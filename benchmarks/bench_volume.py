@@ -91,8 +91,14 @@ def measure(
     """Run ``command`` (``tree`` first on the import path); return (wall s, peak RSS MB, status, last stderr line)."""
     env = {**os.environ, "PYTHONPATH": tree} if tree else None
     start = time.perf_counter()
+    # `python -m roads` puts the working folder first on the path: run the baseline from its own tree.
     proc = subprocess.run(
-        [sys.executable, "-c", _WRAPPER, *command], stdout=stdout, stderr=subprocess.PIPE, check=False, env=env
+        [sys.executable, "-c", _WRAPPER, *command],
+        stdout=stdout,
+        stderr=subprocess.PIPE,
+        check=False,
+        env=env,
+        cwd=tree,
     )
     wall = time.perf_counter() - start
     lines = proc.stderr.decode("utf-8", "replace").strip().splitlines()
