@@ -510,3 +510,29 @@ def test_logs_page_examples_print_what_the_page_shows(block: list[str], tmp_path
             shown.pop()
         assert done.returncode == 0, command
         assert done.stdout.rstrip("\n").splitlines() == shown, command
+
+
+def test_check_json_on_an_archive_is_one_object_a_shoe(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "check", str(ARCHIVES / "table7.csv"), "--json")
+    assert status == 0
+    reports = [json.loads(line) for line in out.splitlines()]
+    assert [(r["file"], r["coups"], r["clean"], r["shoe"]) for r in reports] == [
+        (f"{ARCHIVES / 'table7.csv'}, shoe '7-1'", 6, True, []),
+        (f"{ARCHIVES / 'table7.csv'}, shoe '7-2'", 5, True, []),
+    ]
+
+
+def test_verbose_says_how_a_sheet_was_read(capsys: pytest.CaptureFixture[str]) -> None:
+    status, _, err = run(capsys, "build", str(ARCHIVES / "zh.csv"), "--per-shoe", "--verbose")
+    assert status == 0
+    assert err == (
+        f"roads: note: {ARCHIVES / 'zh.csv'}: comma-separated, inferred (no header row): "
+        "column 1 shoe, column 2 coup, column 3 result\n"
+    )
+    assert run(capsys, "build", str(ARCHIVES / "zh.csv"), "--per-shoe")[2] == ""
+
+
+def test_stdin_archives_and_shoe(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO((ARCHIVES / "month.jsonl").read_bytes())))
+    status, out, _ = run(capsys, "build", "-", "--shoe", "03-03")
+    assert status == 0 and out.startswith("5 coups: Banker 1")
