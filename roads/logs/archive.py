@@ -27,6 +27,9 @@ from .source import Chunk, LogSource, Opened, open_source
 
 LOG = logging.getLogger("roads.logs")
 
+SEEN_MOST = 1_000_000
+"""Shoes whose ids are remembered to report a repeated one (about 100 bytes each)."""
+
 MAX_LINE = 1 << 20
 """A JSON Lines line longer than this is one bad shoe, skipped without holding it."""
 
@@ -205,26 +208,30 @@ def open_archive(source: LogSource, fmt: str | None = None) -> Iterator[Iterator
 
 
 def _numbered(shoes: Iterator[Shoe], name: str) -> Iterator[Shoe]:
-    """Yield the shoes numbered from 1; an id seen before is reported, and both shoes are kept."""
-    seen: dict[str | int, tuple[int, int]] = {}
+    """Yield the shoes numbered from 1; an id seen before is reported, and both shoes are kept.
+
+    Each id seen costs one small dict entry (its hash, and where it first came),
+    not the id itself; past SEEN_MOST shoes repeated ids are no longer looked for.
+    """
+    seen: dict[int, int] = {}
     for number, shoe in enumerate(shoes, 1):
-        key = shoe.id
-        if key in seen and shoe.error is None:
-            first_number, first_line = seen[key]
+        key = hash((type(shoe.id).__name__, shoe.id))
+        first = seen.get(key)
+        if first is not None and shoe.error is None:
             LOG.warning(
                 "%s, line %d: shoe %s appears twice (first as shoe %d, line %d): both are kept, "
                 "as shoes %d and %d (pick one with --shoe %d)",
                 name,
                 shoe.line,
-                _shown(key),
-                first_number,
-                first_line,
-                first_number,
+                _shown(shoe.id),
+                first >> 32,
+                first & 0xFFFFFFFF,
+                first >> 32,
                 number,
                 number,
             )
-        else:
-            seen.setdefault(key, (number, shoe.line))
+        elif first is None and len(seen) < SEEN_MOST:
+            seen[key] = (number << 32) | min(shoe.line, 0xFFFFFFFF)
         yield Shoe(
             shoe.file,
             shoe.id,
