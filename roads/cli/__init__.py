@@ -13,8 +13,7 @@ from collections.abc import Sequence
 
 import click
 
-from ..errors import RoadsError
-from ..logs import LogWarning
+from ..errors import LogWarning, RoadsError
 from .app import cli, output_error, silence_stdout
 
 

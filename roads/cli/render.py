@@ -7,12 +7,10 @@ import re
 import sys
 from collections import deque
 from collections.abc import Iterator, Sequence
-from concurrent.futures import Future, ProcessPoolExecutor
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import click
-from tqdm import tqdm
 
 from ..board import Scoreboard
 from ..errors import RenderError, RoadsError
@@ -24,6 +22,8 @@ from .build import shoe_board
 from .options import Inputs, log_inputs, option_error, render_field, usage_for
 
 if TYPE_CHECKING:
+    from concurrent.futures import Future
+
     from ..logs.source import LogSource
 
 
@@ -252,6 +252,8 @@ def draw_shoes(
     inputs: Inputs, folder: str, planned: list[tuple[str, str, str]], options: RenderOptions, jobs: int | None
 ) -> None:
     """Draw every shoe of every log into ``folder``, streaming: memory holds a few shoes, not the files."""
+    from tqdm import tqdm  # only drawing many pays for the bar and the pool (a one-picture run skips both)
+
     written: list[str] = []
     bar: Any = tqdm(unit="shoe", file=sys.stderr, disable=not sys.stderr.isatty(), dynamic_ncols=True)
 
@@ -298,6 +300,8 @@ def _stream(work: Iterator[ShoeJob], jobs: int | None) -> Iterator[tuple[ShoeJob
         for job in work:
             yield job, draw_shoe(job)
         return
+    from concurrent.futures import ProcessPoolExecutor
+
     pool = ProcessPoolExecutor(max_workers=workers)
     pending: deque[tuple[ShoeJob, Future[str | None]]] = deque()
     try:

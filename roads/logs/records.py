@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from ..cards import Card
 from ..coup import Coup, audit_hands, resolve_hands, split_dealt
-from ..errors import CoupError, LogError
+from ..errors import CoupError, LogWarning
 from ..outcome import Outcome, Winner
 
 
@@ -145,30 +145,6 @@ def to_entry(record: Record, file: str) -> Entry:
     if problems or coup is None:
         raise CoupError("; ".join(problems), file=file, line=record.line, coup=record.number)
     return Entry(coup.outcome(), coup, record.line, record.number)
-
-
-class LogWarning(UserWarning):
-    """A problem a reader can work around (a stream that ends mid-coup); carries where it is."""
-
-    def __init__(
-        self,
-        message: str,
-        *,
-        file: str | None = None,
-        line: int | None = None,
-        coup: int | None = None,
-        cards: int | None = None,
-        dealt: tuple[Card, ...] = (),
-    ) -> None:
-        located = LogError(message, file=file, line=line, coup=coup)
-        super().__init__(str(located))
-        self.message = message
-        self.file = file
-        self.line = line
-        self.coup = coup
-        self.cards = cards
-        self.dealt = dealt
-        """The cards of the unfinished coup, in dealing order: they have left the shoe all the same."""
 
 
 def warn(warning: LogWarning) -> None:

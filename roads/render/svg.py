@@ -8,19 +8,20 @@ and svgwrite's checks would cost more than the drawing.
 
 from __future__ import annotations
 
-from typing import Any, Unpack
+from typing import TYPE_CHECKING, Any, Unpack
 
-import svgwrite
-from svgwrite.base import BaseElement, Desc, Title
-from svgwrite.container import Group as SvgGroup
-from svgwrite.container import Use as SvgUse
-from svgwrite.path import Path
-from svgwrite.shapes import Circle as SvgCircle
-from svgwrite.shapes import Line as SvgLine
-from svgwrite.shapes import Polygon as SvgPolygon
-from svgwrite.shapes import Polyline as SvgPolyline
-from svgwrite.shapes import Rect as SvgRect
-from svgwrite.text import Text as SvgText
+if TYPE_CHECKING:
+    import svgwrite
+    from svgwrite.base import BaseElement, Desc, Title
+    from svgwrite.container import Group as SvgGroup
+    from svgwrite.container import Use as SvgUse
+    from svgwrite.path import Path
+    from svgwrite.shapes import Circle as SvgCircle
+    from svgwrite.shapes import Line as SvgLine
+    from svgwrite.shapes import Polygon as SvgPolygon
+    from svgwrite.shapes import Polyline as SvgPolyline
+    from svgwrite.shapes import Rect as SvgRect
+    from svgwrite.text import Text as SvgText
 
 from ..board import Scoreboard
 from ..scene import RenderOptions, Scene, lay_out, render_options
@@ -52,8 +53,27 @@ def pixel_size(
     return unit, max(1, round(scene.width * unit)), max(1, round(scene.height * unit))
 
 
+def _import_svgwrite() -> None:
+    """Bind svgwrite's classes on first use: a PNG, or a command drawing nothing, never pays its 0.1 s import."""
+    global svgwrite, BaseElement, Desc, Title, SvgGroup, SvgUse, Path  # noqa: PLW0603
+    global SvgCircle, SvgLine, SvgPolygon, SvgPolyline, SvgRect, SvgText  # noqa: PLW0603
+    import svgwrite
+    from svgwrite.base import BaseElement, Desc, Title
+    from svgwrite.container import Group as SvgGroup
+    from svgwrite.container import Use as SvgUse
+    from svgwrite.path import Path
+    from svgwrite.shapes import Circle as SvgCircle
+    from svgwrite.shapes import Line as SvgLine
+    from svgwrite.shapes import Polygon as SvgPolygon
+    from svgwrite.shapes import Polyline as SvgPolyline
+    from svgwrite.shapes import Rect as SvgRect
+    from svgwrite.text import Text as SvgText
+
+
 def scene_svg(scene: Scene, *, cell: float | None = None, width: int | None = None) -> str:
     """Return the SVG document of ``scene``: sized in pixels, drawn in model units through the viewBox."""
+    if "SvgText" not in globals():
+        _import_svgwrite()
     _, w, h = pixel_size(scene, cell=cell, width=width)
     dwg = svgwrite.Drawing(size=(w, h), profile="full", debug=False)
     a = dwg.attribs
