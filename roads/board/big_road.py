@@ -9,7 +9,7 @@ from itertools import chain, islice
 from typing import overload
 
 from ..outcome import Outcome, Winner
-from .grid import TailGrid
+from .grid import BULK, CHUNK, TailGrid
 
 
 @dataclass(slots=True)
@@ -84,7 +84,13 @@ class BigRoad(Sequence[Bead]):
     def place(self) -> None:
         """Give every bead added since the last call its drawn cell (a new column starts at row 1)."""
         placed = len(self._xs)
-        if placed < len(self.coups):
+        if len(self.coups) - placed >= BULK:
+            import numpy as np
+
+            for start in range(placed, len(self.coups), CHUNK):
+                rows = np.array(self.rows[start : start + CHUNK], np.int32)
+                self._grid.place_many(rows == 1, self._xs, self._ys)
+        elif placed < len(self.coups):
             self._grid.place(map((1).__eq__, self.rows[placed:]), self._xs, self._ys)
 
     @property

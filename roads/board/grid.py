@@ -10,8 +10,18 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import numpy as np
+    from numpy.typing import NDArray
 
 ROWS = 6
+
+BULK = 4096
+"""Items placed at once from which :meth:`TailGrid.place_many` (arrays) beats :meth:`TailGrid.place` (a loop)."""
+CHUNK = 1 << 18
+"""Items a bulk placement handles at a time, so its temporary arrays stay a few megabytes."""
 
 
 class TailGrid:
@@ -65,6 +75,126 @@ class TailGrid:
             add_x(x)
             add_y(y)
         self.x, self.y, self.first_x, self.turned = x, y, first_x, turned
+
+    def place_many(self, starts: NDArray[np.bool_], xs: array[int], ys: array[int]) -> None:
+        """Place the items of ``starts`` as :meth:`place` does, for a big batch: a pass per streak, not per item.
+
+        Where nothing is taken to the right of the last streak's first column,
+        every streak up to the next one longer than the grid is one column from
+        the top, one column further right: those are placed in bulk. From a
+        streak that turns a dragon tail until the streaks have passed its end,
+        each streak is placed as :meth:`place` does it, by its free depth. The
+        items of each streak are then written out with array arithmetic.
+        """
+        import numpy as np
+
+        begin = np.flatnonzero(starts)
+        if len(begin) == 0 or begin[0]:
+            head = len(starts) if len(begin) == 0 else int(begin[0])
+            self.place((False,) * head, xs, ys)  # the streak the batch continues, item by item
+            if len(begin) == 0:
+                return
+        count = len(starts)
+        lengths = np.diff(np.append(begin, count))
+        streaks = len(lengths)
+        taken = self.taken
+        size = len(taken)  # its last column with anything taken is at most size - 2
+        first_x = self.first_x
+        # Room for every item one column further right than anything so far.
+        taken.extend(bytes(max(size - 2, first_x) + count + 2 - size))
+        plain_s, plain_j, plain_base, one_s, one_x, one_down = self._walk(lengths, first_x, size - 2)
+        # Each streak's column: a bulk run's base plus the streak's place in the run, or its own.
+        shift = np.zeros(streaks + 1, np.int64)
+        starts_at = np.array(plain_s, np.int64)
+        offset = np.array(plain_base, np.int64) - starts_at
+        np.add.at(shift, starts_at, offset)
+        np.add.at(shift, np.array(plain_j, np.int64), -offset)
+        inside = np.zeros(streaks + 1, np.int64)
+        np.add.at(inside, starts_at, 1)
+        np.add.at(inside, np.array(plain_j, np.int64), -1)
+        bulk = np.cumsum(inside[:-1]) > 0
+        columns = np.cumsum(shift[:-1]) + np.arange(streaks)
+        downs = lengths - 1
+        ones = np.array(one_s, np.int64)
+        columns[ones] = one_x
+        downs[ones] = one_down
+        # Items: down the streak's column to its depth, then right along that row.
+        streak = np.repeat(np.arange(streaks), lengths)
+        step = np.arange(count - int(begin[0])) - np.repeat(begin - begin[0], lengths)
+        down_of = downs[streak]
+        item_x = columns[streak] + np.maximum(step - down_of, 0)
+        item_y = np.minimum(step, down_of) + 1
+        # A streak placed in bulk owns its column: its cells are rows 1..length.
+        view = np.frombuffer(taken, np.uint8)
+        view[columns[bulk]] |= (((1 << lengths[bulk]) - 1) << 1).astype(np.uint8)
+        del view
+        end = max(size, int(item_x.max()) + 2)
+        del taken[end:]
+        xs.frombytes(item_x.astype(np.int32).tobytes())
+        ys.frombytes(item_y.astype(np.int8).tobytes())
+        self.x, self.y, self.first_x = int(item_x[-1]), int(item_y[-1]), int(columns[-1])
+        self.turned = bool(lengths[-1] - 1 > downs[-1])
+
+    def _walk(
+        self, lengths: NDArray[np.int64], first_x: int, frontier: int
+    ) -> tuple[list[int], list[int], list[int], list[int], list[int], list[int]]:
+        """Go through the streaks of ``lengths`` in order; return the bulk runs and the streaks placed one by one.
+
+        ``frontier`` is the rightmost column with anything taken. A bulk run is
+        (first streak, streak after the last, column of the first); a streak
+        placed alone is (streak, column, moves down), its cells set in ``taken``.
+        """
+        import numpy as np
+
+        rows, taken = self.rows, self.taken
+        streaks = len(lengths)
+        runs = lengths.tolist()
+        long = np.flatnonzero(lengths > rows).tolist()
+        long.append(streaks)
+        ahead = 0  # index into long of the next streak longer than the grid
+        plain_s: list[int] = []
+        plain_j: list[int] = []
+        plain_base: list[int] = []
+        one_s: list[int] = []
+        one_x: list[int] = []
+        one_down: list[int] = []
+        s = 0
+        while s < streaks:
+            if first_x >= frontier:
+                # Nothing taken ahead: plain streaks until the next long one.
+                while long[ahead] < s:
+                    ahead += 1
+                j = long[ahead]
+                if j > s:
+                    plain_s.append(s)
+                    plain_j.append(j)
+                    plain_base.append(first_x + 1)
+                    first_x += j - s
+                    s = j
+                    if s == streaks:
+                        break
+            x = first_x + 1
+            while taken[x] & 2:
+                x += 1
+            cell = taken[x]
+            free = 0
+            while free < rows - 1 and not (cell >> (free + 2)) & 1:
+                free += 1
+            length = runs[s]
+            down = min(length - 1, free)
+            row = down + 1
+            taken[x] |= ((1 << row) - 1) << 1
+            bit = 1 << row
+            end = x + length - down
+            for tail in range(x + 1, end):
+                taken[tail] |= bit
+            frontier = max(frontier, end - 1)
+            one_s.append(s)
+            one_x.append(x)
+            one_down.append(down)
+            first_x = x
+            s += 1
+        return plain_s, plain_j, plain_base, one_s, one_x, one_down
 
     def peek(self, new_streak: bool) -> tuple[int, int]:
         """Return where the next item would go, without placing it."""

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import io
 import os
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from itertools import islice
+from operator import attrgetter
 from typing import IO, TYPE_CHECKING, Unpack
 
 from ..display import NotebookDisplay
@@ -13,12 +14,15 @@ from ..errors import LogError, excerpt
 from ..outcome import Outcome, Winner
 from .bead_plate import BeadPlate
 from .big_road import BigRoad
-from .derived import Color, DerivedRoad, judge, reaches, verdict
+from .derived import Color, DerivedRoad, judge, reaches, verdict, verdicts
 from .explain import Proof, proof, proofs
 from .names import Road
 from .stats import Stats
 
 if TYPE_CHECKING:
+    import numpy as np
+    from numpy.typing import NDArray
+
     from ..coup import Coup
     from ..logs import LogSource
     from ..scene.options import OptionChanges  # type only: the options' names, not the renderer
@@ -28,6 +32,9 @@ REPR_COUPS = 40
 
 _BATCH = 1 << 14
 """Coups extend() hands to add() at once: big enough to amortize the call, small enough to hold."""
+
+_BULK = 4096
+"""A batch of at least this many coups takes the array path (:meth:`Scoreboard._add_many`); fewer, the loop."""
 
 _SKIPPED = str.maketrans("", "", " ,\t\n")
 """What from_results ignores between letters."""
@@ -58,7 +65,15 @@ class Scoreboard(NotebookDisplay):
         board = cls()
         letters = results.translate(_SKIPPED)
         if _LETTER_SET.issuperset(letters):
-            board.extend(map(_LETTERS.__getitem__, letters))
+            if len(letters) >= _BULK:
+                import numpy as np
+
+                codes = _letter_codes()[np.frombuffer(letters.encode("ascii"), np.uint8)]
+                for start in range(0, len(letters), _BATCH):
+                    chunk = letters[start : start + _BATCH]
+                    board._add_many(list(map(_LETTERS.__getitem__, chunk)), codes[start : start + _BATCH])
+            else:
+                board.extend(map(_LETTERS.__getitem__, letters))
         else:
             board.extend(letters)  # the bad letter raises its own error when it is reached
         board.place()
@@ -105,7 +120,85 @@ class Scoreboard(NotebookDisplay):
         add = self.add
         items = iter(results)
         while batch := tuple(islice(items, _BATCH)):
-            add(*batch)
+            if len(batch) < _BULK:
+                add(*batch)
+                continue
+            outcomes: list[Outcome] = []
+            try:
+                for item in batch:
+                    outcomes.append(item if type(item) is Outcome else _outcome(item))
+            finally:
+                # Like add(): the coups before a bad item stay added, then its error is raised.
+                self._add_many(outcomes)
+
+    def _add_many(self, outcomes: Sequence[Outcome], winners: NDArray[np.int8] | None = None) -> None:
+        """Add a batch of outcomes as :meth:`add` does, with array arithmetic instead of a loop a coup.
+
+        ``winners`` are the outcomes' winners as 0 Banker, 1 Player, 2 Tie, if
+        the caller has them. Columns open where the winner changes; a bead's row
+        is its place in its streak; the marks come from :func:`~.derived.verdicts`,
+        the same rules as :func:`~.derived.verdict` on arrays. Drawn places are
+        left to :meth:`place`, as after :meth:`add`.
+        """
+        import numpy as np
+
+        count = len(outcomes)
+        if not count:
+            return
+        if winners is None:
+            winners = np.fromiter(map(_WINNER_CODES.__getitem__, map(_WINNER, outcomes)), np.int8, count)
+        record = self.bead_plate.outcomes
+        big = self.big_road
+        depths = big.depths
+        stats = self.stats
+        coup_before, beads_before = len(record), len(big.coups)
+        last = _WINNER_CODES[record[big.coups[-1] - 1].winner] if beads_before else -1
+        record.extend(outcomes)
+        stats.coups += count
+        stats.banker_pairs += sum(map(_BANKER_PAIR, outcomes))
+        stats.player_pairs += sum(map(_PLAYER_PAIR, outcomes))
+        stats.naturals += sum(map(_NATURAL, outcomes))
+        coups = np.flatnonzero(winners != 2)
+        won = winners[coups]
+        beads = len(coups)
+        stats.tie += count - beads
+        if not beads:
+            return
+        bankers = won == 0
+        stats.banker += int(bankers.sum())
+        stats.player += beads - int(bankers.sum())
+        starts = np.empty(beads, np.bool_)
+        starts[0] = won[0] != last
+        np.not_equal(won[1:], won[:-1], out=starts[1:])
+        column = len(depths) + np.cumsum(starts)
+        index = np.arange(beads)
+        opened = np.maximum.accumulate(np.where(starts, index, -1))
+        row = np.where(opened >= 0, index - opened + 1, (depths[-1] if depths else 0) + index + 1)
+        begin = np.flatnonzero(starts)
+        if len(begin) == 0 or begin[0]:
+            depths[-1] += beads if len(begin) == 0 else int(begin[0])
+        depths.extend(np.diff(np.append(begin, beads)).tolist())
+        if bankers.any():
+            stats.longest_banker = max(stats.longest_banker, int(row[bankers].max()))
+        if not bankers.all():
+            stats.longest_player = max(stats.longest_player, int(row[~bankers].max()))
+        big.coups.frombytes((coups + coup_before + 1).astype(np.int32).tobytes())
+        big.columns.frombytes(column.astype(np.int32).tobytes())
+        big.rows.frombytes(row.astype(np.int32).tobytes())
+        # The rules read columns c-1-k to c-1 (k <= 3): the depths from column c-4 of the first bead on.
+        low = max(1, int(column[0]) - 4)
+        depth = np.array(depths[low - 1 :], np.int64)
+        shifted = column - low
+        for road in self._derived:
+            k = road.k
+            first = 0
+            if road.first < 0:
+                reach = (column > k + 1) | ((column == k + 1) & (row >= 2))
+                if not reach.any():
+                    continue
+                first = int(reach.argmax())
+                road.first = beads_before + first
+            road.codes += verdicts(k, shifted[first:], row[first:], depth).tobytes()
 
     # One long loop with its state in locals, inlined on purpose: it is the hot path of every board.
     def add(self, *results: Outcome | Coup | str) -> None:  # noqa: PLR0915
@@ -310,6 +403,19 @@ _LETTERS = {
 _LETTER_SET = frozenset(_LETTERS)
 _WORDS = {winner.value: _LETTERS[winner.letter] for winner in Winner}
 """banker, player, tie: how JSON logs name a winner."""
+_WINNER_CODES = {Winner.BANKER: 0, Winner.PLAYER: 1, Winner.TIE: 2}
+_WINNER, _BANKER_PAIR = attrgetter("winner"), attrgetter("banker_pair")
+_PLAYER_PAIR, _NATURAL = attrgetter("player_pair"), attrgetter("natural")
+
+
+def _letter_codes() -> NDArray[np.int8]:
+    """Return a table from a letter's byte to its winner code (0 Banker, 1 Player, 2 Tie)."""
+    import numpy as np
+
+    table = np.full(256, -1, np.int8)
+    for letter, outcome in _LETTERS.items():
+        table[ord(letter)] = _WINNER_CODES[outcome.winner]
+    return table
 
 
 def _outcome(result: object) -> Outcome:

@@ -1,0 +1,161 @@
+"""The array path of big batches (Scoreboard._add_many, TailGrid.place_many) builds the very board the loop builds.
+
+The loop (``add``) is the reference: every rule there is the rulebook's, and
+the rest of the suite checks it coup by coup. Here random shoes made to be
+awkward (ties, leading ties, streaks past six rows, tails that run into
+tails, one colour for ever) are built both ways, with the array path forced
+on for batches of any size and cut into chunks of every size, so chunk edges
+fall mid-streak and mid-tail; the boards must match in every stored field,
+the drawing grids' state included.
+"""
+
+from __future__ import annotations
+
+import io
+import random
+
+import pytest
+
+import roads.board.big_road as big_road_module
+import roads.board.derived as derived_module
+import roads.board.scoreboard as scoreboard_module
+from roads.board import Scoreboard
+from roads.errors import RoadsError
+from roads.outcome import Outcome, Winner
+
+
+def fields(board: Scoreboard) -> tuple[object, ...]:
+    """Return everything a board stores, drawn places and grid state included."""
+    board.place()
+    big = board.big_road
+    out: list[object] = [
+        tuple(board.bead_plate.outcomes),
+        big.coups.tobytes(),
+        big.columns.tobytes(),
+        big.rows.tobytes(),
+        tuple(big.depths),
+        big.xs.tobytes(),
+        big.ys.tobytes(),
+        board.stats,
+    ]
+    for road in board.derived_roads():
+        out += [road.first, bytes(road.codes), road.xs.tobytes(), road.ys.tobytes()]
+    for grid in (big._grid, *(road._grid for road in board.derived_roads())):
+        out += [grid.x, grid.y, grid.first_x, grid.turned, bytes(grid.taken)]
+    return tuple(out)
+
+
+def by_loop(results: str) -> Scoreboard:
+    """Return the board built by the one-coup-at-a-time loop."""
+    board = Scoreboard()
+    board.add(*results)
+    board.place()
+    return board
+
+
+def awkward_shoe(rng: random.Random) -> str:
+    """Return a random run of B/P/T letters of one of several awkward kinds."""
+    kind = rng.randrange(5)
+    length = rng.choice((1, 2, 3, 6, 7, 12, 40, 80, 80, 150, 400))
+    if kind == 0:  # the game's own odds
+        letters = rng.choices("BPT", weights=(45.9, 44.6, 9.5), k=length)
+    elif kind == 1:  # streaks of every length, long ones turning tails into tails
+        letters = []
+        while len(letters) < length:
+            letters += rng.choice("BP") * rng.choice((1, 1, 2, 3, 5, 6, 7, 8, 9, 12, 20))
+            letters += "T" * rng.choice((0, 0, 0, 1, 2))
+    elif kind == 2:  # lopsided: long runs of one winner, derived roads all one colour
+        weights = (rng.random(), rng.random(), rng.random() / 4)
+        letters = rng.choices("BPT", weights=weights, k=length)
+    elif kind == 3:  # alternating with ties between (chops)
+        letters = [("BP"[i % 2] + "T" * rng.choice((0, 0, 1))) for i in range(length)]
+    else:  # ties only, or mostly
+        letters = rng.choices("BPT", weights=(1, 1, 20), k=length)
+    return "T" * rng.choice((0, 0, 0, 1, 3)) + "".join(letters)
+
+
+@pytest.fixture
+def array_path(monkeypatch: pytest.MonkeyPatch) -> random.Random:
+    """Force the array path on for batches of any size; return a seeded generator for chunk sizes."""
+    monkeypatch.setattr(scoreboard_module, "_BULK", 1)
+    monkeypatch.setattr(big_road_module, "BULK", 1)
+    monkeypatch.setattr(derived_module, "BULK", 1)
+    return random.Random(2026)
+
+
+def check_shoes(count: int, seed: int, array_path: random.Random, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Build ``count`` awkward shoes both ways and require equal boards."""
+    rng = random.Random(seed)
+    for _ in range(count):
+        results = awkward_shoe(rng)
+        monkeypatch.setattr(scoreboard_module, "_BATCH", rng.choice((1, 7, 50, 16384, 16384, 16384)))
+        chunk = rng.choice((1, 5, 13, 1 << 18, 1 << 18, 1 << 18))
+        monkeypatch.setattr(big_road_module, "CHUNK", chunk)
+        monkeypatch.setattr(derived_module, "CHUNK", chunk)
+        assert fields(Scoreboard.from_results(results)) == fields(by_loop(results)), results
+
+
+def test_array_path_matches_the_loop_on_random_shoes(
+    array_path: random.Random, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    check_shoes(600, 1, array_path, monkeypatch)
+
+
+@pytest.mark.slow
+def test_array_path_matches_the_loop_on_100000_random_shoes(
+    array_path: random.Random, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    check_shoes(100_000, 2, array_path, monkeypatch)
+
+
+def test_batches_mixed_with_single_adds_and_reads(array_path: random.Random, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A live board: batches, single adds and reads in any order build what the loop builds."""
+    rng = random.Random(7)
+    for _ in range(300):
+        parts = [awkward_shoe(rng)[: rng.choice((1, 5, 30, 200))] for _ in range(rng.randint(1, 6))]
+        monkeypatch.setattr(scoreboard_module, "_BATCH", rng.choice((1, 3, 64)))
+        board = Scoreboard()
+        for part in parts:
+            how = rng.randrange(3)
+            if how == 0:
+                board.extend(part)
+            elif how == 1:
+                board.add(*part)
+            else:
+                board.extend([Outcome.from_letter(letter) for letter in part])
+            if rng.random() < 0.5:
+                board.place()
+            if rng.random() < 0.2:
+                board.asks()  # asks read the grids' state between batches
+        assert fields(board) == fields(by_loop("".join(parts))), parts
+
+
+def test_a_real_size_build_takes_the_array_path_and_matches() -> None:
+    """100,000 coups through from_results and from_log, with the thresholds as shipped."""
+    rng = random.Random(2026)
+    results = "".join(rng.choices("BPT", weights=(45.9, 44.6, 9.5), k=100_000))
+    want = fields(by_loop(results))
+    assert fields(Scoreboard.from_results(results)) == want
+    assert fields(Scoreboard.from_log(io.StringIO("\n".join(results) + "\n"))) == want
+
+
+def test_pairs_and_naturals_are_counted_on_the_array_path(array_path: random.Random) -> None:
+    outcomes = [
+        Outcome(Winner.BANKER, banker_pair=True),
+        Outcome(Winner.PLAYER, natural=True),
+        Outcome(Winner.TIE, player_pair=True, banker_pair=True),
+        Outcome(Winner.PLAYER, player_pair=True, natural=True),
+    ] * 50
+    board = Scoreboard.from_outcomes(outcomes)
+    loop = Scoreboard()
+    loop.add(*outcomes)
+    assert board.stats == loop.stats
+    assert (board.stats.banker_pairs, board.stats.player_pairs, board.stats.naturals) == (100, 100, 100)
+
+
+def test_a_bad_item_in_a_big_batch_keeps_the_coups_before_it(array_path: random.Random) -> None:
+    board = Scoreboard()
+    with pytest.raises(RoadsError):
+        board.extend(["B", "P", "P", "X", "B"])
+    assert board.coups == 3
+    assert fields(board) == fields(by_loop("BPP"))
