@@ -11,7 +11,6 @@ from options is escaped on the way in; the bytes depend only on the input.
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Iterable, Sequence
 from importlib import resources
 
@@ -23,12 +22,12 @@ from ..coup import Coup
 from ..outcome import Outcome
 from ..scene import CELL, lay_out, render_options
 from ..scene.highlight import focus
-from ..scene.primitives import Scene
+from ..scene.primitives import Scene, Symbol
 from ..terminal import plural
 from .compare import columns_of, comparison_scene
 from .plan import Lesson, MarkRange, Played, clipped, line_notes, parse_marks, plan_lesson, played_from
 from .safe import bidi, esc
-from .svgtools import decoration_svg, inline_svg, prefixed
+from .svgtools import decoration_svg, inline_svg
 
 
 def lesson_page(
@@ -135,18 +134,19 @@ class _Writer:
         symbols = {}
         for name, shown in self.l.shown.items():
             for p in shown:
-                scene = prefixed(comparison_scene(p, self.columns, theme=self.l.theme), "cmp-")
+                scene = comparison_scene(p, self.columns, theme=self.l.theme)
                 for symbol in scene.symbols:
-                    symbols[symbol.id] = symbol
-                scenes[(name, p.mark)] = dataclasses.replace(scene, symbols=())
-        figures = {key: decoration_svg(scene, "comparison") for key, scene in scenes.items()}
+                    symbols.setdefault("cmp-" + symbol.id, symbol)
+                scenes[(name, p.mark)] = scene
+        # Every figure points at the one sprite's symbols ("cmp-" ids) instead of defining its own.
+        figures = {key: decoration_svg(scene, "comparison", "cmp-") for key, scene in scenes.items()}
         if not symbols:
             return "", figures
         sprite_scene = Scene(
             width=0,
             height=0,
             background="none",
-            symbols=tuple(symbols[k] for k in sorted(symbols)),
+            symbols=tuple(Symbol(k, symbols[k].shapes) for k in sorted(symbols)),
             items=(),
             title="",
             desc="",

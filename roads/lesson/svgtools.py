@@ -6,7 +6,7 @@ import dataclasses
 import re
 
 from ..scene.ids import content_prefix, prefixed
-from ..scene.primitives import Scene
+from ..scene.primitives import Circle, Data, Grid, Group, Item, Rect, Scene, Text, Use
 
 __all__ = ["content_prefix", "decoration_svg", "inline_svg", "prefixed"]
 
@@ -22,15 +22,115 @@ _ROOT = re.compile(r"<svg\b[^>]*>")
 _EMPTY = re.compile(r"\n?<(?:desc|defs|title) ?/>|\n?<title>[^<]*</title>|\n?<rect class=\"background\"[^>]*/>")
 
 
-def decoration_svg(scene: Scene, classes: str) -> str:
+def decoration_svg(scene: Scene, classes: str, prefix: str = "") -> str:
     """Return a small ``<svg>`` that only illustrates text beside it: no title, no background, hidden from readers.
 
     HTML needs no namespaces on an inline SVG, so the root tag is rewritten to
     the few attributes that matter; a page with hundreds of these stays small.
+    Its symbols are expected on the page already (a shared sprite), and its
+    placements point at them with ``prefix`` before each id. The elements are
+    written straight from the primitives, as the SVG back-end writes them
+    (tests/test_lesson_speed.py holds the two to the same bytes): a lesson has
+    a figure per proof, and an svgwrite document each was most of its time.
     """
-    text = inline_svg(dataclasses.replace(scene, title="", desc=""), "")
     root = (
         f'<svg class="{classes}" viewBox="0 0 {scene.width:g} {scene.height:g}" width="{scene.width:g}" '
         f'height="{scene.height:g}" aria-hidden="true" focusable="false">'
     )
-    return _EMPTY.sub("", _ROOT.sub(root, text, count=1))
+    lines = [root]
+    try:
+        for item in scene.items:
+            _write(item, prefix, lines)
+    except _Unwritten:
+        # A primitive the short writer does not know: the back-end writes the whole figure instead.
+        text = inline_svg(dataclasses.replace(scene, title="", desc="", symbols=()), prefix)
+        return _EMPTY.sub("", _ROOT.sub(root, text, count=1))
+    lines.append("</svg>")
+    return "\n".join(lines)
+
+
+class _Unwritten(Exception):
+    """A primitive that :func:`_write` leaves to the SVG back-end."""
+
+
+def _write(item: Item, prefix: str, lines: list[str]) -> None:
+    """Append the element lines of ``item``, with attributes as the SVG back-end gives them (sorted)."""
+    from ..render.svg import BOLD, num
+
+    a: dict[str, str]
+    if isinstance(item, Use):
+        a = {"x": num(item.x), "y": num(item.y), "xlink:href": f"#{prefix}{item.symbol}"}
+        _label(a, item.classes, item.data)
+        lines.append(f"<use{_attributes(a)} />")
+    elif isinstance(item, Group):
+        a = {"id": prefix + item.id} if item.id else {}
+        _label(a, item.classes, item.data)
+        if not item.items:
+            lines.append(f"<g{_attributes(a)} />")
+            return
+        lines.append(f"<g{_attributes(a)}>")
+        for child in item.items:
+            _write(child, prefix, lines)
+        lines.append("</g>")
+    elif isinstance(item, Rect):
+        a = {"x": num(item.x), "y": num(item.y), "width": num(item.w), "height": num(item.h)}
+        if item.rx:
+            a["rx"] = num(item.rx)
+        _paint(a, item.fill, item.stroke, item.width)
+        lines.append(f"<rect{_attributes(a)} />")
+    elif isinstance(item, Circle):
+        a = {"cx": num(item.cx), "cy": num(item.cy), "r": num(item.r)}
+        _paint(a, item.fill, item.stroke, item.width)
+        lines.append(f"<circle{_attributes(a)} />")
+    elif isinstance(item, Text):
+        a = {"x": num(item.x), "y": num(item.y), "fill": item.fill, "font-size": num(item.size)}
+        if item.anchor != "start":
+            a["text-anchor"] = item.anchor
+        if item.halo:
+            a.update({"stroke": item.halo, "stroke-width": num(item.halo_width * 2)})
+            a.update({"stroke-linejoin": "round", "paint-order": "stroke"})
+        elif item.bold:
+            a.update({"stroke": item.fill, "stroke-width": num(item.size * BOLD)})
+        text = item.text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+        lines.append(f"<text{_attributes(a)}>{text}</text>" if text else f"<text{_attributes(a)} />")
+    elif isinstance(item, Grid):
+        x0, y0, c = item.x, item.y, item.cell
+        x1, y1 = x0 + item.columns * c, y0 + item.rows * c
+        parts = [f"M{num(x0 + i * c)} {num(y0)}V{num(y1)}" for i in range(1, item.columns)]
+        parts += [f"M{num(x0)} {num(y0 + j * c)}H{num(x1)}" for j in range(1, item.rows)]
+        a = {"d": "".join(parts) or f"M{num(x0)} {num(y0)}", "fill": "none", "stroke": item.stroke}
+        a.update({"stroke-width": num(item.width), "class": "grid"})
+        lines.append(f"<path{_attributes(a)} />")
+    else:
+        raise _Unwritten
+
+
+def _label(a: dict[str, str], classes: str, data: Data) -> None:
+    if classes:
+        a["class"] = classes
+    for key, value in data:
+        a[f"data-{key}"] = value
+
+
+def _paint(a: dict[str, str], fill: str | None, stroke: str | None, width: float) -> None:
+    from ..render.svg import num
+
+    a["fill"] = fill or "none"
+    if stroke:
+        a["stroke"] = stroke
+        a["stroke-width"] = num(width)
+
+
+_ATTRIBUTE_ESCAPES = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "\n": "&#10;"})
+_UNSAFE = re.compile('[&<>"\n]')
+
+
+def _attributes(a: dict[str, str]) -> str:
+    """Return attributes as ElementTree writes them: sorted by name, values escaped."""
+    parts = []
+    for key in sorted(a):
+        value = a[key]
+        if _UNSAFE.search(value):
+            value = value.translate(_ATTRIBUTE_ESCAPES)
+        parts.append(f' {key}="{value}"')
+    return "".join(parts)

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
 
-from ..board import Bead, Mark, Scoreboard
+from ..board import Bead, BigRoad, Mark, Scoreboard
 from ..board.names import Road
 from ..errors import RenderError, RoadError
 
@@ -37,15 +38,12 @@ def focus(board: Scoreboard, road: str, number: int) -> Focus:
     except RoadError as exc:
         raise RenderError(f"cannot highlight {road}:{number}: {exc.message}") from None
     mark = board.road(name)[number - 1]
-    columns = {column for column, _ in why.compared}
-    by_column: dict[int, list[Bead]] = {}
-    source = None
-    for bead in board.big_road:
-        if bead.column in columns:
-            by_column.setdefault(bead.column, []).append(bead)
-        if bead.column == why.column and bead.row == why.row:
-            source = bead
-    assert source is not None, "every derived mark comes from a Big Road bead"
+    big = board.big_road
+    # Logical columns never decrease along the Big Road, so a column's beads are one run: find it by bisection
+    # instead of walking the road (a lesson asks for every mark's focus).
+    by_column = {column: _column(big, column) for column, _ in why.compared}
+    source = big[bisect_left(big.columns, why.column) + why.row - 1]
+    assert (source.column, source.row) == (why.column, why.row), "every derived mark comes from a Big Road bead"
     cells = tuple((b.x, b.y) for column, _ in why.compared for b in by_column.get(column, ()))
     looked_at = None
     if why.rule == 2:
@@ -58,3 +56,8 @@ def focus(board: Scoreboard, road: str, number: int) -> Focus:
             # An untailed column: the empty row sits straight below its last bead.
             looked_at = (beads[0].x, why.row)
     return Focus(road, mark, why.rule, source, why.compared, cells, looked_at, why.text)
+
+
+def _column(big: BigRoad, column: int) -> list[Bead]:
+    """Return the beads of logical ``column`` in row order."""
+    return big[bisect_left(big.columns, column) : bisect_right(big.columns, column)]
