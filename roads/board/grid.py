@@ -102,7 +102,7 @@ class TailGrid:
         first_x = self.first_x
         # Room for every item one column further right than anything so far.
         taken.extend(bytes(max(size - 2, first_x) + count + 2 - size))
-        plain_s, plain_j, plain_base, one_s, one_x, one_down = self._walk(lengths, first_x, size - 2)
+        plain_s, plain_j, plain_base, one_s, one_x, one_down, tails = self._walk(lengths, first_x, size - 2)
         # Each streak's column: a bulk run's base plus the streak's place in the run, or its own.
         shift = np.zeros(streaks + 1, np.int64)
         starts_at = np.array(plain_s, np.int64)
@@ -119,14 +119,21 @@ class TailGrid:
         columns[ones] = one_x
         downs[ones] = one_down
         # Items: down the streak's column to its depth, then right along that row.
-        streak = np.repeat(np.arange(streaks), lengths)
-        step = np.arange(count - int(begin[0])) - np.repeat(begin - begin[0], lengths)
+        streak = np.cumsum(starts[int(begin[0]) :]) - 1
+        step = np.arange(count - int(begin[0])) - (begin - begin[0])[streak]
         down_of = downs[streak]
         item_x = columns[streak] + np.maximum(step - down_of, 0)
         item_y = np.minimum(step, down_of) + 1
         # A streak placed in bulk owns its column: its cells are rows 1..length.
         view = np.frombuffer(taken, np.uint8)
         view[columns[bulk]] |= (((1 << lengths[bulk]) - 1) << 1).astype(np.uint8)
+        # Tails: (first column, column after the last, row bit), a row at a time as coverage counts.
+        for bit in {tail[2] for tail in tails}:
+            cover = np.zeros(len(view) + 1, np.int32)
+            ranges = np.array([tail[:2] for tail in tails if tail[2] == bit], np.int64)
+            np.add.at(cover, ranges[:, 0], 1)
+            np.add.at(cover, ranges[:, 1], -1)
+            view |= (np.cumsum(cover[:-1]) > 0).astype(np.uint8) * np.uint8(bit)
         del view
         end = max(size, int(item_x.max()) + 2)
         del taken[end:]
@@ -137,12 +144,15 @@ class TailGrid:
 
     def _walk(
         self, lengths: NDArray[np.int64], first_x: int, frontier: int
-    ) -> tuple[list[int], list[int], list[int], list[int], list[int], list[int]]:
+    ) -> tuple[list[int], list[int], list[int], list[int], list[int], list[int], list[tuple[int, int, int]]]:
         """Go through the streaks of ``lengths`` in order; return the bulk runs and the streaks placed one by one.
 
         ``frontier`` is the rightmost column with anything taken. A bulk run is
         (first streak, streak after the last, column of the first); a streak
-        placed alone is (streak, column, moves down), its cells set in ``taken``.
+        placed alone is (streak, column, moves down), its column's cells set in
+        ``taken``; its tail, if any, is (first column, column after the last,
+        row bit), kept aside: a streak only ever reads the column it starts in,
+        which the tails still running (at most one a row) tell it.
         """
         import numpy as np
 
@@ -158,10 +168,13 @@ class TailGrid:
         one_s: list[int] = []
         one_x: list[int] = []
         one_down: list[int] = []
+        tails: list[tuple[int, int, int]] = []
+        running: list[tuple[int, int]] = []  # (column after the last, row bit) of tails not yet passed
         s = 0
         while s < streaks:
             if first_x >= frontier:
                 # Nothing taken ahead: plain streaks until the next long one.
+                running.clear()
                 while long[ahead] < s:
                     ahead += 1
                 j = long[ahead]
@@ -174,9 +187,15 @@ class TailGrid:
                     if s == streaks:
                         break
             x = first_x + 1
-            while taken[x] & 2:
+            while True:
+                cell = taken[x]
+                if running:
+                    running = [tail for tail in running if tail[0] > x]
+                    for _, bit in running:
+                        cell |= bit
+                if not cell & 2:
+                    break
                 x += 1
-            cell = taken[x]
             free = 0
             while free < rows - 1 and not (cell >> (free + 2)) & 1:
                 free += 1
@@ -184,17 +203,17 @@ class TailGrid:
             down = min(length - 1, free)
             row = down + 1
             taken[x] |= ((1 << row) - 1) << 1
-            bit = 1 << row
             end = x + length - down
-            for tail in range(x + 1, end):
-                taken[tail] |= bit
-            frontier = max(frontier, end - 1)
+            if end > x + 1:
+                tails.append((x + 1, end, 1 << row))
+                running.append((end, 1 << row))
+                frontier = max(frontier, end - 1)
             one_s.append(s)
             one_x.append(x)
             one_down.append(down)
             first_x = x
             s += 1
-        return plain_s, plain_j, plain_base, one_s, one_x, one_down
+        return plain_s, plain_j, plain_base, one_s, one_x, one_down, tails
 
     def peek(self, new_streak: bool) -> tuple[int, int]:
         """Return where the next item would go, without placing it."""

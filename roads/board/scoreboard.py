@@ -63,21 +63,30 @@ class Scoreboard(NotebookDisplay):
     def from_results(cls, results: str) -> Scoreboard:
         """Return the board of a plain run of B/P/T letters (spaces and commas ignored)."""
         board = cls()
+        if len(results) >= _BULK and results.isascii():
+            # Bytes: deleting separators and checking the letters are single C passes, not a dict lookup a character.
+            data = results.encode("ascii").translate(None, _SKIPPED_BYTES)
+            if not data.translate(None, _LETTER_BYTES):
+                board._add_letters(data)
+                board.place()
+                return board
         letters = results.translate(_SKIPPED)
         if _LETTER_SET.issuperset(letters):
-            if len(letters) >= _BULK:
-                import numpy as np
-
-                codes = _letter_codes()[np.frombuffer(letters.encode("ascii"), np.uint8)]
-                for start in range(0, len(letters), _BATCH):
-                    chunk = letters[start : start + _BATCH]
-                    board._add_many(list(map(_LETTERS.__getitem__, chunk)), codes[start : start + _BATCH])
-            else:
-                board.extend(map(_LETTERS.__getitem__, letters))
+            board.extend(map(_LETTERS.__getitem__, letters))
         else:
             board.extend(letters)  # the bad letter raises its own error when it is reached
         board.place()
         return board
+
+    def _add_letters(self, data: bytes) -> None:
+        """Add a run of the ASCII letters B, P, T (any case) through the array path, a batch at a time."""
+        import numpy as np
+
+        codes = _letter_codes()[np.frombuffer(data, np.uint8)]
+        for start in range(0, len(data), _BATCH):
+            chunk = data[start : start + _BATCH]
+            # Plain letters carry no pairs or naturals: nothing to count there.
+            self._add_many(list(map(_BYTE_OUTCOMES.__getitem__, chunk)), codes[start : start + _BATCH], plain=True)
 
     @classmethod
     def from_outcomes(cls, outcomes: Iterable[Outcome | Coup | str]) -> Scoreboard:
@@ -131,11 +140,13 @@ class Scoreboard(NotebookDisplay):
                 # Like add(): the coups before a bad item stay added, then its error is raised.
                 self._add_many(outcomes)
 
-    def _add_many(self, outcomes: Sequence[Outcome], winners: NDArray[np.int8] | None = None) -> None:
+    def _add_many(
+        self, outcomes: Sequence[Outcome], winners: NDArray[np.int8] | None = None, *, plain: bool = False
+    ) -> None:
         """Add a batch of outcomes as :meth:`add` does, with array arithmetic instead of a loop a coup.
 
         ``winners`` are the outcomes' winners as 0 Banker, 1 Player, 2 Tie, if
-        the caller has them. Columns open where the winner changes; a bead's row
+        the caller has them; ``plain`` says no outcome has a pair or a natural. Columns open where the winner changes; a bead's row
         is its place in its streak; the marks come from :func:`~.derived.verdicts`,
         the same rules as :func:`~.derived.verdict` on arrays. Drawn places are
         left to :meth:`place`, as after :meth:`add`.
@@ -155,9 +166,10 @@ class Scoreboard(NotebookDisplay):
         last = _WINNER_CODES[record[big.coups[-1] - 1].winner] if beads_before else -1
         record.extend(outcomes)
         stats.coups += count
-        stats.banker_pairs += sum(map(_BANKER_PAIR, outcomes))
-        stats.player_pairs += sum(map(_PLAYER_PAIR, outcomes))
-        stats.naturals += sum(map(_NATURAL, outcomes))
+        if not plain:
+            stats.banker_pairs += sum(map(_BANKER_PAIR, outcomes))
+            stats.player_pairs += sum(map(_PLAYER_PAIR, outcomes))
+            stats.naturals += sum(map(_NATURAL, outcomes))
         coups = np.flatnonzero(winners != 2)
         won = winners[coups]
         beads = len(coups)
@@ -403,6 +415,10 @@ _LETTERS = {
 _LETTER_SET = frozenset(_LETTERS)
 _WORDS = {winner.value: _LETTERS[winner.letter] for winner in Winner}
 """banker, player, tie: how JSON logs name a winner."""
+_LETTER_BYTES = b"BPTbpt"
+_SKIPPED_BYTES = b" ,\t\n"
+_BYTE_OUTCOMES = [_LETTERS.get(chr(byte)) for byte in range(256)]
+"""A byte's Outcome (None for anything not a letter): the list the array path maps ASCII letters through."""
 _WINNER_CODES = {Winner.BANKER: 0, Winner.PLAYER: 1, Winner.TIE: 2}
 _WINNER, _BANKER_PAIR = attrgetter("winner"), attrgetter("banker_pair")
 _PLAYER_PAIR, _NATURAL = attrgetter("player_pair"), attrgetter("natural")

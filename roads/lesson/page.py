@@ -131,7 +131,7 @@ class _Writer:
     def figures(self) -> tuple[str, dict[tuple[str, int], str]]:
         """Return the hidden sprite of shared symbols and each shown proof's small inline SVG."""
         scenes: dict[tuple[str, int], Scene] = {}
-        symbols = {}
+        symbols: dict[str, Symbol] = {}
         for name, shown in self.l.shown.items():
             for p in shown:
                 scene = comparison_scene(p, self.columns, theme=self.l.theme)

@@ -111,17 +111,28 @@ def encode(image: Image.Image) -> bytes:
     from PIL import Image, ImageChops
 
     w, h = image.size
-    above = Image.new("RGB", (w, h))
-    above.paste(image.crop((0, 0, w, h - 1)), (0, 1))
-    data = ImageChops.subtract_modulo(image, above).tobytes()
     stride = 3 * w
-    rows = b"".join(b"\x02" + data[i : i + stride] for i in range(0, len(data), stride))
+    packer = zlib.compressobj(ZLIB_LEVEL)
+    parts: list[bytes] = []
+    # A band of rows at a time, so a wide board never holds more than a few copies of one band.
+    band = max(1, (1 << 20) // stride)
+    for top in range(0, h, band):
+        bottom = min(h, top + band)
+        rows = image.crop((0, top, w, bottom))
+        above = Image.new("RGB", (w, bottom - top))
+        above.paste(
+            image.crop((0, top - 1, w, bottom - 1)) if top else rows.crop((0, 0, w, bottom - top - 1)),
+            (0, 0 if top else 1),
+        )
+        data = ImageChops.subtract_modulo(rows, above).tobytes()
+        parts.append(packer.compress(b"".join(b"\x02" + data[i : i + stride] for i in range(0, len(data), stride))))
+    parts.append(packer.flush())
 
     def chunk(kind: bytes, body: bytes) -> bytes:
         return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body))
 
     header = struct.pack(">IIBBBBB", w, h, 8, 2, 0, 0, 0)  # 8-bit RGB, deflate, adaptive filters, no interlace
-    body = zlib.compress(rows, ZLIB_LEVEL)
+    body = b"".join(parts)
     return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", body) + chunk(b"IEND", b"")
 
 
