@@ -13,6 +13,10 @@ for the CLI rows), and the two sides take turns, old then new, then new then
 old, round after round, so load from other jobs on a shared machine falls on
 both alike. Each figure is the median over the rounds; the speed-up is the
 old median over the new one (above 1: this tree is faster).
+
+When node and npm are present, the npm package baccarat-engine 1.1.5 is
+installed into .benchmarks/npm and timed building its roads from the same
+100,000-coup log (``bench_npm.js``), in the release's column of its row.
 """
 
 from __future__ import annotations
@@ -46,10 +50,13 @@ class Row:
     cold: bool = False
     cli: tuple[str, ...] = ()
     unit: str = "ms"
+    npm: bool = False
+    """The older side is the npm package baccarat-engine 1.1.5 under node, not the release."""
 
 
 ROWS: tuple[Row, ...] = (
     Row("build", "Scoreboard.from_results, 100,000 coups", inner=5, target=3.0),
+    Row("npm", "100,000 coups: baccarat-engine 1.1.5 (npm) vs this tree", inner=3, target=20.0, npm=True),
     Row("build-log", "Scoreboard.from_log, 100,000-coup results log", inner=5),
     Row("add", "one add on a 100,000-coup board (10,000 adds)", inner=5, unit="us"),
     Row("svg", "80-coup scoreboard to SVG", inner=21),
@@ -172,10 +179,39 @@ def make_inputs(folder: Path, shoes: int) -> None:
         (batch / f"shoe{seed:04d}.txt").write_text(write_log(deal_shoe(8, seed=seed).coups, "cards"))
 
 
-def measure(side: Side, row: Row, inputs: Path, out: Path, repeats: int) -> None:
+NPM_PACKAGE = "baccarat-engine@1.1.5"
+
+
+def npm_package() -> Path | None:
+    """Install the npm package into .benchmarks/npm on first use; return its node_modules, or None (said why)."""
+    home = CACHE / "npm"
+    modules = home / "node_modules"
+    if (modules / "baccarat-engine" / "package.json").exists():
+        return modules
+    if not (shutil.which("node") and shutil.which("npm")):
+        print("node or npm is not installed: the baccarat-engine row is left out", flush=True)
+        return None
+    home.mkdir(parents=True, exist_ok=True)
+    done = subprocess.run(
+        ["npm", "install", "--no-audit", "--no-fund", "--prefix", str(home), NPM_PACKAGE],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    if done.returncode != 0:
+        print(f"npm install {NPM_PACKAGE} failed, the row is left out:\n{done.stderr.strip()}", flush=True)
+        return None
+    return modules
+
+
+def measure(side: Side, row: Row, inputs: Path, out: Path, repeats: int, modules: Path | None = None) -> None:
     """Take one measurement of ``row`` on ``side`` and add it to the side's figures."""
     env = {**os.environ, "PYTHONHASHSEED": "0"}
     env.pop("PYTHONPATH", None)
+    if row.npm and side.label != "this tree":
+        command = ["node", str(HERE / "bench_npm.js"), str(modules), str(inputs / "results-100k.txt"), str(repeats)]
+        side.seconds.setdefault(row.name, []).append(json.loads(run(command, cwd=out, env=env).stdout)["seconds"])
+        return
     if row.cli:
         batch = sorted(str(p) for p in (inputs / "batch").iterdir())
         command = [str(side.roads)]
@@ -188,7 +224,8 @@ def measure(side: Side, row: Row, inputs: Path, out: Path, repeats: int) -> None
         run(command, cwd=out, env=env)
         side.seconds.setdefault(row.name, []).append(time.perf_counter() - start)
         return
-    command = [str(side.python), str(HERE / "compare_worker.py"), row.name, str(inputs), str(repeats)]
+    task = "build" if row.npm else row.name
+    command = [str(side.python), str(HERE / "compare_worker.py"), task, str(inputs), str(repeats)]
     if row.cold:
         command.append("--cold")
     result = json.loads(run(command, cwd=out, env=env).stdout)
@@ -214,6 +251,9 @@ def main() -> int:
     if args.quick:
         args.rounds, args.shoes = min(args.rounds, 2), min(args.shoes, 100)
     rows = ROWS if not args.only else tuple(r for r in ROWS if r.name in args.only.split(","))
+    modules = npm_package() if any(r.npm for r in rows) else None
+    if modules is None:
+        rows = tuple(r for r in rows if not r.npm)
 
     old, new = release(args.against), this_tree()
     CACHE.mkdir(exist_ok=True)
@@ -226,7 +266,7 @@ def main() -> int:
             for row in rows:
                 inner = max(1, row.inner // 3) if args.quick else row.inner
                 for side in (old, new) if n % 2 == 0 else (new, old):
-                    measure(side, row, inputs, out, inner)
+                    measure(side, row, inputs, out, inner, modules)
             print(f"round {n + 1}/{args.rounds} done", file=sys.stderr, flush=True)
 
     load = os.getloadavg()
@@ -249,7 +289,7 @@ def main() -> int:
             f"| {what:52} | {figure(before, row.unit):>12} | {figure(after, row.unit):>12} | {ratio:7.2f}x "
             f"| {target:>12} | {min(rounds):.2f}-{max(rounds):.2f} |"
         )
-    peaks = [r.name for r in rows if r.name in new.peak_mb]
+    peaks = [r.name for r in rows if r.name in new.peak_mb and r.name in old.peak_mb]
     if peaks:
         print("\npeak resident memory of the measuring process (MB, largest of the rounds):")
         for name in peaks:

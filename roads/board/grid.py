@@ -129,11 +129,12 @@ class TailGrid:
         view[columns[bulk]] |= (((1 << lengths[bulk]) - 1) << 1).astype(np.uint8)
         # Tails: (first column, column after the last, row bit), a row at a time as coverage counts.
         for bit in {tail[2] for tail in tails}:
-            cover = np.zeros(len(view) + 1, np.int32)
             ranges = np.array([tail[:2] for tail in tails if tail[2] == bit], np.int64)
-            np.add.at(cover, ranges[:, 0], 1)
-            np.add.at(cover, ranges[:, 1], -1)
-            view |= (np.cumsum(cover[:-1]) > 0).astype(np.uint8) * np.uint8(bit)
+            low, high = int(ranges[:, 0].min()), int(ranges[:, 1].max())
+            cover = np.zeros(high - low + 1, np.int32)
+            np.add.at(cover, ranges[:, 0] - low, 1)
+            np.add.at(cover, ranges[:, 1] - low, -1)
+            view[low:high] |= (np.cumsum(cover[:-1]) > 0).astype(np.uint8) * np.uint8(bit)
         del view
         end = max(size, int(item_x.max()) + 2)
         del taken[end:]
