@@ -146,10 +146,11 @@ class Scoreboard(NotebookDisplay):
         """Add a batch of outcomes as :meth:`add` does, with array arithmetic instead of a loop a coup.
 
         ``winners`` are the outcomes' winners as 0 Banker, 1 Player, 2 Tie, if
-        the caller has them; ``plain`` says no outcome has a pair or a natural. Columns open where the winner changes; a bead's row
-        is its place in its streak; the marks come from :func:`~.derived.verdicts`,
-        the same rules as :func:`~.derived.verdict` on arrays. Drawn places are
-        left to :meth:`place`, as after :meth:`add`.
+        the caller has them; ``plain`` says no outcome has a pair or a natural.
+        Columns open where the winner changes; a bead's row is its place in its
+        streak; the marks come from :func:`~.derived.verdicts`, the same rules as
+        :func:`~.derived.verdict` on arrays. Drawn places are left to
+        :meth:`place`, as after :meth:`add`.
         """
         import numpy as np
 
@@ -417,8 +418,8 @@ _WORDS = {winner.value: _LETTERS[winner.letter] for winner in Winner}
 """banker, player, tie: how JSON logs name a winner."""
 _LETTER_BYTES = b"BPTbpt"
 _SKIPPED_BYTES = b" ,\t\n"
-_BYTE_OUTCOMES = [_LETTERS.get(chr(byte)) for byte in range(256)]
-"""A byte's Outcome (None for anything not a letter): the list the array path maps ASCII letters through."""
+_BYTE_OUTCOMES = {ord(letter): outcome for letter, outcome in _LETTERS.items()}
+"""A letter's byte to its Outcome: what the array path maps ASCII letters through."""
 _WINNER_CODES = {Winner.BANKER: 0, Winner.PLAYER: 1, Winner.TIE: 2}
 _WINNER, _BANKER_PAIR = attrgetter("winner"), attrgetter("banker_pair")
 _PLAYER_PAIR, _NATURAL = attrgetter("player_pair"), attrgetter("natural")

@@ -7,9 +7,10 @@ docs/logs.md; the JSON shapes are published in docs/schema/.
 
 from __future__ import annotations
 
+from ..errors import LogWarning
 from .detect import FORMATS
 from .reader import OpenLog, detect_format, iter_entries, iter_shoes, open_log, read_coups, read_outcomes
-from .records import Entry, LogWarning, Record, ShoeLog, check
+from .records import Entry, Record, ShoeLog, check
 from .results import format_result, parse_results
 from .source import LineBuffer, LogSource
 from .writer import coup_object, write_log, write_shoe_line

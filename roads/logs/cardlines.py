@@ -7,9 +7,9 @@ from collections.abc import Iterator
 
 from ..cards import Card, hand_total, parse_card
 from ..coup import Coup, draw_coup, expected_cards
-from ..errors import CardError, LogError, Where, excerpt
+from ..errors import CardError, LogError, LogWarning, Where, excerpt
 from ..rules import player_draws
-from .records import LogWarning, Record, warn
+from .records import Record, warn
 from .source import Piece
 
 _LINE_TOKEN = re.compile(r"[|:]|[^\s,|:]+")
