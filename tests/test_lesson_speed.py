@@ -15,8 +15,7 @@ import pytest
 
 from roads.board import Bead, Scoreboard
 from roads.board.explain import proof, proofs
-from roads.board.names import cli_name
-from roads.board.scoreboard import DERIVED
+from roads.board.names import DERIVED
 from roads.lesson.compare import columns_of, comparison_scene
 from roads.lesson.svgtools import _EMPTY, _ROOT, decoration_svg, inline_svg
 from roads.scene.highlight import focus
@@ -78,7 +77,7 @@ def test_focus_reads_the_columns_a_walk_would_find(seed: int) -> None:
     board = shoe(seed, 200)
     for name in DERIVED:
         for number in range(1, len(board.road(name)) + 1):
-            found = focus(board, cli_name(name), number)
+            found = focus(board, name.cli, number)
             source, cells = walked_focus_cells(board, name, number)
             assert found.source == source
             assert found.compared_cells == cells
