@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Iterable
+from functools import cache
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -158,6 +159,7 @@ class TailGrid:
         import numpy as np
 
         rows, taken = self.rows, self.taken
+        free_below = _free_below(rows)
         streaks = len(lengths)
         runs = lengths.tolist()
         long = np.flatnonzero(lengths > rows).tolist()
@@ -190,18 +192,17 @@ class TailGrid:
             x = first_x + 1
             while True:
                 cell = taken[x]
-                if running:
-                    running = [tail for tail in running if tail[0] > x]
-                    for _, bit in running:
+                for end, bit in running:
+                    if end > x:
                         cell |= bit
                 if not cell & 2:
                     break
                 x += 1
-            free = 0
-            while free < rows - 1 and not (cell >> (free + 2)) & 1:
-                free += 1
+            if len(running) > 8:
+                running = [tail for tail in running if tail[0] > x]
             length = runs[s]
-            down = min(length - 1, free)
+            down = free_below[cell]
+            down = min(down, length - 1)
             row = down + 1
             taken[x] |= ((1 << row) - 1) << 1
             end = x + length - down
@@ -228,3 +229,15 @@ class TailGrid:
         if not self.turned and y < self.rows and not (taken[x] >> (y + 1)) & 1:
             return x, y + 1
         return x + 1, y
+
+
+@cache
+def _free_below(rows: int) -> tuple[int, ...]:
+    """Return, for each byte of taken rows, how many cells are free below row 1 before a taken one or the bottom."""
+    out = []
+    for cell in range(256):
+        free = 0
+        while free < rows - 1 and not (cell >> (free + 2)) & 1:
+            free += 1
+        out.append(free)
+    return tuple(out)
