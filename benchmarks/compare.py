@@ -65,7 +65,7 @@ class Row:
 
 ROWS: tuple[Row, ...] = (
     Row("build", "Scoreboard.from_results, 100,000 coups", inner=5, target=3.0),
-    Row("npm", "100,000 coups: baccarat-engine 1.1.5 (npm) vs this tree", inner=3, target=20.0, npm=True),
+    Row("npm", "npm baccarat-engine 1.1.5, 100,000 coups", inner=3, target=20.0, npm=True),
     Row("build-log", "Scoreboard.from_log, 100,000-coup results log", inner=5),
     Row("add", "one add on a 100,000-coup board (10,000 adds)", inner=5, unit="us"),
     Row("svg", "80-coup scoreboard to SVG", inner=21),
