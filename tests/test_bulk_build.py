@@ -95,6 +95,14 @@ def check_shoes(count: int, seed: int, array_path: random.Random, monkeypatch: p
         assert fields(Scoreboard.from_results(results)) == fields(by_loop(results)), results
 
 
+def test_array_path_matches_the_loop_on_a_few_random_shoes(
+    array_path: random.Random, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The quick loop's variant: a few dozen shoes."""
+    check_shoes(30, 3, array_path, monkeypatch)
+
+
+@pytest.mark.slow
 def test_array_path_matches_the_loop_on_random_shoes(
     array_path: random.Random, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -108,6 +116,7 @@ def test_array_path_matches_the_loop_on_100000_random_shoes(
     check_shoes(100_000, 2, array_path, monkeypatch)
 
 
+@pytest.mark.slow
 def test_batches_mixed_with_single_adds_and_reads(array_path: random.Random, monkeypatch: pytest.MonkeyPatch) -> None:
     """A live board: batches, single adds and reads in any order build what the loop builds."""
     rng = random.Random(7)
@@ -130,6 +139,7 @@ def test_batches_mixed_with_single_adds_and_reads(array_path: random.Random, mon
         assert fields(board) == fields(by_loop("".join(parts))), parts
 
 
+@pytest.mark.slow
 def test_a_real_size_build_takes_the_array_path_and_matches() -> None:
     """100,000 coups through from_results and from_log, with the thresholds as shipped."""
     rng = random.Random(2026)

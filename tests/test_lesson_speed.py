@@ -39,6 +39,7 @@ def shoe(seed: int, coups: int) -> Scoreboard:
     return Scoreboard.from_results(letters)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("theme", ["classic", "dark", "print"])
 def test_figures_are_the_back_ends_bytes(theme: str) -> None:
     board = shoe(1, 120)
@@ -72,6 +73,7 @@ def walked_focus_cells(board: Scoreboard, name: str, number: int) -> tuple[Bead,
     return source, tuple((b.x, b.y) for column, _ in why.compared for b in by_column.get(column, ()))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", [3, 4, 5])
 def test_focus_reads_the_columns_a_walk_would_find(seed: int) -> None:
     board = shoe(seed, 200)

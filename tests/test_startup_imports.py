@@ -16,6 +16,8 @@ import pytest
 from roads.logs import write_log
 from roads.shoe import deal_shoe
 
+pytestmark = pytest.mark.slow  # every test starts a fresh interpreter
+
 HEAVY = ("numpy", "pydantic", "svgwrite", "PIL", "tqdm", "concurrent.futures.process", "multiprocessing", "roads.logs")
 
 PROBE = """
