@@ -55,8 +55,6 @@ own writer (level 6 with a filter search on every row) took about 30 ms for 40.0
 
 _QUANTUM = 64
 """Sprites are shared between placements whose offset within a 4x pixel agrees to 1/64."""
-_GRID_STRIP = 1024
-"""Output columns of a grid's coverage mask painted at once."""
 _CACHE_LIMIT = 4096
 """Sprites kept between pictures; past this the cache starts again (a sprite is a few KB)."""
 
@@ -236,8 +234,8 @@ class _Painter:
             self.blend(x1 - w, y0 + w, x1, y1 - w, shape.stroke)
 
     def grid(self, shape: Grid) -> None:
-        """Blend the inner ruling of a grid: its bands painted at 4x into one coverage mask, pasted once."""
-        from PIL import Image, ImageDraw
+        """Blend the inner ruling of a grid: its bands' coverage drawn into one 1x mask, pasted once."""
+        from PIL import Image, ImageChops, ImageDraw
 
         k = self.k
         x0, y0, c, half = shape.x, shape.y, shape.cell, shape.width / 2
@@ -256,16 +254,22 @@ class _Painter:
         s = SUPERSAMPLE
         left, top = min(b[0] for b in bands) // s, min(b[1] for b in bands) // s
         right, bottom = -(-max(b[2] for b in bands) // s), -(-max(b[3] for b in bands) // s)
-        # A strip of columns at a time: a 6,000-coup Big Road's whole mask at 4x would be 200 MB.
-        for start in range(left, right, _GRID_STRIP):
-            end = min(right, start + _GRID_STRIP)
-            mask = Image.new("L", ((end - start) * s, (bottom - top) * s))
+        size = (right - left, bottom - top)
+        # Each band's coverage at 1x (a band covers whole 4x pixels, so a pixel's share is exact);
+        # vertical and horizontal bands apart, then joined as a + b - ab, where lines cross.
+        masks = []
+        for vertical in (True, False):
+            mask = Image.new("L", size)
             draw = ImageDraw.Draw(mask)
-            for a, b, e, f in bands:
-                if e > start * s and a < end * s:
-                    draw.rectangle((a - start * s, b - top * s, e - 1 - start * s, f - 1 - top * s), fill=255)
-            # Where lines cross, a pixel is covered once, as when the whole canvas was painted at 4x.
-            self.image.paste(shape.stroke, (start, top, end, bottom), mask.reduce(s))
+            for x0_, y0_, x1_, y1_ in bands:
+                if (x1_ - x0_ < y1_ - y0_) != vertical:
+                    continue
+                for ax, bx, cover_x in _spans(x0_, x1_):
+                    for ay, by, cover_y in _spans(y0_, y1_):
+                        value = (cover_x * cover_y * 255 + 8) // 16
+                        draw.rectangle((ax - left, ay - top, bx - 1 - left, by - 1 - top), fill=value)
+            masks.append(mask)
+        self.image.paste(shape.stroke, (left, top, right, bottom), ImageChops.screen(*masks))
 
     def blend(self, x0: int, y0: int, x1: int, y1: int, color: str) -> None:
         """Blend ``color`` over the 4x-pixel box [x0, x1) x [y0, y1), each 1x pixel by the share it covers."""
