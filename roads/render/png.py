@@ -156,17 +156,30 @@ class _Painter:
         """Paint one line of text; bold and halo are outlines, as in the SVG."""
         k = self.k
         size = shape.size * k
-        font = fonts.cjk(size) if fonts.needs_cjk(shape.text) else fonts.latin(size)
         stroke, stroke_fill = 0.0, None
         if shape.halo:
             stroke, stroke_fill = shape.halo_width * k, shape.halo
         elif shape.bold:
             stroke, stroke_fill = shape.size * BOLD * k / 2, shape.fill
+        x, y = (shape.x + dx) * k, (shape.y + dy) * k
+        pieces = fonts.runs(shape.text)
+        if len(pieces) > 1:
+            # Runs in different faces: laid end to end on one baseline from where the anchor puts the start.
+            placed = [(fonts.font(face, size), run) for face, run in pieces]
+            total = sum(font.getlength(run) for font, run in placed)
+            x -= total * {"start": 0.0, "middle": 0.5, "end": 1.0}[shape.anchor]
+            for font, run in placed:
+                self.draw.text(
+                    (x, y), run, fill=shape.fill, font=font, anchor="ls", stroke_width=stroke, stroke_fill=stroke_fill
+                )
+                x += font.getlength(run)
+            return
+        face = pieces[0][0] if pieces else fonts.AILERON
         self.draw.text(
-            ((shape.x + dx) * k, (shape.y + dy) * k),
+            (x, y),
             shape.text,
             fill=shape.fill,
-            font=font,
+            font=fonts.font(face, size),
             anchor=ANCHORS[shape.anchor],
             stroke_width=stroke,
             stroke_fill=stroke_fill,
