@@ -75,13 +75,29 @@ def _subset(font: TTFont, unicodes: list[int] | None, text: str, out: Path) -> N
     subsetter = subset.Subsetter(_options())
     subsetter.populate(unicodes=unicodes or [], text=text)
     subsetter.subset(font)
+    font.recalcTimestamp = False  # the same sources give the same bytes
     font.save(out)
     print(f"{out.name}: {out.stat().st_size:,} bytes", file=sys.stderr)
+
+
+def _aileron() -> bytes:
+    """Return the Aileron subset Pillow embeds in ``ImageFont.load_default`` (CC0), as a font file."""
+    import base64
+    import inspect
+    import re
+
+    from PIL import ImageFont
+
+    found = re.search(r'b64decode\(\s*b"""(.*?)"""', inspect.getsource(ImageFont.load_default), re.S)
+    assert found, "this Pillow embeds no Aileron"
+    return base64.b64decode(found.group(1))
 
 
 def main() -> None:
     """Write the subset fonts next to their licences."""
     OUT.mkdir(parents=True, exist_ok=True)
+    # Pillow's own copy, as a file: the PDF back-end embeds the very font the PNG draws.
+    (OUT / "Aileron-Regular-pillow.ttf").write_bytes(_aileron())
     _subset(TTFont(DEJAVU), _codepoints(), "", OUT / "DejaVuSans-roads.ttf")
     collection = TTCollection(NOTO_CJK)
     _subset(collection.fonts[NOTO_CJK_SC], None, CJK_TEXT, OUT / "NotoSansCJKsc-roads.otf")

@@ -53,7 +53,7 @@ def _plot_path(ctx: click.Context, param: click.Parameter, value: str | None) ->
     try:
         format_of(value)
     except RenderError:
-        raise click.BadParameter(f"{value}: the plot is written as .svg or .png", ctx=ctx, param=param) from None
+        raise click.BadParameter(f"{value}: the plot is written as .svg, .png or .pdf", ctx=ctx, param=param) from None
     return Path(value)
 
 

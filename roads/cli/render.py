@@ -61,12 +61,19 @@ def plan(logs: Sequence[str], output: str | None, folder: str | None, kind: str 
 
 
 @cli.command("render")
+<<<<<<< HEAD
 @log_inputs(format_flags=("--log-format",), coups=True)
 @click.option("-o", "--output", metavar="OUT", help="The picture to write: OUT.svg or OUT.png (one shoe).")
+=======
+@click.argument("logs", nargs=-1, required=True, metavar="LOG...")
+@click.option("-o", "--output", metavar="OUT", help="The picture to write: OUT.svg, OUT.png or OUT.pdf (one LOG).")
+>>>>>>> f88e434 (A third back-end: vector PDF from the same scene through fpdf2 (optional extra roads[pdf]), fonts embedded, deterministic bytes; long titles wrap in linear time)
 @click.option(
     "-d", "--dir", "folder", metavar="FOLDER", help="One picture per shoe of every LOG, into FOLDER (made if missing)."
 )
-@click.option("--format", "kind", type=click.Choice(sorted(WRITERS)), help="svg or png (default: from -o, else svg).")
+@click.option(
+    "--format", "kind", type=click.Choice(sorted(WRITERS)), help="svg, png or pdf (default: from -o, else svg)."
+)
 @click.option(
     "--road",
     default="scoreboard",
@@ -157,6 +164,7 @@ def render_command(
       roads render shoe.txt -o board.png --last 20 --theme dark --scale 2
       roads render shoe.txt -o bey.svg --road big-eye-boy
       roads render shoe.txt -o why.png --highlight big-eye-boy:5
+      roads render shoe.txt -o board.pdf --theme print   vector PDF for a book
       roads render logs/*.txt -d out/ --format png
       roads render shoes.jsonl -d out/     one picture per shoe of an archive
       roads render shoes.jsonl --shoe 7 --coups 1-40 -o first40.svg

@@ -19,7 +19,7 @@ from ..scene.options import OptionChanges
 from ..scene.primitives import Scene
 from ..scene.subjects import Drawing, drawing
 
-MEDIA = {"svg": "image/svg+xml", "png": "image/png"}
+MEDIA = {"svg": "image/svg+xml", "png": "image/png", "pdf": "application/pdf"}
 
 
 def read_text_log(text: str, name: str = "<results>", fmt: str | None = None) -> list[Outcome]:
@@ -45,7 +45,7 @@ def scene_bytes(
 def _format(kind: str) -> str:
     """Return ``kind`` if it is a picture format; LessonError otherwise."""
     if kind not in MEDIA:
-        raise LessonError(f"unknown picture format '{kind}': choose svg or png")
+        raise LessonError(f"unknown picture format '{kind}': choose svg, png or pdf")
     return kind
 
 

@@ -1,7 +1,7 @@
 """Fonts for pictures that draw glyphs (PNG, PDF): a fixed chain of bundled faces, then the system's.
 
 Each character is drawn by the first face in :data:`CHAIN` that holds it:
-Pillow's bundled Aileron (ASCII), then the subsets shipped in
+Aileron (ASCII; Pillow's own copy), then the subsets shipped in
 ``roads/data/fonts`` (DejaVu Sans: accented Latin, Greek, Cyrillic,
 punctuation, currency, arrows, suits; Noto Sans CJK SC: 庄 闲 和 莊 閒 and the
 ``zh`` labels). The chain is the same on every machine, so the same text gives
@@ -35,12 +35,13 @@ class Face:
     """One font of the chain: a family name as CSS and PDF spell it, and where its file is."""
 
     family: str
-    file: str | None
-    """A file in ``roads/data/fonts``, an absolute path (a system font), or None for Pillow's own."""
+    file: str
+    """A file in ``roads/data/fonts``, or an absolute path (a system font)."""
     index: int = 0
 
 
-AILERON = Face("Aileron", None)
+AILERON = Face("Aileron", "Aileron-Regular-pillow.ttf")
+"""The Aileron subset Pillow embeds for ``load_default``, kept as a file so the PDF can embed it too."""
 DEJAVU = Face("DejaVu Sans", "DejaVuSans-roads.ttf")
 NOTO_CJK = Face("Noto Sans CJK SC", "NotoSansCJKsc-roads.otf")
 CHAIN: tuple[Face, ...] = (AILERON, DEJAVU, NOTO_CJK)
@@ -51,8 +52,7 @@ FAMILIES = ", ".join(f"'{face.family}'" if " " in face.family else face.family f
 
 
 def font_path(face: Face) -> str:
-    """Return the file of a bundled or system face (not Pillow's own)."""
-    assert face.file is not None, "Pillow's bundled font has no file"
+    """Return the file of a bundled or system face."""
     if os.path.isabs(face.file):
         return face.file
     return str(resources.files("roads") / "data" / "fonts" / face.file)
@@ -61,11 +61,9 @@ def font_path(face: Face) -> str:
 @lru_cache(maxsize=256)
 def font(face: Face, size: float) -> ImageFont.FreeTypeFont:
     """Return ``face`` at ``size`` pixels."""
-    if face.file is None:
-        loaded = ImageFont.load_default(size=size)
-        assert isinstance(loaded, ImageFont.FreeTypeFont), "Pillow was built without FreeType"
-        return loaded
-    return ImageFont.truetype(font_path(face), size=size, index=face.index)
+    # Pillow's basic layout, as load_default uses: the same glyphs and advances whether or not this
+    # Pillow has libraqm, so every machine draws the same pixels.
+    return ImageFont.truetype(font_path(face), size=size, index=face.index, layout_engine=ImageFont.Layout.BASIC)
 
 
 def latin(size: float) -> ImageFont.FreeTypeFont:

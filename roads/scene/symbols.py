@@ -47,22 +47,26 @@ def fit(text: str, width: float, size: float) -> list[str]:
     """Return ``text`` broken at spaces into lines no wider than ``width`` by :func:`text_width`'s
     generous estimate; a word wider than a line on its own is broken between characters."""
     lines: list[str] = []
-    current = ""
-    for whole in text.split():
-        word = whole
-        while text_width(word, size) > width and len(word) > 1:
-            if current:
-                lines.append(current)
-                current = ""
-            cut = next((i for i in range(len(word) - 1, 0, -1) if text_width(word[:i], size) <= width), 1)
-            lines.append(word[:cut])
-            word = word[cut:]
-        candidate = f"{current} {word}" if current else word
-        if current and text_width(candidate, size) > width:
+    current, used = "", 0.0
+    space = text_width(" ", size)
+    for word in text.split():
+        w = text_width(word, size)
+        if current and used + space + w <= width:
+            current, used = f"{current} {word}", used + space + w
+            continue
+        if current:
             lines.append(current)
-            current = word
-        else:
-            current = candidate
+        if w <= width:
+            current, used = word, w
+            continue
+        # One character at a time: linear in the word's length, however long it is.
+        current, used = "", 0.0
+        for ch in word:
+            cw = text_width(ch, size)
+            if current and used + cw > width:
+                lines.append(current)
+                current, used = "", 0.0
+            current, used = current + ch, used + cw
     if current:
         lines.append(current)
     return lines
