@@ -4,6 +4,10 @@
   "use strict";
   var board = document.getElementById("board");
   var viewer = document.getElementById("viewer");
+  // Paper shows every "why" of the coup table and the shoe's details.
+  window.addEventListener("beforeprint", function () {
+    Array.prototype.forEach.call(document.querySelectorAll("details"), function (d) { d.open = true; });
+  });
   if (!board || !viewer) { return; }
   var svg = board.querySelector("svg");
   var NS = "http://www.w3.org/2000/svg";
@@ -29,6 +33,30 @@
     u.setAttribute("aria-describedby", li.id);
     u.classList.add("has-proof");
   });
+  // The marks take the focus: the board frame stops being a tab stop of its own.
+  board.setAttribute("tabindex", "-1");
+  // Each mark's whole cell answers the pointer: a transparent square just under the mark itself.
+  marks.forEach(function (u, i) {
+    var half = cell / 4, r = document.createElementNS(NS, "rect");
+    r.setAttribute("x", parseFloat(u.getAttribute("x")) - half);
+    r.setAttribute("y", parseFloat(u.getAttribute("y")) - half);
+    r.setAttribute("width", 2 * half);
+    r.setAttribute("height", 2 * half);
+    r.setAttribute("class", "roads-hit");
+    r.setAttribute("data-i", i);
+    u.parentNode.insertBefore(r, u);
+  });
+  // A board wider than its frame opens on its right end (the frame is right to left); bring the newest
+  // Big Eye Boy mark into view too, since a long Big Road runs past where the derived roads end.
+  var newest = null;
+  marks.forEach(function (u) {
+    if (u.getAttribute("data-road") === "big-eye-boy" &&
+        (!newest || parseFloat(u.getAttribute("x")) > parseFloat(newest.getAttribute("x")))) { newest = u; }
+  });
+  if (newest && board.scrollWidth > board.clientWidth) {
+    var frame = board.getBoundingClientRect(), at = newest.getBoundingClientRect();
+    if (at.right > frame.right || at.left < frame.left) { board.scrollLeft += at.right + cell - frame.right; }
+  }
   var under = document.createElementNS(NS, "g");
   var over = document.createElementNS(NS, "g");
   under.setAttribute("class", "roads-overlay under");
@@ -85,6 +113,7 @@
   }
   function markTarget(event) {
     var t = event.target;
+    if (t && t.classList && t.classList.contains("roads-hit")) { return marks[parseInt(t.getAttribute("data-i"), 10)]; }
     return t && t.classList && t.classList.contains("has-proof") ? t : null;
   }
   svg.addEventListener("mouseover", function (event) {
