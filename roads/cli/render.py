@@ -16,6 +16,7 @@ from tqdm import tqdm
 
 from ..board import Scoreboard
 from ..errors import RenderError, RoadsError
+from ..files import atomic_write
 from ..outcome import Outcome
 from ..render import WRITERS, RenderOptions, format_of, save
 from ..scene import ROADS, THEMES, render_options
@@ -61,13 +62,8 @@ def plan(logs: Sequence[str], output: str | None, folder: str | None, kind: str 
 
 
 @cli.command("render")
-<<<<<<< HEAD
 @log_inputs(format_flags=("--log-format",), coups=True)
-@click.option("-o", "--output", metavar="OUT", help="The picture to write: OUT.svg or OUT.png (one shoe).")
-=======
-@click.argument("logs", nargs=-1, required=True, metavar="LOG...")
-@click.option("-o", "--output", metavar="OUT", help="The picture to write: OUT.svg, OUT.png or OUT.pdf (one LOG).")
->>>>>>> f88e434 (A third back-end: vector PDF from the same scene through fpdf2 (optional extra roads[pdf]), fonts embedded, deterministic bytes; long titles wrap in linear time)
+@click.option("-o", "--output", metavar="OUT", help="The picture to write: OUT.svg, OUT.png or OUT.pdf (one shoe).")
 @click.option(
     "-d", "--dir", "folder", metavar="FOLDER", help="One picture per shoe of every LOG, into FOLDER (made if missing)."
 )
@@ -102,7 +98,7 @@ def plan(logs: Sequence[str], output: str | None, folder: str | None, kind: str 
     type=click.Choice(["en", "zh"]),
     default="en",
     show_default=True,
-    help="B/P/T or 庄/闲/和 (PNG needs a CJK font for zh).",
+    help="B/P/T or 庄/闲/和 (the fonts ship with roads).",
 )
 @click.option(
     "--highlight",
@@ -133,6 +129,18 @@ def plan(logs: Sequence[str], output: str | None, folder: str | None, kind: str 
 @click.option("--no-pairs", is_flag=True, help="No pair dots on the Big Road.")
 @click.option("--title", help="A caption over the board (also the SVG title).")
 @click.option("-j", "--jobs", type=click.IntRange(min=1), help="Processes for many logs (default: all cores).")
+@click.option(
+    "--animate",
+    is_flag=True,
+    help="One frame per coup, the last held: -o shoe.gif, shoe.webp or shoe.png (APNG).",
+)
+@click.option(
+    "--fps",
+    type=click.FloatRange(0.1, 60),
+    default=2.0,
+    show_default=True,
+    help="Frames a second of --animate.",
+)
 def render_command(
     inputs: Inputs,
     output: str | None,
@@ -151,8 +159,10 @@ def render_command(
     no_pairs: bool,
     title: str | None,
     jobs: int | None,
+    animate: bool,
+    fps: float,
 ) -> None:
-    """Draw the scoreboard of each shoe LOG as an SVG or PNG picture.
+    """Draw the scoreboard of each shoe LOG as an SVG, PNG or PDF picture, or as an animation.
 
     The full scoreboard is the casino arrangement: Bead Plate on the left with
     the statistics and the Banker/Player ask icons under it, Big Road on the
@@ -168,6 +178,7 @@ def render_command(
       roads render logs/*.txt -d out/ --format png
       roads render shoes.jsonl -d out/     one picture per shoe of an archive
       roads render shoes.jsonl --shoe 7 --coups 1-40 -o first40.svg
+      roads render shoe.txt -o shoe.gif --animate --fps 4   the shoe coup by coup
 
     With -d every shoe of every LOG is drawn; a shoe that cannot be read or
     drawn is reported on one line, the others are still drawn, and the exit
@@ -189,6 +200,9 @@ def render_command(
         pairs=not no_pairs,
         title=title,
     )
+    if animate:
+        _animate(inputs, output, folder, kind, options, fps)
+        return
     planned = plan(inputs.logs, output, folder, kind)
     if folder is None:
         with inputs.one("render", ", or draw every shoe with -d FOLDER") as shoe:
@@ -197,6 +211,25 @@ def render_command(
         click.echo(f"wrote {planned[0][1]}")
         return
     draw_shoes(inputs, folder, planned, options, jobs)
+
+
+def _animate(
+    inputs: Inputs, output: str | None, folder: str | None, kind: str | None, options: RenderOptions, fps: float
+) -> None:
+    """Write one shoe as an animation to ``output``: checked before any work, written whole or not at all."""
+    from ..render.animate import animate, animation_format
+
+    if output is None or folder is not None or kind is not None:
+        raise click.UsageError("--animate draws one shoe to one -o file (.gif, .webp or .png), without -d or --format")
+    try:
+        fmt = animation_format(output)
+    except RenderError as exc:
+        raise click.BadParameter(exc.message, param_hint="'--animate'") from None
+    with inputs.one("render", "") as shoe:
+        outcomes = inputs.cut(list(shoe.outcomes()))
+    data = animate(outcomes, options, fmt, fps)
+    atomic_write(output, data)
+    click.echo(f"wrote {output}")
 
 
 ShoeJob = tuple[tuple[Outcome, ...], str, str, RenderOptions, str]
