@@ -232,3 +232,43 @@ def test_every_theme_meets_wcag_aa_for_text(theme: str) -> None:
     }
     low = {name: round(contrast(*pair), 2) for name, pair in pairs.items() if contrast(*pair) < 4.5}
     assert not low, f"{theme}: below 4.5:1 {low}"
+
+
+def test_step_through_reveals_the_shoe_one_coup_at_a_time(browser: Any, pages: dict[str, Path]) -> None:  # noqa: F811
+    page = _open(browser, pages["classic"], 1280)
+    try:
+        visible = "() => document.querySelectorAll('#board use[data-road]:not(.later)').length"
+        everything = page.evaluate(visible)
+        slider = page.locator(".stepper input[type=range]")
+        assert slider.get_attribute("max") == "82" and slider.input_value() == "82"
+        slider.fill("10")
+        at_ten = page.evaluate(visible)
+        said = page.locator(".stepper output").inner_text()
+        page.locator(".stepper button", has_text="Next").click()
+        at_eleven = page.evaluate(visible)
+        slider.focus()
+        page.keyboard.press("ArrowLeft")
+        page.keyboard.press("ArrowLeft")
+        at_nine = page.evaluate(visible)
+        beads = page.evaluate(
+            "() => document.querySelectorAll('#board use[data-road=\"bead-plate\"]:not(.later)').length"
+        )
+        page.locator(".stepper button", has_text="Previous").click()
+        showing = page.get_attribute("#viewer", "data-showing")
+    finally:
+        page.close()
+    assert at_nine < at_ten < at_eleven < everything and said == "Coup 10 of 82" and beads == 9
+    assert showing is None or showing.count(":") == 1
+
+
+def test_without_javascript_the_page_is_the_whole_shoe(browser: Any, pages: dict[str, Path]) -> None:  # noqa: F811
+    context = browser.new_context(java_script_enabled=False, viewport={"width": 390, "height": 900})
+    try:
+        page = context.new_page()
+        page.goto(pages["classic"].as_uri())
+        assert page.locator(".stepper").count() == 0
+        assert page.locator("#board use.later").count() == 0
+        width = page.locator("html").evaluate("el => el.scrollWidth")
+    finally:
+        context.close()
+    assert width <= 390

@@ -155,7 +155,7 @@ def test_the_cli_writes_a_pdf(tmp_path: Path, capsys: pytest.CaptureFixture[str]
 
 
 def test_other_figures_go_to_pdf_too(tmp_path: Path) -> None:
-    from roads.lesson.hand import hand_scene
+    from roads.scene.hand import hand_scene
 
     coup = deal_shoe(8, seed=3).coups[0]
     path = save_scene(hand_scene(coup), tmp_path / "hand.pdf")

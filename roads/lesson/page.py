@@ -150,11 +150,20 @@ class _Writer:
             '<div class="board-wrap">\n'
             # The frame scrolls, right to left: a phone opens on the newest columns of the Big Road and the
             # derived roads, the page itself never scrolls sideways.
-            f'<figure id="board" class="board" data-cell="{CELL:g}" tabindex="0" '
+            f'<figure id="board" class="board" data-cell="{CELL:g}" data-coups="{self.l.board.coups}" '
+            f'data-made="{esc(self.made_attribute())}" tabindex="0" '
             f'aria-label="The scoreboard (scrolls sideways)">\n{svg}\n</figure>\n'
             '<aside id="viewer" class="viewer" aria-label="Proof of the mark in focus">'
             f'<p class="hint" hidden>{esc(hint)}</p></aside>\n'
             "</div>\n</section>"
+        )
+
+    def made_attribute(self) -> str:
+        """Return ``road:mark:coup`` for every derived mark: the step-through hides a mark until its coup."""
+        return " ".join(
+            f"{Road.parse(name).cli}:{mark}:{coup}"
+            for coup, made in sorted(self.made.items())
+            for name, mark, _ in made
         )
 
     def figures(self) -> tuple[str, dict[tuple[str, int], str]]:
