@@ -15,6 +15,8 @@ from roads.render import png
 from roads.render.animate import HOLD_SECONDS, animate
 from roads.scene import render_options
 
+pytestmark = pytest.mark.slow  # subprocesses, builds and many whole pictures
+
 SHOE = "B P P B T B B B P B P P B B T P B"
 
 

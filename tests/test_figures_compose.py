@@ -99,6 +99,7 @@ def _html(parts: list[str]) -> str:
     )
 
 
+@pytest.mark.browser
 def test_each_board_in_a_browser_uses_its_own_theme_and_fits_its_container(browser: Any) -> None:  # noqa: F811
     board = _boards()[0]
     parts = [svg(board, theme=theme) for theme in THEMES] + [figure(board, theme=t)._repr_html_() for t in THEMES]

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers import IN_CI
 from test_browser import CHROMIUM, browser  # noqa: F401  # the shared headless-chromium fixture
 
 from roads.lesson.page import lesson_page
@@ -22,7 +23,6 @@ from roads.scene.themes import THEMES
 from roads.shoe import deal_shoe
 
 WIDTHS = (390, 768, 1280)
-IN_CI = os.environ.get("CI", "").lower() == "true"
 DOCS_IMAGES = Path(__file__).parent.parent / "docs" / "images"
 NOTES = (
     "Lesson 4: a Banker dragon, then the chop.",
@@ -63,6 +63,7 @@ def _open(browser: Any, path: Path, width: int) -> Any:  # noqa: F811
     return page
 
 
+@pytest.mark.browser
 @pytest.mark.parametrize("width", WIDTHS)
 @pytest.mark.parametrize("theme", list(THEMES))
 def test_no_sideways_scroll_and_the_board_opens_on_its_newest_columns(
@@ -98,6 +99,7 @@ def test_no_sideways_scroll_and_the_board_opens_on_its_newest_columns(
         assert found["frameLeft"] <= found["markLeft"] and found["markRight"] <= found["frameRight"]
 
 
+@pytest.mark.browser
 @pytest.mark.parametrize("width", WIDTHS)
 def test_every_mark_is_a_24_px_target(browser: Any, pages: dict[str, Path], width: int) -> None:  # noqa: F811
     page = _open(browser, pages["classic"], width)
@@ -120,6 +122,7 @@ def test_every_mark_is_a_24_px_target(browser: Any, pages: dict[str, Path], widt
     assert showing and showing.count(":") == 1
 
 
+@pytest.mark.browser
 @pytest.mark.parametrize("theme", list(THEMES))
 def test_axe_core_finds_no_serious_or_critical_violation(
     browser: Any,  # noqa: F811
@@ -150,6 +153,7 @@ def test_the_shoe_details_are_details_not_the_lesson(pages: dict[str, Path]) -> 
     assert "<dt>Seed</dt><dd>3</dd>" in details and "<code>roads deal --decks 8" in details
 
 
+@pytest.mark.browser
 def test_print_shows_the_whole_board_and_every_proof_on_a4(browser: Any, pages: dict[str, Path]) -> None:  # noqa: F811
     page = _open(browser, pages["classic"], 1280)
     try:
@@ -171,6 +175,7 @@ def test_print_shows_the_whole_board_and_every_proof_on_a4(browser: Any, pages: 
     assert pdf.startswith(b"%PDF-")
 
 
+@pytest.mark.browser
 @pytest.mark.parametrize("width", WIDTHS)
 def test_screenshots_for_the_docs(browser: Any, pages: dict[str, Path], width: int, tmp_path: Path) -> None:  # noqa: F811
     """docs/images/lesson-{390,768,1280}.png: the page as a phone, a tablet and a laptop show it."""
@@ -234,6 +239,7 @@ def test_every_theme_meets_wcag_aa_for_text(theme: str) -> None:
     assert not low, f"{theme}: below 4.5:1 {low}"
 
 
+@pytest.mark.browser
 def test_step_through_reveals_the_shoe_one_coup_at_a_time(browser: Any, pages: dict[str, Path]) -> None:  # noqa: F811
     page = _open(browser, pages["classic"], 1280)
     try:
@@ -261,6 +267,7 @@ def test_step_through_reveals_the_shoe_one_coup_at_a_time(browser: Any, pages: d
     assert showing is None or showing.count(":") == 1
 
 
+@pytest.mark.browser
 def test_without_javascript_the_page_is_the_whole_shoe(browser: Any, pages: dict[str, Path]) -> None:  # noqa: F811
     context = browser.new_context(java_script_enabled=False, viewport={"width": 390, "height": 900})
     try:

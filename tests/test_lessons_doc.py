@@ -12,6 +12,8 @@ from pathlib import Path
 import pytest
 from sphinx.cmd.build import build_main
 
+pytestmark = pytest.mark.slow  # subprocesses, builds and many whole pictures
+
 ROOT = Path(__file__).resolve().parent.parent
 PAGE = (ROOT / "docs" / "lessons.md").read_text("utf-8")
 

@@ -8,6 +8,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
+pytestmark = pytest.mark.slow  # subprocesses, builds and many whole pictures
+
 SITE = Path(__file__).parent.parent / "docs" / "examples" / "mkdocs"
 
 

@@ -7,7 +7,6 @@ its bytes; poppler (pdftotext, pdftoppm) reads it back as a person's viewer woul
 from __future__ import annotations
 
 import io
-import os
 import re
 import shutil
 import subprocess
@@ -17,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers import IN_CI
 from PIL import Image, ImageChops, ImageStat
 
 from roads.board import Scoreboard
@@ -28,7 +28,6 @@ from roads.scene import lay_out
 from roads.scene.primitives import Grid, Text, Use, walk
 from roads.shoe import deal_shoe
 
-IN_CI = os.environ.get("CI", "").lower() == "true"
 TITLE = "Table 7, shoe 3 — Café 庄闲"
 
 
@@ -112,6 +111,7 @@ def test_same_scene_same_bytes(board: Scoreboard) -> None:
     assert render(board, "pdf", title=TITLE) == render(board, "pdf", title=TITLE)
 
 
+@pytest.mark.slow
 def test_the_text_reads_back(board: Scoreboard, tmp_path: Path) -> None:
     pdftotext = _poppler("pdftotext")
     path = tmp_path / "board.pdf"
@@ -122,6 +122,7 @@ def test_the_text_reads_back(board: Scoreboard, tmp_path: Path) -> None:
     assert re.search(r"Title:\s+Table 7, shoe 3 — Café 庄闲", info)
 
 
+@pytest.mark.slow
 def test_a_pdf_renderer_draws_what_the_png_back_end_draws(board: Scoreboard, tmp_path: Path) -> None:
     """poppler at 96 dpi gives the picture's own pixels: the two agree but for anti-aliasing."""
     pdftoppm = _poppler("pdftoppm")
@@ -144,6 +145,7 @@ def test_without_fpdf2_the_error_says_what_to_install(board: Scoreboard, monkeyp
         render(board, "pdf")
 
 
+@pytest.mark.slow
 def test_the_cli_writes_a_pdf(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     log = tmp_path / "shoe.txt"
     log.write_text("B P P B T B B P\n")

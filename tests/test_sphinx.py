@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-import os
 import re
 from pathlib import Path
 
 import pytest
+from helpers import IN_CI
 from sphinx.cmd.build import build_main
 from test_pdf import structure
-
-IN_CI = os.environ.get("CI", "").lower() == "true"
 
 pytestmark = pytest.mark.slow  # every test builds a Sphinx project
 
