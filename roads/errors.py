@@ -129,3 +129,7 @@ class OddsError(RoadsError):
 
 class LessonError(RoadsError):
     """A lesson, figure, fence or drill that cannot be made (bad option, mark range, chart cell)."""
+
+
+class BetError(RoadsError):
+    """A rule set, bet or paytable that cannot be used (unknown name, negative payout, options that clash)."""
