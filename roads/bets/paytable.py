@@ -84,7 +84,7 @@ class Bet:
 
     def pays_text(self) -> str:
         """Return the paytable in words: 'natural win 1 to 1, natural tie push, win by 9 30 to 1, ...'."""
-        return ", ".join(f"{event.replace('_', ' ')} {pay_words(pay)}" for event, pay in self.pays)
+        return "; ".join(f"{event} {pay_words(pay)}" for event, pay in self.pays)
 
 
 @dataclass(frozen=True, slots=True)

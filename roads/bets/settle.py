@@ -79,48 +79,53 @@ def _cards(n: int) -> str:
 
 def _what(bet: Bet, deal: Deal, event: str) -> str:
     """Return what happened that settled ``bet`` on ``event``, as the start of a sentence."""
-    side = bet.side
     if event == "tie" or event.startswith("tie_"):
         return f"A tie on {deal.player_total}"
-    if bet.kind == "main":
-        t = deal.total(side)
-        title = side.capitalize()
-        if "_with_" in event:
-            return f"{title} wins with a {_cards(deal.hand_cards(side))} {t}"
-        if event.startswith("win_"):
-            return f"{title} wins with {with_article(t)}"
-        return f"{title} wins {t} to {deal.total(other(side))}"
-    if bet.kind == "dragon_bonus":
-        title = side.capitalize()
-        if event == "natural_win":
-            return f"{title} wins with a natural {deal.total(side)}"
-        if event == "natural_tie":
-            return f"A tie with naturals ({deal.player_total} each)"
-        margin = deal.total(side) - deal.total(other(side))
-        return f"{title} wins by {margin} without a natural"
-    if bet.kind == "cards":
-        return f"The coup used {deal.cards} cards"
-    both = event == "both"
-    if bet.kind == "suited_pair":
-        return "Both hands open with a pair of the same suit" if both else "A hand opens with a pair of the same suit"
-    if both:
-        return "Both hands open with a pair"
-    hand = side if side != "either" else ("player" if deal.player_pair else "banker")
+    return _WHAT[bet.kind](bet, deal, event)
+
+
+def _what_main(bet: Bet, deal: Deal, event: str) -> str:
+    side, t = bet.side, deal.total(bet.side)
+    if "_with_" in event:
+        return f"{side.capitalize()} wins with a {_cards(deal.hand_cards(side))} {t}"
+    if event.startswith("win_"):
+        return f"{side.capitalize()} wins with {with_article(t)}"
+    return f"{side.capitalize()} wins {t} to {deal.total(other(side))}"
+
+
+def _what_dragon(bet: Bet, deal: Deal, event: str) -> str:
+    side = bet.side
+    if event == "natural_win":
+        return f"{side.capitalize()} wins with a natural {deal.total(side)}"
+    if event == "natural_tie":
+        return f"A tie with naturals ({deal.player_total} each)"
+    return f"{side.capitalize()} wins by {deal.total(side) - deal.total(other(side))} without a natural"
+
+
+def _what_pair(bet: Bet, deal: Deal, event: str) -> str:
+    suited = " of the same suit" if bet.kind == "suited_pair" else ""
+    if event == "both":
+        return f"Both hands open with a pair{suited}"
+    if suited:
+        return f"A hand opens with a pair{suited}"
+    hand = bet.side if bet.side != "either" else ("player" if deal.player_pair else "banker")
     return f"{hand.capitalize()}'s first two cards are a pair"
+
+
+_WHAT = {
+    "main": _what_main,
+    "tie": lambda bet, deal, event: f"A tie on {deal.player_total}",
+    "dragon_bonus": _what_dragon,
+    "cards": lambda bet, deal, event: f"The coup used {deal.cards} cards",
+    "pair": _what_pair,
+    "suited_pair": _what_pair,
+}
 
 
 def _why_not(bet: Bet, deal: Deal) -> str:
     """Return what happened that loses ``bet``, as the start of a sentence."""
-    won = deal.winner()
     if bet.kind in ("main", "dragon_bonus"):
-        if won == "tie":
-            return f"A tie on {deal.player_total}" + (" without naturals" if bet.kind == "dragon_bonus" else "")
-        if won != bet.side:
-            return f"{won.capitalize()} wins {deal.total(won)} to {deal.total(other(won))}"
-        t = deal.total(won)
-        if bet.kind == "dragon_bonus":
-            return f"{won.capitalize()} wins by only {t - deal.total(other(won))} without a natural"
-        return f"{won.capitalize()} wins with a {_cards(deal.hand_cards(won))} {t}"
+        return _why_not_side(bet, deal)
     if bet.kind == "tie":
         return f"No tie ({deal.player_total} to {deal.banker_total})"
     if bet.kind == "cards":
@@ -130,6 +135,18 @@ def _why_not(bet: Bet, deal: Deal) -> str:
     if bet.side == "either":
         return "Neither hand opens with a pair"
     return f"{bet.side.capitalize()}'s first two cards are not a pair"
+
+
+def _why_not_side(bet: Bet, deal: Deal) -> str:
+    won = deal.winner()
+    if won == "tie":
+        return f"A tie on {deal.player_total}" + (" without naturals" if bet.kind == "dragon_bonus" else "")
+    if won != bet.side:
+        return f"{won.capitalize()} wins {deal.total(won)} to {deal.total(other(won))}"
+    t = deal.total(won)
+    if bet.kind == "dragon_bonus":
+        return f"{won.capitalize()} wins by only {t - deal.total(other(won))} without a natural"
+    return f"{won.capitalize()} wins with a {_cards(deal.hand_cards(won))} {t}"
 
 
 def settle_lines(coup: Coup, rules: RuleSet) -> list[str]:
