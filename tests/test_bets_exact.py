@@ -95,7 +95,7 @@ def _falling(n: int, k: int) -> int:
 
 
 @cache
-def brute_by_value(rules: str) -> dict[str, tuple[Fraction, Fraction, Fraction]]:
+def brute_by_value(rules: str) -> dict[str, tuple[Fraction, Fraction, Fraction]]:  # noqa: PLR0912
     """Return (win, push, edge) of every value-decided bet for a 1-deck shoe, walking every value sequence."""
     counts = [16] + [4] * 9
     n = 52

@@ -28,7 +28,7 @@ SOURCES: dict[str, str] = {
     "perfect_pair": "Wizard of Odds, *Baccarat side bets*: Perfect Pair, 25 to 1 on a suited pair in either hand.",
     "big": "Wizard of Odds, *Baccarat side bets*: Big (5 or 6 cards) 0.54 to 1.",
     "small": "Wizard of Odds, *Baccarat side bets*: Small (4 cards) 1.5 to 1.",
-    "dragon_bonus_player": "Wizard of Odds, *Dragon Bonus*: the common paytable (natural win 1, win by 9 30 ... by 4 1).",
+    "dragon_bonus_player": "Wizard of Odds, *Dragon Bonus*: the common paytable (natural win 1, by 9 30 ... by 4 1).",
     "dragon_bonus_banker": "Wizard of Odds, *Dragon Bonus*: the same paytable on the Banker hand.",
     "dragon_7": "EZ Baccarat's Dragon 7 (Galaxy Gaming): 40 to 1.",
     "panda_8": "EZ Baccarat's Panda 8 (Galaxy Gaming): 25 to 1.",

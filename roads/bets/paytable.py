@@ -300,8 +300,11 @@ def load_paytable(path: str | Path) -> RuleSet:
 def _first_problem(exc: ValidationError) -> str:
     """Return the first problem pydantic found as 'key: value: what is wrong'."""
     err = exc.errors()[0]
-    key = ".".join(str(p) for p in err["loc"] if not str(p).startswith(("float", "int", "literal")))
+    loc = [str(p) for p in err["loc"]]
+    key = ".".join(p for p in loc if p != "[key]" and not p.startswith(("float", "int", "literal")))
     value = err.get("input")
+    if "[key]" in loc and loc[0] == "pays":
+        return f"pays.{value}: unknown bet (bets: {', '.join(BET_IDS)})"
     if err["type"] == "extra_forbidden":
         return f"{key}: not a paytable key (keys: rules, title, pays)"
     if err["type"] == "missing":

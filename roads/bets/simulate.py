@@ -22,7 +22,7 @@ from ..cards import RANKS, SUITS, rank_value
 from ..errors import ShoeError
 from ..shoe import DEFAULT_CUT, DEFAULT_DECKS, check_settings
 from ..simulate import CARDS_PER_BATCH, CONFIDENCE, play_shoes
-from .kinds import KINDS, Deal
+from .kinds import Deal
 from .paytable import Bet, RuleSet
 from .price import _scale, prices
 
