@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 from functools import cache
-from typing import Generic, TypeVar
+from typing import Generic, Literal, TypeVar, overload
 
 import numpy as np
 from pydantic import BaseModel, ConfigDict, Field
@@ -150,6 +150,35 @@ def _pair_price(bet: Bet, one: Fraction, both: Fraction) -> tuple[Fraction, Frac
     return win, push, net
 
 
+@overload
+def prices_for(
+    composition: Composition | Sequence[int],
+    rules: RuleSet,
+    *,
+    suited: Sequence[int] | None = ...,
+    exact: Literal[False] = ...,
+    w: Weights | None = ...,
+) -> FloatPrices: ...
+@overload
+def prices_for(
+    composition: Composition | Sequence[int],
+    rules: RuleSet,
+    *,
+    suited: Sequence[int] | None = ...,
+    exact: Literal[True],
+    w: Weights | None = ...,
+) -> ExactPrices: ...
+@overload
+def prices_for(
+    composition: Composition | Sequence[int],
+    rules: RuleSet,
+    *,
+    suited: Sequence[int] | None = ...,
+    exact: bool,
+    w: Weights | None = ...,
+) -> FloatPrices | ExactPrices: ...
+
+
 def prices_for(
     composition: Composition | Sequence[int],
     rules: RuleSet,
@@ -223,6 +252,14 @@ def to_float(prices: ExactPrices) -> FloatPrices:
 def full_suits(decks: int) -> list[int]:
     """Return the counts by rank and suit of a full shoe of ``decks`` decks."""
     return [decks] * (len(RANKS) * len(SUITS))
+
+
+@overload
+def prices(decks: int, rules: RuleSet, *, exact: Literal[False] = ...) -> FloatPrices: ...
+@overload
+def prices(decks: int, rules: RuleSet, *, exact: Literal[True]) -> ExactPrices: ...
+@overload
+def prices(decks: int, rules: RuleSet, *, exact: bool) -> FloatPrices | ExactPrices: ...
 
 
 def prices(decks: int, rules: RuleSet, *, exact: bool = False) -> FloatPrices | ExactPrices:

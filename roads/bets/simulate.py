@@ -138,8 +138,8 @@ def simulate_bets(
         order = rng.permuted(np.broadcast_to(fresh, (size, fresh.size)), axis=1)
         n, per_shoe = _batch(order, cut, table)
         coups_parts.append(n)
-        for bet, values in per_shoe.items():
-            nets[bet].append(values)
+        for bet_id, values in per_shoe.items():
+            nets[bet_id].append(values)
     n_all = np.concatenate(coups_parts)
     z = NormalDist().inv_cdf(0.5 + CONFIDENCE / 2)
     exact = {p.bet: p.edge for p in prices(decks, table).bets}
