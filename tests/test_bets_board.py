@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from roads.bets.events import MEANINGS, NAMES, coup_events, count_events, marked_events
+from roads.bets.events import MEANINGS, NAMES, count_events, coup_events, marked_events
 from roads.board import Scoreboard
 from roads.cards import parse_card
 from roads.cli import main

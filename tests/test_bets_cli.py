@@ -268,3 +268,15 @@ def test_a_wrong_paytable_would_fall_outside(tmp_path: Path) -> None:
 def test_weights_are_shared() -> None:
     w = weights(Composition.shoe(8).by_value)
     assert prices_for(Composition.shoe(8), rule_set("ez"), w=w) == prices_for(Composition.shoe(8), rule_set("ez"))
+
+
+def test_variants_board_is_what_the_tool_draws(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from PIL import Image
+
+    from roads.bets.docs import BOARD_COMMAND
+
+    args = BOARD_COMMAND.split()[1:]
+    args[args.index("-o") + 1] = str(tmp_path / "board.png")
+    assert run(args, capsys)[0] == 0
+    new, old = Image.open(tmp_path / "board.png"), Image.open(DOCS / "images" / "variants-board.png")
+    assert new.size == old.size and new.tobytes() == old.tobytes()

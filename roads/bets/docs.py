@@ -15,6 +15,9 @@ PLOT_COMMAND = (
     "--plot docs/images/variants-edges.svg"
 )
 PLOT_PNG_COMMAND = PLOT_COMMAND.replace(".svg", ".png")
+BOARD_COMMAND = (
+    "roads render docs/images/demo-shoe.txt -o docs/images/variants-board.png --rules ez --lucky-6 --last 10 --scale 2"
+)
 
 SOURCES: dict[str, str] = {
     "standard": "The punto banco rules of every casino rulebook (the rulebook in /work/shared/domain.md, section 3).",
@@ -160,6 +163,22 @@ def variants_markdown(decks: tuple[int, ...] = DECKS) -> str:
         "Late in a shoe, with few cards left, a Panda 8 or Dragon 7 can favour the player;",
         "the plot shows it below the zero line. The PNG is the same picture:",
         f"`{PLOT_PNG_COMMAND}`.",
+        "",
+        "## On the boards",
+        "",
+        "Casino boards mark some events on the Bead Plate: Super 6 tables a Banker win",
+        "with 6, EZ tables Dragon 7 and Panda 8. `roads render LOG -o OUT --rules super6|ez`",
+        "(a card log) draws those markers, in every theme, with a legend under the",
+        "statistics that counts them over the shoe; `--lucky-6` adds Lucky 6. Each",
+        "marker carries its figure (6, 7, 8, L) as well as its colour.",
+        "`roads build LOG --events` counts the same events (with `--per-shoe`, per shoe;",
+        "in JSON under `events`).",
+        "",
+        "```",
+        BOARD_COMMAND,
+        "```",
+        "",
+        "![EZ markers on the demo shoe's Bead Plate](images/variants-board.png)",
         "",
         "## Your own paytable",
         "",
