@@ -280,3 +280,33 @@ def test_variants_board_is_what_the_tool_draws(tmp_path: Path, capsys: pytest.Ca
     assert run(args, capsys)[0] == 0
     new, old = Image.open(tmp_path / "board.png"), Image.open(DOCS / "images" / "variants-board.png")
     assert new.size == old.size and new.tobytes() == old.tobytes()
+
+
+@pytest.mark.parametrize(("decks", "cut"), [(1, 12), (2, 20), (8, 16)])
+def test_vectorised_settlement_equals_settle(decks: int, cut: int) -> None:
+    """The simulator's table lookups settle every bet of every coup as roads.bets.settle does, card for card."""
+    from roads.bets import settle
+    from roads.bets.price import _scale
+    from roads.bets.simulate import _batch
+    from roads.cards import RANKS, SUITS
+    from roads.shoe import fresh_shoe, shuffle
+
+    seeds = range(10)
+    order = np.array(
+        [
+            [RANKS.index(c.rank) * 4 + SUITS.index(c.suit or "S") for c in shuffle(fresh_shoe(decks), seed)]
+            for seed in seeds
+        ]
+    )
+    for rules in RULE_NAMES:
+        table = rule_set(rules)
+        coups, per_shoe = _batch(order, cut, table)
+        for i, seed in enumerate(seeds):
+            shoe = deal_shoe(decks, seed=seed, cut=cut)
+            assert coups[i] == len(shoe.coups)
+            totals = dict.fromkeys(per_shoe, Fraction(0))
+            for coup in shoe.coups:
+                for s in settle(coup, table)[0]:
+                    totals[s.bet] += s.net
+            for bet in table.bets:
+                assert per_shoe[bet.id][i] == totals[bet.id] * _scale(bet), (rules, seed, bet.id)

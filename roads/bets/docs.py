@@ -20,9 +20,9 @@ BOARD_COMMAND = (
 )
 
 SOURCES: dict[str, str] = {
-    "standard": "The punto banco rules of every casino rulebook (the rulebook in /work/shared/domain.md, section 3).",
-    "super6": 'Commission-free ("no commission", "Super 6") baccarat as dealt in Singapore and Macau: '
-    "Wizard of Odds, *Baccarat*, section on no-commission baccarat (Banker 6 pays 1 to 2).",
+    "standard": "Punto banco as every casino rulebook deals it (the rules: [rules.md](rules.md)).",
+    "super6": 'Commission-free baccarat ("No Commission", "Super 6"): '
+    "Wizard of Odds, *Baccarat*, on no-commission baccarat (Banker 6 pays 1 to 2).",
     "ez": "EZ Baccarat (DEQ Systems / Galaxy Gaming): the Banker bet pushes on a Banker three-card 7; "
     "Dragon 7 and Panda 8 are its side bets (Wizard of Odds, *EZ Baccarat*).",
     "player_pair": "Wizard of Odds, *Baccarat side bets*: Player Pair / Banker Pair, 11 to 1.",
@@ -106,16 +106,17 @@ def variants_markdown(decks: tuple[int, ...] = DECKS) -> str:
         "",
         "## Rule sets",
         "",
-        "| rule set | `--rules` | Banker bet | source |",
-        "|---|---|---|---|",
+        "| rule set | `--rules` | the main bets | Banker paytable | source |",
+        "|---|---|---|---|---|",
     ]
     for name in RULE_NAMES:
         table = rule_set(name)
-        lines.append(f"| {table.title} | `{name}` | {table.bet('banker').pays_text()} | {SOURCES[name]} |")
+        pays = table.bet("banker").pays_text()
+        lines.append(f"| {table.title} | `{name}` | {table.about} | {pays} | {SOURCES[name]} |")
     lines += [
         "",
-        "Under every rule set Player pays 1 to 1 and Tie 8 to 1 (`--tie-pays 9` for 9 to 1);",
-        "a tie pushes the Banker and Player bets. " + " ".join(rule_set(n).about for n in RULE_NAMES),
+        "Under every rule set Player pays 1 to 1 and Tie 8 to 1 (`--tie-pays 9` for 9 to 1),",
+        "and a tie pushes the Banker and Player bets.",
         "",
         "## Side bets",
         "",
