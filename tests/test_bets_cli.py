@@ -310,3 +310,33 @@ def test_vectorised_settlement_equals_settle(decks: int, cut: int) -> None:
                     totals[s.bet] += s.net
             for bet in table.bets:
                 assert per_shoe[bet.id][i] == totals[bet.id] * _scale(bet), (rules, seed, bet.id)
+
+
+def test_log_without_suits_cannot_price_a_perfect_pair(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    log = ROOT / "fixtures" / "logs" / "cards.txt"
+    status, out, _ = run(["odds", "--after", str(log), "--bets", "--json"], capsys)
+    assert status == 0
+    by_bet = {b["bet"]: b for b in json.loads(out)["bets"]}
+    assert by_bet["perfect_pair"]["edge"] is None
+    assert by_bet["player_pair"]["edge"] is not None
+    plot = tmp_path / "pp.svg"
+    status, out, err = run(
+        ["odds", "--after", str(log), "--each", "--bet", "perfect_pair", "--plot", str(plot)], capsys
+    )
+    assert (status, out) == (1, "")
+    assert err.startswith(f"roads: error: {log}: perfect_pair cannot be priced through this log")
+    assert not plot.exists()
+
+
+def test_a_stream_cut_mid_coup_prices_the_coup_after(capsys: pytest.CaptureFixture[str]) -> None:
+    from roads.cli.odds import _read_log
+    from roads.logs import LogWarning
+
+    log = str(ROOT / "fixtures" / "logs" / "stream-cut.txt")
+    status, out, _ = run(["odds", "--after", log, "--bets", "--json", "--exact"], capsys)
+    assert status == 1  # the reader's warning about the cut coup still sets the status
+    with pytest.warns(LogWarning, match="the stream ends in the middle of coup 3"):
+        coups, under_way = _read_log(log)
+    assert under_way
+    expected = prices_through(coups, 8, rule_set("standard"), exact=True, under_way=under_way)[-1]
+    assert json.loads(out)["bets"] == expected.model_dump(mode="json")["bets"]

@@ -52,14 +52,22 @@ def through_log(
         from ..bets.chart import edge_chart
         from ..odds.chart import save_chart
 
-        lines = {bet: [_edge(p, bet) for p in complete] for bet in chosen}
+        try:
+            lines = {bet: [_edge(p, bet) for p in complete] for bet in chosen}
+        except RoadsError as exc:
+            raise exc.located(file=log) from None
         title = f"House edge through the shoe under {table.title} rules: {', '.join(chosen)}"
         save_chart(edge_chart(lines, title), plot)
     if not each:
         played = f"{len(coups)} coup{'s' if len(coups) != 1 else ''} of {shoe_phrase(decks)}"
         if as_json:
             return _json(series[-1])
-        return report(series[-1], table, f"the next coup after {played}")
+        what = f"the next coup after {played}"
+        if under_way:
+            # The cut-off coup's cards are out of the shoe: these are the prices of the coup after it.
+            cards = f"{len(under_way)} card{'s' if len(under_way) != 1 else ''}"
+            what = f"coup {len(coups) + 2}, after {played} and the first {cards} of coup {len(coups) + 1}"
+        return report(series[-1], table, what)
     if as_json:
         points = []
         for k, p in enumerate(complete):
