@@ -340,3 +340,43 @@ def test_a_stream_cut_mid_coup_prices_the_coup_after(capsys: pytest.CaptureFixtu
     assert under_way
     expected = prices_through(coups, 8, rule_set("standard"), exact=True, under_way=under_way)[-1]
     assert json.loads(out)["bets"] == expected.model_dump(mode="json")["bets"]
+
+
+def test_cli_choices_are_the_data() -> None:
+    """The CLI spells the ids out (so --help does not load the bets): they must be the data's."""
+    import click
+
+    from roads.cli.app import all_commands
+    from roads.cli.odds import BET_CHOICES
+    from roads.cli.table_rules import RULE_CHOICES
+
+    assert BET_CHOICES == BET_IDS
+    assert RULE_CHOICES == RULE_NAMES
+    for name in ("coup", "odds", "simulate", "render"):
+        rules = next(p for p in all_commands()[name].params if p.name == "rules")
+        assert isinstance(rules.type, click.Choice)
+        assert tuple(rules.type.choices) == RULE_NAMES, name
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_main_bets_agree_with_the_odds_model_on_remaining_shoes(seed: int) -> None:
+    """On shoes part dealt, the bets' prices agree with roads.odds' own edges and chances (its masks, not ours)."""
+    from roads.odds import compositions_through, odds_for
+
+    coups = deal_shoe(8, seed=seed).coups
+    comps = compositions_through(coups[: 10 + 7 * seed], 8)
+    comp = comps[-1]
+    odds = odds_for(comp, exact=True)
+    standard = {p.bet: p for p in prices_for(comp, rule_set("standard"), exact=True).bets}
+    super6 = {p.bet: p for p in prices_for(comp, rule_set("super6"), exact=True).bets}
+    assert standard["banker"].edge == odds.edge_banker
+    assert standard["player"].edge == odds.edge_player
+    assert standard["tie"].edge == odds.edge_tie
+    assert standard["tie"].win == odds.tie
+    assert standard["banker"].push == odds.tie
+    assert standard["player_pair"].edge == odds.edge_player_pair
+    assert standard["banker_pair"].win == odds.banker_pair
+    assert standard["small"].win == odds.cards_4
+    assert standard["big"].win == odds.cards_5 + odds.cards_6
+    assert standard["lucky_6"].win == odds.banker_six
+    assert super6["banker"].edge == odds.edge_banker_no_commission

@@ -115,7 +115,9 @@ def _plot_path(ctx: click.Context, param: click.Parameter, value: str | None) ->
     "follow",
     multiple=True,
     type=click.Choice(BET_CHOICES),
-    help="With --each: follow this bet's edge through the shoe (repeatable); implies --bets.",
+    metavar="ID",
+    help="With --each: follow this bet's house edge through the shoe (repeatable; with --plot, drawn); "
+    "ids as --bets lists them, e.g. dragon_7.",
 )
 @rules_options
 @click.option("--variants-md", is_flag=True, help="Print the docs/variants.md page (every bet, 1, 6, 8 decks).")
