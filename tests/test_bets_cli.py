@@ -380,3 +380,11 @@ def test_main_bets_agree_with_the_odds_model_on_remaining_shoes(seed: int) -> No
     assert standard["big"].win == odds.cards_5 + odds.cards_6
     assert standard["lucky_6"].win == odds.banker_six
     assert super6["banker"].edge == odds.edge_banker_no_commission
+
+
+def test_variants_python_example_prints_what_the_page_shows(capsys: pytest.CaptureFixture[str]) -> None:
+    page = (DOCS / "variants.md").read_text(encoding="utf-8")
+    code = page.split("```python\n", 1)[1].split("```", 1)[0]
+    shown = page.split("```text\n", 1)[1].split("```", 1)[0]
+    exec(compile(code, "docs/variants.md", "exec"), {})
+    assert capsys.readouterr().out == shown

@@ -89,6 +89,18 @@ def _table(rows: list[tuple[str, str, dict[int, Fraction]]], decks: tuple[int, .
     return lines
 
 
+def _python_output() -> list[str]:
+    """Return what the page's Python example prints (the page's test runs the example and compares)."""
+    from ..cards import parse_card
+    from ..coup import resolve
+    from .settle import settle
+
+    ez = rule_set("ez")
+    edge = next(p.edge for p in prices(8, ez, exact=True).bets if p.bet == "dragon_7")
+    settled, _ = settle(resolve([parse_card(c) for c in ("2", "3", "K", "K", "3", "4")]), ez)
+    return [str(edge), str([s.to_dict() for s in settled if s.bet in ("banker", "dragon_7")])]
+
+
 def variants_markdown(decks: tuple[int, ...] = DECKS) -> str:
     """Return the docs/variants.md page."""
     lines = [
@@ -184,6 +196,25 @@ def variants_markdown(decks: tuple[int, ...] = DECKS) -> str:
         "```",
         "",
         "![EZ markers on the demo shoe's Bead Plate](images/variants-board.png)",
+        "",
+        "## From Python",
+        "",
+        "```python",
+        "from roads.bets import prices, rule_set, settle",
+        "from roads.cards import parse_card",
+        "from roads.coup import resolve",
+        "",
+        'ez = rule_set("ez")',
+        "edges = {p.bet: p.edge for p in prices(8, ez, exact=True).bets}",
+        'print(edges["dragon_7"])  # an exact Fraction',
+        'coup = resolve([parse_card(c) for c in "2 3 K K 3 4".split()])',
+        "settled, notes = settle(coup, ez)",
+        'print([s.to_dict() for s in settled if s.bet in ("banker", "dragon_7")])',
+        "```",
+        "",
+        "```text",
+        *_python_output(),
+        "```",
         "",
         "## Your own paytable",
         "",
