@@ -56,6 +56,9 @@ class Prices(BaseModel, Generic[T]):
 
 FloatPrices = Prices[float]
 ExactPrices = Prices[Fraction]
+# Parametrised once: pydantic's generic lookup costs more than building a price (roads odds --each builds 1,000s).
+_ExactBet = BetPrice[Fraction]
+_FloatBet = BetPrice[float]
 
 _RULES_IN_ORDER = ("win", "push", "net")
 
@@ -114,40 +117,47 @@ def _scale(bet: Bet) -> int:
     return int(scale)
 
 
-def _pair_chances(counts: Sequence[int]) -> tuple[Fraction, Fraction]:
-    """Return (one hand's first two cards share a cell, both hands' do) for counts by rank (or rank and suit).
+def _pair_chances(counts: Sequence[int]) -> tuple[int, int, int]:
+    """Return (one hand's first two cards share a cell, both hands' do, over) for counts by rank (or rank and suit).
 
-    P1, P2 (or B1, B2) are two distinct cards of the shoe taken at random, and
-    P1 P2 B1 B2 four: the order of dealing does not matter to who holds what.
+    The two chances are numerators over the third, the ordered ways to deal four
+    cards. P1, P2 (or B1, B2) are two distinct cards of the shoe taken at random,
+    and P1 P2 B1 B2 four: the order of dealing does not matter to who holds what.
     """
     n = sum(counts)
     pairs = [c * (c - 1) for c in counts]
     same = sum(pairs)
     # Both hands pair in the same cell: the second pair comes from the c - 2 cards left of it.
     overlap = sum(p * (p - (c - 2) * (c - 3)) for p, c in zip(pairs, counts, strict=True))
-    return Fraction(same, n * (n - 1)), Fraction(same * same - overlap, falling(n, 4))
+    return same * (n - 2) * (n - 3), same * same - overlap, falling(n, 4)
 
 
-def _pair_price(bet: Bet, one: Fraction, both: Fraction) -> tuple[Fraction, Fraction, Fraction]:
-    """Return (win, push, expected net) of a pair bet from the chance of one hand's pair and of both."""
+@cache
+def _pair_nets(bet: Bet) -> tuple[Fraction, Fraction, Fraction, Fraction]:
+    """Return what a pair bet nets when both hands pair, only Player's, only Banker's, neither: its settle function."""
     suited = bet.kind == "suited_pair"
 
     def deal(player: bool, banker: bool) -> Deal:
         return Deal(0, 0, None, None, player, banker, player if suited else False, banker if suited else False)
 
-    cases = (
-        (deal(True, True), both),
-        (deal(True, False), one - both),
-        (deal(False, True), one - both),
-        (deal(False, False), 1 - 2 * one + both),
+    return (
+        bet.net(deal(True, True)),
+        bet.net(deal(True, False)),
+        bet.net(deal(False, True)),
+        bet.net(deal(False, False)),
     )
-    win, push, net = Fraction(0), Fraction(0), Fraction(0)
-    for d, chance in cases:
-        value = bet.net(d)
-        win += chance if value > 0 else 0
-        push += chance if value == 0 else 0
-        net += chance * value
-    return win, push, net
+
+
+def _pair_price(bet: Bet, one: int, both: int, over: int) -> tuple[Fraction, Fraction, Fraction]:
+    """Return (win, push, expected net) of a pair bet from the ways one hand pairs and both do, over ``over``."""
+    chances = (both, one - both, one - both, over - 2 * one + both)
+    win = push = net = 0
+    scale = _scale(bet)
+    for value, ways in zip(_pair_nets(bet), chances, strict=True):
+        win += ways if value > 0 else 0
+        push += ways if value == 0 else 0
+        net += ways * int(value * scale)
+    return Fraction(win, over), Fraction(push, over), Fraction(net, over * scale)
 
 
 @overload
@@ -226,27 +236,33 @@ def prices_for(
     out = []
     for bet in rules.bets:
         got = priced[bet.id]
-        pays = {event: pay_json(pay) for event, pay in bet.pays}
+        pays = _pays_json(bet)
         if got is None:
-            out.append(BetPrice[Fraction](bet=bet.id, pays=pays, win=None, push=None, lose=None, edge=None))
+            out.append(_ExactBet(bet=bet.id, pays=pays, win=None, push=None, lose=None, edge=None))
             continue
         win, push, net = got
-        out.append(BetPrice[Fraction](bet=bet.id, pays=pays, win=win, push=push, lose=1 - win - push, edge=-net))
-    result = Prices[Fraction](rules=rules.name, title=rules.title, cards_left=total, bets=out)
+        out.append(_ExactBet(bet=bet.id, pays=pays, win=win, push=push, lose=1 - win - push, edge=-net))
+    result = ExactPrices(rules=rules.name, title=rules.title, cards_left=total, bets=out)
     return result if exact else to_float(result)
+
+
+@cache
+def _pays_json(bet: Bet) -> dict[str, float | str]:
+    """Return a bet's paytable as JSON carries it (a fresh copy is made by each model that holds it)."""
+    return {event: pay_json(pay) for event, pay in bet.pays}
 
 
 def to_float(prices: ExactPrices) -> FloatPrices:
     """Return exact prices as floats, each correctly rounded."""
     bets = [
-        BetPrice[float](
+        _FloatBet(
             bet=p.bet,
             pays=p.pays,
             **{k: (None if getattr(p, k) is None else float(getattr(p, k))) for k in ("win", "push", "lose", "edge")},
         )
         for p in prices.bets
     ]
-    return Prices[float](rules=prices.rules, title=prices.title, cards_left=prices.cards_left, bets=bets)
+    return FloatPrices(rules=prices.rules, title=prices.title, cards_left=prices.cards_left, bets=bets)
 
 
 def full_suits(decks: int) -> list[int]:

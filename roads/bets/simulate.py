@@ -24,7 +24,7 @@ from ..shoe import DEFAULT_CUT, DEFAULT_DECKS, check_settings
 from ..simulate import CARDS_PER_BATCH, CONFIDENCE, play_shoes
 from .kinds import Deal
 from .paytable import Bet, RuleSet
-from .price import _scale, prices
+from .price import _pair_nets, _scale, prices
 
 _VALUES = np.array([rank_value(r) for r in RANKS], dtype=np.int64)
 _CELLS = 100 * 11 * 11
@@ -74,13 +74,8 @@ def _net_table(bet: Bet) -> np.ndarray:
 def _pair_table(bet: Bet) -> np.ndarray:
     """Return the pair bet's scaled net return indexed by (Player pair, Banker pair) for rank (or suited) pairs."""
     scale = _scale(bet)
-    suited = bet.kind == "suited_pair"
-    out = np.zeros((2, 2), dtype=np.int64)
-    for p in (0, 1):
-        for b in (0, 1):
-            deal = Deal(0, 0, None, None, bool(p), bool(b), bool(p) if suited else False, bool(b) if suited else False)
-            out[p, b] = int(bet.net(deal) * scale)
-    return out
+    both, player, banker, neither = (int(net * scale) for net in _pair_nets(bet))
+    return np.array([[neither, banker], [player, both]], dtype=np.int64)
 
 
 def _batch(order: np.ndarray, cut: int, table: RuleSet) -> tuple[np.ndarray, dict[str, np.ndarray]]:
