@@ -388,3 +388,9 @@ def test_variants_python_example_prints_what_the_page_shows(capsys: pytest.Captu
     shown = page.split("```text\n", 1)[1].split("```", 1)[0]
     exec(compile(code, "docs/variants.md", "exec"), {})
     assert capsys.readouterr().out == shown
+
+
+def test_json_pays_keep_whole_numbers_whole(capsys: pytest.CaptureFixture[str]) -> None:
+    _, out, _ = run(["odds", "--bets", "--json"], capsys)
+    assert '"win": 1,' in out
+    assert '"win": 1.0' not in out

@@ -121,7 +121,7 @@ def pay_words(pay: Pay) -> str:
     return f"{_decimal(pay)} to 1"
 
 
-def pay_json(pay: Pay) -> float | str:
+def pay_json(pay: Pay) -> int | float | str:
     """Return a pay as JSON carries it: a number, or "push"."""
     return "push" if pay is None else (int(pay) if pay.denominator == 1 else float(pay))
 

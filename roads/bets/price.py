@@ -36,7 +36,7 @@ class BetPrice(BaseModel, Generic[T]):
     model_config = ConfigDict(frozen=True)
 
     bet: str = Field(description="The bet id.")
-    pays: dict[str, float | str] = Field(description='What each event pays per unit, or "push"; others lose.')
+    pays: dict[str, int | float | str] = Field(description='What each event pays per unit, or "push"; others lose.')
     win: T | None = Field(description="Chance the bet wins. None when the shoe does not say (suits unknown).")
     push: T | None = Field(description="Chance the stake comes back.")
     lose: T | None = Field(description="Chance the bet loses.")
@@ -247,7 +247,7 @@ def prices_for(
 
 
 @cache
-def _pays_json(bet: Bet) -> dict[str, float | str]:
+def _pays_json(bet: Bet) -> dict[str, int | float | str]:
     """Return a bet's paytable as JSON carries it (a fresh copy is made by each model that holds it)."""
     return {event: pay_json(pay) for event, pay in bet.pays}
 
