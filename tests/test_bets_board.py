@@ -14,7 +14,8 @@ from roads.cli import main
 from roads.coup import Coup, resolve
 from roads.logs import read_coups
 from roads.render import scene_bytes
-from roads.scene import THEMES
+from roads.scene import THEMES, render_options
+from roads.scene.events import events_scene
 from roads.scene.layout import lay_out
 from roads.scene.markers import mark_events
 from roads.scene.primitives import Circle, Group, Scene, walk
@@ -76,16 +77,7 @@ def test_per_shoe_events(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> 
 
 
 def _marked(theme: str, rules: str, lucky: bool = False, last: int | None = None) -> Scene:
-    coups = read_coups(DEMO)
-    board = Scoreboard.from_outcomes([c.outcome() for c in coups])
-    return mark_events(
-        lay_out(board, theme=theme, last=last),
-        [coup_events(c) for c in coups],
-        marked_events(rules, lucky),
-        theme,
-        NAMES,
-        MEANINGS,
-    )
+    return events_scene(read_coups(DEMO), render_options(theme=theme, last=last), rules, lucky)
 
 
 def _event_groups(scene: Scene, event: str) -> list[Group]:

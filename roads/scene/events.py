@@ -1,19 +1,22 @@
-"""A card log's scoreboard with the Bead Plate marked for a rule set's events, written to a file."""
+"""A card log's scoreboard with the Bead Plate marked for a rule set's events, as a scene or a file."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
 from ..errors import RenderError
 from .options import RenderOptions
+from .primitives import Scene
+
+if TYPE_CHECKING:
+    from ..coup import Coup
 
 
-def save_marked(
-    log: str, out: str, kind: str, options: RenderOptions, log_format: str | None, rules: str, lucky_6: bool
-) -> None:
-    """Draw the board of card log ``log`` with the events ``rules`` marks (and Lucky 6) to ``out``."""
+def events_scene(coups: Sequence[Coup], options: RenderOptions, rules: str, lucky_6: bool = False) -> Scene:
+    """Return the scoreboard of ``coups`` drawn as ``options`` say, with the events ``rules`` marks (and Lucky 6)."""
     from ..bets.events import MEANINGS, NAMES, coup_events, marked_events
     from ..board import Scoreboard
-    from ..logs import read_coups
-    from ..render import save_scene
     from .layout import lay_out
     from .markers import mark_events
 
@@ -21,9 +24,8 @@ def save_marked(
         raise RenderError(
             f"the events are marked on the Bead Plate: draw the scoreboard or bead-plate, not {options.road}"
         )
-    coups = read_coups(log, log_format)
     board = Scoreboard.from_outcomes([c.outcome() for c in coups])
-    scene = mark_events(
+    return mark_events(
         lay_out(board, options),
         [coup_events(c) for c in coups],
         marked_events(rules, lucky_6),
@@ -31,4 +33,14 @@ def save_marked(
         NAMES,
         MEANINGS,
     )
+
+
+def save_marked(
+    log: str, out: str, kind: str, options: RenderOptions, log_format: str | None, rules: str, lucky_6: bool
+) -> None:
+    """Draw the board of card log ``log`` with the events ``rules`` marks (and Lucky 6) to ``out``."""
+    from ..logs import read_coups
+    from ..render import save_scene
+
+    scene = events_scene(read_coups(log, log_format), options, rules, lucky_6)
     save_scene(scene, out, kind, cell=options.cell, width=options.width, scale=options.scale)
