@@ -252,3 +252,17 @@ def test_published_eight_deck_edges() -> None:
         got = {p.bet: p.edge for p in prices(8, rule_set(rules), exact=True).bets}[bet]
         assert got is not None
         assert percent(got, 2) == edge, (rules, bet)
+
+
+@pytest.mark.slow
+def test_the_docs_table_one_deck_column(brute: dict[str, dict[str, tuple[Fraction, ...]]]) -> None:
+    """docs/variants.md's 1-deck column, digit for digit, against the brute force."""
+    from pathlib import Path
+
+    page = (Path(__file__).resolve().parent.parent / "docs" / "variants.md").read_text(encoding="utf-8")
+    cells = {m.group(1): m.group(2) for m in re.finditer(r"^\| `([\w ()]+)` \| [^|]+ \| (-?\d+\.\d+) \|", page, re.M)}
+    expected = {bet: percent(edge, 4) for bet, (_, _, edge) in brute["standard"].items()}
+    expected["banker (super6)"] = percent(brute["super6"]["banker"][2], 4)
+    expected["banker (ez)"] = percent(brute["ez"]["banker"][2], 4)
+    for label, digits in expected.items():
+        assert cells[label] == digits, label
