@@ -95,10 +95,11 @@ def _falling(n: int, k: int) -> int:
 
 
 @cache
-def brute_by_value(rules: str) -> dict[str, tuple[Fraction, Fraction, Fraction]]:  # noqa: PLR0912
-    """Return (win, push, edge) of every value-decided bet for a 1-deck shoe, walking every value sequence."""
-    counts = [16] + [4] * 9
-    n = 52
+def brute_by_value(  # noqa: PLR0912
+    rules: str, counts: tuple[int, ...] = (16, 4, 4, 4, 4, 4, 4, 4, 4, 4)
+) -> dict[str, tuple[Fraction, Fraction, Fraction]]:
+    """Return (win, push, edge) of every value-decided bet for a shoe of ``counts`` by value (1 deck by default)."""
+    n = sum(counts)
     # acc[cards][bet] = (sum of weight * net * 100, weight of wins, weight of pushes) over coups of that many cards
     acc: dict[int, dict[str, list[int]]] = {k: {bet: [0, 0, 0] for bet in BETS_BY_VALUE} for k in (4, 5, 6)}
 
@@ -109,7 +110,7 @@ def brute_by_value(rules: str) -> dict[str, tuple[Fraction, Fraction, Fraction]]
             cell[1] += weight if net > 0 else 0
             cell[2] += weight if net == 0 else 0
 
-    c = counts[:]
+    c = list(counts)
     for v1 in range(10):
         w1 = c[v1]
         c[v1] -= 1
@@ -160,21 +161,26 @@ def brute_by_value(rules: str) -> dict[str, tuple[Fraction, Fraction, Fraction]]
     return out
 
 
-def brute_pairs(decks: int, suited: bool) -> dict[str, tuple[Fraction, Fraction, Fraction]]:
-    """Return (win, push, edge) of the pair bets over every ordered P1 B1 P2 B2 from ``decks`` decks."""
+def brute_pairs(
+    decks: int, suited: bool, counts: tuple[int, ...] | None = None
+) -> dict[str, tuple[Fraction, Fraction, Fraction]]:
+    """Return (win, push, edge) of the pair bets over every ordered P1 B1 P2 B2 from ``decks`` decks.
+
+    ``counts`` (by rank, or by rank and suit when ``suited``) replaces a full shoe: what is left of one.
+    """
     cells = 52 if suited else 13
-    per = decks * (1 if suited else 4)
-    n = 52 * decks
+    per_cell = np.array(counts if counts is not None else [decks * (1 if suited else 4)] * cells, dtype=np.int64)
+    n = int(per_cell.sum())
     idx = np.arange(cells)
     wins = {"player_pair": 0, "banker_pair": 0, "either_pair": 0, "perfect_pair": 0}
     nets = dict.fromkeys(wins, 0)
     for p1 in range(cells):
         b1, p2, b2 = np.meshgrid(idx, idx, idx, indexing="ij")
         # Ways to draw each card given those before it (falling counts per cell).
-        w = np.full(b1.shape, per, dtype=np.int64)
-        w = w * (per - (b1 == p1))
-        w = w * (per - (p2 == p1) - (p2 == b1))
-        w = w * (per - (b2 == p1) - (b2 == b1) - (b2 == p2))
+        w = np.full(b1.shape, per_cell[p1], dtype=np.int64)
+        w = w * (per_cell[b1] - (b1 == p1))
+        w = w * (per_cell[p2] - (p2 == p1) - (p2 == b1))
+        w = w * (per_cell[b2] - (b2 == p1) - (b2 == b1) - (b2 == p2))
         # A factor can only go below 0 after an earlier one reached 0: the product is never negative.
         pp, bp = p2 == p1, b2 == b1
         if suited:
@@ -266,3 +272,28 @@ def test_the_docs_table_one_deck_column(brute: dict[str, dict[str, tuple[Fractio
     expected["banker (ez)"] = percent(brute["ez"]["banker"][2], 4)
     for label, digits in expected.items():
         assert cells[label] == digits, label
+
+
+@pytest.mark.slow
+def test_a_part_dealt_shoe_equals_the_brute_force() -> None:
+    """What is left of a 2-deck shoe after two coups, priced by roads and by the brute force."""
+    from roads.bets import prices_through
+    from roads.cards import RANKS, SUITS
+    from roads.shoe import deal_shoe
+
+    coups = deal_shoe(2, seed=5).coups[:2]
+    left = [8] * 13
+    suits = [2] * 52
+    for coup in coups:
+        for card in coup.dealt:
+            left[RANKS.index(card.rank)] -= 1
+            suits[RANKS.index(card.rank) * 4 + SUITS.index(card.suit or "")] -= 1
+    by_value = [left[9] + left[10] + left[11] + left[12], *left[:9]]
+    expected = {
+        **brute_by_value("ez", tuple(by_value)),
+        **brute_pairs(2, suited=False, counts=tuple(left)),
+        **brute_pairs(2, suited=True, counts=tuple(suits)),
+    }
+    got = {p.bet: p for p in prices_through(coups, 2, rule_set("ez"), exact=True)[-1].bets}
+    for bet, (win, push, edge) in expected.items():
+        assert (got[bet].win, got[bet].push, got[bet].edge) == (win, push, edge), bet
