@@ -350,8 +350,16 @@ def test_cli_choices_are_the_data() -> None:
     from roads.cli.odds import BET_CHOICES
     from roads.cli.table_rules import RULE_CHOICES
 
+    from typing import get_args
+
+    from roads.bets.paytable import BetId, PaytableFile, _builtin
+
     assert BET_CHOICES == BET_IDS
     assert RULE_CHOICES == RULE_NAMES
+    assert get_args(BetId) == BET_IDS
+    assert get_args(PaytableFile.model_fields["rules"].annotation) == RULE_NAMES
+    assert tuple(_builtin().bets) == BET_IDS  # tables.toml lists every bet, in order, and no other
+    assert tuple(_builtin().rules) == RULE_NAMES
     for name in ("coup", "odds", "simulate", "render"):
         rules = next(p for p in all_commands()[name].params if p.name == "rules")
         assert isinstance(rules.type, click.Choice)

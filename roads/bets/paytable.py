@@ -43,7 +43,8 @@ BET_IDS: tuple[str, ...] = (
 )
 """Every bet, in the order every output lists them."""
 
-MAIN_BETS = ("banker", "player", "tie")
+MAIN_BETS: tuple[str, ...] = ("banker", "player", "tie")
+"""The bets every rule set pays its own way; the others are side bets, the same at every table."""
 
 Pay = Fraction | None
 """A net payout per unit staked (Fraction(40) is 40 to 1), or None for a push."""

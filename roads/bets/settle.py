@@ -8,7 +8,7 @@ from fractions import Fraction
 from ..coup import Coup
 from ..rules import with_article
 from .kinds import Deal, other
-from .paytable import Bet, RuleSet, pay_words
+from .paytable import MAIN_BETS, Bet, RuleSet, pay_words
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,8 +66,8 @@ def settle(coup: Coup, rules: RuleSet) -> tuple[list[Settlement], list[str]]:
         result = "win" if net > 0 else "push"
         what = _what(bet, deal, event or "")
         verb = "pushes" if pay is None else f"pays {pay_words(pay)}"
-        subject = f"the {bet.name} bet" if bet.id in ("banker", "player", "tie") else bet.name
-        if bet.id in ("banker", "player", "tie") and rules.name != "standard" and event not in ("win", "tie"):
+        subject = f"the {bet.name} bet" if bet.id in MAIN_BETS else bet.name
+        if bet.id in MAIN_BETS and rules.name != "standard" and event not in ("win", "tie"):
             subject = f"under {rules.title} rules {subject}"
         out.append(Settlement(bet.id, result, net, f"{what}: {subject} {verb}."))
     return out, notes
