@@ -1,4 +1,4 @@
-"""A card log's scoreboard with the Bead Plate marked for a rule set's events, as a scene or a file."""
+"""A card log's scoreboard with the Bead Plate marked for a rule set's events, as a scene."""
 
 from __future__ import annotations
 
@@ -33,14 +33,3 @@ def events_scene(coups: Sequence[Coup], options: RenderOptions, rules: str, luck
         NAMES,
         MEANINGS,
     )
-
-
-def save_marked(
-    log: str, out: str, kind: str, options: RenderOptions, log_format: str | None, rules: str, lucky_6: bool
-) -> None:
-    """Draw the board of card log ``log`` with the events ``rules`` marks (and Lucky 6) to ``out``."""
-    from ..logs import read_coups
-    from ..render import save_scene
-
-    scene = events_scene(read_coups(log, log_format), options, rules, lucky_6)
-    save_scene(scene, out, kind, cell=options.cell, width=options.width, scale=options.scale)
