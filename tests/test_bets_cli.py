@@ -401,3 +401,18 @@ def test_json_pays_keep_whole_numbers_whole(capsys: pytest.CaptureFixture[str]) 
     _, out, _ = run(["odds", "--bets", "--json"], capsys)
     assert '"win": 1,' in out
     assert '"win": 1.0' not in out
+
+
+def test_each_json_marks_the_cut_coup_as_odds_each_does(capsys: pytest.CaptureFixture[str]) -> None:
+    log = str(ROOT / "fixtures" / "logs" / "stream-cut.txt")
+    status, out, _ = run(["odds", "--after", log, "--each", "--json"], capsys)
+    assert status == 1  # the reader's warning about the cut coup
+    odds_points = json.loads(out)
+    status, out, _ = run(["odds", "--after", log, "--each", "--bet", "tie", "--json"], capsys)
+    assert status == 1
+    bets_points = json.loads(out)
+    keys = ("coups_dealt", "cards_of_next_coup", "cards_left")
+    assert [{k: p.get(k) for k in keys} for p in bets_points] == [{k: p.get(k) for k in keys} for p in odds_points]
+    assert [Fraction(p["bets"][0]["edge"]).limit_denominator(10**12) for p in bets_points] == [
+        Fraction(p["edge_tie"]).limit_denominator(10**12) for p in odds_points
+    ]

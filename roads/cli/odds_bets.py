@@ -70,10 +70,16 @@ def through_log(
         return report(series[-1], table, what)
     if as_json:
         points = []
-        for k, p in enumerate(complete):
+        for k, p in enumerate(series):
             data = p.model_dump(mode="json")
             data["bets"] = [b for b in data["bets"] if b["bet"] in chosen]
-            points.append({"coups_dealt": k, **data})
+            # As roads odds --each: a coup the log cuts off is one more point, its dealt cards counted.
+            where = (
+                {"coups_dealt": k}
+                if k <= len(coups)
+                else {"coups_dealt": len(coups), "cards_of_next_coup": len(under_way)}
+            )
+            points.append({**where, **data})
         return "[\n  " + ",\n  ".join(map(json.dumps, points)) + "\n]"
     return each_table(complete, chosen, table)
 
