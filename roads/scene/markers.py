@@ -60,7 +60,7 @@ def mark_events(
         return scene
     t = THEMES[theme]
     cell = scene.base_cell
-    d, r = cell * 0.31, cell * 0.19
+    d, r = cell * 0.28, cell * 0.18
     corner = {"super_6": (d, -d), "dragon_7": (d, -d), "panda_8": (-d, d), "lucky_6": (-d, d)}
     counts = dict.fromkeys(marked, 0)
     for coup_events in events:
