@@ -146,6 +146,10 @@ def odds_command(
     the odds, so a log needs only the coups. A card stream cut off mid-coup has
     its dealt cards taken out too: the odds are then those of the coup after it.
 
+    With --bets (or --rules, --paytable, --tie-pays, --bet, which imply it) every
+    main and side bet of the table is priced instead: win, push and lose chances
+    and the house edge, a push counted as a bet that returned the stake.
+
     \b
     Examples:
       roads odds                          first coup of an 8-deck shoe
