@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
+from helpers import ROOT
 
 from roads.bets.events import MEANINGS, NAMES, count_events, coup_events, marked_events
 from roads.board import Scoreboard
@@ -20,7 +21,6 @@ from roads.scene.layout import lay_out
 from roads.scene.markers import mark_events
 from roads.scene.primitives import Circle, Group, Scene, walk
 
-ROOT = Path(__file__).resolve().parent.parent
 DEMO = ROOT / "docs" / "images" / "demo-shoe.txt"
 
 
@@ -120,15 +120,18 @@ def test_marker_colours_follow_the_theme() -> None:
         assert discs and {d.fill for d in discs} == {t.natural}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("theme", list(THEMES))
 def test_snapshot_ez_markers(theme: str, snapshot_png) -> None:  # type: ignore[no-untyped-def]
     assert scene_bytes(_marked(theme, "ez", lucky=True, last=10), "png", scale=2) == snapshot_png
 
 
+@pytest.mark.slow
 def test_snapshot_super6_markers_svg(snapshot_svg) -> None:  # type: ignore[no-untyped-def]
     assert scene_bytes(_marked("classic", "super6", last=10), "svg").decode("utf-8") == snapshot_svg
 
 
+@pytest.mark.slow
 def test_render_cli_marks(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     out = tmp_path / "board.svg"
     assert main(["render", str(DEMO), "-o", str(out), "--rules", "ez", "--last", "10"]) == 0

@@ -8,29 +8,22 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from helpers import ROOT, run
 
 from roads.bets import BET_IDS, RULE_NAMES, paytable_schema, prices, prices_for, prices_through, rule_set
 from roads.bets.docs import variants_markdown
 from roads.bets.paytable import load_paytable
 from roads.bets.price import _chains, _value_masks
 from roads.bets.simulate import simulate_bets
-from roads.cli import main
 from roads.odds import Composition
 from roads.odds.engine import masks, weights
 from roads.shoe import deal_shoe
 
-ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
 
 
-def run(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
-    status = main(args)
-    out, err = capsys.readouterr()
-    return status, out, err
-
-
 def test_coup_json_bets_contract(capsys: pytest.CaptureFixture[str]) -> None:
-    status, out, _ = run(["coup", "2", "3", "K", "K", "3", "4", "--rules", "ez", "--json"], capsys)
+    status, out, _ = run(capsys, *["coup", "2", "3", "K", "K", "3", "4", "--rules", "ez", "--json"])
     assert status == 0
     data = json.loads(out)
     assert data["rules"] == "ez"
@@ -43,7 +36,7 @@ def test_coup_json_bets_contract(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_coup_trace_lines(capsys: pytest.CaptureFixture[str]) -> None:
-    status, out, _ = run(["coup", "2", "3", "K", "K", "3", "4", "--rules", "ez"], capsys)
+    status, out, _ = run(capsys, *["coup", "2", "3", "K", "K", "3", "4", "--rules", "ez"])
     assert status == 0
     assert "Bets under EZ Baccarat rules:" in out
     assert "- Banker wins with a three-card 7: under EZ Baccarat rules the Banker bet pushes." in out
@@ -51,12 +44,12 @@ def test_coup_trace_lines(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_coup_without_rules_is_unchanged(capsys: pytest.CaptureFixture[str]) -> None:
-    _, out, _ = run(["coup", "2", "3", "K", "K", "3", "4", "--json"], capsys)
+    _, out, _ = run(capsys, *["coup", "2", "3", "K", "K", "3", "4", "--json"])
     assert "bets" not in json.loads(out)
 
 
 def test_odds_json_contract(capsys: pytest.CaptureFixture[str]) -> None:
-    status, out, _ = run(["odds", "--bets", "--rules", "super6", "--json", "--exact"], capsys)
+    status, out, _ = run(capsys, *["odds", "--bets", "--rules", "super6", "--json", "--exact"])
     assert status == 0
     data = json.loads(out)
     assert data["rules"] == "super6"
@@ -70,9 +63,10 @@ def test_odds_json_contract(capsys: pytest.CaptureFixture[str]) -> None:
     assert Fraction(banker["edge"]) == exact["banker"]
 
 
+@pytest.mark.slow
 def test_each_bet_lists_the_coups_that_favoured_the_player(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     log = DOCS / "images" / "demo-shoe.txt"
-    status, out, _ = run(["odds", "--after", str(log), "--each", "--bet", "panda_8"], capsys)
+    status, out, _ = run(capsys, *["odds", "--after", str(log), "--each", "--bet", "panda_8"])
     assert status == 0
     from roads.logs import read_coups
 
@@ -81,12 +75,13 @@ def test_each_bet_lists_the_coups_that_favoured_the_player(capsys: pytest.Captur
     favoured = [k for k, p in enumerate(series) if {b.bet: b.edge for b in p.bets}["panda_8"] < 0]  # type: ignore[operator]
     assert favoured  # the demo shoe has some: the doc's plot shows them
     assert f"  panda_8: {', '.join(map(str, favoured))}" in out
-    status, out, _ = run(["odds", "--after", str(log), "--each", "--bet", "panda_8", "--json"], capsys)
+    status, out, _ = run(capsys, *["odds", "--after", str(log), "--each", "--bet", "panda_8", "--json"])
     points = json.loads(out)
     assert len(points) == len(coups) + 1
     assert all([b["bet"] for b in p["bets"]] == ["panda_8"] for p in points)
 
 
+@pytest.mark.slow
 def test_prices_through_a_log_equal_prices_of_what_is_left() -> None:
     shoe = deal_shoe(8, seed=7)
     series = prices_through(shoe.coups, 8, rule_set("ez"), exact=True)
@@ -102,6 +97,7 @@ def test_prices_through_a_log_equal_prices_of_what_is_left() -> None:
     assert series[20] == prices_for(Composition(tuple(left)), rule_set("ez"), suited=suits, exact=True)
 
 
+@pytest.mark.slow
 def test_chain_masks_equal_masks_from_every_cell(tmp_path: Path) -> None:
     """The fast masks (a chain id per cell, mapped per paytable) equal masks built straight from each bet's net."""
     table = load_paytable(_write(tmp_path / "mine.toml"))
@@ -136,7 +132,7 @@ def test_user_paytable(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> No
         'rules = "ez"\ntitle = "EZ, Tie 9"\n[pays]\ntie = { tie = 9 }\ndragon_7 = { win_7_with_3_cards = 30 }\n',
         encoding="utf-8",
     )
-    status, out, _ = run(["odds", "--paytable", str(path), "--json", "--exact"], capsys)
+    status, out, _ = run(capsys, *["odds", "--paytable", str(path), "--json", "--exact"])
     assert status == 0
     data = {b["bet"]: b for b in json.loads(out)["bets"]}
     assert data["tie"]["pays"] == {"tie": 9}
@@ -148,7 +144,7 @@ def test_user_paytable(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> No
         json.dumps({"rules": "ez", "pays": {"tie": {"tie": 9}, "dragon_7": {"win_7_with_3_cards": 30}}}),
         encoding="utf-8",
     )
-    status, again, _ = run(["odds", "--paytable", str(same), "--json", "--exact"], capsys)
+    status, again, _ = run(capsys, *["odds", "--paytable", str(same), "--json", "--exact"])
     assert {b["bet"]: b for b in json.loads(again)["bets"]} == data
 
 
@@ -171,7 +167,7 @@ def test_bad_paytable_is_one_line(name: str, tmp_path: Path, capsys: pytest.Capt
     text, message = BAD_PAYTABLES[name]
     path = tmp_path / name
     path.write_text(text, encoding="utf-8")
-    status, out, err = run(["odds", "--paytable", str(path)], capsys)
+    status, out, err = run(capsys, *["odds", "--paytable", str(path)])
     assert status == 1
     assert out == ""
     assert err.count("\n") == 1
@@ -193,7 +189,7 @@ def test_bad_paytable_is_one_line(name: str, tmp_path: Path, capsys: pytest.Capt
     ],
 )
 def test_bad_usage(args: list[str], status: int, message: str, capsys: pytest.CaptureFixture[str]) -> None:
-    got, out, err = run(args, capsys)
+    got, out, err = run(capsys, *args)
     assert got == status
     assert out == ""
     assert message in err
@@ -202,10 +198,10 @@ def test_bad_usage(args: list[str], status: int, message: str, capsys: pytest.Ca
 def test_rules_that_cannot_be_combined(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = tmp_path / "ez.toml"
     path.write_text('rules = "ez"\n[pays]\ntie = { tie = 9 }\n', encoding="utf-8")
-    status, out, err = run(["odds", "--paytable", str(path), "--rules", "super6"], capsys)
+    status, out, err = run(capsys, *["odds", "--paytable", str(path), "--rules", "super6"])
     assert (status, out) == (1, "")
     assert "--rules super6 and the paytable's rules = 'ez' cannot be combined" in err
-    status, out, err = run(["odds", "--paytable", str(path), "--tie-pays", "8"], capsys)
+    status, out, err = run(capsys, *["odds", "--paytable", str(path), "--tie-pays", "8"])
     assert (status, out) == (1, "")
     assert "--tie-pays and a paytable that sets the Tie pay cannot be combined" in err
     assert err.count("\n") == 1
@@ -221,12 +217,13 @@ def test_paytable_schema_file_is_current() -> None:
     assert json.loads((DOCS / "schema" / "paytable.schema.json").read_text(encoding="utf-8")) == paytable_schema()
 
 
+@pytest.mark.slow
 def test_variants_plot_is_what_the_tool_draws(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     from roads.bets.docs import PLOT_COMMAND
 
     args = PLOT_COMMAND.split()[1:]
     args[-1] = str(tmp_path / "edges.svg")
-    assert run(args, capsys)[0] == 0
+    assert run(capsys, *args)[0] == 0
     assert (tmp_path / "edges.svg").read_text(encoding="utf-8") == (DOCS / "images" / "variants-edges.svg").read_text(
         encoding="utf-8"
     )
@@ -238,6 +235,7 @@ interval off its exact edge by chance (seed 15 does, for Tie: 2.9 standard error
 on every seed, and test_a_wrong_paytable_would_fall_outside shows the check can fail."""
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rules", RULE_NAMES)
 def test_every_exact_edge_inside_its_simulated_interval(rules: str) -> None:
     result = simulate_bets(rule_set(rules), shoes=1500, decks=8, seed=SEED)
@@ -248,12 +246,14 @@ def test_every_exact_edge_inside_its_simulated_interval(rules: str) -> None:
         assert est.high - est.low < 0.1, est  # the interval is narrow enough to mean something
 
 
+@pytest.mark.slow
 def test_simulation_is_repeatable() -> None:
     a = simulate_bets(rule_set("standard"), shoes=50, decks=6, seed=3)
     b = simulate_bets(rule_set("standard"), shoes=50, decks=6, seed=3)
     assert a == b
 
 
+@pytest.mark.slow
 def test_a_wrong_paytable_would_fall_outside(tmp_path: Path) -> None:
     """The interval can fail: priced with Dragon 7 at 40 but simulated at 20 to 1, the exact edge lies outside."""
     path = tmp_path / "d7.toml"
@@ -270,6 +270,7 @@ def test_weights_are_shared() -> None:
     assert prices_for(Composition.shoe(8), rule_set("ez"), w=w) == prices_for(Composition.shoe(8), rule_set("ez"))
 
 
+@pytest.mark.slow
 def test_variants_board_is_what_the_tool_draws(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     from PIL import Image
 
@@ -277,11 +278,12 @@ def test_variants_board_is_what_the_tool_draws(tmp_path: Path, capsys: pytest.Ca
 
     args = BOARD_COMMAND.split()[1:]
     args[args.index("-o") + 1] = str(tmp_path / "board.png")
-    assert run(args, capsys)[0] == 0
+    assert run(capsys, *args)[0] == 0
     new, old = Image.open(tmp_path / "board.png"), Image.open(DOCS / "images" / "variants-board.png")
     assert new.size == old.size and new.tobytes() == old.tobytes()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("decks", "cut"), [(1, 12), (2, 20), (8, 16)])
 def test_vectorised_settlement_equals_settle(decks: int, cut: int) -> None:
     """The simulator's table lookups settle every bet of every coup as roads.bets.settle does, card for card."""
@@ -314,15 +316,13 @@ def test_vectorised_settlement_equals_settle(decks: int, cut: int) -> None:
 
 def test_log_without_suits_cannot_price_a_perfect_pair(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     log = ROOT / "fixtures" / "logs" / "cards.txt"
-    status, out, _ = run(["odds", "--after", str(log), "--bets", "--json"], capsys)
+    status, out, _ = run(capsys, *["odds", "--after", str(log), "--bets", "--json"])
     assert status == 0
     by_bet = {b["bet"]: b for b in json.loads(out)["bets"]}
     assert by_bet["perfect_pair"]["edge"] is None
     assert by_bet["player_pair"]["edge"] is not None
     plot = tmp_path / "pp.svg"
-    status, out, err = run(
-        ["odds", "--after", str(log), "--each", "--bet", "perfect_pair", "--plot", str(plot)], capsys
-    )
+    status, out, err = run(capsys, "odds", "--after", str(log), "--each", "--bet", "perfect_pair", "--plot", str(plot))
     assert (status, out) == (1, "")
     assert err.startswith(f"roads: error: {log}: perfect_pair cannot be priced through this log")
     assert not plot.exists()
@@ -333,7 +333,7 @@ def test_a_stream_cut_mid_coup_prices_the_coup_after(capsys: pytest.CaptureFixtu
     from roads.logs import LogWarning
 
     log = str(ROOT / "fixtures" / "logs" / "stream-cut.txt")
-    status, out, _ = run(["odds", "--after", log, "--bets", "--json", "--exact"], capsys)
+    status, out, _ = run(capsys, *["odds", "--after", log, "--bets", "--json", "--exact"])
     assert status == 1  # the reader's warning about the cut coup still sets the status
     with pytest.warns(LogWarning, match="the stream ends in the middle of coup 3"):
         coups, under_way = _read_log(log)
@@ -389,26 +389,18 @@ def test_main_bets_agree_with_the_odds_model_on_remaining_shoes(seed: int) -> No
     assert super6["banker"].edge == odds.edge_banker_no_commission
 
 
-def test_variants_python_example_prints_what_the_page_shows(capsys: pytest.CaptureFixture[str]) -> None:
-    page = (DOCS / "variants.md").read_text(encoding="utf-8")
-    code = page.split("```python\n", 1)[1].split("```", 1)[0]
-    shown = page.split("```text\n", 1)[1].split("```", 1)[0]
-    exec(compile(code, "docs/variants.md", "exec"), {})
-    assert capsys.readouterr().out == shown
-
-
 def test_json_pays_keep_whole_numbers_whole(capsys: pytest.CaptureFixture[str]) -> None:
-    _, out, _ = run(["odds", "--bets", "--json"], capsys)
+    _, out, _ = run(capsys, *["odds", "--bets", "--json"])
     assert '"win": 1,' in out
     assert '"win": 1.0' not in out
 
 
 def test_each_json_marks_the_cut_coup_as_odds_each_does(capsys: pytest.CaptureFixture[str]) -> None:
     log = str(ROOT / "fixtures" / "logs" / "stream-cut.txt")
-    status, out, _ = run(["odds", "--after", log, "--each", "--json"], capsys)
+    status, out, _ = run(capsys, *["odds", "--after", log, "--each", "--json"])
     assert status == 1  # the reader's warning about the cut coup
     odds_points = json.loads(out)
-    status, out, _ = run(["odds", "--after", log, "--each", "--bet", "tie", "--json"], capsys)
+    status, out, _ = run(capsys, *["odds", "--after", log, "--each", "--bet", "tie", "--json"])
     assert status == 1
     bets_points = json.loads(out)
     keys = ("coups_dealt", "cards_of_next_coup", "cards_left")

@@ -15,9 +15,9 @@ from functools import cache
 
 import numpy as np
 import pytest
+from helpers import ROOT, run
 
 from roads.bets import RULE_NAMES, prices, rule_set
-from roads.cli import main
 from roads.odds import percent
 
 BETS_BY_VALUE = (
@@ -226,8 +226,8 @@ ROW = re.compile(r"^  (\w+)\s+(-?\d+\.\d+)\s+(-?\d+\.\d+)\s+(-?\d+\.\d+)\s+(-?\d
 def test_every_printed_digit(
     rules: str, brute: dict[str, dict[str, tuple[Fraction, ...]]], capsys: pytest.CaptureFixture[str]
 ) -> None:
-    assert main(["odds", "--bets", "--decks", "1", "--rules", rules, "--exact"]) == 0
-    out = capsys.readouterr().out
+    status, out, _ = run(capsys, "odds", "--bets", "--decks", "1", "--rules", rules, "--exact")
+    assert status == 0
     rows = {m.group(1): m.groups()[1:] for line in out.splitlines() if (m := ROW.match(line))}
     assert set(rows) >= set(brute[rules])
     for bet, (win, push, edge) in brute[rules].items():
@@ -263,9 +263,7 @@ def test_published_eight_deck_edges() -> None:
 @pytest.mark.slow
 def test_the_docs_table_one_deck_column(brute: dict[str, dict[str, tuple[Fraction, ...]]]) -> None:
     """docs/variants.md's 1-deck column, digit for digit, against the brute force."""
-    from pathlib import Path
-
-    page = (Path(__file__).resolve().parent.parent / "docs" / "variants.md").read_text(encoding="utf-8")
+    page = (ROOT / "docs" / "variants.md").read_text(encoding="utf-8")
     cells = {m.group(1): m.group(2) for m in re.finditer(r"^\| `([\w ()]+)` \| [^|]+ \| (-?\d+\.\d+) \|", page, re.M)}
     expected = {bet: percent(edge, 4) for bet, (_, _, edge) in brute["standard"].items()}
     expected["banker (super6)"] = percent(brute["super6"]["banker"][2], 4)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from helpers import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -34,7 +35,7 @@ _tables = st.one_of(
 )
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(data=_tables)
 def test_any_json_paytable_is_read_or_refused_in_one_line(data: object, tmp_path_factory) -> None:  # type: ignore[no-untyped-def]
     path: Path = tmp_path_factory.mktemp("pay") / "table.json"

@@ -212,7 +212,7 @@ def variants_markdown(decks: tuple[int, ...] = DECKS) -> str:
         'print([s.to_dict() for s in settled if s.bet in ("banker", "dragon_7")])',
         "```",
         "",
-        "```text",
+        "```",
         *_python_output(),
         "```",
         "",
