@@ -61,7 +61,7 @@ def test_build_events_need_cards(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["build", str(ROOT / "fixtures" / "logs" / "results.txt"), "--events"]) == 1
     out, err = capsys.readouterr()
     assert out == ""
-    assert "this log holds results only, and this needs cards" in err
+    assert "holds results only, and this needs cards" in err
 
 
 def test_per_shoe_events(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

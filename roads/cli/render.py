@@ -141,6 +141,13 @@ def plan(logs: Sequence[str], output: str | None, folder: str | None, kind: str 
     show_default=True,
     help="Frames a second of --animate.",
 )
+@click.option(
+    "--rules",
+    type=click.Choice(["standard", "super6", "ez"]),
+    default=None,
+    help="Mark the events this table's board marks on the Bead Plate (super6: Super 6 wins; ez: Dragon 7, Panda 8).",
+)
+@click.option("--lucky-6", "lucky_6", is_flag=True, help="Also mark Lucky 6 (Banker wins with 6) on the Bead Plate.")
 def render_command(
     inputs: Inputs,
     output: str | None,
@@ -161,6 +168,8 @@ def render_command(
     jobs: int | None,
     animate: bool,
     fps: float,
+    rules: str | None,
+    lucky_6: bool,
 ) -> None:
     """Draw the scoreboard of each shoe LOG as an SVG, PNG or PDF picture, or as an animation.
 
@@ -179,6 +188,7 @@ def render_command(
       roads render shoes.jsonl -d out/     one picture per shoe of an archive
       roads render shoes.jsonl --shoe 7 --coups 1-40 -o first40.svg
       roads render shoe.txt -o shoe.gif --animate --fps 4   the shoe coup by coup
+      roads render cards.txt -o board.svg --rules ez --lucky-6
 
     With -d every shoe of every LOG is drawn; a shoe that cannot be read or
     drawn is reported on one line, the others are still drawn, and the exit
@@ -204,6 +214,11 @@ def render_command(
         _animate(inputs, output, folder, kind, options, fps)
         return
     planned = plan(inputs.logs, output, folder, kind)
+    if rules is not None or lucky_6:
+        if folder is not None:
+            raise click.UsageError("--rules and --lucky-6 mark one card log's board: give -o OUT, not -d FOLDER")
+        _draw_marked(inputs, planned[0], options, rules or "standard", lucky_6)
+        return
     if folder is None:
         with inputs.one("render", ", or draw every shoe with -d FOLDER") as shoe:
             board = shoe_board(shoe, inputs)
@@ -230,6 +245,18 @@ def _animate(
     data = animate(outcomes, options, fmt, fps)
     atomic_write(output, data)
     click.echo(f"wrote {output}")
+def _draw_marked(
+    inputs: Inputs, planned: tuple[str, str, str], options: RenderOptions, rules: str, lucky_6: bool
+) -> None:
+    """Draw one card log's board with the events ``rules`` marks (and Lucky 6) on its Bead Plate."""
+    from ..render import save_scene
+    from ..scene.events import events_scene
+
+    with inputs.one("render", "") as shoe:
+        coups = inputs.cut(shoe.coups())
+    scene = events_scene(coups, options, rules, lucky_6)
+    save_scene(scene, planned[1], planned[2], cell=options.cell, width=options.width, scale=options.scale)
+    click.echo(f"wrote {planned[1]}")
 
 
 ShoeJob = tuple[tuple[Outcome, ...], str, str, RenderOptions, str]
