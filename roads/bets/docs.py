@@ -185,7 +185,7 @@ def variants_markdown(decks: tuple[int, ...] = DECKS) -> str:
         "",
         "Casino boards mark some events on the Bead Plate: Super 6 tables a Banker win",
         "with 6, EZ tables Dragon 7 and Panda 8. `roads render LOG -o OUT --rules super6|ez`",
-        "(a card log) draws those markers, in every theme, with a legend under the",
+        "(a card log) draws those markers, in every theme and in SVG, PNG and PDF, with a legend under the",
         "statistics that counts them over the shoe; `--lucky-6` adds Lucky 6. Each",
         "marker carries its figure (6, 7, 8, L) as well as its colour.",
         "`roads build LOG --events` counts the same events (with `--per-shoe`, per shoe;",

@@ -210,6 +210,8 @@ def render_command(
         pairs=not no_pairs,
         title=title,
     )
+    if animate and (rules is not None or lucky_6):
+        raise click.UsageError("--rules and --lucky-6 mark a still board: they cannot be combined with --animate")
     if animate:
         _animate(inputs, output, folder, kind, options, fps)
         return
@@ -245,6 +247,8 @@ def _animate(
     data = animate(outcomes, options, fmt, fps)
     atomic_write(output, data)
     click.echo(f"wrote {output}")
+
+
 def _draw_marked(
     inputs: Inputs, planned: tuple[str, str, str], options: RenderOptions, rules: str, lucky_6: bool
 ) -> None:
