@@ -159,3 +159,7 @@ class LogWarning(UserWarning):
         self.cards = cards
         self.dealt = dealt
         """The cards of the unfinished coup, in dealing order: they have left the shoe all the same."""
+
+
+class BetError(RoadsError):
+    """A rule set, bet or paytable that cannot be used (unknown name, negative payout, options that clash)."""

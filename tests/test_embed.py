@@ -73,7 +73,7 @@ def test_data_uris() -> None:
     png = data_uri(board, "png", scale=2)
     assert Image.open(io.BytesIO(base64.b64decode(png.split(",", 1)[1]))).format == "PNG"
     assert data_uri(coup("3 6 K K 6 2"), "png").startswith("data:image/png;base64,")
-    with pytest.raises(LessonError, match="svg or png"):
+    with pytest.raises(LessonError, match="svg, png or pdf"):
         data_uri(board, "gif")
     with pytest.raises(RenderError, match="unknown theme"):
         data_uri(board, "svg", theme="neon")

@@ -67,8 +67,8 @@ def test_fences_become_inline_figures(extensions, configs) -> None:
 
 BAD = [
     ('road="big-road" colour="red"', "line 5: unknown option 'colour' in the roads fence: use road, last"),
-    ('theme="neon"', "line 5: the roads fence: unknown theme 'neon'"),
-    ('last="many"', 'line 5: last="many" in the roads fence should be a number'),
+    ('theme="neon"', "line 5: the roads fence, option theme: unknown theme 'neon'"),
+    ('last="many"', 'line 5: the roads fence, option last: last="many" should be a number'),
     ('highlight="big-eye-boy:40"', "line 5: the roads fence: cannot highlight big-eye-boy:40"),
 ]
 
@@ -104,3 +104,41 @@ def test_hostile_titles_stay_text() -> None:
     page = '```roads title="&lt;script&gt; \u202e <img src=x onerror=alert(1)>"\nBPPB\n```\n'
     html = markdown.markdown(page, extensions=["roads.lesson.markdown_ext"])
     assert "<img" not in html and "<script" not in html
+
+
+def test_the_fence_takes_width_cell_labels_theme_caption_and_alt() -> None:
+    page = (
+        "# Options\n\n"
+        '```roads width="420" labels="zh" theme="print" caption="A chop — 庄闲" alt="Bead Plate and roads of a chop"\n'
+        "B P B P B P\n```\n\n"
+        '```roads cell="12" road="big-road"\nB P B P B P\n```\n'
+    )
+    html = markdown.markdown(page, extensions=["roads.lesson.markdown_ext"])
+    first, second = (html[i : html.index("</svg>", i)] for i in (html.index("<svg"), html.rindex("<svg")))
+    assert (
+        'width="420"' in first
+        and 'xml:lang="zh-Hans"' in first
+        and "<title>Bead Plate and roads of a chop</title>" in first
+    )
+    assert "<figcaption>A chop — 庄闲</figcaption>" in html
+    root = first[: first.index(">")]
+    viewbox = root.split('viewBox="0 0 ')[1].split()[0]
+    width = root.split(' width="')[1].split('"')[0]
+    assert int(width) == 420 and float(viewbox) > 420  # shrunk to 420 px through the viewBox
+    root2 = second[: second.index(">")]
+    assert int(root2.split(' width="')[1].split('"')[0]) == round(float(root2.split('viewBox="0 0 ')[1].split()[0]) / 2)
+
+
+@pytest.mark.parametrize(
+    ("header", "message"),
+    [
+        ('cell="2"', "line 1: the roads fence, option cell: cell must be from 4 to 400 pixels, got 2"),
+        ('width="huge"', 'line 1: the roads fence, option width: width="huge" should be a number'),
+        ('labels="fr"', "line 1: the roads fence, option labels:"),
+        ('caption="a" title="b"', "line 1: the roads fence has both caption and title"),
+    ],
+)
+def test_bad_new_options_name_the_line_and_option(header: str, message: str) -> None:
+    with pytest.raises(LessonError) as caught:
+        markdown.markdown(f"```roads {header}\nB P\n```\n", extensions=["roads.lesson.markdown_ext"])
+    assert message in str(caught.value)

@@ -74,5 +74,5 @@ def test_one_point_and_flat_series_still_draw() -> None:
 def test_bad_charts(tmp_path: Path) -> None:
     with pytest.raises(RenderError, match="same number"):
         chart([0.4], [0.4, 0.5])
-    with pytest.raises(RenderError, match=r"\.svg or \.png"):
+    with pytest.raises(RenderError, match=r"\.svg, \.png or \.pdf"):
         save_chart(chart([0.5], [0.4]), tmp_path / "x.gif")

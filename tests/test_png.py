@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 from helpers import decode_png, demo_board, example_board
 
 from roads.board import Scoreboard
 from roads.errors import RenderError
-from roads.render import fonts, png, svg
+from roads.render import png, svg
 from roads.scene import THEMES, lay_out
 from roads.scene.layout import CELL, PAD
 
@@ -88,36 +86,11 @@ def test_a_huge_picture_is_refused_with_advice() -> None:
         png(Scoreboard.from_results("BP" * 2000), scale=16)
 
 
-@pytest.mark.slow
-def test_chinese_labels_need_a_cjk_font_for_png() -> None:
-    """Asserts what this machine should do: draw 庄/闲/和 with its CJK font, or say how to install one."""
+def test_chinese_labels_are_drawn_from_the_bundled_font() -> None:
     board = Scoreboard.from_results("BPT")
-    if fonts.find_cjk_font() is None:
-        with pytest.raises(RenderError) as info:
-            png(board, labels="zh")
-        assert "fonts-noto-cjk" in str(info.value) and fonts.ENV in str(info.value)
-    else:
-        zh, en = decode_png(png(board, labels="zh", scale=2)), decode_png(png(board, scale=2))
-        assert zh.size == en.size and zh.tobytes() != en.tobytes()
-    assert svg(board, labels="zh")  # the SVG only names font families
-
-
-def test_without_a_cjk_font_the_error_says_how_to_get_one(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(fonts, "find_cjk_font", lambda: None)
-    fonts.cjk.cache_clear()
-    try:
-        with pytest.raises(RenderError, match="apt-get install fonts-noto-cjk"):
-            png(Scoreboard.from_results("BPT"), labels="zh")
-        # Latin labels never need it.
-        assert png(Scoreboard.from_results("BPT"))
-    finally:
-        fonts.cjk.cache_clear()
-
-
-def test_a_named_font_that_lacks_the_glyphs_is_not_taken(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    monkeypatch.setenv(fonts.ENV, str(tmp_path / "missing.ttf"))
-    assert (str(tmp_path / "missing.ttf"), 0) in fonts._candidates()
-    assert not fonts._covers(str(tmp_path / "missing.ttf"), 0)
+    zh, en = decode_png(png(board, labels="zh", scale=2)), decode_png(png(board, scale=2))
+    assert zh.size == en.size and zh.tobytes() != en.tobytes()
+    assert svg(board, labels="zh")
 
 
 # -- snapshots (decoded pixels): look at the picture before accepting a change -----------------

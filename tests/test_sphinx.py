@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
+from helpers import IN_CI
 from sphinx.cmd.build import build_main
+from test_pdf import structure
 
 pytestmark = pytest.mark.slow  # every test builds a Sphinx project
 
@@ -79,3 +82,101 @@ def test_warnings_fail_a_strict_build(tmp_path: Path) -> None:
     (src / "conf.py").write_text(CONF)
     (src / "index.rst").write_text(GOOD.replace(":theme: print", ":theme: neon"))
     assert build_main(["-q", "-W", "-b", "html", str(src), str(tmp_path / "out")]) != 0
+
+
+# -- figure options, LaTeX and MyST (issue 13) ----------------------------------------------------
+
+OPTIONS_DOC = """\
+Lesson
+======
+
+.. roads::
+   :road: big-road
+   :theme: dark
+   :labels: zh
+   :cell: 18
+   :caption: 庄 on a dragon — Café
+   :alt: A Big Road with a Banker dragon of eight
+
+   B B B B B B B B P P B
+"""
+
+
+def test_every_option_reaches_the_html_figure(tmp_path: Path) -> None:
+    status, warnings, out = build(tmp_path, OPTIONS_DOC)
+    assert status == 0 and warnings == ""
+    page = (out / "index.html").read_text()
+    assert "<figcaption>庄 on a dragon — Café</figcaption>" in page
+    assert "<title>A Big Road with a Banker dragon of eight</title>" in page
+    assert 'fill="#0e1217"' in page and 'xml:lang="zh-Hans"' in page  # dark theme, zh labels
+    svg = page[page.index("<svg") : page.index(">", page.index("<svg"))]
+    # cell 18 is three quarters of the default 24: the picture's exact width follows it.
+    width, viewbox = re.search(r'width="(\d+)"', svg), re.search(r'viewBox="0 0 (\d+)', svg)
+    assert width and viewbox and int(width.group(1)) == round(int(viewbox.group(1)) * 18 / 24)
+
+
+@pytest.mark.parametrize(
+    ("option", "named"),
+    [
+        (":cell: 2", "option cell: cell must be from 4 to 400 pixels, got 2"),
+        (":width: wide", 'option width: width="wide" should be a number'),
+        (":labels: fr", "option labels:"),
+        (":theme: neon", "option theme: unknown theme 'neon'"),
+    ],
+)
+def test_a_bad_option_value_names_the_document_line_and_option(tmp_path: Path, option: str, named: str) -> None:
+    key = option.split(":")[1]
+    text = re.sub(rf"   :{key}: .*\n", "", OPTIONS_DOC).replace(":cell: 18", option) if key != "cell" else OPTIONS_DOC
+    _, warnings, _ = build(tmp_path, text.replace(":cell: 18", option))
+    assert f"index.rst:4: ERROR: roads: the roads directive, {named}" in warnings
+
+
+def test_latex_gets_a_vector_figure_with_its_caption(tmp_path: Path) -> None:
+    status, warnings, out = build(tmp_path, OPTIONS_DOC, "latex")
+    assert status == 0 and warnings == ""
+    tex = (out / "lesson.tex").read_text()
+    found = re.search(r"\\sphinxincludegraphics(?:\[[^\]]*\])?\{\{(roads-[0-9a-f]+)\}\.pdf\}", tex)
+    assert found, "no included roads figure in the LaTeX"
+    figure = tex[tex.rindex(r"\begin{figure}", 0, found.start()) : tex.index(r"\end{figure}", found.end())]
+    assert r"\caption{" in figure and "Café" in figure
+    pdf = (out / f"{found.group(1)}.pdf").read_bytes()
+    assert pdf.startswith(b"%PDF-") and structure(pdf)["strokes"] > 0  # vector paths, not an image
+    assert "B B B B B B B B P P B" not in tex  # the figure, not the shoe as code
+
+
+MYST_CONF = 'extensions = ["myst_parser", "roads.lesson.sphinx_ext"]\nproject = "lesson"\n'
+
+MYST_DOC = """\
+# Lesson
+
+A dragon, in MyST Markdown.
+
+```{roads}
+:road: big-road
+:theme: print
+:caption: A dragon on Banker
+
+B B B B B B B B P P B
+```
+
+```{roads}
+:cell: 2
+
+B P
+```
+"""
+
+
+def test_the_directive_works_from_myst_markdown(tmp_path: Path) -> None:
+    pytest.importorskip("myst_parser") if not IN_CI else None
+    src = tmp_path / "src"
+    src.mkdir()
+    (src / "conf.py").write_text(MYST_CONF)
+    (src / "index.md").write_text(MYST_DOC)
+    warnings = tmp_path / "warnings.txt"
+    status = build_main(["-q", "-b", "html", "-w", str(warnings), str(src), str(tmp_path / "html")])
+    page = (tmp_path / "html" / "index.html").read_text()
+    assert status == 0
+    assert page.count('<figure class="roads">') == 1 and "<figcaption>A dragon on Banker</figcaption>" in page
+    # The bad figure is reported with the Markdown file, its line and the option.
+    assert "index.md:13: ERROR: roads: the roads directive, option cell:" in warnings.read_text()

@@ -64,9 +64,13 @@ def test_symbols_are_defined_once_and_used_by_model_ids(demo: Scoreboard) -> Non
     assert not any(re.fullmatch(r"id\d+", i or "") for i in ids), "no svgwrite counter ids"
     used = {el.get(XLINK) for el in root.iter(f"{{{NS['svg']}}}use")}
     assert used == {f"#{i}" for i in ids}
-    all_ids = [el.get("id") for el in root.iter() if el.get("id")]
+    all_ids = [el.get("id") or "" for el in root.iter() if el.get("id")]
     assert len(all_ids) == len(set(all_ids))
-    assert {"bead-plate", "big-road", "big-eye-boy", "small-road", "cockroach-pig", "stats", "asks"} <= set(all_ids)
+    # Every id carries the figure's own prefix, then the model's name.
+    prefix = all_ids[0][: all_ids[0].index("-") + 1]
+    assert re.fullmatch(r"r[0-9a-f]{10}-", prefix) and all(i.startswith(prefix) for i in all_ids)
+    names = {i.removeprefix(prefix) for i in all_ids}
+    assert {"bead-plate", "big-road", "big-eye-boy", "small-road", "cockroach-pig", "stats", "asks"} <= names
 
 
 def test_every_grid_is_ruled(demo: Scoreboard) -> None:
@@ -126,13 +130,18 @@ def test_numbers_are_rounded_and_bytes_are_stable(demo: Scoreboard) -> None:
     assert (num(1.0), num(2.505), num(-0.001), num(12.5)) == ("1", "2.5", "0", "12.5")
 
 
+def bare(id: str | None) -> str:
+    """Return an element id without its figure prefix."""
+    return re.sub(r"^r[0-9a-f]{10}-", "", id or "")
+
+
 def test_print_theme_tells_blue_from_red_by_shape(demo: Scoreboard) -> None:
     root = parse(svg(demo, theme="print"))
-    defs = {g.get("id"): [child.tag.split("}")[1] for child in g] for g in root.find("svg:defs", NS) or []}
+    defs = {bare(g.get("id")): [child.tag.split("}")[1] for child in g] for g in root.find("svg:defs", NS) or []}
     assert defs["big-eye-boy-red"] == ["circle"] and defs["big-eye-boy-blue"] == ["rect"]
     assert defs["big-road-banker"] == ["circle"] and defs["big-road-player"] == ["rect"]
     classic = parse(svg(demo))
-    assert next(c.tag for c in classic.find("svg:defs", NS) or [] if c.get("id") == "big-eye-boy-blue")
+    assert next(c.tag for c in classic.find("svg:defs", NS) or [] if bare(c.get("id")) == "big-eye-boy-blue")
 
 
 def test_chinese_labels_need_no_font_in_svg() -> None:

@@ -79,6 +79,18 @@ def shoe_stats(shoe: ShoeLog, board: Scoreboard | None = None) -> dict[str, Any]
     return data
 
 
+def shoe_events(shoe: Shoe, inputs: Inputs) -> dict[str, int] | None:
+    """Return the events the shoe's coups made (Super 6 wins, Dragon 7, ...); None for a shoe without cards."""
+    from ..bets.events import count_events
+
+    if shoe.results is not None:
+        return None
+    coups = [entry.coup for entry in shoe.entries()]
+    if any(coup is None for coup in coups):
+        return None
+    return count_events(inputs.cut(coups))
+
+
 def shoe_line(stats: dict[str, Any]) -> str:
     """Return one shoe's statistics as one line of text."""
     coups = stats["coups"]
@@ -86,12 +98,17 @@ def shoe_line(stats: dict[str, Any]) -> str:
     def share(n: int) -> str:
         return f"{n} ({100 * n / coups:.1f}%)" if coups else str(n)
 
-    return (
+    line = (
         f"{one_line(str(stats['shoe']))}: {coups} coup{'' if coups == 1 else 's'}, "
         f"Banker {share(stats['banker'])}, Player {share(stats['player'])}, Tie {share(stats['tie'])}; "
         f"pairs B {stats['banker_pairs']} P {stats['player_pairs']}; naturals {stats['naturals']}; "
         f"longest streak B {stats['longest_banker_streak']} P {stats['longest_player_streak']}"
     )
+    if "events" in stats:
+        from ..bets.events import events_line
+
+        line += "; " + ("events not known (no cards)" if stats["events"] is None else events_line(stats["events"]))
+    return line
 
 
 def json_line(data: dict[str, Any]) -> str:
@@ -135,7 +152,12 @@ def wants_color(mode: ColorMode) -> bool:
     "(with --json: one JSON object a line).",
 )
 @color_option
-def build_command(inputs: Inputs, as_json: bool, per_shoe: bool, color_mode: ColorMode) -> None:
+@click.option(
+    "--events",
+    is_flag=True,
+    help="Also count the events tables mark: Super 6 wins, Dragon 7, Panda 8, Lucky 6 (a card log).",
+)
+def build_command(inputs: Inputs, as_json: bool, per_shoe: bool, color_mode: ColorMode, events: bool) -> None:
     """Build every road of a shoe LOG and print a summary, or the whole board as JSON.
 
     LOG is a file in any log format (results letters, cards, raw card stream,
@@ -157,6 +179,7 @@ def build_command(inputs: Inputs, as_json: bool, per_shoe: bool, color_mode: Col
       roads build shoes.jsonl --per-shoe --json > stats.jsonl
       roads build logs/*.csv --per-shoe    every shoe of every file
       roads build shoes.jsonl --shoe 7 --coups 1-40
+      roads build cards.txt --events      the summary, then Super 6, Dragon 7, Panda 8, Lucky 6 counts
 
     With --per-shoe each shoe of every LOG (a multi-shoe JSON Lines log, a
     spreadsheet with a shoe column, or a one-shoe log) is built and reported
@@ -171,6 +194,8 @@ def build_command(inputs: Inputs, as_json: bool, per_shoe: bool, color_mode: Col
             nonlocal shoes, coups
             board = shoe_board(shoe, inputs)
             stats = shoe_stats(ShoeLog(shoe.id, (), None, shoe.line), board)
+            if events:
+                stats["events"] = shoe_events(shoe, inputs)
             click.echo(json_line(stats) if as_json else shoe_line(stats))
             shoes += 1
             coups += stats["coups"]
@@ -179,6 +204,9 @@ def build_command(inputs: Inputs, as_json: bool, per_shoe: bool, color_mode: Col
         if not as_json:
             click.echo(f"{shoes} shoe{'' if shoes == 1 else 's'}, {coups} coup{'' if coups == 1 else 's'}")
         inputs.finish()
+        return
+    if events:
+        _build_with_events(inputs, as_json, color_mode)
         return
     with inputs.one("build", ", or build them all with --per-shoe") as shoe:
         board = shoe_board(shoe, inputs)
@@ -189,3 +217,23 @@ def build_command(inputs: Inputs, as_json: bool, per_shoe: bool, color_mode: Col
         return
     color = wants_color(color_mode)
     echo(summary(board, color=color), color)
+
+
+def _build_with_events(inputs: Inputs, as_json: bool, color_mode: ColorMode) -> None:
+    """Print the board of a card log as usual, then the events its coups made (in JSON under "events")."""
+    from ..bets.events import count_events, events_line
+
+    with inputs.one("build", ", or build them all with --per-shoe") as shoe:
+        coups = inputs.cut(shoe.coups())
+    board = Scoreboard.from_outcomes([c.outcome() for c in coups])
+    counts = count_events(coups)
+    if as_json:
+        from ..board.jsonview import board_json
+
+        data = json.loads(board_json(board))
+        data["events"] = counts
+        click.echo(json.dumps(data, ensure_ascii=False, indent=2))
+        return
+    color = wants_color(color_mode)
+    echo(summary(board, color=color), color)
+    click.echo(f"Events: {events_line(counts)}")

@@ -11,6 +11,7 @@ from ..coup import resolve
 from ..errors import CardError
 from .app import cli
 from .options import check_picture, checked, render_field
+from .table_rules import chosen_rules, rules_options
 
 
 @cli.command("coup")
@@ -40,8 +41,17 @@ from .options import check_picture, checked, render_field
     callback=render_field("scale"),
     help="With --render: PNG pixel multiplier.",
 )
+@rules_options
 def coup_command(
-    cards: tuple[str, ...], as_json: bool, render: bool, output: str | None, theme: str, scale: float
+    cards: tuple[str, ...],
+    as_json: bool,
+    render: bool,
+    output: str | None,
+    theme: str,
+    scale: float,
+    rules: str | None,
+    paytable: str | None,
+    tie_pays: str | None,
 ) -> None:
     """Resolve one coup from CARDS in dealing order and explain every decision.
 
@@ -55,6 +65,7 @@ def coup_command(
       roads coup 5 3 K K 8        Player 5 draws an 8, Banker 3 stands: tie
       roads coup 7h 5s kd qc 3h --json
       roads coup 3h 6s kd qc 6c 2d --render -o hand.png --scale 2
+      roads coup 2 3 4 K 3 4 --rules ez   every bet settled: Dragon 7 pays 40 to 1
     """
     if render and output is None:
         raise click.UsageError("--render needs -o OUT.svg or -o OUT.png: say where the picture goes")
@@ -66,6 +77,9 @@ def coup_command(
             parsed.append(parse_card(token))
         except CardError as exc:
             raise CardError(f"card {i}: {exc.message}") from None
+    table = chosen_rules(rules, paytable, tie_pays)
+    if table is not None and render:
+        raise click.UsageError("--rules settles the bets in the trace or JSON; --render draws the hand: use one")
     result = resolve(parsed)
     if render:
         from ..render import save_scene
@@ -77,7 +91,16 @@ def coup_command(
         save_scene(hand_scene(result, theme=theme), output, scale=scale)
         click.echo(f"wrote {output}")
         return
-    if as_json:
-        click.echo(json.dumps(result.to_dict(), ensure_ascii=False, indent=2))
+    if table is None:
+        data, lines = result.to_dict(), [result.explain()]
     else:
-        click.echo(result.explain())
+        from ..bets import settle
+
+        settled, notes = settle(result, table)
+        data = {**result.to_dict(), "rules": table.name, "bets": [s.to_dict() for s in settled]}
+        lines = [result.explain(), "", f"Bets under {table.title} rules:"]
+        lines += [f"- {s.text}" for s in settled] + [f"- {note}" for note in notes]
+    if as_json:
+        click.echo(json.dumps(data, ensure_ascii=False, indent=2))
+    else:
+        click.echo("\n".join(lines))

@@ -85,6 +85,12 @@ def shoe_rows(shoe: Shoe, inputs: Inputs) -> tuple[list[Played], tuple[str, ...]
     return rows, header, source or ""
 
 
+def _check_cell(value: float) -> None:
+    from ..lesson.plan import check_cell
+
+    check_cell(value)
+
+
 @cli.command("lesson")
 @log_inputs(coups=True)
 @click.option("-o", "--output", metavar="PAGE.html", help="The HTML page to write (one shoe).")
@@ -117,6 +123,20 @@ def shoe_rows(shoe: Shoe, inputs: Inputs) -> tuple[list[Played], tuple[str, ...]
     callback=render_field("theme"),
     help=f"Colours of the pictures: {', '.join(THEMES)}.",
 )
+@click.option(
+    "--last",
+    type=int,
+    metavar="N",
+    callback=render_field("last"),
+    help="Show only the board's newest N columns (every proof stays).",
+)
+@click.option(
+    "--cell",
+    type=float,
+    metavar="PX",
+    callback=checked(_check_cell),
+    help="Pixels per Big Road cell on the board (48-400, default 48: 24 px tap targets).",
+)
 def lesson_command(
     inputs: Inputs,
     output: str | None,
@@ -125,6 +145,8 @@ def lesson_command(
     marks: str | None,
     title: str | None,
     theme: str,
+    last: int | None,
+    cell: float | None,
 ) -> None:
     """Write a lesson page for a shoe LOG: the scoreboard, a proof for every derived mark, and the coups.
 
@@ -142,6 +164,7 @@ def lesson_command(
       roads lesson shoe.txt -o page.html --title "Reading a dragon" --theme print
       roads lesson shoes.jsonl --shoe 3 --coups 1-30 -o shoe3.html
       roads lesson shoes.jsonl -d pages/       one page per shoe
+      roads lesson shoe.txt -o phone.html --last 12 --cell 56
     """
     from ..lesson.page import lesson_page, parse_marks
 
@@ -151,7 +174,17 @@ def lesson_command(
 
     def write(shoe: Shoe, out: str) -> None:
         rows, header, source = shoe_rows(shoe, inputs)
-        page = lesson_page(rows, road=road, marks=wanted, title=title, theme=theme, source=source or None, notes=header)
+        page = lesson_page(
+            rows,
+            road=road,
+            marks=wanted,
+            title=title,
+            theme=theme,
+            source=source or None,
+            notes=header,
+            last=last,
+            cell=cell,
+        )
         atomic_write(out, page)
         click.echo(f"wrote {out}")
 

@@ -18,6 +18,28 @@ from ..odds import FIGURE_COLUMNS, ExactOdds, Odds, exact_odds, figures_markdown
 from ..odds.api import shoe_phrase
 from ..odds.chart import chart, save_chart
 from .app import cli
+from .table_rules import chosen_rules, rules_options
+
+if TYPE_CHECKING:
+    from ..bets import RuleSet
+
+BET_CHOICES: tuple[str, ...] = (
+    "banker",
+    "player",
+    "tie",
+    "player_pair",
+    "banker_pair",
+    "either_pair",
+    "perfect_pair",
+    "big",
+    "small",
+    "dragon_bonus_player",
+    "dragon_bonus_banker",
+    "dragon_7",
+    "panda_8",
+    "lucky_6",
+)
+"""The bet ids --bet takes (roads.bets.BET_IDS; spelled out so --help does not import the bets)."""
 
 if TYPE_CHECKING:
     from ..logs.archive import Shoe
@@ -53,7 +75,7 @@ def _plot_path(ctx: click.Context, param: click.Parameter, value: str | None) ->
     try:
         format_of(value)
     except RenderError:
-        raise click.BadParameter(f"{value}: the plot is written as .svg or .png", ctx=ctx, param=param) from None
+        raise click.BadParameter(f"{value}: the plot is written as .svg, .png or .pdf", ctx=ctx, param=param) from None
     return Path(value)
 
 
@@ -87,6 +109,19 @@ def _plot_path(ctx: click.Context, param: click.Parameter, value: str | None) ->
 @click.option("--exact", is_flag=True, help='Exact fractions (JSON carries them as "n/d" strings).')
 @click.option("--json", "as_json", is_flag=True, help="Print JSON with the fields of the odds model.")
 @click.option("--figures-md", is_flag=True, help="Print the docs/figures.md page (1, 2, 4, 6, 8 decks).")
+@click.option("--bets", is_flag=True, help="Price every bet of the table's rules (see --rules): win, push, lose, edge.")
+@click.option(
+    "--bet",
+    "follow",
+    multiple=True,
+    type=click.Choice(BET_CHOICES),
+    metavar="ID",
+    help="With --each: follow this bet's house edge through the shoe (repeatable; with --plot, drawn); "
+    "ids as --bets lists them, e.g. dragon_7.",
+)
+@rules_options
+@click.option("--variants-md", is_flag=True, help="Print the docs/variants.md page (every bet, 1, 6, 8 decks).")
+@click.option("--paytable-schema", is_flag=True, help="Print the JSON Schema of a --paytable file.")
 def odds_command(
     decks: int,
     log: str | None,
@@ -96,6 +131,13 @@ def odds_command(
     exact: bool,
     as_json: bool,
     figures_md: bool,
+    bets: bool,
+    follow: tuple[str, ...],
+    rules: str | None,
+    paytable: str | None,
+    tie_pays: str | None,
+    variants_md: bool,
+    paytable_schema: bool,
 ) -> None:
     """Exact odds of the next coup: win chances, naturals, draws, cards used, pairs, house edges.
 
@@ -103,6 +145,10 @@ def odds_command(
     P1 B1 P2 B2 P3 B3; nothing is simulated. Burned cards nobody saw do not change
     the odds, so a log needs only the coups. A card stream cut off mid-coup has
     its dealt cards taken out too: the odds are then those of the coup after it.
+
+    With --bets (or --rules, --paytable, --tie-pays, --bet, which imply it) every
+    main and side bet of the table is priced instead: win, push and lose chances
+    and the house edge, a push counted as a bet that returned the stake.
 
     \b
     Examples:
@@ -112,11 +158,23 @@ def odds_command(
       roads odds --after shoe.txt --each --plot shoe.svg
       roads odds --after shoes.jsonl --shoe 3
       roads odds --figures-md > docs/figures.md
+      roads odds --bets --rules ez        every bet of EZ Baccarat: win, push, lose, house edge
+      roads odds --after shoe.txt --each --bet dragon_7 --plot d7.svg
     """
-    if figures_md:
-        if log or each or plot or exact or as_json:
-            raise click.UsageError("--figures-md prints the whole page and takes no other option")
-        click.echo(figures_markdown(), nl=False)
+    table_asked = bets or bool(follow) or rules is not None or paytable is not None or tie_pays is not None
+    page = _page(
+        {"--figures-md": figures_md, "--variants-md": variants_md, "--paytable-schema": paytable_schema},
+        bool(log or each or plot or exact or as_json or table_asked),
+    )
+    if page is not None:
+        click.echo(page, nl=False)
+        return
+    if follow and not each:
+        raise click.UsageError("--bet follows one bet through a shoe: add --each (and --after LOG)")
+    if table_asked:
+        if shoe is not None and log is None:
+            raise click.UsageError("--shoe picks a shoe of the log given with --after LOG")
+        _bets(decks, log, shoe, each, follow, plot, exact, as_json, chosen_rules(rules, paytable, tie_pays))
         return
     if (each or plot) and log is None:
         raise click.UsageError("--each and --plot follow a shoe: give its card log with --after LOG")
@@ -163,6 +221,66 @@ def odds_command(
     else:
         what = f"the next coup after {played}"
     click.echo(_as_json(series[-1]) if as_json else _report(series[-1], what))
+
+
+def _page(pages: dict[str, bool], others: bool) -> str | None:
+    """Return the whole page one of ``pages`` asks for (None if none was asked); no other option may come with it."""
+    asked = [name for name, flag in pages.items() if flag]
+    if not asked:
+        return None
+    if others or len(asked) > 1:
+        raise click.UsageError(f"{asked[0]} prints a whole page and takes no other option")
+    if asked[0] == "--figures-md":
+        return figures_markdown()
+    if asked[0] == "--variants-md":
+        from ..bets.docs import variants_markdown
+
+        return variants_markdown()
+    from ..bets import paytable_schema
+
+    return json.dumps(paytable_schema(), indent=2) + "\n"
+
+
+def _bets(
+    decks: int,
+    log: str | None,
+    shoe: str | None,
+    each: bool,
+    only: tuple[str, ...],
+    plot: Path | None,
+    exact: bool,
+    as_json: bool,
+    table: RuleSet | None,
+) -> None:
+    """Print the prices of every bet (or of the --bet ones through the shoe)."""
+    from ..bets import rule_set
+    from . import odds_bets
+
+    chosen = table if table is not None else rule_set("standard")
+    if (each or plot) and log is None:
+        raise click.UsageError("--each and --plot follow a shoe: give its card log with --after LOG")
+    if plot is not None and not only:
+        raise click.UsageError("--plot with --bets draws the edges of the bets named with --bet: add --bet ID")
+    if log is None:
+        click.echo(odds_bets.full_shoe(decks, chosen, exact=exact, as_json=as_json))
+        return
+    from .options import Inputs
+
+    with Inputs((log,), None, shoe, True).one("odds --after") as picked:
+        coups, under_way = _read_log(picked)
+    text = odds_bets.through_log(
+        log,
+        coups,
+        under_way,
+        decks,
+        chosen,
+        each=each,
+        only=only,
+        plot=plot,
+        exact=exact,
+        as_json=as_json,
+    )
+    click.echo(text)
 
 
 def _read_log(shoe: Shoe) -> tuple[list[Coup], tuple[Card, ...]]:

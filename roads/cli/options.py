@@ -62,7 +62,7 @@ def render_field(name: str) -> Callback:
 
 
 def check_picture(path: str) -> None:
-    """Raise RenderError unless ``path`` names a picture roads can write (.svg or .png)."""
+    """Raise RenderError unless ``path`` names a picture roads can write (.svg, .png or .pdf)."""
     from ..render import format_of  # the writers are only needed once a picture is drawn
 
     format_of(path)

@@ -14,6 +14,7 @@ import click
 
 from ..board import Scoreboard
 from ..errors import RenderError, RoadsError
+from ..files import atomic_write
 from ..outcome import Outcome
 from ..render import WRITERS, RenderOptions, format_of, save
 from ..scene import ROADS, THEMES, render_options
@@ -62,11 +63,13 @@ def plan(logs: Sequence[str], output: str | None, folder: str | None, kind: str 
 
 @cli.command("render")
 @log_inputs(format_flags=("--log-format",), coups=True)
-@click.option("-o", "--output", metavar="OUT", help="The picture to write: OUT.svg or OUT.png (one shoe).")
+@click.option("-o", "--output", metavar="OUT", help="The picture to write: OUT.svg, OUT.png or OUT.pdf (one shoe).")
 @click.option(
     "-d", "--dir", "folder", metavar="FOLDER", help="One picture per shoe of every LOG, into FOLDER (made if missing)."
 )
-@click.option("--format", "kind", type=click.Choice(sorted(WRITERS)), help="svg or png (default: from -o, else svg).")
+@click.option(
+    "--format", "kind", type=click.Choice(sorted(WRITERS)), help="svg, png or pdf (default: from -o, else svg)."
+)
 @click.option(
     "--road",
     default="scoreboard",
@@ -95,7 +98,7 @@ def plan(logs: Sequence[str], output: str | None, folder: str | None, kind: str 
     type=click.Choice(["en", "zh"]),
     default="en",
     show_default=True,
-    help="B/P/T or 庄/闲/和 (PNG needs a CJK font for zh).",
+    help="B/P/T or 庄/闲/和 (the fonts ship with roads).",
 )
 @click.option(
     "--highlight",
@@ -126,6 +129,25 @@ def plan(logs: Sequence[str], output: str | None, folder: str | None, kind: str 
 @click.option("--no-pairs", is_flag=True, help="No pair dots on the Big Road.")
 @click.option("--title", help="A caption over the board (also the SVG title).")
 @click.option("-j", "--jobs", type=click.IntRange(min=1), help="Processes for many logs (default: all cores).")
+@click.option(
+    "--animate",
+    is_flag=True,
+    help="One frame per coup, the last held: -o shoe.gif, shoe.webp or shoe.png (APNG).",
+)
+@click.option(
+    "--fps",
+    type=click.FloatRange(0.1, 60),
+    default=2.0,
+    show_default=True,
+    help="Frames a second of --animate.",
+)
+@click.option(
+    "--rules",
+    type=click.Choice(["standard", "super6", "ez"]),
+    default=None,
+    help="Mark the events this table's board marks on the Bead Plate (super6: Super 6 wins; ez: Dragon 7, Panda 8).",
+)
+@click.option("--lucky-6", "lucky_6", is_flag=True, help="Also mark Lucky 6 (Banker wins with 6) on the Bead Plate.")
 def render_command(
     inputs: Inputs,
     output: str | None,
@@ -144,8 +166,12 @@ def render_command(
     no_pairs: bool,
     title: str | None,
     jobs: int | None,
+    animate: bool,
+    fps: float,
+    rules: str | None,
+    lucky_6: bool,
 ) -> None:
-    """Draw the scoreboard of each shoe LOG as an SVG or PNG picture.
+    """Draw the scoreboard of each shoe LOG as an SVG, PNG or PDF picture, or as an animation.
 
     The full scoreboard is the casino arrangement: Bead Plate on the left with
     the statistics and the Banker/Player ask icons under it, Big Road on the
@@ -157,9 +183,12 @@ def render_command(
       roads render shoe.txt -o board.png --last 20 --theme dark --scale 2
       roads render shoe.txt -o bey.svg --road big-eye-boy
       roads render shoe.txt -o why.png --highlight big-eye-boy:5
+      roads render shoe.txt -o board.pdf --theme print   vector PDF for a book
       roads render logs/*.txt -d out/ --format png
       roads render shoes.jsonl -d out/     one picture per shoe of an archive
       roads render shoes.jsonl --shoe 7 --coups 1-40 -o first40.svg
+      roads render shoe.txt -o shoe.gif --animate --fps 4   the shoe coup by coup
+      roads render cards.txt -o board.svg --rules ez --lucky-6
 
     With -d every shoe of every LOG is drawn; a shoe that cannot be read or
     drawn is reported on one line, the others are still drawn, and the exit
@@ -181,7 +210,17 @@ def render_command(
         pairs=not no_pairs,
         title=title,
     )
+    if animate and (rules is not None or lucky_6):
+        raise click.UsageError("--rules and --lucky-6 mark a still board: they cannot be combined with --animate")
+    if animate:
+        _animate(inputs, output, folder, kind, options, fps)
+        return
     planned = plan(inputs.logs, output, folder, kind)
+    if rules is not None or lucky_6:
+        if folder is not None:
+            raise click.UsageError("--rules and --lucky-6 mark one card log's board: give -o OUT, not -d FOLDER")
+        _draw_marked(inputs, planned[0], options, rules or "standard", lucky_6)
+        return
     if folder is None:
         with inputs.one("render", ", or draw every shoe with -d FOLDER") as shoe:
             board = shoe_board(shoe, inputs)
@@ -189,6 +228,39 @@ def render_command(
         click.echo(f"wrote {planned[0][1]}")
         return
     draw_shoes(inputs, folder, planned, options, jobs)
+
+
+def _animate(
+    inputs: Inputs, output: str | None, folder: str | None, kind: str | None, options: RenderOptions, fps: float
+) -> None:
+    """Write one shoe as an animation to ``output``: checked before any work, written whole or not at all."""
+    from ..render.animate import animate, animation_format
+
+    if output is None or folder is not None or kind is not None:
+        raise click.UsageError("--animate draws one shoe to one -o file (.gif, .webp or .png), without -d or --format")
+    try:
+        fmt = animation_format(output)
+    except RenderError as exc:
+        raise click.BadParameter(exc.message, param_hint="'--animate'") from None
+    with inputs.one("render", "") as shoe:
+        outcomes = inputs.cut(list(shoe.outcomes()))
+    data = animate(outcomes, options, fmt, fps)
+    atomic_write(output, data)
+    click.echo(f"wrote {output}")
+
+
+def _draw_marked(
+    inputs: Inputs, planned: tuple[str, str, str], options: RenderOptions, rules: str, lucky_6: bool
+) -> None:
+    """Draw one card log's board with the events ``rules`` marks (and Lucky 6) on its Bead Plate."""
+    from ..render import save_scene
+    from ..scene.events import events_scene
+
+    with inputs.one("render", "") as shoe:
+        coups = inputs.cut(shoe.coups())
+    scene = events_scene(coups, options, rules, lucky_6)
+    save_scene(scene, planned[1], planned[2], cell=options.cell, width=options.width, scale=options.scale)
+    click.echo(f"wrote {planned[1]}")
 
 
 ShoeJob = tuple[tuple[Outcome, ...], str, str, RenderOptions, str]

@@ -4,13 +4,18 @@ from __future__ import annotations
 
 import json
 import sys
+from typing import TYPE_CHECKING
 
 import click
 
 from ..shoe import DEFAULT_CUT, check_cut, check_decks, random_seed
 from ..simulate import SimulationReport, simulate
+
+if TYPE_CHECKING:
+    from ..bets.simulate import BetSimulation
 from .app import cli
 from .options import checked, usage_for
+from .table_rules import chosen_rules, rules_options
 
 _LABELS: dict[str, str] = {
     "banker": "Banker wins",
@@ -61,8 +66,20 @@ _LABELS: dict[str, str] = {
 )
 @click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
 @click.option("-q", "--quiet", is_flag=True, help="No progress bar.")
+@click.option("--bets", is_flag=True, help="Count what every bet of the table's rules (--rules) returned instead.")
+@rules_options
 def simulate_command(
-    shoes: int, decks: int, seed: int | None, cut: int, engine: str, as_json: bool, quiet: bool
+    shoes: int,
+    decks: int,
+    seed: int | None,
+    cut: int,
+    engine: str,
+    as_json: bool,
+    quiet: bool,
+    bets: bool,
+    rules: str | None,
+    paytable: str | None,
+    tie_pays: str | None,
 ) -> None:
     """Deal real shoes (burn, cut card, one more coup) and report what they showed.
 
@@ -76,11 +93,24 @@ def simulate_command(
       roads simulate --shoes 10000 --seed 1          about 800,000 coups in under a second
       roads simulate --shoes 200 --decks 6 --engine scalar --seed 1
       roads simulate --shoes 1000 --seed 1 --json --quiet
+      roads simulate --shoes 2000 --seed 1 --rules ez --bets   every bet's edge with its interval
     """
     with usage_for("cut"):
         check_cut(cut, decks)
+    table = chosen_rules(rules, paytable, tie_pays)
+    if table is not None and not bets:
+        raise click.UsageError("--rules, --paytable and --tie-pays choose the bets counted: add --bets")
+    if bets and engine != "numpy":
+        raise click.UsageError("--bets deals with the numpy engine (its cards carry suits): drop --engine scalar")
     if seed is None:
         seed = random_seed()
+    if bets:
+        from ..bets import rule_set
+        from ..bets.simulate import simulate_bets
+
+        result = simulate_bets(table or rule_set("standard"), shoes, decks, seed, cut=cut)
+        click.echo(json.dumps(result.model_dump(mode="json"), indent=2) if as_json else _bets_table(result))
+        return
     report = simulate(
         shoes,
         decks,
@@ -90,6 +120,22 @@ def simulate_command(
         progress=not quiet and sys.stderr.isatty(),
     )
     click.echo(json.dumps(report.model_dump(mode="json"), indent=2) if as_json else _table(report))
+
+
+def _bets_table(result: BetSimulation) -> str:
+    """Return every bet's simulated edge, its interval and the exact first-coup edge, in percent."""
+    head = (
+        f"{result.shoes} shoes of {result.decks} decks under {result.rules} rules (seed {result.seed}, "
+        f"cut {result.cut}): {result.coups} coups"
+    )
+    lines = [head, "", f"  {'house edge, in percent':<22}{'simulated':>11}   {'99% interval':<21}{'exact':>10}"]
+    for est in result.bets:
+        exact = f"{100 * est.exact:10.4f}" if est.exact is not None else ""
+        flag = "" if est.exact is None or est.low <= est.exact <= est.high else "  outside"
+        lines.append(
+            f"  {est.bet:<22}{100 * est.edge:11.4f}   {100 * est.low:9.4f} - {100 * est.high:<9.4f}{exact}{flag}"
+        )
+    return "\n".join(lines)
 
 
 def _table(report: SimulationReport) -> str:

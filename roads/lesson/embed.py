@@ -17,9 +17,10 @@ from ..errors import LessonError
 from ..outcome import Outcome
 from ..scene.options import OptionChanges
 from ..scene.primitives import Scene
+from ..scene.safe import clean
 from ..scene.subjects import Drawing, drawing
 
-MEDIA = {"svg": "image/svg+xml", "png": "image/png"}
+MEDIA = {"svg": "image/svg+xml", "png": "image/png", "pdf": "application/pdf"}
 
 
 def read_text_log(text: str, name: str = "<results>", fmt: str | None = None) -> list[Outcome]:
@@ -45,7 +46,7 @@ def scene_bytes(
 def _format(kind: str) -> str:
     """Return ``kind`` if it is a picture format; LessonError otherwise."""
     if kind not in MEDIA:
-        raise LessonError(f"unknown picture format '{kind}': choose svg or png")
+        raise LessonError(f"unknown picture format '{kind}': choose svg, png or pdf")
     return kind
 
 
@@ -76,12 +77,23 @@ def data_uri(subject: Scoreboard | Coup | Scene | Figure, kind: str = "svg", **o
 
 
 def html_figure(
-    subject: Scoreboard | Coup | Scene | Figure, *, caption: str | None = None, **options: Unpack[OptionChanges]
+    subject: Scoreboard | Coup | Scene | Figure,
+    *,
+    caption: str | None = None,
+    alt: str | None = None,
+    **options: Unpack[OptionChanges],
 ) -> str:
-    """Return ``<figure>`` with ``subject`` as inline SVG (its ids made unique) and an escaped caption."""
+    """Return ``<figure>`` with ``subject`` as inline SVG (its ids made unique) and an escaped caption.
+
+    ``alt`` replaces the picture's own title as what a screen reader announces.
+    """
+    import dataclasses
+
     from ..render.inline import figure_html  # the renderer is only needed once a picture is asked for
 
     scene, size = to_scene(subject, **options)
+    if alt:
+        scene = dataclasses.replace(scene, title=clean(alt))
     return figure_html(scene, size, caption)
 
 

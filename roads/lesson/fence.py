@@ -6,6 +6,7 @@ and how a problem names the line of the document it is on.
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
@@ -15,8 +16,10 @@ from ..board import Scoreboard
 from ..errors import LessonError, RoadsError
 from .safe import clean
 
-OPTIONS = ("road", "last", "highlight", "theme", "title")
+OPTIONS = ("road", "last", "highlight", "theme", "labels", "width", "cell", "caption", "alt", "title")
 """What a figure in a document takes; anything else is a mistake worth stopping for."""
+TEXT_OPTIONS = ("caption", "alt", "title")
+"""Options that are words for the reader, not drawing options: ``title`` is the 0.1 name of ``caption``."""
 
 
 def where(line: int | None, file: str | None = None, column: int | None = None) -> str:
@@ -25,10 +28,20 @@ def where(line: int | None, file: str | None = None, column: int | None = None) 
     return ", ".join(parts) + ": " if parts else ""
 
 
+def _number(key: str, text: str, kind: type[int] | type[float], example: str) -> int | float:
+    try:
+        value = kind(text)
+    except ValueError:
+        raise ValueError(f'{key}="{clean(text)}" should be a number, e.g. {key}="{example}"') from None
+    if not math.isfinite(value):
+        raise ValueError(f'{key}="{clean(text)}" should be a number, e.g. {key}="{example}"')
+    return value
+
+
 def check_options(
     options: Mapping[str, Any], *, line: int | None = None, file: str | None = None, what: str = "the roads fence"
 ) -> dict[str, Any]:
-    """Return the figure's drawing keywords from document options; LessonError naming the line otherwise."""
+    """Return the figure's drawing keywords from document options; LessonError naming the line and option."""
     from ..scene import render_options
 
     unknown = sorted(set(options) - set(OPTIONS))
@@ -38,24 +51,39 @@ def check_options(
             f"{where(line, file)}unknown option{'s' if len(unknown) > 1 else ''} {names} in {what}: "
             f"use {', '.join(OPTIONS)}"
         )
+    if "caption" in options and "title" in options:
+        raise LessonError(f"{where(line, file)}{what} has both caption and title: give caption only")
     kwargs: dict[str, Any] = {}
     for key, value in options.items():
-        if key == "title":
+        if key in TEXT_OPTIONS:
             continue
-        if key == "last":
-            text = str(value).strip()
-            if not text.isdigit():
-                raise LessonError(
-                    f'{where(line, file)}last="{clean(text)}" in {what} should be a number of columns, e.g. last="20"'
-                )
-            kwargs[key] = int(text)
-        else:
-            kwargs[key] = clean(value).strip()
+        text = clean(str(value)).strip()
+        try:
+            if key == "last":
+                if not text.isdigit():
+                    raise ValueError(f'last="{text}" should be a number of columns, e.g. last="20"')
+                kwargs[key] = int(text)
+            elif key == "width":
+                kwargs[key] = _number(key, text, int, "600")
+            elif key == "cell":
+                kwargs[key] = _number(key, text, float, "18")
+            else:
+                kwargs[key] = text
+            render_options(**{key: kwargs[key]})
+        except (ValueError, RoadsError) as exc:
+            message = exc.message if isinstance(exc, RoadsError) else str(exc)
+            raise LessonError(f"{where(line, file)}{what}, option {key}: {message}") from None
     try:
         render_options(**kwargs)
     except RoadsError as exc:
         raise LessonError(f"{where(line, file)}{what}: {exc.message}") from None
     return kwargs
+
+
+def caption_of(options: Mapping[str, Any]) -> str | None:
+    """Return the figure's caption (``caption``, or ``title`` as 0.1 spelled it), made safe; None without one."""
+    text = options.get("caption", options.get("title"))
+    return clean(str(text)) if text else None
 
 
 def shoe_board(
@@ -96,9 +124,9 @@ def figure_html(
 
     kwargs = check_options(options, line=header_line, file=file, what=what)
     board = shoe_board(text, first_line=first_line, file=file, what=what)
-    title = options.get("title")
+    alt = options.get("alt")
     try:
-        return html_figure(board, caption=clean(title) if title else None, **kwargs)
+        return html_figure(board, caption=caption_of(options), alt=clean(str(alt)) if alt else None, **kwargs)
     except RoadsError as exc:
         raise LessonError(f"{where(header_line, file)}{what}: {exc.message}") from None
 

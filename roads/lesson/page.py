@@ -25,12 +25,23 @@ from ..scene.highlight import focus
 from ..scene.primitives import Scene, Symbol
 from ..terminal import plural
 from .compare import columns_of, comparison_scene
-from .plan import Lesson, MarkRange, Played, clipped, line_notes, parse_marks, plan_lesson, played_from
+from .plan import (
+    DETAILS,
+    Lesson,
+    MarkRange,
+    Played,
+    check_cell,
+    clipped,
+    line_notes,
+    parse_marks,
+    plan_lesson,
+    played_from,
+)
 from .safe import bidi, esc
 from .svgtools import decoration_svg, inline_svg
 
 
-def lesson_page(
+def lesson_page(  # noqa: PLR0913  # one keyword a page option, as the CLI has
     items: Iterable[Played | Outcome | Coup | str],
     *,
     road: str | None = None,
@@ -39,9 +50,17 @@ def lesson_page(
     source: str | None = None,
     notes: Sequence[str] = (),
     theme: str = "classic",
+    last: int | None = None,
+    cell: float | None = None,
 ) -> str:
-    """Return the lesson page of a shoe as one self-contained HTML document."""
-    lesson = plan_lesson(items, road=road, marks=marks, title=title, source=source, notes=notes, theme=theme)
+    """Return the lesson page of a shoe as one self-contained HTML document.
+
+    ``last`` shows the board's newest N columns; ``cell`` is pixels per Big Road
+    cell (48 by default, the least that gives every derived mark a 24 px target).
+    """
+    lesson = plan_lesson(
+        items, road=road, marks=marks, title=title, source=source, notes=notes, theme=theme, last=last, cell=cell
+    )
     return _Writer(lesson).page()
 
 
@@ -107,13 +126,19 @@ class _Writer:
         ]
         if lesson.notes:
             parts.append('<div class="notes">' + "".join(f"<p>{bidi(n)}</p>" for n in lesson.notes) + "</div>")
+        if lesson.details:
+            rows = "".join(
+                f"<div><dt>{esc(k)}</dt><dd>{f'<code>{esc(v)}</code>' if k == DETAILS['redeal'] else esc(v)}</dd></div>"
+                for k, v in lesson.details
+            )
+            parts.append(f'<details class="shoe-details"><summary>The shoe</summary><dl>{rows}</dl></details>')
         parts.append("</header>")
         return "\n".join(parts)
 
     def board_section(self) -> str:
         """Return the scoreboard as inline SVG beside the proof viewer."""
-        scene = lay_out(self.l.board, render_options(theme=self.l.theme))
-        svg = inline_svg(scene, "board-")
+        scene = lay_out(self.l.board, render_options(theme=self.l.theme, last=self.l.last))
+        svg = inline_svg(scene, "board-", cell=self.l.cell)
         hint = (
             "Point at a mark on Big Eye Boy, Small Road or Cockroach Pig, or tab to the board and "
             "use the arrow keys: its proof appears here and the Big Road columns it compared light up."
@@ -122,10 +147,22 @@ class _Writer:
             '<section id="scoreboard" aria-labelledby="scoreboard-h">\n'
             '<h2 id="scoreboard-h">The scoreboard</h2>\n'
             '<div class="board-wrap">\n'
-            f'<figure id="board" class="board" data-cell="{CELL:g}">\n{svg}\n</figure>\n'
+            # The frame scrolls, right to left: a phone opens on the newest columns of the Big Road and the
+            # derived roads, the page itself never scrolls sideways.
+            f'<figure id="board" class="board" data-cell="{CELL:g}" data-coups="{self.l.board.coups}" '
+            f'data-made="{esc(self.made_attribute())}" tabindex="0" '
+            f'aria-label="The scoreboard (scrolls sideways)">\n{svg}\n</figure>\n'
             '<aside id="viewer" class="viewer" aria-label="Proof of the mark in focus">'
             f'<p class="hint" hidden>{esc(hint)}</p></aside>\n'
             "</div>\n</section>"
+        )
+
+    def made_attribute(self) -> str:
+        """Return ``road:mark:coup`` for every derived mark: the step-through hides a mark until its coup."""
+        return " ".join(
+            f"{Road.parse(name).cli}:{mark}:{coup}"
+            for coup, made in sorted(self.made.items())
+            for name, mark, _ in made
         )
 
     def figures(self) -> tuple[str, dict[tuple[str, int], str]]:
@@ -320,4 +357,4 @@ class _Writer:
         return f"<td>{esc(text)}</td>"
 
 
-__all__ = ["MarkRange", "Played", "lesson_page", "line_notes", "parse_marks", "played_from"]
+__all__ = ["MarkRange", "Played", "check_cell", "lesson_page", "line_notes", "parse_marks", "played_from"]

@@ -24,6 +24,10 @@ TITLE_LIMIT = 300
 """Longest page title kept; a title is a heading, not a place for a log's whole text."""
 MAX_COUPS = 2000
 """Most coups one page shows: a shoe is under 100, and every coup costs a table row and about three proofs."""
+LESSON_CELL = 48.0
+"""Pixels per Big Road cell on a lesson board: a derived mark's half cell is then a 24 px tap target."""
+DETAILS = {"decks": "Decks", "seed": "Seed", "cut": "Cut card", "burned": "Burned", "redeal": "Deal it again"}
+"""Header lines a log's writer adds (``roads deal``): shown as the shoe's details, not as the lesson's text."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,6 +78,10 @@ class Lesson:
     notes: tuple[str, ...]
     theme: str
     shown: dict[str, list[Proof]] = field(default_factory=dict)
+    details: tuple[tuple[str, str], ...] = ()
+    """The log writer's header lines (decks, seed, cut, burned, redeal) as (label, value)."""
+    last: int | None = None
+    cell: float = 48.0
 
 
 def played_from(items: Iterable[Played | Outcome | Coup | str]) -> list[Played]:
@@ -95,7 +103,7 @@ def played_from(items: Iterable[Played | Outcome | Coup | str]) -> list[Played]:
     return out
 
 
-def plan_lesson(
+def plan_lesson(  # noqa: PLR0913  # one keyword a page option, as the CLI has
     items: Iterable[Played | Outcome | Coup | str],
     *,
     road: str | None = None,
@@ -104,8 +112,14 @@ def plan_lesson(
     source: str | None = None,
     notes: Sequence[str] = (),
     theme: str = "classic",
+    last: int | None = None,
+    cell: float | None = None,
 ) -> Lesson:
-    """Return what the lesson page of a shoe shows, every input checked: LessonError on the first problem."""
+    """Return what the lesson page of a shoe shows, every input checked: LessonError on the first problem.
+
+    ``last`` shows the board's newest N columns; ``cell`` is pixels per Big Road
+    cell (48 by default, the least that gives every derived mark a 24 px target).
+    """
     played = played_from(items)
     if len(played) > MAX_COUPS:
         raise LessonError(
@@ -116,7 +130,9 @@ def plan_lesson(
     roads = DERIVED if road is None else (Road.parse(road, derived=True),)
     if isinstance(marks, str):
         marks = parse_marks(marks)
-    render_options(theme=theme)  # an unknown theme fails here, before any work
+    render_options(theme=theme, last=last)  # an unknown theme fails here, before any work
+    size = LESSON_CELL if cell is None else check_cell(cell)
+    details, notes = split_details(notes)
     name = clean(title).strip() if title else ""
     lesson = Lesson(
         played,
@@ -127,12 +143,40 @@ def plan_lesson(
         clean(source) if source else None,
         tuple(clean(n) for n in notes),
         theme,
+        details=details,
+        last=last,
+        cell=size,
     )
     _check_range(lesson)
     for name_ in roads:
         every = list(proofs(board, name_))
         lesson.shown[name_] = every if marks is None else every[marks.first - 1 : marks.last]
     return lesson
+
+
+def check_cell(cell: float) -> float:
+    """Return ``cell`` when a lesson board can use it; LessonError naming the smallest that leaves 24 px targets."""
+    if not LESSON_CELL <= cell <= 400:
+        raise LessonError(
+            f"cell {cell:g} is too small for a lesson board: from {LESSON_CELL:g} pixels a Big Road cell "
+            "each derived mark is a 24 px target a finger can tap"
+            if cell < LESSON_CELL
+            else f"cell must be from {LESSON_CELL:g} to 400 pixels, got {cell:g}"
+        )
+    return cell
+
+
+def split_details(notes: Sequence[str]) -> tuple[tuple[tuple[str, str], ...], tuple[str, ...]]:
+    """Return (the writer's ``key: value`` details, the author's notes) from a log's header lines."""
+    details: list[tuple[str, str]] = []
+    kept: list[str] = []
+    for note in notes:
+        key, sep, value = note.partition(":")
+        if sep and key.strip().lower() in DETAILS and value.strip():
+            details.append((DETAILS[key.strip().lower()], clean(value.strip())))
+        else:
+            kept.append(note)
+    return tuple(details), tuple(kept)
 
 
 def _default_title(source: str | None) -> str:

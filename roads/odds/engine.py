@@ -15,6 +15,7 @@ belongs to, built once from ``roads.rules``.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
 
@@ -60,12 +61,9 @@ class _Tables:
     used: np.ndarray
     """(10^4, 10) how many cards of each value the path's first four cards take."""
     five: np.ndarray
-    """Classes in which a 5th card can be the last (Player stood and Banker drew, or only Player drew)."""
+    """Classes in which a 5th card can be dealt (Player drew, or Player stood and Banker drew)."""
     six: np.ndarray
     """Classes in which a 6th card can be dealt (Player drew on 0-5, Banker 0-6 with no natural)."""
-    m4: np.ndarray
-    m5: np.ndarray
-    m6: np.ndarray
 
 
 def _events(player: int, banker: int, natural: bool, player_drew: bool, banker_drew: bool) -> np.ndarray:
@@ -86,36 +84,84 @@ def _events(player: int, banker: int, natural: bool, player_drew: bool, banker_d
     return np.array([flags[name] for name in EVENTS], dtype=np.int64)
 
 
-@cache
-def _tables() -> _Tables:
-    """Return the composition-free tables, built once from the drawing rules."""
-    n_events = len(EVENTS)
-    m4 = np.zeros((n_events, _CLASSES), dtype=np.int64)
-    m5 = np.zeros((n_events, _CLASSES, 10), dtype=np.int64)
-    m6 = np.zeros((n_events, _CLASSES, 10, 10), dtype=np.int64)
-    five, six = set(), set()
+Row = Callable[[int, int, int | None, int | None], Sequence[int]]
+"""A coup's 0/1 (or integer) row of counts from (Player two-card total, Banker two-card total,
+Player's third-card value or None, Banker's third-card value or None)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Masks:
+    """What one coup counts toward in each row, laid out as the engine's class, 5th- and 6th-card cells."""
+
+    m4: np.ndarray
+    m5: np.ndarray
+    m6: np.ndarray
+
+    def apply(self, w: Weights) -> list[int]:
+        """Return each row's count of ordered 6-card sequences for the composition ``w`` was made from."""
+        n = w.n
+        totals = (self.m4 @ w.s0) * ((n - 4) * (n - 5)) + (self.m5 @ w.s1) * (n - 5) + self.m6 @ w.s2
+        return [int(v) for v in totals]
+
+
+@dataclass(frozen=True, slots=True)
+class Weights:
+    """How many ways each class (and its 5th and 6th cards) can be dealt from one composition."""
+
+    n: int
+    s0: np.ndarray
+    s1: np.ndarray
+    s2: np.ndarray
+    denominator: int
+
+
+def _finished(p: int, b: int, p3: int | None, b3: int | None) -> Sequence[int]:
+    """Return the 0/1 row of EVENTS for one finished coup."""
+    pt = (p + (p3 or 0)) % 10
+    bt = (b + (b3 or 0)) % 10
+    return _events(pt, bt, is_natural(p) or is_natural(b), p3 is not None, b3 is not None)  # type: ignore[return-value]
+
+
+def masks(row: Row, n_rows: int) -> Masks:
+    """Return the masks of ``n_rows`` rows that ``row`` gives each finished coup, walking the drawing rules."""
+    m4 = np.zeros((n_rows, _CLASSES), dtype=np.int64)
+    m5 = np.zeros((n_rows, _CLASSES, 10), dtype=np.int64)
+    m6 = np.zeros((n_rows, _CLASSES, 10, 10), dtype=np.int64)
     for p in range(10):
         for b in range(10):
             k = p * 10 + b
             if is_natural(p) or is_natural(b):
-                m4[:, k] = _events(p, b, True, False, False)
+                m4[:, k] = row(p, b, None, None)
             elif not player_draws(p):
                 if banker_draws(b, None):
-                    five.add(k)
                     for z in range(10):
-                        m5[:, k, z] = _events(p, (b + z) % 10, False, False, True)
+                        m5[:, k, z] = row(p, b, None, z)
                 else:
-                    m4[:, k] = _events(p, b, False, False, False)
+                    m4[:, k] = row(p, b, None, None)
             else:
-                five.add(k)
                 for z in range(10):
-                    pz = (p + z) % 10
                     if banker_draws(b, z):
-                        six.add(k)
                         for t in range(10):
-                            m6[:, k, z, t] = _events(pz, (b + t) % 10, False, True, True)
+                            m6[:, k, z, t] = row(p, b, z, t)
                     else:
-                        m5[:, k, z] = _events(pz, b, False, True, False)
+                        m5[:, k, z] = row(p, b, z, None)
+    tables = _tables()
+    return Masks(m4, m5[:, tables.five].reshape(n_rows, -1), m6[:, tables.six].reshape(n_rows, -1))
+
+
+@cache
+def _tables() -> _Tables:
+    """Return the composition-free tables, built once from the drawing rules."""
+    five, six = set(), set()
+    for pt in range(10):
+        for bt in range(10):
+            k = pt * 10 + bt
+            if is_natural(pt) or is_natural(bt):
+                continue
+            if player_draws(pt) or banker_draws(bt, None):
+                five.add(k)
+            if player_draws(pt) and any(banker_draws(bt, z) for z in range(10)):
+                six.add(k)
     # Paths in class order: class (p, b), then P1 = a, B1 = c; P2 and B2 follow from the totals.
     p_total, b_total, a, c = np.indices((10, 10, 10, 10)).reshape(4, -1)
     first = np.stack([a, c, (p_total - a) % 10, (b_total - c) % 10])
@@ -130,17 +176,12 @@ def _tables() -> _Tables:
     used = np.zeros((first.shape[1], 10), dtype=np.int64)
     for row in first:
         used[np.arange(first.shape[1]), row] += 1
-    five_idx, six_idx = np.array(sorted(five)), np.array(sorted(six))
-    return _Tables(
-        first=first,
-        repeats=repeats,
-        used=used,
-        five=five_idx,
-        six=six_idx,
-        m4=m4,
-        m5=m5[:, five_idx].reshape(n_events, -1),
-        m6=m6[:, six_idx].reshape(n_events, -1),
-    )
+    return _Tables(first=first, repeats=repeats, used=used, five=np.array(sorted(five)), six=np.array(sorted(six)))
+
+
+@cache
+def _standard_masks() -> Masks:
+    return masks(_finished, len(EVENTS))
 
 
 def falling(n: int, k: int) -> int:
@@ -151,11 +192,10 @@ def falling(n: int, k: int) -> int:
     return out
 
 
-def tally(by_value: tuple[int, ...]) -> Tally:
-    """Return exact event counts for the next coup from counts by value 0..9 (at least 6 cards)."""
+def weights(by_value: Sequence[int]) -> Weights:
+    """Return the class weights of the next coup from counts by value 0..9 (at least 6 cards)."""
     t = _tables()
     n = sum(by_value)
-    denominator = falling(n, 6)
     # int64 holds every partial sum while N^6 does; past that (about 27 decks) use Python ints.
     dtype = np.int64 if n**6 < _INT64_LIMIT else object
     counts = np.array(by_value, dtype=dtype)
@@ -171,5 +211,11 @@ def tally(by_value: tuple[int, ...]) -> Tally:
     # The 6th card cannot be the very card dealt 5th: take one away on the diagonal.
     diag = np.arange(10)
     s2[:, diag, diag] -= s1[t.six]
-    totals = (t.m4 @ s0) * ((n - 4) * (n - 5)) + (t.m5 @ s1[t.five].reshape(-1)) * (n - 5) + t.m6 @ s2.reshape(-1)
-    return Tally({name: int(v) for name, v in zip(EVENTS, totals, strict=False)}, denominator)
+    return Weights(n, s0, s1[t.five].reshape(-1), s2.reshape(-1), falling(n, 6))
+
+
+def tally(by_value: tuple[int, ...]) -> Tally:
+    """Return exact event counts for the next coup from counts by value 0..9 (at least 6 cards)."""
+    w = weights(by_value)
+    totals = _standard_masks().apply(w)
+    return Tally(dict(zip(EVENTS, totals, strict=True)), w.denominator)

@@ -1,7 +1,7 @@
 """Scoreboards to pictures: ``svg(board, **options)``, ``png(board, **options)`` and ``save(board, out)``.
 
-Flow is one way: board -> scene (:mod:`roads.scene`, computed once) -> SVG or
-PNG. Writers sit behind :data:`WRITERS`, a dict from format name to function,
+Flow is one way: board -> scene (:mod:`roads.scene`, computed once) -> SVG,
+PNG or PDF. Writers sit behind :data:`WRITERS`, a dict from format name to function,
 and :func:`save` picks one by the file's extension.
 """
 
@@ -34,7 +34,13 @@ def _svg_bytes(scene: Scene, *, cell: float | None = None, width: int | None = N
     return scene_svg(scene, cell=cell, width=width).encode("utf-8")
 
 
-WRITERS: dict[str, SceneWriter] = {"svg": _svg_bytes, "png": scene_png}
+def _pdf_bytes(scene: Scene, *, cell: float | None = None, width: int | None = None, scale: float = 1.0) -> bytes:
+    from .pdf import scene_pdf  # fpdf2 is optional and loads only for a PDF
+
+    return scene_pdf(scene, cell=cell, width=width)
+
+
+WRITERS: dict[str, SceneWriter] = {"svg": _svg_bytes, "png": scene_png, "pdf": _pdf_bytes}
 """Format name -> function turning a laid-out scene into the file's bytes."""
 
 
@@ -46,15 +52,15 @@ def format_of(path: str | os.PathLike[str], kind: str | None = None) -> str:
         if kind:
             raise RenderError(f"unknown format '{kind}': choose one of {', '.join(WRITERS)}")
         if suffix:
-            raise RenderError(f"cannot write {suffix} pictures ('{path}'): name it .svg or .png")
-        raise RenderError(f"cannot tell the format of '{path}': name it .svg or .png, or give a format")
+            raise RenderError(f"cannot write {suffix} pictures ('{path}'): name it .svg, .png or .pdf")
+        raise RenderError(f"cannot tell the format of '{path}': name it .svg, .png or .pdf, or give a format")
     return name
 
 
 def render(
     board: Scoreboard, kind: str = "svg", options: RenderOptions | None = None, **changes: Unpack[OptionChanges]
 ) -> bytes:
-    """Return ``board`` drawn in format ``kind`` (svg or png) as bytes."""
+    """Return ``board`` drawn in format ``kind`` (svg, png or pdf) as bytes."""
     name = format_of("", kind)
     opts = render_options(options, **changes)
     return scene_bytes(lay_out(board, opts), name, cell=opts.cell, width=opts.width, scale=opts.scale)
@@ -63,7 +69,7 @@ def render(
 def scene_bytes(
     scene: Scene, kind: str = "svg", *, cell: float | None = None, width: int | None = None, scale: float = 1.0
 ) -> bytes:
-    """Return a laid-out ``scene`` (a board, a chart, a hand) as the bytes of an SVG or PNG file."""
+    """Return a laid-out ``scene`` (a board, a chart, a hand) as the bytes of an SVG, PNG or PDF file."""
     return WRITERS[format_of("", kind)](scene, cell=cell, width=width, scale=scale)
 
 

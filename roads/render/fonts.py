@@ -1,94 +1,148 @@
-"""Fonts for the PNG back-end: Pillow's bundled scalable font, and a CJK font found on the system.
+"""Fonts for pictures that draw glyphs (PNG, PDF): a fixed chain of bundled faces, then the system's.
 
-Latin labels need nothing installed: ``ImageFont.load_default(size=...)`` is a
-FreeType font shipped inside Pillow. 庄/闲/和 need a font that has them; the SVG
-only names font families, so only PNG output asks for one.
+Each character is drawn by the first face in :data:`CHAIN` that holds it:
+Aileron (ASCII; Pillow's own copy), then the subsets shipped in
+``roads/data/fonts`` (DejaVu Sans: accented Latin, Greek, Cyrillic,
+punctuation, currency, arrows, suits; Noto Sans CJK SC: 庄 闲 和 莊 閒 and the
+``zh`` labels). The chain is the same on every machine, so the same text gives
+the same pixels. A character none of them holds is drawn from a system font
+that has it (fontconfig's pick, or ``$ROADS_FONT``); when there is none the
+picture is refused with the character's name, never drawn as an empty box.
 """
 
 from __future__ import annotations
 
-import glob
 import os
 import shutil
 import subprocess
+import unicodedata
+from dataclasses import dataclass
 from functools import lru_cache
+from importlib import resources
 
 from PIL import Image, ImageDraw, ImageFont
 
 from ..errors import RenderError
 
-CJK_SAMPLE = "庄闲和"
-ENV = "ROADS_CJK_FONT"
-"""Names a CJK font file to use, ahead of any search."""
-
-KNOWN = (
-    "/usr/share/fonts/**/Noto*CJK*.tt[cf]",
-    "/usr/share/fonts/**/Noto*CJK*.otf",
-    "/usr/share/fonts/**/SourceHanSans*.tt[cf]",
-    "/usr/share/fonts/**/SourceHanSans*.otf",
-    "/usr/share/fonts/**/wqy-*.tt[cf]",
-    "/usr/share/fonts/**/DroidSansFallback*.ttf",
-    "/System/Library/Fonts/PingFang.ttc",
-    "/System/Library/Fonts/STHeiti*.ttc",
-    "/Library/Fonts/Arial Unicode.ttf",
-    "C:/Windows/Fonts/msyh.tt[cf]",
-    "C:/Windows/Fonts/simhei.ttf",
-)
-
-INSTALL_HINT = (
-    "labels 庄/闲/和 in a PNG need a font with Chinese glyphs, and none was found: install one "
-    "(Debian/Ubuntu: apt-get install fonts-noto-cjk; Fedora: dnf install google-noto-sans-cjk-fonts) "
-    f"or set {ENV} to a .ttf/.otf/.ttc file; SVG output needs no font"
-)
+ENV = "ROADS_FONT"
+"""Names a font file tried, after the bundled ones, for characters they lack."""
+LEGACY_ENV = "ROADS_CJK_FONT"
+"""The 0.1 name of :data:`ENV`, still honoured."""
 
 
-@lru_cache(maxsize=64)
+@dataclass(frozen=True, slots=True)
+class Face:
+    """One font of the chain: a family name as CSS and PDF spell it, and where its file is."""
+
+    family: str
+    file: str
+    """A file in ``roads/data/fonts``, or an absolute path (a system font)."""
+    index: int = 0
+
+
+AILERON = Face("Aileron", "Aileron-Regular-pillow.ttf")
+"""The Aileron subset Pillow embeds for ``load_default``, kept as a file so the PDF can embed it too."""
+DEJAVU = Face("DejaVu Sans", "DejaVuSans-roads.ttf")
+NOTO_CJK = Face("Noto Sans CJK SC", "NotoSansCJKsc-roads.otf")
+CHAIN: tuple[Face, ...] = (AILERON, DEJAVU, NOTO_CJK)
+"""The bundled faces, in the order a character is looked for."""
+
+FAMILIES = ", ".join(f"'{face.family}'" if " " in face.family else face.family for face in CHAIN)
+"""The chain as a CSS font-family list, so a browser that has the fonts draws what the PNG draws."""
+
+
+def font_path(face: Face) -> str:
+    """Return the file of a bundled or system face."""
+    if os.path.isabs(face.file):
+        return face.file
+    return str(resources.files("roads") / "data" / "fonts" / face.file)
+
+
+@lru_cache(maxsize=256)
+def font(face: Face, size: float) -> ImageFont.FreeTypeFont:
+    """Return ``face`` at ``size`` pixels."""
+    # Pillow's basic layout, as load_default uses: the same glyphs and advances whether or not this
+    # Pillow has libraqm, so every machine draws the same pixels.
+    return ImageFont.truetype(font_path(face), size=size, index=face.index, layout_engine=ImageFont.Layout.BASIC)
+
+
 def latin(size: float) -> ImageFont.FreeTypeFont:
-    """Return Pillow's bundled scalable font at ``size`` pixels."""
-    font = ImageFont.load_default(size=size)
-    assert isinstance(font, ImageFont.FreeTypeFont), "Pillow was built without FreeType"
-    return font
+    """Return the first face of the chain (Aileron) at ``size`` pixels."""
+    return font(AILERON, size)
 
 
-def needs_cjk(text: str) -> bool:
-    """Return True when ``text`` has a character the bundled Latin font cannot draw (CJK and beyond)."""
-    return any(ord(ch) >= 0x2E80 for ch in text)
+@lru_cache(maxsize=4096)
+def runs(text: str) -> tuple[tuple[Face, str], ...]:
+    """Return ``text`` cut into runs, each with the face that draws all of it; RenderError naming a
+    character no bundled or system font holds."""
+    out: list[tuple[Face, str]] = []
+    # Composed form first: "e" + U+0301 becomes "é", which a face holds whole.
+    for ch in unicodedata.normalize("NFC", text):
+        if out and (_blank(ch) or unicodedata.combining(ch)) and has_glyph(out[-1][0], ch):
+            out[-1] = (out[-1][0], out[-1][1] + ch)
+            continue
+        face = face_for(ch)
+        if face is None:
+            raise RenderError(missing_message(ch, text))
+        piece = ch
+        if unicodedata.combining(ch) and out and has_glyph(face, out[-1][1][-1]):
+            # An accent drawn apart from its letter would float: move the letter to the accent's face.
+            before, letter = out[-1][1][:-1], out[-1][1][-1]
+            out[-1:] = [(out[-1][0], before)] if before else []
+            piece = letter + ch
+        if out and out[-1][0] == face:
+            out[-1] = (face, out[-1][1] + piece)
+        else:
+            out.append((face, piece))
+    return tuple(out)
 
 
-@lru_cache(maxsize=64)
-def cjk(size: float) -> ImageFont.FreeTypeFont:
-    """Return the system CJK font at ``size`` pixels; RenderError saying how to install one if there is none."""
-    found = find_cjk_font()
-    if found is None:
-        raise RenderError(INSTALL_HINT)
-    path, index = found
-    return ImageFont.truetype(path, size=size, index=index)
+def missing_message(ch: str, text: str) -> str:
+    """Return the one line that names a character no font can draw, and the text it is in."""
+    name = unicodedata.name(ch, "unnamed character")
+    return (
+        f"no font can draw {ch!r} (U+{ord(ch):04X} {name}) in {text!r}: install a font that has it "
+        f"or set {ENV} to one, or leave the character out"
+    )
 
 
-@lru_cache(maxsize=1)
-def find_cjk_font() -> tuple[str, int] | None:
-    """Return (path, face index) of a font that draws 庄, 闲 and 和, or None when the system has none."""
-    for path, index in _candidates():
-        if _covers(path, index):
-            return path, index
+def _blank(ch: str) -> bool:
+    """Return True for spaces and invisible format characters, which any face may carry."""
+    return ch.isspace() or unicodedata.category(ch) in ("Cf", "Zs")
+
+
+@lru_cache(maxsize=4096)
+def face_for(ch: str) -> Face | None:
+    """Return the first face that has a real glyph for ``ch``: the bundled chain, then a system font."""
+    if _blank(ch):
+        return AILERON
+    for face in CHAIN:
+        if has_glyph(face, ch):
+            return face
+    return system_face(ch)
+
+
+def system_face(ch: str) -> Face | None:
+    """Return a font installed on this machine that draws ``ch``, or None."""
+    for path, index in _system_candidates(ch):
+        face = Face(_family_of(path, index), path, index)
+        try:
+            if has_glyph(face, ch):
+                return face
+        except OSError:
+            continue
     return None
 
 
-def _candidates() -> list[tuple[str, int]]:
-    """Return font files worth trying, most specific first: the environment, fontconfig, known places."""
+def _system_candidates(ch: str) -> list[tuple[str, int]]:
+    """Return font files worth trying for ``ch``: the environment, then fontconfig's choice."""
     out: list[tuple[str, int]] = []
-    named = os.environ.get(ENV)
-    if named:
-        out.append((named, 0))
+    for env in (ENV, LEGACY_ENV):
+        named = os.environ.get(env)
+        if named:
+            out.append((named, 0))
     if shutil.which("fc-match"):
-        # fontconfig's own pick for Chinese sans-serif: the regular, simplified face.
-        best = _fontconfig(["fc-match", "-f", "%{file}|%{index}\n", "sans-serif:lang=zh-cn"])
-        out.extend(best[:1])
-    if shutil.which("fc-list"):
-        listed = _fontconfig(["fc-list", ":lang=zh-cn", "-f", "%{file}|%{index}\n"])
-        out.extend(sorted(listed, key=lambda found: ("Regular" not in found[0], found)))
-    for pattern in KNOWN:
-        out.extend((path, 0) for path in sorted(glob.glob(pattern, recursive=True)))
+        out.extend(_fontconfig(["fc-match", "-f", "%{file}|%{index}\n", f":charset={ord(ch):x}"]))
     return out
 
 
@@ -106,18 +160,36 @@ def _fontconfig(command: list[str]) -> list[tuple[str, int]]:
     return found
 
 
-def _covers(path: str, index: int) -> bool:
-    """Return True when the font at ``path`` has real glyphs (not the missing-glyph box) for the sample."""
+def _family_of(path: str, index: int) -> str:
     try:
-        font = ImageFont.truetype(path, size=32, index=index)
+        return ImageFont.truetype(path, size=12, index=index).getname()[0] or os.path.basename(path)
+    except OSError:
+        return os.path.basename(path)
+
+
+@lru_cache(maxsize=8192)
+def has_glyph(face: Face, ch: str) -> bool:
+    """Return True when ``face`` draws ``ch`` as something other than its missing-glyph box."""
+    try:
+        probe = font(face, 32)
     except OSError:
         return False
-    missing = _glyph(font, "\U0010fffd")
-    return all(_glyph(font, ch) != missing for ch in CJK_SAMPLE)
+    return _glyph(probe, ch) != _missing(face)
+
+
+@lru_cache(maxsize=64)
+def _missing(face: Face) -> bytes:
+    # A private-use code point no text font maps: FreeType draws glyph 0, the .notdef box.
+    return _glyph(font(face, 32), "\U0010fffd")
 
 
 def _glyph(font: ImageFont.FreeTypeFont, ch: str) -> bytes:
     """Return the pixels of ``ch`` drawn alone: a missing glyph draws the font's .notdef box."""
-    image = Image.new("L", (48, 48))
-    ImageDraw.Draw(image).text((8, 4), ch, font=font, fill=255)
+    image = Image.new("L", (64, 64))
+    ImageDraw.Draw(image).text((16, 8), ch, font=font, fill=255)
     return image.tobytes()
+
+
+def check(text: str) -> None:
+    """Raise RenderError naming the first character of ``text`` no font can draw."""
+    runs(text)

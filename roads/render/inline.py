@@ -9,7 +9,7 @@ from __future__ import annotations
 import html
 from collections.abc import Mapping
 
-from ..scene.ids import content_prefix, prefixed
+from ..scene.ids import content_prefix
 from ..scene.primitives import Scene
 from ..scene.safe import clean
 from .svg import scene_svg
@@ -17,7 +17,7 @@ from .svg import scene_svg
 
 def inline_svg(scene: Scene, prefix: str, *, cell: float | None = None, width: int | None = None) -> str:
     """Return ``scene`` as an ``<svg>`` element for an HTML page (no XML declaration), ids prefixed."""
-    text = scene_svg(prefixed(scene, prefix), cell=cell, width=width)
+    text = scene_svg(scene, cell=cell, width=width, ids=prefix)
     if text.startswith("<?xml"):
         text = text.split("?>", 1)[1].lstrip()
     return text.rstrip("\n")

@@ -183,10 +183,16 @@ class _Painter:
         self, shapes: tuple[Shape, ...], x: float, y: float, px: int, py: int, offset: object, shared: bool = True
     ) -> Sprite:
         """Return the sprite of ``shapes`` around (x, y) model units, whose pixel is (px, py): cached or painted."""
-        key = (self.k, shapes, offset)
+        from PIL import Image, ImageDraw
+
+        from . import fonts
+
+        # The faces each text is drawn in are part of the key: a sprite kept from an earlier picture is
+        # reused only while the font chain still picks the same faces (its lookups can be cleared).
+        faces = tuple(fonts.runs(shape.text) for shape in shapes if isinstance(shape, Text))
+        key = (self.k, shapes, offset, faces)
         if shared and (found := _sprites.get(key)) is not None:
             return found
-        from PIL import Image, ImageDraw
 
         k = self.k
         boxes = [_extent(shape, k) for shape in shapes]
@@ -322,27 +328,55 @@ def _extent(shape: Shape, k: float) -> tuple[float, float, float, float]:
         points = shape.points
         half = shape.width / 2 if (isinstance(shape, Polyline) or shape.stroke) else 0.0
     elif isinstance(shape, Text):
-        font, stroke, _ = _text_style(shape, k)
-        left, top, right, bottom = font.getbbox(shape.text, anchor=ANCHORS[shape.anchor], stroke_width=stroke)
-        return shape.x * k + left, shape.y * k + top, shape.x * k + right, shape.y * k + bottom
+        runs, anchor, stroke, _ = _text_style(shape, k)
+        boxes = [
+            (offset + left, top, offset + right, bottom)
+            for font, run, offset in runs
+            for left, top, right, bottom in [font.getbbox(run, anchor=anchor, stroke_width=stroke)]
+        ]
+        x, y = shape.x * k, shape.y * k
+        return (
+            x + min(b[0] for b in boxes),
+            y + min(b[1] for b in boxes),
+            x + max(b[2] for b in boxes),
+            y + max(b[3] for b in boxes),
+        )
     else:
         raise TypeError(f"not a scene shape: {shape!r}")
     xs, ys = [p[0] for p in points], [p[1] for p in points]
     return (min(xs) - half) * k, (min(ys) - half) * k, (max(xs) + half) * k, (max(ys) + half) * k
 
 
-def _text_style(shape: Text, k: float) -> tuple[ImageFont.FreeTypeFont, float, str | None]:
-    """Return the font, outline width (4x pixels) and outline colour a Text is painted with."""
-    from . import fonts
+def _text_style(
+    shape: Text, k: float
+) -> tuple[list[tuple[ImageFont.FreeTypeFont, str, float]], str, float, str | None]:
+    """Return how a Text is painted: its runs (font, text, x offset in 4x pixels), their anchor, outline width
+    (4x pixels) and outline colour.
+
+    Each character is drawn by the first font of :mod:`roads.render.fonts`' chain that has it (RenderError
+    naming a character none has); runs in different faces are laid end to end on one baseline from where
+    the anchor puts the start.
+    """
+    from . import fonts  # only pictures pay for the fonts (and Pillow)
 
     size = shape.size * k
-    font = fonts.cjk(size) if fonts.needs_cjk(shape.text) else fonts.latin(size)
     stroke, stroke_fill = 0.0, None
     if shape.halo:
         stroke, stroke_fill = shape.halo_width * k, shape.halo
     elif shape.bold:
         stroke, stroke_fill = shape.size * BOLD * k / 2, shape.fill
-    return font, stroke, stroke_fill
+    pieces = fonts.runs(shape.text)
+    if len(pieces) > 1:
+        placed = [(fonts.font(face, size), run) for face, run in pieces]
+        total = sum(font.getlength(run) for font, run in placed)
+        offset = -total * {"start": 0.0, "middle": 0.5, "end": 1.0}[shape.anchor]
+        runs = []
+        for font, run in placed:
+            runs.append((font, run, offset))
+            offset += font.getlength(run)
+        return runs, "ls", stroke, stroke_fill
+    face = pieces[0][0] if pieces else fonts.AILERON
+    return [(fonts.font(face, size), shape.text, 0.0)], ANCHORS[shape.anchor], stroke, stroke_fill
 
 
 class _Paint:
@@ -417,14 +451,15 @@ class _Paint:
 
     def text(self, shape: Text, dx: float, dy: float) -> None:
         """Paint one line of text; bold and halo are outlines, as in the SVG."""
-        k = self.k
-        font, stroke, stroke_fill = _text_style(shape, k)
-        self.draw.text(
-            ((shape.x + dx) * k, (shape.y + dy) * k),
-            shape.text,
-            fill=shape.fill,
-            font=font,
-            anchor=ANCHORS[shape.anchor],
-            stroke_width=stroke,
-            stroke_fill=stroke_fill,
-        )
+        runs, anchor, stroke, stroke_fill = _text_style(shape, self.k)
+        x, y = (shape.x + dx) * self.k, (shape.y + dy) * self.k
+        for font, run, offset in runs:
+            self.draw.text(
+                (x + offset, y),
+                run,
+                fill=shape.fill,
+                font=font,
+                anchor=anchor,
+                stroke_width=stroke,
+                stroke_fill=stroke_fill,
+            )

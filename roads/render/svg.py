@@ -25,6 +25,7 @@ if TYPE_CHECKING:
 
 from ..board import Scoreboard
 from ..scene import RenderOptions, Scene, lay_out, render_options
+from ..scene.ids import figure_prefix, prefixed
 from ..scene.options import OptionChanges
 from ..scene.primitives import Circle, Data, Grid, Group, Item, Line, Polygon, Polyline, Rect, Text, Use
 
@@ -70,14 +71,21 @@ def _import_svgwrite() -> None:
     from svgwrite.text import Text as SvgText
 
 
-def scene_svg(scene: Scene, *, cell: float | None = None, width: int | None = None) -> str:
-    """Return the SVG document of ``scene``: sized in pixels, drawn in model units through the viewBox."""
+def scene_svg(scene: Scene, *, cell: float | None = None, width: int | None = None, ids: str | None = None) -> str:
+    """Return the SVG document of ``scene``: sized in pixels, drawn in model units through the viewBox.
+
+    Every id starts with ``ids``, by default a digest of the figure's content, so
+    any number of figures can share one HTML page; ``ids=""`` keeps the model's names.
+    """
     if "SvgText" not in globals():
         _import_svgwrite()
     _, w, h = pixel_size(scene, cell=cell, width=width)
+    scene = prefixed(scene, figure_prefix(scene, w, h) if ids is None else ids)
     dwg = svgwrite.Drawing(size=(w, h), profile="full", debug=False)
     a = dwg.attribs
     a["viewBox"] = f"0 0 {num(scene.width)} {num(scene.height)}"
+    # width/height give a file its exact pixels; inline in a page it shrinks to fit, keeping its shape.
+    a["style"] = "max-width:100%;height:auto"
     a["font-family"] = scene.font_family
     a["class"] = "roads"
     a["xml:lang"] = scene.lang

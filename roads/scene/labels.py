@@ -47,9 +47,10 @@ LABELS: dict[str, Labels] = {
 }
 
 FONT_FAMILY: dict[str, str] = {
-    # The PNG back-end draws Latin text with Pillow's bundled font (Aileron);
-    # these are the nearest faces a browser is likely to have.
-    "en": "Aileron, 'Helvetica Neue', Helvetica, Arial, sans-serif",
+    # The PNG back-end draws each character from the first of Aileron, DejaVu Sans and
+    # Noto Sans CJK SC that holds it (roads.render.fonts); a browser is given the same
+    # chain after the Latin faces it most likely has.
+    "en": "Aileron, 'Helvetica Neue', Helvetica, Arial, 'DejaVu Sans', 'Noto Sans CJK SC', sans-serif",
     "zh": "'Noto Sans CJK SC', 'Source Han Sans SC', 'PingFang SC', 'Microsoft YaHei', "
-    "Aileron, Helvetica, Arial, sans-serif",
+    "Aileron, Helvetica, Arial, 'DejaVu Sans', sans-serif",
 }

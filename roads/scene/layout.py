@@ -23,7 +23,7 @@ from .labels import FONT_FAMILY, LABELS
 from .options import OptionChanges, RenderOptions, render_options
 from .panel import panel
 from .primitives import Grid, Group, Item, Rect, Scene, Text, Use
-from .symbols import SymbolBook, centred_text, paragraph
+from .symbols import SymbolBook, centred_text, fit, paragraph, text_width
 from .themes import THEMES
 
 CELL = 24.0
@@ -39,6 +39,7 @@ MIN_RIGHT = 24
 MIN_ALONE = 6
 CAPTION = 11.0
 TITLE = 14.0
+TITLE_LEADING = 1.3
 
 
 @dataclass(slots=True)
@@ -94,21 +95,21 @@ class _Layout:
     def scene(self) -> Scene:
         """Return the finished scene."""
         o = self.o
-        top = PAD + 0.5
         items: list[Item] = []
-        if o.title:
-            items.append(
-                Group(
-                    (Text(PAD + 0.5, PAD + TITLE, o.title, TITLE, self.t.text, anchor="start"),),
-                    id="title",
-                    classes="title",
-                )
-            )
-            top += TITLE + 8
-        if o.road == "scoreboard":
-            width, height = self.scoreboard(items, top)
-        else:
-            width, height = self.alone(items, top, o.road)
+        lines = [o.title] if o.title else []
+        width, height, top = self.body(items, len(lines))
+        if o.title and text_width(o.title, TITLE) > width:
+            # A title wider than the board is wrapped, never clipped: lay the board out again lower down.
+            lines = fit(o.title, width, TITLE)
+            if len(lines) > 1:
+                items = []
+                width, height, top = self.body(items, len(lines))
+        if lines:
+            texts = [
+                Text(PAD + 0.5, PAD + TITLE + i * TITLE * TITLE_LEADING, line, TITLE, self.t.text, anchor="start")
+                for i, line in enumerate(lines)
+            ]
+            items.insert(0, Group(tuple(texts), id="title", classes="title"))
         height = top + height
         self.check_focus_visible()
         if self.focus is not None:
@@ -125,6 +126,17 @@ class _Layout:
             lang="zh-Hans" if o.labels == "zh" else "en",
             base_cell=CELL,
         )
+
+    def body(self, items: list[Item], title_lines: int) -> tuple[float, float, float]:
+        """Add the board under ``title_lines`` lines of title; return its (width, height) and its top edge."""
+        top = PAD + 0.5
+        if title_lines:
+            top += TITLE + 8 + (title_lines - 1) * TITLE * TITLE_LEADING
+        if self.o.road == "scoreboard":
+            width, height = self.scoreboard(items, top)
+        else:
+            width, height = self.alone(items, top, self.o.road)
+        return width, height, top
 
     def title(self) -> str:
         """Return the picture's title: which road, how many coups."""

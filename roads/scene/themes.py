@@ -46,7 +46,7 @@ THEMES: dict[str, Theme] = {
         muted="#52606d",
         banker="#d32f2f",
         player="#1f5fbf",
-        tie="#1e8e3e",
+        tie="#1b7a35",  # 5.4:1 under white letters (WCAG AA); #1e8e3e was 4.2
         red="#d32f2f",
         blue="#1f5fbf",
         on_disc="#ffffff",
@@ -74,6 +74,7 @@ THEMES: dict[str, Theme] = {
     ),
     # Okabe-Ito vermillion, blue and bluish green stay apart under the common
     # colour-vision deficiencies; squares for Player/blue make it safe in grey too.
+    # Vermillion and green are darkened to carry white letters at WCAG AA (4.5:1).
     "print": Theme(
         name="print",
         background="#ffffff",
@@ -82,10 +83,10 @@ THEMES: dict[str, Theme] = {
         border="#4d4d4d",
         text="#000000",
         muted="#333333",
-        banker="#d55e00",
+        banker="#b34700",
         player="#0072b2",
-        tie="#009e73",
-        red="#d55e00",
+        tie="#007a55",
+        red="#b34700",
         blue="#0072b2",
         on_disc="#ffffff",
         natural="#cc79a7",

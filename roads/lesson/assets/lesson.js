@@ -4,6 +4,10 @@
   "use strict";
   var board = document.getElementById("board");
   var viewer = document.getElementById("viewer");
+  // Paper shows every "why" of the coup table and the shoe's details.
+  window.addEventListener("beforeprint", function () {
+    Array.prototype.forEach.call(document.querySelectorAll("details"), function (d) { d.open = true; });
+  });
   if (!board || !viewer) { return; }
   var svg = board.querySelector("svg");
   var NS = "http://www.w3.org/2000/svg";
@@ -16,6 +20,64 @@
   var marks = Array.prototype.filter.call(svg.querySelectorAll("use[data-road][data-mark]"), function (u) {
     return proofs.hasOwnProperty(keyOf(u));
   });
+  // Step-through: previous/next, a slider and its arrow keys reveal the shoe one coup at a time. Built here,
+  // so with JavaScript off the page is simply the whole shoe.
+  var total = parseInt(board.getAttribute("data-coups"), 10) || 0;
+  var made = {};
+  (board.getAttribute("data-made") || "").split(" ").forEach(function (t) {
+    var p = t.split(":");
+    if (p.length === 3) { made[p[0] + ":" + p[1]] = parseInt(p[2], 10); }
+  });
+  var timed = [];
+  Array.prototype.forEach.call(svg.querySelectorAll("use[data-coup]"), function (u) {
+    timed.push([u, parseInt(u.getAttribute("data-coup"), 10)]);
+  });
+  Array.prototype.forEach.call(svg.querySelectorAll("use[data-road][data-mark]"), function (u) {
+    if (made.hasOwnProperty(keyOf(u))) { timed.push([u, made[keyOf(u)]]); }
+  });
+  var step = null;
+  if (total > 1) {
+    var bar = document.createElement("div");
+    bar.className = "stepper";
+    bar.setAttribute("role", "group");
+    bar.setAttribute("aria-label", "Step through the shoe");
+    var prev = document.createElement("button"), next = document.createElement("button");
+    var slider = document.createElement("input"), said = document.createElement("output");
+    prev.type = next.type = "button";
+    prev.textContent = "\u25c0 Previous";
+    next.textContent = "Next \u25b6";
+    slider.type = "range";
+    slider.min = "0";
+    slider.max = String(total);
+    slider.value = String(total);
+    slider.setAttribute("aria-label", "Coups shown");
+    said.setAttribute("aria-live", "polite");
+    [prev, slider, next, said].forEach(function (el) { bar.appendChild(el); });
+    board.parentNode.parentNode.insertBefore(bar, board.parentNode);
+    step = function (k) {
+      k = Math.max(0, Math.min(total, k));
+      slider.value = String(k);
+      timed.forEach(function (pair) {
+        pair[0].classList.toggle("later", pair[1] > k);
+        var hit = pair[0].previousSibling;
+        if (hit && hit.classList && hit.classList.contains("roads-hit")) { hit.classList.toggle("later", pair[1] > k); }
+      });
+      said.textContent = "Coup " + k + " of " + total;
+      // The marks this coup made, with the proof of the last of them.
+      var newest = null;
+      Object.keys(made).forEach(function (key) { if (made[key] === k && proofs[key]) { newest = key; } });
+      if (newest && marks.length) { show(newest); }
+    };
+    prev.addEventListener("click", function () { step(parseInt(slider.value, 10) - 1); });
+    next.addEventListener("click", function () { step(parseInt(slider.value, 10) + 1); });
+    slider.addEventListener("input", function () { step(parseInt(slider.value, 10)); });
+    bar.addEventListener("keydown", function (event) {
+      if (event.target === slider) { return; }
+      if (event.key === "ArrowLeft") { event.preventDefault(); step(parseInt(slider.value, 10) - 1); }
+      if (event.key === "ArrowRight") { event.preventDefault(); step(parseInt(slider.value, 10) + 1); }
+    });
+    said.textContent = "Coup " + total + " of " + total;
+  }
   var hint = viewer.querySelector(".hint");
   if (hint) { hint.hidden = false; }
   if (!marks.length) { return; }
@@ -29,6 +91,30 @@
     u.setAttribute("aria-describedby", li.id);
     u.classList.add("has-proof");
   });
+  // The marks take the focus: the board frame stops being a tab stop of its own.
+  board.setAttribute("tabindex", "-1");
+  // Each mark's whole cell answers the pointer: a transparent square just under the mark itself.
+  marks.forEach(function (u, i) {
+    var half = cell / 4, r = document.createElementNS(NS, "rect");
+    r.setAttribute("x", parseFloat(u.getAttribute("x")) - half);
+    r.setAttribute("y", parseFloat(u.getAttribute("y")) - half);
+    r.setAttribute("width", 2 * half);
+    r.setAttribute("height", 2 * half);
+    r.setAttribute("class", "roads-hit");
+    r.setAttribute("data-i", i);
+    u.parentNode.insertBefore(r, u);
+  });
+  // A board wider than its frame opens on its right end (the frame is right to left); bring the newest
+  // Big Eye Boy mark into view too, since a long Big Road runs past where the derived roads end.
+  var newest = null;
+  marks.forEach(function (u) {
+    if (u.getAttribute("data-road") === "big-eye-boy" &&
+        (!newest || parseFloat(u.getAttribute("x")) > parseFloat(newest.getAttribute("x")))) { newest = u; }
+  });
+  if (newest && board.scrollWidth > board.clientWidth) {
+    var frame = board.getBoundingClientRect(), at = newest.getBoundingClientRect();
+    if (at.right > frame.right || at.left < frame.left) { board.scrollLeft += at.right + cell - frame.right; }
+  }
   var under = document.createElementNS(NS, "g");
   var over = document.createElementNS(NS, "g");
   under.setAttribute("class", "roads-overlay under");
@@ -85,6 +171,7 @@
   }
   function markTarget(event) {
     var t = event.target;
+    if (t && t.classList && t.classList.contains("roads-hit")) { return marks[parseInt(t.getAttribute("data-i"), 10)]; }
     return t && t.classList && t.classList.contains("has-proof") ? t : null;
   }
   svg.addEventListener("mouseover", function (event) {

@@ -1,0 +1,281 @@
+"""Lesson pages on every screen: 390, 768 and 1280 px, every theme, checked in headless Chromium with axe-core.
+
+The page never scrolls sideways (the board scrolls in its own frame and opens
+on the newest columns), every mark is a 24 x 24 CSS px target, text meets WCAG
+AA in every theme, and axe-core (shipped inside the pinned axe-playwright-python
+wheel) finds no serious or critical violation. The screenshots in docs/images
+are taken here.
+"""
+
+from __future__ import annotations
+
+import os
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import pytest
+from helpers import IN_CI
+from test_browser import CHROMIUM, browser  # noqa: F401  # the shared headless-chromium fixture
+
+from roads.lesson.page import lesson_page
+from roads.scene.themes import THEMES
+from roads.shoe import deal_shoe
+
+WIDTHS = (390, 768, 1280)
+DOCS_IMAGES = Path(__file__).parent.parent / "docs" / "images"
+NOTES = (
+    "Lesson 4: a Banker dragon, then the chop.",
+    "decks: 8",
+    "seed: 3",
+    "cut: 16",
+    "burned: 2H QC 5S",
+    "redeal: roads deal --decks 8 --seed 3 --cut 16 --format cards",
+)
+
+
+def _axe() -> str:
+    try:
+        folder = resources.files("axe_playwright_python")
+    except ModuleNotFoundError:
+        if IN_CI:
+            pytest.fail("axe-playwright-python is missing: the test extra installs it")
+        pytest.skip("pip install axe-playwright-python (the test extra) to run axe-core")
+    return (folder / "axe.min.js").read_text(encoding="utf-8")
+
+
+@pytest.fixture(scope="module")
+def pages(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    """A dealt 82-coup shoe as a lesson page in each theme, with the header lines roads deal writes."""
+    folder = tmp_path_factory.mktemp("screens")
+    coups = deal_shoe(8, seed=3).coups
+    out = {}
+    for theme in THEMES:
+        path = folder / f"{theme}.html"
+        path.write_text(lesson_page(coups, theme=theme, notes=NOTES, source="dealt.txt"))
+        out[theme] = path
+    return out
+
+
+def _open(browser: Any, path: Path, width: int) -> Any:  # noqa: F811
+    page = browser.new_page(viewport={"width": width, "height": 900})
+    page.goto(path.as_uri())
+    return page
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("width", WIDTHS)
+@pytest.mark.parametrize("theme", list(THEMES))
+def test_no_sideways_scroll_and_the_board_opens_on_its_newest_columns(
+    browser: Any,  # noqa: F811
+    pages: dict[str, Path],
+    theme: str,
+    width: int,
+) -> None:
+    page = _open(browser, pages[theme], width)
+    try:
+        found = page.evaluate(
+            """() => {
+                const board = document.getElementById('board');
+                const frame = board.getBoundingClientRect();
+                const beb = Array.from(board.querySelectorAll('use[data-road="big-eye-boy"]'));
+                const newest = beb.reduce((a, b) => (+b.getAttribute('x') > +a.getAttribute('x') ? b : a));
+                const mark = newest.getBoundingClientRect();
+                return {
+                    page: document.scrollingElement.scrollWidth, view: window.innerWidth,
+                    frame: board.clientWidth, board: board.scrollWidth,
+                    markLeft: mark.left, markRight: mark.right, frameLeft: frame.left, frameRight: frame.right,
+                    widest: Math.max(...Array.from(document.body.querySelectorAll('*'),
+                        el => el.closest('#board, .table-wrap, .picture') ? 0 : el.getBoundingClientRect().right)),
+                };
+            }"""
+        )
+    finally:
+        page.close()
+    assert found["page"] <= found["view"], f"the page scrolls sideways at {width} px"
+    assert found["widest"] <= width + 0.5
+    if found["board"] > found["frame"]:
+        # Too wide for the screen: the frame scrolls, and opens on the newest derived marks.
+        assert found["frameLeft"] <= found["markLeft"] and found["markRight"] <= found["frameRight"]
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("width", WIDTHS)
+def test_every_mark_is_a_24_px_target(browser: Any, pages: dict[str, Path], width: int) -> None:  # noqa: F811
+    page = _open(browser, pages["classic"], width)
+    try:
+        sizes = page.evaluate(
+            """() => Array.from(document.querySelectorAll('#board rect.roads-hit'), r => {
+                const b = r.getBoundingClientRect(); return [b.width, b.height];
+            })"""
+        )
+        marks = page.locator("#board use.has-proof").count()
+        # A tap in the corner of a mark's cell, well off its ink, shows that mark's proof.
+        target = page.locator("#board rect.roads-hit").nth(5)
+        target.scroll_into_view_if_needed()
+        target.click(position={"x": 2, "y": 2})
+        showing = page.get_attribute("#viewer", "data-showing")
+    finally:
+        page.close()
+    assert len(sizes) == marks > 100
+    assert min(min(w, h) for w, h in sizes) >= 24
+    assert showing and showing.count(":") == 1
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("theme", list(THEMES))
+def test_axe_core_finds_no_serious_or_critical_violation(
+    browser: Any,  # noqa: F811
+    pages: dict[str, Path],
+    theme: str,
+) -> None:
+    script = _axe()
+    for width in (390, 1280):
+        page = _open(browser, pages[theme], width)
+        try:
+            page.evaluate(script)
+            result = page.evaluate("axe.run(document, {resultTypes: ['violations']})")
+        finally:
+            page.close()
+        bad = [
+            f"{v['id']} ({v['impact']}): {v['help']} - {v['nodes'][0]['target']}"
+            for v in result["violations"]
+            if v["impact"] in ("serious", "critical")
+        ]
+        assert not bad, f"{theme} at {width} px:\n" + "\n".join(bad)
+
+
+def test_the_shoe_details_are_details_not_the_lesson(pages: dict[str, Path]) -> None:
+    html = pages["classic"].read_text()
+    notes = html[html.index('<div class="notes">') : html.index("</div>", html.index('<div class="notes">'))]
+    assert "Lesson 4" in notes and "seed" not in notes and "redeal" not in notes
+    details = html[html.index('<details class="shoe-details">') : html.index("</details>")]
+    assert "<dt>Seed</dt><dd>3</dd>" in details and "<code>roads deal --decks 8" in details
+
+
+@pytest.mark.browser
+def test_print_shows_the_whole_board_and_every_proof_on_a4(browser: Any, pages: dict[str, Path]) -> None:  # noqa: F811
+    page = _open(browser, pages["classic"], 1280)
+    try:
+        page.emulate_media(media="print")
+        found = page.evaluate(
+            """() => ({
+                board: document.querySelector('#board svg').getBoundingClientRect().width,
+                body: document.body.clientWidth,
+                viewer: getComputedStyle(document.getElementById('viewer')).display,
+                proofs: Array.from(document.querySelectorAll('li.proof')).filter(li => li.offsetParent).length,
+                all: document.querySelectorAll('li.proof').length,
+            })"""
+        )
+        pdf = page.pdf(format="A4")
+    finally:
+        page.close()
+    assert found["board"] <= found["body"] + 0.5 and found["viewer"] == "none"
+    assert found["proofs"] == found["all"] > 100
+    assert pdf.startswith(b"%PDF-")
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("width", WIDTHS)
+def test_screenshots_for_the_docs(browser: Any, pages: dict[str, Path], width: int, tmp_path: Path) -> None:  # noqa: F811
+    """docs/images/lesson-{390,768,1280}.png: the page as a phone, a tablet and a laptop show it."""
+    page = _open(browser, pages["classic"], width)
+    try:
+        shot = page.screenshot()
+    finally:
+        page.close()
+    target = DOCS_IMAGES / f"lesson-{width}.png"
+    if os.environ.get("ROADS_UPDATE_SCREENSHOTS"):
+        target.write_bytes(shot)
+    assert target.exists(), f"make it with ROADS_UPDATE_SCREENSHOTS=1 pytest {__file__}"
+    assert CHROMIUM.exists()
+
+
+def test_lesson_takes_last_and_cell(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    import re
+
+    from roads.cli import main
+
+    log = tmp_path / "shoe.txt"
+    log.write_text("# decks: 8\n# seed: 9\nB P P B B B B B B B P B P B P P P B T B B P P P B P B B\n")
+    assert main(["lesson", str(log), "-o", str(tmp_path / "a.html"), "--last", "6", "--cell", "60"]) == 0
+    page = (tmp_path / "a.html").read_text()
+    root = re.search(r'<svg [^>]*viewBox="0 0 (\d+) \d+"[^>]*width="(\d+)"', page[page.index('id="board"') :])
+    assert root and int(root.group(2)) == round(int(root.group(1)) * 60 / 24)
+    assert "<dt>Seed</dt><dd>9</dd>" in page and '<div class="notes">' not in page
+    capsys.readouterr()
+    assert main(["lesson", str(log), "-o", str(tmp_path / "b.html"), "--cell", "20"]) == 2
+    err = capsys.readouterr().err
+    assert "cell 20 is too small for a lesson board: from 48 pixels" in err and "Traceback" not in err
+    assert not (tmp_path / "b.html").exists()
+
+
+def _luminance(colour: str) -> float:
+    channels = [int(colour[i : i + 2], 16) / 255 for i in (1, 3, 5)]
+    r, g, b = (c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(a: str, b: str) -> float:
+    """Return the WCAG contrast ratio of two #rrggbb colours."""
+    high, low = sorted((_luminance(a), _luminance(b)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+@pytest.mark.parametrize("theme", list(THEMES))
+def test_every_theme_meets_wcag_aa_for_text(theme: str) -> None:
+    t = THEMES[theme]
+    pairs = {
+        "text on background": (t.text, t.background),
+        "muted on background": (t.muted, t.background),
+        "muted on panel": (t.muted, t.panel),
+        "letters on Banker": (t.on_disc, t.banker),
+        "letters on Player": (t.on_disc, t.player),
+        "letters on Tie": (t.on_disc, t.tie),
+        "Banker streak on panel": (t.banker, t.panel),
+        "Player streak on panel": (t.player, t.panel),
+    }
+    low = {name: round(contrast(*pair), 2) for name, pair in pairs.items() if contrast(*pair) < 4.5}
+    assert not low, f"{theme}: below 4.5:1 {low}"
+
+
+@pytest.mark.browser
+def test_step_through_reveals_the_shoe_one_coup_at_a_time(browser: Any, pages: dict[str, Path]) -> None:  # noqa: F811
+    page = _open(browser, pages["classic"], 1280)
+    try:
+        visible = "() => document.querySelectorAll('#board use[data-road]:not(.later)').length"
+        everything = page.evaluate(visible)
+        slider = page.locator(".stepper input[type=range]")
+        assert slider.get_attribute("max") == "82" and slider.input_value() == "82"
+        slider.fill("10")
+        at_ten = page.evaluate(visible)
+        said = page.locator(".stepper output").inner_text()
+        page.locator(".stepper button", has_text="Next").click()
+        at_eleven = page.evaluate(visible)
+        slider.focus()
+        page.keyboard.press("ArrowLeft")
+        page.keyboard.press("ArrowLeft")
+        at_nine = page.evaluate(visible)
+        beads = page.evaluate(
+            "() => document.querySelectorAll('#board use[data-road=\"bead-plate\"]:not(.later)').length"
+        )
+        page.locator(".stepper button", has_text="Previous").click()
+        showing = page.get_attribute("#viewer", "data-showing")
+    finally:
+        page.close()
+    assert at_nine < at_ten < at_eleven < everything and said == "Coup 10 of 82" and beads == 9
+    assert showing is None or showing.count(":") == 1
+
+
+@pytest.mark.browser
+def test_without_javascript_the_page_is_the_whole_shoe(browser: Any, pages: dict[str, Path]) -> None:  # noqa: F811
+    context = browser.new_context(java_script_enabled=False, viewport={"width": 390, "height": 900})
+    try:
+        page = context.new_page()
+        page.goto(pages["classic"].as_uri())
+        assert page.locator(".stepper").count() == 0
+        assert page.locator("#board use.later").count() == 0
+        width = page.locator("html").evaluate("el => el.scrollWidth")
+    finally:
+        context.close()
+    assert width <= 390
