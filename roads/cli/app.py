@@ -28,6 +28,7 @@ COMMANDS: tuple[str, ...] = (
     "render",
     "show",
     "simulate",
+    "stats",
     "tableau",
 )
 """Every command; each lives in ``roads/cli/<name>.py`` and registers itself when imported."""

@@ -54,6 +54,10 @@ class Shoe:
     """True when the file holds shoes (errors then name the shoe)."""
     results: tuple[Outcome, ...] | None = None
     """A shoe logged as results: its outcomes as read, with no record a coup (the fast way for big archives)."""
+    table: str | None = None
+    """The table the log names for the shoe (a JSON Lines ``table`` field, a sheet's table column), if any."""
+    date: str | None = None
+    """The date the log names for the shoe (a ``date`` field or column), if any."""
 
     def label(self) -> str:
         """Return how messages name the shoe: ``shoes.jsonl, shoe 'A7'`` or just the file."""
@@ -243,6 +247,8 @@ def _numbered(shoes: Iterator[Shoe], name: str) -> Iterator[Shoe]:
             shoe.error,
             archive=True,
             results=shoe.results,
+            table=shoe.table,
+            date=shoe.date,
         )
 
 
@@ -285,6 +291,7 @@ def _json_shoe(value: object, line: int, name: str) -> Shoe:
     shoe_id: str | int = value.get("shoe", f"line {line}") if isinstance(value, dict) else f"line {line}"
     if not isinstance(shoe_id, (str, int)) or isinstance(shoe_id, bool):
         shoe_id = f"line {line}"
+    table, date = (_tag(value, "table"), _tag(value, "date")) if isinstance(value, dict) else (None, None)
     try:
         envelope, raw_coups = shoe_line(value, line, name)
         shoe_id = envelope.shoe
@@ -297,14 +304,32 @@ def _json_shoe(value: object, line: int, name: str) -> Shoe:
                 raise exc.located(file=name, line=line) from None
             if not found:
                 raise LogError(f"shoe {excerpt(repr(envelope.shoe))} has no coups", file=name, line=line)
-            return Shoe(name, shoe_id, 0, line, "jsonl", (), results=tuple(outcome for _, outcome in found))
+            return Shoe(
+                name,
+                shoe_id,
+                0,
+                line,
+                "jsonl",
+                (),
+                results=tuple(outcome for _, outcome in found),
+                table=table,
+                date=date,
+            )
         else:
             records = tuple(coup_record(raw, line, n, name) for n, raw in enumerate(raw_coups or (), 1))
         if not records:
             raise LogError(f"shoe {excerpt(repr(envelope.shoe))} has no coups", file=name, line=line)
     except RoadsError as exc:
         return Shoe(name, shoe_id, 0, line, "jsonl", (), error=exc)
-    return Shoe(name, shoe_id, 0, line, "jsonl", records)
+    return Shoe(name, shoe_id, 0, line, "jsonl", records, table=table, date=date)
+
+
+def _tag(value: dict[str, Any], key: str) -> str | None:
+    """Return a shoe line's ``table`` or ``date`` as text (None when absent or not a plain value)."""
+    found = value.get(key)
+    if isinstance(found, bool) or not isinstance(found, (str, int)):
+        return None
+    return str(found)
 
 
 def _sheet_shoes(rows: Iterator[Any], name: str) -> Iterator[Shoe]:
@@ -314,11 +339,13 @@ def _sheet_shoes(rows: Iterator[Any], name: str) -> Iterator[Shoe]:
     records: list[Record] = []
     error: RoadsError | None = None
     started = False
+    tags: tuple[str | None, str | None] = (None, None)
     for row in rows:
         if not started or (row.shoe is not None and row.shoe != current):
             if started:
-                yield _sheet_shoe(name, current, line, records, error)
+                yield _sheet_shoe(name, current, line, records, error, tags)
             current, line, records, error, started = row.shoe, row.line, [], None, True
+            tags = (row.table, row.date)
         if error is not None:
             continue
         if row.error is not None:
@@ -326,13 +353,20 @@ def _sheet_shoes(rows: Iterator[Any], name: str) -> Iterator[Shoe]:
             continue
         records.append(row.record)
     if started:
-        yield _sheet_shoe(name, current, line, records, error)
+        yield _sheet_shoe(name, current, line, records, error, tags)
 
 
-def _sheet_shoe(name: str, shoe: str | None, line: int, records: list[Record], error: RoadsError | None) -> Shoe:
+def _sheet_shoe(
+    name: str,
+    shoe: str | None,
+    line: int,
+    records: list[Record],
+    error: RoadsError | None,
+    tags: tuple[str | None, str | None] = (None, None),
+) -> Shoe:
     shoe_id: str | int = shoe if shoe else f"line {line}"
     if isinstance(shoe_id, str) and shoe_id.isdigit() and not shoe_id.startswith("0"):
         shoe_id = int(shoe_id)  # a sheet's "3" is the shoe a JSON Lines log calls 3
     if error is not None:
-        return Shoe(name, shoe_id, 0, line, "csv", (), error=error)
-    return Shoe(name, shoe_id, 0, line, "csv", tuple(records))
+        return Shoe(name, shoe_id, 0, line, "csv", (), error=error, table=tags[0], date=tags[1])
+    return Shoe(name, shoe_id, 0, line, "csv", tuple(records), table=tags[0], date=tags[1])
