@@ -144,7 +144,9 @@ class Tally:
             "cards_5": self.cards[1] if known else None,
             "cards_6": self.cards[2] if known else None,
         }
-        shares = {name: (round(n / self.coups, 6) if self.coups else None) for name, n in counts.items()}
+        shares = {
+            name: (round(n / self.coups, 6) if self.coups and n is not None else None) for name, n in counts.items()
+        }
         if known:
             for name, n in zip(("cards_4", "cards_5", "cards_6"), self.cards, strict=True):
                 shares[name] = round(n / self.with_cards, 6)

@@ -173,6 +173,8 @@ def stats_command(inputs: Inputs, decks: int, by: str | None, as_json: bool, as_
         for tally in tallies.values():
             total.merge(tally)
     if total.coups == 0:
+        if inputs.failed == 1:
+            raise click.exceptions.Exit(1)  # its one error line already says why
         logs = ", ".join(inputs.logs)
         reason = f"{inputs.failed} failed: see above" if inputs.failed else "it holds no coups"
         raise StatsError(f"{logs}: no shoe could be read ({reason})")
