@@ -118,6 +118,7 @@ def test_counts_of_dealt_shoes_equal_a_count_of_their_coups(capsys: pytest.Captu
         assert total["derived"][name] == {"marks": marks, "red": red, "red_share": round(red / marks, 6)}
 
 
+@pytest.mark.slow
 def test_total_is_the_sum_of_its_groups(dealt: Path, capsys: pytest.CaptureFixture[str]) -> None:
     data = stats_json(capsys, str(dealt), "--by", "shoe")
     assert len(data["groups"]) == 300
@@ -249,6 +250,7 @@ def test_json_contract_keys(dealt: Path, capsys: pytest.CaptureFixture[str]) -> 
     assert data["groups"][0]["key"] == str(dealt)
 
 
+@pytest.mark.slow
 def test_same_input_same_bytes(dealt: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert run(capsys, str(dealt), "--json") == run(capsys, str(dealt), "--json")
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+from collections.abc import Callable
 from typing import Any
 
 import click
@@ -203,7 +204,9 @@ class _Stop(Exception):
         self.error = error
 
 
-def _stopping(work: Any) -> Any:
+def _stopping(work: Callable[[Shoe], None]) -> Callable[[Shoe], None]:
+    """Return ``work`` with a StatsError carried out as _Stop: it ends the command, not one shoe."""
+
     def run(shoe: Shoe) -> None:
         try:
             work(shoe)
