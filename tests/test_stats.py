@@ -307,9 +307,12 @@ def test_by_table_on_a_log_without_tables(dealt: Path, capsys: pytest.CaptureFix
     _one_error(*run(capsys, str(dealt), "--by", "table"), "--by table", "shoe 0", "table")
 
 
-def test_decks_zero(dealt: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    _one_error(*run(capsys, str(dealt), "--decks", "0"), "--decks 0")
-    _one_error(*run(capsys, str(dealt), "--decks", "-3"), "--decks -3")
+def test_decks_zero_is_bad_usage_like_every_command(dealt: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """--decks 0 cannot work whatever the log holds: status 2 naming the option, as on odds, deal, simulate."""
+    for bad in ("0", "-3", "1001"):
+        code, out, err = run(capsys, str(dealt), "--decks", bad)
+        assert code == 2 and out == ""
+        assert "Invalid value for '--decks'" in err and "Traceback" not in err
 
 
 def test_an_archive_with_no_readable_shoe(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
