@@ -71,7 +71,18 @@ def snapshot(folder: Path) -> dict[str, bytes]:
 
 @pytest.mark.parametrize(
     "command",
-    [["build"], ["build", "--json"], ["build", "--per-shoe"], ["show"], ["explain"], ["check"], ["check", "--json"]],
+    [
+        ["build"],
+        ["build", "--json"],
+        ["build", "--per-shoe"],
+        ["show"],
+        ["explain"],
+        ["check"],
+        ["check", "--json"],
+        ["stats"],
+        ["stats", "--json"],
+        ["stats", "--csv", "--by", "shoe"],
+    ],
 )
 def test_log_readers_on_hostile_logs(
     command: list[str], logs: dict[str, Path], capsys: pytest.CaptureFixture[str]
@@ -317,5 +328,6 @@ def test_every_command_is_covered() -> None:
         "tableau",
         "drill",
         "convert",
+        "stats",
     }
     assert set(all_commands()) <= covered, set(all_commands()) - covered
