@@ -130,40 +130,78 @@ def _shown(shoe_id: str | int) -> str:
 
 
 class _Tape:
-    """A stream that keeps what detection reads, to give it back to the reader that follows."""
+    """A stream that keeps what detection reads, to give it back to the reader that follows.
+
+    Detection reads past every line that says nothing (millions of blank
+    lines, say), so a line read again and again is kept once with its count:
+    memory holds the different lines, not the bytes.
+    """
 
     __slots__ = ("keeping", "stream", "taken")
 
     def __init__(self, stream: Any) -> None:
         self.stream = stream
-        self.taken: list[Any] = []
+        self.taken: list[list[Any]] = []
+        """[line, times read in a row] pairs."""
         self.keeping = True
 
     def readline(self, size: int) -> Any:
         """Return the stream's next line (at most ``size``), kept while detection reads."""
         line = self.stream.readline(size)
         if self.keeping:
-            self.taken.append(line)
+            if self.taken and self.taken[-1][0] == line:
+                self.taken[-1][1] += 1
+            else:
+                self.taken.append([line, 1])
         return line
+
+    def kept(self) -> Iterator[Any]:
+        """Yield what was kept, a block at a time, never all of it at once."""
+        for line, times in self.taken:
+            left = times
+            while left:
+                run = min(left, max(1, (1 << 16) // max(1, len(line))))
+                yield line * run
+                left -= run
 
 
 class Rewound:
-    """A stream from its start again: what detection read, then the rest of the stream."""
+    """A stream from its start again: what detection read (given a block at a time), then the rest of the stream."""
 
-    def __init__(self, head: Any, stream: Any, name: str) -> None:
-        self.head = head
+    def __init__(self, head: Any, stream: Any, name: str, more: Iterator[Any] | None = None) -> None:
+        self._head = head
+        self._more: Iterator[Any] = more if more is not None else iter(())
         self.stream = stream
         self.name = name
+
+    @property
+    def head(self) -> Any:
+        """Return what is left of what detection read, at least one block of it while any is left."""
+        while not self._head:
+            block = next(self._more, None)
+            if block is None:
+                break
+            self._head = block
+        return self._head
+
+    @head.setter
+    def head(self, value: Any) -> None:
+        self._head = value
 
     def read(self, size: int = -1) -> Any:
         """Return up to ``size`` characters or bytes (all when negative)."""
         if size == 0:
             return self.head[:0]
         if size < 0:
-            out, self.head = self.head + self.stream.read(), self.head[:0]
+            empty = self.head[:0]
+            out = self.head + empty.join(self._more) + self.stream.read()
+            self.head = empty
             return out
         if self.head:
-            out, self.head = self.head[:size], self.head[size:]
+            out = self.head[:0]
+            while len(out) < size and self.head:
+                take = size - len(out)
+                out, self.head = out + self.head[:take], self.head[take:]
             if len(out) < size:
                 out += self.stream.read(size - len(out))
             return out
@@ -206,7 +244,15 @@ def open_archive(source: LogSource, fmt: str | None = None) -> Iterator[Iterator
                 yield _numbered(_sheet_shoes(csv_rows(itertools.chain(sample, stream), name), name), name)
                 return
         empty = b"" if opened.binary else ""
-        rewound = Rewound(empty.join(tape.taken), opened.stream, name)
+        kept = tape.kept()
+        first = []  # the log's first text whole (its header, for check), up to a block; the rest comes lazily
+        size = 0
+        for block in kept:
+            first.append(block)
+            size += len(block)
+            if size >= 1 << 16:
+                break
+        rewound = Rewound(empty.join(first), opened.stream, name, kept)
         stem = Path(name).stem if name != "<stdin>" else "stdin"
         yield iter([Shoe(name, stem, 1, 1, found, source=rewound)])
 
