@@ -73,6 +73,8 @@ BAD_VALUES: list[tuple[list[str], str]] = [
     (["tableau", "-o", "{out}.gif"], "--output"),
     (["drill", "--count", "0", "-o", "{out}.txt"], "--count"),
     (["drill", "--count", "1001", "-o", "{out}.txt"], "--count"),
+    (["stats", RESULTS, "--decks", "0"], "--decks"),
+    (["stats", RESULTS, "--decks", "1001"], "--decks"),
 ]
 
 

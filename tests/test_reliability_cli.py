@@ -71,7 +71,18 @@ def snapshot(folder: Path) -> dict[str, bytes]:
 
 @pytest.mark.parametrize(
     "command",
-    [["build"], ["build", "--json"], ["build", "--per-shoe"], ["show"], ["explain"], ["check"], ["check", "--json"]],
+    [
+        ["build"],
+        ["build", "--json"],
+        ["build", "--per-shoe"],
+        ["show"],
+        ["explain"],
+        ["check"],
+        ["check", "--json"],
+        ["stats"],
+        ["stats", "--json"],
+        ["stats", "--csv", "--by", "shoe"],
+    ],
 )
 def test_log_readers_on_hostile_logs(
     command: list[str], logs: dict[str, Path], capsys: pytest.CaptureFixture[str]
@@ -193,7 +204,7 @@ def test_odds(logs: dict[str, Path], capsys: pytest.CaptureFixture[str], tmp_pat
     for name in ("missing", "devnull", "binary.bin", "long-line.txt", "deep.json", "results.txt"):
         assert_one_error_line(*run(capsys, "odds", "--after", str(logs[name]), "--each", "--plot", str(plot))[::2])
         assert plot.read_text() == "<svg/>"
-    assert_usage(*run(capsys, "odds", "--after", str(logs["folder"]))[::2])
+    assert_one_error_line(*run(capsys, "odds", "--after", str(logs["folder"]))[::2])  # as every command: 1
     assert_usage(*run(capsys, "odds", "--decks", "0")[::2])
     assert_usage(*run(capsys, "odds", "--each")[::2])
 
@@ -317,5 +328,6 @@ def test_every_command_is_covered() -> None:
         "tableau",
         "drill",
         "convert",
+        "stats",
     }
     assert set(all_commands()) <= covered, set(all_commands()) - covered

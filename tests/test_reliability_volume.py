@@ -17,8 +17,9 @@ from pathlib import Path
 import pytest
 from helpers import FIXTURES, run
 
+from roads.cli.batch import run as run_jobs
 from roads.cli.build import per_shoe_lines
-from roads.cli.render import _stream, shoe_jobs
+from roads.cli.render import shoe_jobs
 from roads.errors import LogError
 from roads.logs import iter_entries, iter_shoes
 from roads.logs.source import LineBuffer
@@ -101,11 +102,12 @@ def test_render_draws_every_shoe_of_a_multi_shoe_log(tmp_path: Path, capsys: pyt
     assert err == (
         f"roads: warning: {log}, line 5: shoe 1 appears twice (first as shoe 1, line 1): "
         "both are kept, as shoes 1 and 5 (pick one with --shoe 5)\n"
+        f"roads: note: {log}, shoe 1 is drawn to {out / '1-2.svg'}: {out / '1.svg'} is taken\n"
     )
     assert stdout == f"wrote 6 pictures to {out}\n"
     # Ids become safe file names: no folder climbing, no control characters, a repeated id never overwrites.
     assert sorted(p.name for p in out.iterdir()) == [
-        "1-line5.svg",
+        "1-2.svg",
         "1.svg",
         "3.svg",
         "a_[31m.svg",
@@ -139,7 +141,7 @@ def test_render_multi_shoe_names_the_shoes_it_could_not_draw(
 
 def test_render_streams_shoes_without_reading_to_the_end(tmp_path: Path) -> None:
     jobs = shoe_jobs(endless_shoes(), str(tmp_path), ("x", str(tmp_path / "x.svg"), "svg"), RenderOptions(), None)
-    answers = list(itertools.islice(_stream(jobs, 1), 3))
+    answers = list(itertools.islice(run_jobs(jobs, 1), 3))
     assert [problem for _, problem in answers] == [None, None, None]
     assert sorted(p.name for p in tmp_path.iterdir()) == ["1.svg", "2.svg", "3.svg"]
 

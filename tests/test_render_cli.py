@@ -101,15 +101,22 @@ def test_batch_reports_each_bad_log_and_keeps_the_good_ones(capsys: pytest.Captu
     assert any(str(bad) in line for line in lines[:-1])
 
 
-def test_batch_refuses_two_logs_with_one_picture_name(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+def test_batch_gives_two_logs_with_one_stem_two_reported_names(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
     (tmp_path / "a").mkdir()
     (tmp_path / "b").mkdir()
-    for folder in ("a", "b"):
-        (tmp_path / folder / "shoe.txt").write_text("BP")
-    status, _, err = run(
-        capsys, "render", str(tmp_path / "a/shoe.txt"), str(tmp_path / "b/shoe.txt"), "-d", str(tmp_path / "out")
+    for folder, results in (("a", "BP"), ("b", "PPB")):
+        (tmp_path / folder / "shoe.txt").write_text(results)
+    out = tmp_path / "out"
+    status, stdout, err = run(
+        capsys, "render", str(tmp_path / "a/shoe.txt"), str(tmp_path / "b/shoe.txt"), "-d", str(out)
     )
-    assert status == 1 and "would both be drawn to" in err
+    assert (status, stdout) == (0, f"wrote 2 pictures to {out}\n")
+    assert (
+        err == f"roads: note: {tmp_path / 'b/shoe.txt'} is drawn to {out / 'shoe-2.svg'}: {out / 'shoe.svg'} is taken\n"
+    )
+    assert sorted(p.name for p in out.iterdir()) == ["shoe-2.svg", "shoe.svg"]
 
 
 @pytest.mark.parametrize(

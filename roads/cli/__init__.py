@@ -1,6 +1,7 @@
 """Command-line interface: ``main(argv) -> int`` turns errors into one line and an exit status.
 
-Exit status: 0 success, 1 bad input (a RoadsError), 2 bad usage. A log that was
+Exit status: 0 success, 1 bad input (a RoadsError), 2 bad usage, 128 + the
+signal when stopped (130 Ctrl-C, 143 SIGTERM, 129 SIGHUP). A log that was
 read only in part (a card stream cut off mid-coup) is reported as one warning
 line, its complete coups are still used, and the exit status is 1.
 """
@@ -15,13 +16,20 @@ import click
 
 from ..errors import LogWarning, RoadsError
 from .app import cli, output_error, silence_stdout
+from .signals import Stopped, stop_on_signals
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the CLI with ``argv`` (default: the process arguments); return the exit status."""
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always", LogWarning)
-        status = _run(argv)
+        try:
+            with stop_on_signals():
+                status = _run(argv)
+        except Stopped as stop:
+            # SIGTERM or SIGHUP: every cleanup has run on the way here; one line, the status a shell expects.
+            click.echo(f"roads: stopped by {stop.name}", err=True)
+            return stop.status
         status = _flush(status)
     partial = False
     for item in caught:
@@ -48,6 +56,13 @@ def _flush(status: int) -> int:
     return status
 
 
+def _on_terminal() -> bool:
+    try:
+        return sys.stderr.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
 def _run(argv: Sequence[str] | None) -> int:
     """Return the exit status of one CLI run, errors already printed."""
     try:
@@ -61,7 +76,8 @@ def _run(argv: Sequence[str] | None) -> int:
         exc.show()
         return 1
     except click.Abort:
-        click.echo("roads: aborted", err=True)
+        # After a terminal's ^C the line goes on a line of its own; into a pipe or a log it is the only one.
+        click.echo("\nroads: aborted" if _on_terminal() else "roads: aborted", err=True)
         return 130
     except RoadsError as exc:
         click.echo(f"roads: error: {exc}", err=True)

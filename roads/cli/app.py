@@ -28,6 +28,7 @@ COMMANDS: tuple[str, ...] = (
     "render",
     "show",
     "simulate",
+    "stats",
     "tableau",
 )
 """Every command; each lives in ``roads/cli/<name>.py`` and registers itself when imported."""
@@ -41,6 +42,13 @@ def silence_stdout() -> None:
         os.close(devnull)
     except (OSError, ValueError, AttributeError):
         pass  # not a real file descriptor (a test's capture): nothing will flush to a pipe
+
+
+def wrote(path: str | os.PathLike[str], message: str | None = None) -> None:
+    """Print the status line for a written file (``wrote PATH``): on stderr when the file is standard output."""
+    from ..files import shown, to_stdout
+
+    click.echo(message if message is not None else f"wrote {shown(path)}", err=to_stdout(path))
 
 
 def output_error(exc: OSError) -> OutputError:
@@ -75,6 +83,9 @@ class RoadsGroup(click.Group):
         """Run the chosen command; a closed standard output ends it with status 0."""
         try:
             return super().invoke(ctx)
+        except KeyboardInterrupt:
+            # Click would print an empty line first; the one line is main's ("roads: aborted").
+            raise click.Abort from None
         except BrokenPipeError:
             silence_stdout()
             raise click.exceptions.Exit(0) from None
@@ -104,7 +115,8 @@ def cli() -> None:
       roads render shoe.txt -o board.png the scoreboard as a picture
       roads odds --decks 8               exact odds of the next coup
 
-    Every command has --help. Exit status: 0 done, 1 bad input, 2 bad usage.
+    Every command has --help. Exit status: 0 done, 1 bad input, 2 bad usage,
+    130 Ctrl-C, 143 SIGTERM, 129 SIGHUP.
     """
 
 

@@ -53,12 +53,18 @@ def load_board(log: str, fmt: str) -> Scoreboard:
     return Scoreboard.from_log(log, None if fmt == "auto" else fmt)
 
 
-def shoe_board(shoe: Shoe, inputs: Inputs) -> Scoreboard:
-    """Return the board of one shoe, of only the coups ``--coups`` keeps when it is given."""
+def shoe_board(shoe: Shoe, inputs: Inputs, check: Callable[[int], None] | None = None) -> Scoreboard:
+    """Return the board of one shoe, of only the coups ``--coups`` keeps when it is given.
+
+    ``check`` sees the coup count after each batch read, so a caller can stop
+    reading as soon as the board can no longer be used (a picture too wide).
+    """
     if inputs.coups is None:
         board = Scoreboard()
         for batch in shoe.outcome_batches():
             board.extend(batch)
+            if check is not None:
+                check(board.coups)
         board.place()
         return board
     return Scoreboard.from_outcomes(inputs.cut(shoe.outcomes()))

@@ -9,8 +9,8 @@ import click
 from ..cards import parse_card
 from ..coup import resolve
 from ..errors import CardError
-from .app import cli
-from .options import check_picture, checked, render_field
+from .app import cli, wrote
+from .options import DECIMAL, check_picture, checked, render_field
 from .table_rules import chosen_rules, rules_options
 
 
@@ -35,7 +35,7 @@ from .table_rules import chosen_rules, rules_options
 )
 @click.option(
     "--scale",
-    type=float,
+    type=DECIMAL,
     default=1.0,
     show_default=True,
     callback=render_field("scale"),
@@ -89,7 +89,7 @@ def coup_command(
         assert output is not None
         render_options(theme=theme, scale=scale)  # the same checks and messages as roads render
         save_scene(hand_scene(result, theme=theme), output, scale=scale)
-        click.echo(f"wrote {output}")
+        wrote(output)
         return
     if table is None:
         data, lines = result.to_dict(), [result.explain()]

@@ -10,7 +10,7 @@ from ..files import atomic_write
 from ..logs import write_log
 from ..shoe import DEFAULT_CUT, DEFAULT_DECKS, MIN_CUT, check_cut, check_decks, deal_shoe, random_seed
 from .app import cli
-from .options import checked, usage_for
+from .options import WHOLE, checked, seed_value, usage_for
 
 DEAL_FORMATS = ("results", "cards", "stream", "json", "jsonl", "csv")
 
@@ -19,7 +19,7 @@ DEAL_FORMATS = ("results", "cards", "stream", "json", "jsonl", "csv")
 @click.option(
     "--decks",
     "-d",
-    type=int,
+    type=WHOLE,
     default=DEFAULT_DECKS,
     show_default=True,
     metavar="N",
@@ -30,12 +30,13 @@ DEAL_FORMATS = ("results", "cards", "stream", "json", "jsonl", "csv")
     "--seed",
     "-s",
     metavar="S",
+    callback=seed_value(),
     help="Seed of the shuffle; the same seed always deals the same shoe. Default: a fresh one, "
     "recorded in the log's header.",
 )
 @click.option(
     "--cut",
-    type=int,
+    type=WHOLE,
     default=DEFAULT_CUT,
     show_default=True,
     metavar="N",
@@ -58,7 +59,7 @@ DEAL_FORMATS = ("results", "cards", "stream", "json", "jsonl", "csv")
     metavar="FILE",
     help="Write the log to FILE (whole or not at all) instead of standard output.",
 )
-def deal_command(decks: int, seed: str | None, cut: int, fmt: str, hands: bool, output: str | None) -> None:
+def deal_command(decks: int, seed: int | str | None, cut: int, fmt: str, hands: bool, output: str | None) -> None:
     """Deal a shuffled shoe by the house procedure (burn, cut card, one more coup) and print its log.
 
     The header comment (or the JSON object's keys) records the decks, seed and
@@ -74,7 +75,7 @@ def deal_command(decks: int, seed: str | None, cut: int, fmt: str, hands: bool, 
     """
     with usage_for("cut"):
         check_cut(cut, decks)
-    chosen: int | str = random_seed() if seed is None else (int(seed) if seed.isdigit() else seed)
+    chosen: int | str = random_seed() if seed is None else seed
     shoe = deal_shoe(decks, seed=chosen, cut=cut)
     redeal = ["roads", "deal", "--decks", str(decks), "--seed", str(chosen), "--cut", str(cut), "--format", fmt]
     if hands:

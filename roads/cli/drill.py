@@ -5,8 +5,8 @@ from __future__ import annotations
 import click
 
 from ..files import atomic_write
-from .app import cli
-from .options import checked
+from .app import cli, wrote
+from .options import WHOLE, checked, seed_value
 
 
 def _check_count(count: int) -> None:
@@ -18,14 +18,19 @@ def _check_count(count: int) -> None:
 @cli.command("drill")
 @click.option(
     "--count",
-    type=int,
+    type=WHOLE,
     default=10,
     show_default=True,
     metavar="N",
     callback=checked(_check_count),
     help="How many situations (1-1000).",
 )
-@click.option("--seed", metavar="S", help="Seed: the same seed gives the same drill (default: a fresh one, printed).")
+@click.option(
+    "--seed",
+    metavar="S",
+    callback=seed_value(signed=True),
+    help="Seed: the same seed gives the same drill (default: a fresh one, printed).",
+)
 @click.option(
     "--format",
     "kind",
@@ -36,7 +41,7 @@ def _check_count(count: int) -> None:
 )
 @click.option("-o", "--output", metavar="FILE", help="Write to FILE instead of printing (html always needs it).")
 @click.option("--title", help="With --format html: the page title.")
-def drill_command(count: int, seed: str | None, kind: str, output: str | None, title: str | None) -> None:
+def drill_command(count: int, seed: int | str | None, kind: str, output: str | None, title: str | None) -> None:
     """Practise the drawing rules: given both two-card totals and Player's third card, who draws?
 
     Each situation gives Player's and Banker's two-card totals and the card
@@ -56,8 +61,6 @@ def drill_command(count: int, seed: str | None, kind: str, output: str | None, t
     if kind == "html" and output is None:
         raise click.UsageError("--format html writes a page: give -o FILE.html")
     chosen: int | str = seed if seed is not None else random_seed()
-    if isinstance(chosen, str) and chosen.strip().lstrip("-").isdigit():
-        chosen = int(chosen)
     situations = drill(count, chosen)
     if kind == "html":
         text = drill_html(situations, chosen, title)
@@ -69,4 +72,4 @@ def drill_command(count: int, seed: str | None, kind: str, output: str | None, t
         click.echo(text, nl=False)
         return
     atomic_write(output, text)
-    click.echo(f"wrote {output}")
+    wrote(output)

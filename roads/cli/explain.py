@@ -10,7 +10,7 @@ from ..board.jsonview import dumps
 from ..board.names import DERIVED, Road
 from .app import cli
 from .build import shoe_board
-from .options import Inputs, checked, log_inputs
+from .options import Inputs, Whole, checked, log_inputs
 
 
 def _one(p: Proof) -> str:
@@ -47,9 +47,7 @@ def _listing(board: Scoreboard, road: str | None, mistakes: bool) -> str:
     callback=checked(Road.parse_derived),
     help=f"Only this road: {', '.join(road.cli for road in DERIVED)}.",
 )
-@click.option(
-    "--mark", type=click.IntRange(min=1), metavar="N", help="Only mark N (from 1) of --road, with its common mistake."
-)
+@click.option("--mark", type=Whole(min=1), metavar="N", help="Only mark N (from 1) of --road, with its common mistake.")
 @click.option("--mistakes", is_flag=True, help="In a listing, add each rule's common mistake under every mark.")
 @click.option(
     "--json",

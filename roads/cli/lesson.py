@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import io
-import re
+import itertools
+import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -11,9 +12,9 @@ import click
 
 from ..board.names import DERIVED, Road
 from ..errors import LessonError, LogError
-from ..files import atomic_write
+from ..files import OutputNames, atomic_write, name_limit, refuse_inputs, safe_stem
 from ..scene import THEMES
-from .app import cli
+from .app import cli, wrote
 from .options import Inputs, checked, log_inputs, render_field
 
 if TYPE_CHECKING:
@@ -21,12 +22,15 @@ if TYPE_CHECKING:
     from ..logs.archive import Shoe
     from ..logs.source import LogSource
 
-MAX_LOG = 16 << 20
-"""A lesson is read by a person: a log bigger than this is a data set, not a lesson."""
+MAX_LOG = 2 << 20
+"""A lesson is read by a person: a log bigger than this is a data set, not a lesson (2,000 coups fit in far less)."""
 
 
-def read_lesson_log(log: LogSource, fmt: str) -> tuple[list[Played], tuple[str, ...], str]:
-    """Return the coups of LOG as lesson rows (with each line's comment), its header notes and its name."""
+def read_lesson_log(log: LogSource, fmt: str, *, whole: bool = False) -> tuple[list[Played], tuple[str, ...], str]:
+    """Return the coups of LOG as lesson rows (with each line's comment), its header notes and its name.
+
+    The page's coup cap is checked while reading, unless ``whole`` (``--coups`` picks a part afterwards).
+    """
     from ..lesson.page import line_notes
     from ..logs import detect_format, iter_entries
     from ..logs.source import open_source
@@ -47,7 +51,16 @@ def read_lesson_log(log: LogSource, fmt: str) -> tuple[list[Played], tuple[str, 
         buffer.name = name  # errors name the log, not "<stream>"
         return buffer
 
-    entries = list(iter_entries(stream(), None if fmt == "auto" else fmt))
+    from ..lesson.plan import MAX_COUPS
+
+    # The page's coup cap is checked while reading: a log of a million coups stops at coup 2,001.
+    read = iter_entries(stream(), None if fmt == "auto" else fmt)
+    entries = list(read if whole else itertools.islice(read, MAX_COUPS + 1))
+    if len(entries) > MAX_COUPS and not whole:
+        raise LessonError(
+            f"a lesson page shows every coup and proof: {name} has more than the {MAX_COUPS} coups "
+            "one page holds; keep the part of the log you teach"
+        )
     found = fmt if fmt != "auto" else detect_format(stream())
     header: tuple[str, ...] = ()
     notes: dict[int, str] = {}
@@ -74,7 +87,7 @@ def shoe_rows(shoe: Shoe, inputs: Inputs) -> tuple[list[Played], tuple[str, ...]
     from ..lesson.page import Played
 
     if shoe.source is not None:
-        rows, header, name = read_lesson_log(shoe.source, shoe.format)
+        rows, header, name = read_lesson_log(shoe.source, shoe.format, whole=inputs.coups is not None)
         source = None if name == "<stdin>" else Path(name).name
     else:
         rows = [Played(e.number, e.outcome, e.coup) for e in shoe.entries()]
@@ -170,6 +183,7 @@ def lesson_command(
 
     if (output is None) == (folder is None):
         raise click.UsageError("say where the page goes: -o PAGE.html for one shoe, or -d FOLDER for one per shoe")
+    refuse_inputs([output], inputs.logs)  # before anything is read: a log is never replaced by its page
     wanted = parse_marks(marks) if marks is not None else None
 
     def write(shoe: Shoe, out: str) -> None:
@@ -186,7 +200,7 @@ def lesson_command(
             cell=cell,
         )
         atomic_write(out, page)
-        click.echo(f"wrote {out}")
+        wrote(out)
 
     if output is not None:
         with inputs.one("lesson", ", or write a page per shoe with -d FOLDER") as shoe:
@@ -198,16 +212,11 @@ def lesson_command(
         target.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise LessonError(f"cannot create folder {folder}: {exc.strerror or exc}") from None
-    taken: set[str] = set()
+    names = OutputNames(inputs.logs)  # one name each, never a log's: a clash gets -2
+    room = name_limit(target) - len(f"-{sys.maxsize}.html".encode())
 
     def page_of(shoe: Shoe) -> None:
-        stem = re.sub(r"[/\\\x00-\x1f\x7f]", "_", str(shoe.id))[:150]
-        if stem in ("", ".", ".."):
-            stem = f"shoe-line{shoe.line}"
-        out = str(target / f"{stem}.html")
-        if out in taken:
-            out = str(target / f"{stem}-line{shoe.line}.html")
-        taken.add(out)
-        write(shoe, out)
+        stem = safe_stem(str(shoe.id), room) or f"shoe-line{shoe.line}"
+        write(shoe, names.claim(str(target / f"{stem}.html")))
 
     inputs.each(page_of)

@@ -18,6 +18,7 @@ from ..odds import FIGURE_COLUMNS, ExactOdds, Odds, exact_odds, figures_markdown
 from ..odds.api import shoe_phrase
 from ..odds.chart import chart, save_chart
 from .app import cli
+from .options import Whole
 from .table_rules import chosen_rules, rules_options
 
 if TYPE_CHECKING:
@@ -82,7 +83,7 @@ def _plot_path(ctx: click.Context, param: click.Parameter, value: str | None) ->
 @cli.command("odds")
 @click.option(
     "--decks",
-    type=click.IntRange(min=1),
+    type=Whole(min=1, max=1000),
     default=8,
     show_default=True,
     help="Decks in the shoe (with --after: decks the logged shoe started with).",
@@ -90,7 +91,7 @@ def _plot_path(ctx: click.Context, param: click.Parameter, value: str | None) ->
 @click.option(
     "--after",
     "log",
-    type=click.Path(dir_okay=False),
+    metavar="LOG",
     default=None,
     help="Card log of the shoe so far: odds of the next coup from the cards left.",
 )
@@ -186,8 +187,13 @@ def odds_command(
         raise click.UsageError("--shoe picks a shoe of the log given with --after LOG")
     from .options import Inputs
 
+    if plot is not None:
+        from ..files import refuse_inputs
+
+        refuse_inputs([plot], [log])  # before the log is read: the chart must never replace it
+
     with Inputs((log,), None, shoe, True).one("odds --after") as picked:
-        coups, under_way = _read_log(picked)
+        coups, under_way = _read_log(picked, decks)
     try:
         series = odds_through(coups, decks, exact=exact, under_way=under_way)
     except RoadsError as exc:
@@ -267,7 +273,7 @@ def _bets(
     from .options import Inputs
 
     with Inputs((log,), None, shoe, True).one("odds --after") as picked:
-        coups, under_way = _read_log(picked)
+        coups, under_way = _read_log(picked, decks)
     text = odds_bets.through_log(
         log,
         coups,
@@ -283,20 +289,43 @@ def _bets(
     click.echo(text)
 
 
-def _read_log(shoe: Shoe) -> tuple[list[Coup], tuple[Card, ...]]:
+def _read_log(shoe: Shoe, decks: int) -> tuple[list[Coup], tuple[Card, ...]]:
     """Return the coups of a card log and the cards of a coup it leaves unfinished (a stream cut off mid-coup).
 
-    Those cards are out of the shoe as surely as any other: the odds must not
-    count them as still to come. The reader's warning about them is passed on,
-    so it is still printed and the exit status is still 1.
+    Each coup is counted against the shoe as it is read: a log that holds more
+    cards of a rank than ``decks`` decks do stops at that coup, not at its end.
+    The cards of an unfinished coup are out of the shoe as surely as any other:
+    the odds must not count them as still to come. The reader's warning about
+    them is passed on, so it is still printed and the exit status is still 1.
     """
-    from ..logs import LogWarning, read_coups  # the log reader is only needed here
+    from ..errors import LogError
+    from ..logs import LogWarning, iter_entries  # the log reader is only needed here
+    from ..odds.api import take_out
 
+    seen = [0] * 13
     if shoe.source is None:
-        return shoe.coups(), ()
+        coups = shoe.coups()
+        for number, coup in enumerate(coups, 1):
+            take_out(seen, coup.dealt, number, decks)
+        return coups, ()
+    coups = []
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always", LogWarning)
-        coups = read_coups(shoe.source, shoe.format)
+        where = shoe.file
+        for entry in iter_entries(shoe.source, shoe.format):
+            if entry.coup is None:
+                raise LogError(
+                    "this log holds results only, and this needs cards "
+                    "(a cards, stream, JSON or JSON Lines log with cards)",
+                    file=where,
+                    line=entry.line,
+                    coup=entry.number,
+                )
+            try:
+                take_out(seen, entry.coup.dealt, entry.number, decks)
+            except RoadsError as exc:
+                raise exc.located(file=where) from None
+            coups.append(entry.coup)
     under_way: tuple[Card, ...] = ()
     for item in caught:
         if isinstance(item.message, LogWarning) and item.message.dealt:

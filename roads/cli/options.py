@@ -30,6 +30,44 @@ F = TypeVar("F", bound=Callable[..., Any])
 Callback = Callable[[click.Context, click.Parameter, Any], Any]
 
 
+class Whole(click.IntRange):
+    """A whole-number option (optionally in a range), its text bounded before conversion (roads.bounds)."""
+
+    name = "integer"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        """Return the value as an int; a usage error past MAX_DIGITS characters, before ``int()`` sees it."""
+        _bounded(self, value, param, ctx)
+        return super().convert(value, param, ctx)
+
+
+class Decimal(click.FloatRange):
+    """A decimal option (optionally in a range), its text bounded before conversion (roads.bounds)."""
+
+    name = "float"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        """Return the value as a float; a usage error past MAX_DIGITS characters."""
+        _bounded(self, value, param, ctx)
+        return super().convert(value, param, ctx)
+
+
+def _bounded(kind: click.ParamType[Any], value: Any, param: click.Parameter | None, ctx: click.Context | None) -> None:
+    from ..bounds import TooLong, number_text
+
+    if isinstance(value, str):
+        try:
+            number_text(value.strip())
+        except TooLong as exc:
+            kind.fail(str(exc), param, ctx)
+
+
+WHOLE = Whole()
+"""Any whole number, bounded: the type of every integer option."""
+DECIMAL = Decimal()
+"""Any decimal number, bounded: the type of every float option."""
+
+
 def checked(check: Callable[[Any], object]) -> Callback:
     """Return a click callback that runs ``check`` on the option's value (each value of a repeated option).
 
@@ -45,6 +83,29 @@ def checked(check: Callable[[Any], object]) -> Callback:
                 check(one)
             except RoadsError as exc:
                 raise click.BadParameter(exc.message, ctx=ctx, param=param) from None
+        return value
+
+    return callback
+
+
+def seed_value(*, signed: bool = False) -> Callback:
+    """Return a callback reading a seed: a whole number (``signed``: with a sign, spaces around) is an int, else text.
+
+    Bounded before conversion: more than MAX_DIGITS digits or MAX_TEXT characters is a usage error.
+    """
+    from ..bounds import TooLong, short_text, whole_number
+
+    def callback(ctx: click.Context, param: click.Parameter, value: str | None) -> int | str | None:
+        if value is None:
+            return None
+        try:
+            short_text(value, "a seed")
+            if signed or (value.isascii() and value.isdigit()):
+                number = whole_number(value, "a seed")
+                if number is not None:
+                    return number
+        except TooLong as exc:
+            raise click.BadParameter(str(exc), ctx=ctx, param=param) from None
         return value
 
     return callback

@@ -2,34 +2,35 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
-import re
 import sys
-from collections import deque
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import click
 
-from ..board import Scoreboard
-from ..errors import RenderError, RoadsError
-from ..files import atomic_write
-from ..outcome import Outcome
+from ..errors import OutputError, RenderError, RoadsError
+from ..files import OutputNames, atomic_write, check_name, name_limit, refuse_inputs, safe_stem, shown
 from ..render import WRITERS, RenderOptions, format_of, save
 from ..scene import ROADS, THEMES, render_options
-from .app import cli
+from . import batch
+from .app import cli, wrote
+from .batch import Job, bounded, coup_check
 from .build import shoe_board
-from .options import Inputs, log_inputs, option_error, render_field, usage_for
+from .options import DECIMAL, WHOLE, Inputs, Whole, log_inputs, option_error, render_field, usage_for
+from .signals import Stopped
 
 if TYPE_CHECKING:
-    from concurrent.futures import Future
-
     from ..logs.source import LogSource
 
 
 def plan(logs: Sequence[str], output: str | None, folder: str | None, kind: str | None) -> list[tuple[str, str, str]]:
-    """Return (log, output file, format) for every log; RenderError for outputs that cannot work."""
+    """Return (log, output file, format) for every log; errors for outputs that cannot work.
+
+    An output that is one of the logs is refused here, before anything is read.
+    """
     if output is not None:
         if folder is not None:
             raise click.UsageError("give -o OUT for one picture or -d FOLDER for many, not both")
@@ -40,25 +41,20 @@ def plan(logs: Sequence[str], output: str | None, folder: str | None, kind: str 
         suffix = Path(output).suffix.lower().lstrip(".")
         if kind is not None and suffix in WRITERS and suffix != name:
             raise option_error("output", f"'{output}' ends in .{suffix} but --format is {name}")
+        refuse_inputs([output], logs)
         return [(logs[0], output, name)]
     if folder is None:
         raise click.UsageError("say where the picture goes: -o OUT.svg|OUT.png, or -d FOLDER for many logs")
     name = format_of("", kind or "svg")
     target = Path(folder)
+    planned = [(log, str(target / f"{'stdin' if log == '-' else Path(log).stem}.{name}"), name) for log in logs]
+    refuse_inputs([out for _, out, _ in planned], logs)
     try:
         target.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        raise RenderError(f"cannot create folder {folder}: {exc.strerror or exc}") from None
-    jobs: list[tuple[str, str, str]] = []
-    seen: dict[str, str] = {}
-    for log in logs:
-        stem = "stdin" if log == "-" else Path(log).stem
-        out = str(target / f"{stem}.{name}")
-        if out in seen:
-            raise RenderError(f"{seen[out]} and {log} would both be drawn to {out}: rename one")
-        seen[out] = log
-        jobs.append((log, out, name))
-    return jobs
+        raise RenderError(f"cannot create folder {shown(folder)}: {exc.strerror or exc}") from None
+    # Names are claimed shoe by shoe as they are read (shoe_jobs): a clash gets -2, never an overwrite.
+    return planned
 
 
 @cli.command("render")
@@ -80,7 +76,7 @@ def plan(logs: Sequence[str], output: str | None, folder: str | None, kind: str 
 )
 @click.option(
     "--last",
-    type=int,
+    type=WHOLE,
     metavar="N",
     callback=render_field("last"),
     help="Only the newest N columns (the whole shoe without it).",
@@ -107,18 +103,18 @@ def plan(logs: Sequence[str], output: str | None, folder: str | None, kind: str 
     help="Highlight a derived mark, its bead and what it compared.",
 )
 @click.option(
-    "--cell", type=float, metavar="PX", callback=render_field("cell"), help="Pixels per Big Road cell (default 24)."
+    "--cell", type=DECIMAL, metavar="PX", callback=render_field("cell"), help="Pixels per Big Road cell (default 24)."
 )
 @click.option(
     "--width",
-    type=int,
+    type=WHOLE,
     metavar="PX",
     callback=render_field("width"),
     help="Overall width in pixels, instead of --cell.",
 )
 @click.option(
     "--scale",
-    type=float,
+    type=DECIMAL,
     default=1.0,
     show_default=True,
     callback=render_field("scale"),
@@ -128,7 +124,7 @@ def plan(logs: Sequence[str], output: str | None, folder: str | None, kind: str 
 @click.option("--naturals", is_flag=True, help="Mark naturals on the Big Road.")
 @click.option("--no-pairs", is_flag=True, help="No pair dots on the Big Road.")
 @click.option("--title", help="A caption over the board (also the SVG title).")
-@click.option("-j", "--jobs", type=click.IntRange(min=1), help="Processes for many logs (default: all cores).")
+@click.option("-j", "--jobs", type=Whole(min=1), help="Processes for many logs (default: all cores).")
 @click.option(
     "--animate",
     is_flag=True,
@@ -223,9 +219,9 @@ def render_command(
         return
     if folder is None:
         with inputs.one("render", ", or draw every shoe with -d FOLDER") as shoe:
-            board = shoe_board(shoe, inputs)
+            board = shoe_board(shoe, inputs, coup_check(options))
             save(board, planned[0][1], planned[0][2], options)
-        click.echo(f"wrote {planned[0][1]}")
+        wrote(planned[0][1])
         return
     draw_shoes(inputs, folder, planned, options, jobs)
 
@@ -242,11 +238,12 @@ def _animate(
         fmt = animation_format(output)
     except RenderError as exc:
         raise click.BadParameter(exc.message, param_hint="'--animate'") from None
+    refuse_inputs([output], inputs.logs)
     with inputs.one("render", "") as shoe:
         outcomes = inputs.cut(list(shoe.outcomes()))
     data = animate(outcomes, options, fmt, fps)
     atomic_write(output, data)
-    click.echo(f"wrote {output}")
+    wrote(output)
 
 
 def _draw_marked(
@@ -260,23 +257,7 @@ def _draw_marked(
         coups = inputs.cut(shoe.coups())
     scene = events_scene(coups, options, rules, lucky_6)
     save_scene(scene, planned[1], planned[2], cell=options.cell, width=options.width, scale=options.scale)
-    click.echo(f"wrote {planned[1]}")
-
-
-ShoeJob = tuple[tuple[Outcome, ...], str, str, RenderOptions, str]
-"""(outcomes, output file, format, options, how errors name the shoe)."""
-
-_UNSAFE_NAME = re.compile(r"[/\\\x00-\x1f\x7f]")
-
-
-def draw_shoe(job: ShoeJob) -> str | None:
-    """Draw one shoe already read; return None, or the error as one line (workers never raise)."""
-    outcomes, out, kind, options, label = job
-    try:
-        save(Scoreboard.from_outcomes(outcomes), out, kind, options)
-    except RoadsError as exc:
-        return f"{label}: {exc}"
-    return None
+    wrote(planned[1])
 
 
 def shoe_jobs(
@@ -286,38 +267,52 @@ def shoe_jobs(
     options: RenderOptions,
     log_format: str | None,
     inputs: Inputs | None = None,
-    taken: set[str] | None = None,
-) -> Iterator[ShoeJob]:
+    names: OutputNames | None = None,
+) -> Iterator[Job]:
     """Yield a job per shoe of ``log`` as it is read; a one-shoe log keeps the file name ``plan`` gave it.
 
     With ``inputs`` a shoe that cannot be read is reported there and skipped
-    (and ``--shoe``/``--coups`` apply); without, its error is raised.
+    (and ``--shoe``/``--coups`` apply); without, its error is raised. A shoe's
+    file name keeps only safe characters of its id (no slash, control or
+    right-to-left mark), cut to the folder's limit in bytes, and is claimed
+    once in ``names``: shoes with one id (or ids that clean to one name) never
+    draw over each other or over a log. A name still too long is that job's error.
     """
     from ..logs.archive import open_archive
 
     name = planned[2]
-    taken = set() if taken is None else taken
+    names = OutputNames([log] if isinstance(log, str) else []) if names is None else names
+    room = name_limit(folder) - len(f"-{sys.maxsize}.{name}".encode())
+    most = bounded(options)
     with open_archive(log, log_format) as found:
         shoes = inputs.pick(found, str(planned[0])) if inputs is not None else found
         for shoe in shoes:
             try:
                 if shoe.error is not None:
                     raise shoe.error
-                outcomes = tuple(inputs.cut(shoe.outcomes()) if inputs is not None else shoe.outcomes())
+                read = most(shoe.outcomes())
+                outcomes = tuple(inputs.cut(list(read)) if inputs is not None else read)
             except RoadsError as exc:
                 if inputs is None:
                     raise
                 inputs.fail(exc, shoe)
                 continue
-            stem = _UNSAFE_NAME.sub("_", str(shoe.id))[:150]
-            if stem in ("", ".", ".."):
-                stem = f"shoe-line{shoe.line}"
-            out = str(Path(folder) / f"{stem}.{name}")
-            if out in taken:
-                # Two shoes with one id (or ids that clean to one name): never draw one over the other.
-                out = str(Path(folder) / f"{stem}-line{shoe.line}.{name}")
-            taken.add(out)
-            yield outcomes, out, name, options, shoe.label()
+            own = Path(planned[1])
+            stem = own.stem if str(shoe.id) == own.stem else safe_stem(str(shoe.id), room)
+            wanted = str(Path(folder) / f"{stem or f'shoe-line{shoe.line}'}.{name}")
+            out = names.claim(wanted)
+            if out != wanted:
+                click.echo(f"roads: note: {shoe.label()} is drawn to {shown(out)}: {shown(wanted)} is taken", err=True)
+            yield Job(out, name, options, shoe.label(), outcomes, _name_problem(out))
+
+
+def _name_problem(out: str) -> str | None:
+    """Return why ``out`` cannot be a file name (too long in bytes), or None: checked before drawing."""
+    try:
+        check_name(out)
+    except OutputError as exc:
+        return str(exc)
+    return None
 
 
 def draw_shoes(
@@ -327,19 +322,21 @@ def draw_shoes(
     from tqdm import tqdm  # only drawing many pays for the bar and the pool (a one-picture run skips both)
 
     written: list[str] = []
-    bar: Any = tqdm(unit="shoe", file=sys.stderr, disable=not sys.stderr.isatty(), dynamic_ncols=True)
 
-    def work() -> Iterator[ShoeJob]:
-        taken: set[str] = set()
+    def work() -> Iterator[Job]:
+        names = OutputNames(inputs.logs)
         for one in planned:
             try:
-                yield from shoe_jobs(one[0], folder, one, options, inputs.fmt, inputs, taken)
+                yield from shoe_jobs(one[0], folder, one, options, inputs.fmt, inputs, names)
             except RoadsError as exc:
                 inputs.fail(exc, None)
 
+    answers = batch.run(work(), jobs or os.cpu_count() or 1)  # workers start before the bar's thread does
+    bar: Any = tqdm(unit="shoe", file=sys.stderr, disable=not sys.stderr.isatty(), dynamic_ncols=True)
+    stopped = False
     try:
-        with bar:
-            for job, problem in _stream(work(), jobs):
+        with bar, contextlib.closing(answers):
+            for job, problem in answers:
                 if problem:
                     inputs.failed += 1
                     click.echo(f"roads: error: {problem}", err=True)
@@ -348,42 +345,22 @@ def draw_shoes(
                 else:
                     inputs.done += 1
                     if len(written) < 2:
-                        written.append(job[1])
+                        written.append(job.out)
                     else:
-                        written[1] = job[1]  # only the count and one name are needed: keep memory flat
+                        written[1] = job.out  # only the count and one name are needed: keep memory flat
                 bar.update(1)
+    except (KeyboardInterrupt, click.Abort, Stopped):
+        stopped = True  # a stop is one line, said by main: no report here
+        raise
     finally:
-        # The log turned bad halfway (or Ctrl-C): say what was drawn before it, then the error.
-        _report(inputs.done, written, folder)
+        if not stopped:
+            # The log turned bad halfway: say what was drawn before it, then the error.
+            _report(inputs.done, written, folder)
     inputs.finish()
 
 
 def _report(done: int, written: list[str], folder: str) -> None:
     if done == 1:
-        click.echo(f"wrote {written[0]}")
+        wrote(written[0])
     elif done:
         click.echo(f"wrote {done} pictures to {folder}")
-
-
-def _stream(work: Iterator[ShoeJob], jobs: int | None) -> Iterator[tuple[ShoeJob, str | None]]:
-    """Yield (job, draw_shoe's answer) in order, with at most a few jobs per worker in flight."""
-    workers = jobs or os.cpu_count() or 1
-    if workers == 1:
-        for job in work:
-            yield job, draw_shoe(job)
-        return
-    from concurrent.futures import ProcessPoolExecutor
-
-    pool = ProcessPoolExecutor(max_workers=workers)
-    pending: deque[tuple[ShoeJob, Future[str | None]]] = deque()
-    try:
-        for job in work:
-            pending.append((job, pool.submit(draw_shoe, job)))
-            if len(pending) >= 4 * workers:
-                done, future = pending.popleft()
-                yield done, future.result()
-        while pending:
-            done, future = pending.popleft()
-            yield done, future.result()
-    finally:
-        pool.shutdown(cancel_futures=True)

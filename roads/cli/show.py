@@ -8,7 +8,7 @@ from ..board.names import ROAD_NAMES, Road
 from ..terminal import ColorMode, show
 from .app import cli
 from .build import color_option, echo, shoe_board, wants_color
-from .options import Inputs, checked, log_inputs
+from .options import Inputs, Whole, checked, log_inputs
 
 
 @cli.command("show")
@@ -24,7 +24,7 @@ from .options import Inputs, checked, log_inputs
 )
 @click.option(
     "--last",
-    type=click.IntRange(min=1),
+    type=Whole(min=1),
     metavar="N",
     help="Only the last N drawn columns of each road, as a scoreboard that scrolls.",
 )

@@ -14,7 +14,7 @@ from ..simulate import SimulationReport, simulate
 if TYPE_CHECKING:
     from ..bets.simulate import BetSimulation
 from .app import cli
-from .options import checked, usage_for
+from .options import WHOLE, Whole, checked, usage_for
 from .table_rules import chosen_rules, rules_options
 
 _LABELS: dict[str, str] = {
@@ -40,19 +40,19 @@ _LABELS: dict[str, str] = {
 
 
 @cli.command("simulate")
-@click.option("--shoes", type=click.IntRange(min=2), required=True, help="How many shoes to deal (at least 2).")
+@click.option("--shoes", type=Whole(min=2), required=True, help="How many shoes to deal (at least 2).")
 @click.option(
-    "--decks", type=int, default=8, show_default=True, callback=checked(check_decks), help="Decks per shoe (1-1000)."
+    "--decks", type=WHOLE, default=8, show_default=True, callback=checked(check_decks), help="Decks per shoe (1-1000)."
 )
 @click.option(
     "--seed",
-    type=click.IntRange(min=0),
+    type=Whole(min=0),
     default=None,
     help="Seed for a reproducible run (default: a fresh one, printed).",
 )
 @click.option(
     "--cut",
-    type=int,
+    type=WHOLE,
     default=DEFAULT_CUT,
     show_default=True,
     help="Cut card position, in cards from the end of the shoe.",

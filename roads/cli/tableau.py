@@ -5,8 +5,8 @@ from __future__ import annotations
 import click
 
 from ..scene import THEMES
-from .app import cli
-from .options import check_picture, checked, render_field
+from .app import cli, wrote
+from .options import DECIMAL, check_picture, checked, render_field
 
 
 def _check_cell(text: str) -> None:
@@ -41,7 +41,7 @@ def _check_cell(text: str) -> None:
 @click.option("--title", help="A title over the chart instead of the default one.")
 @click.option(
     "--scale",
-    type=float,
+    type=DECIMAL,
     default=1.0,
     show_default=True,
     callback=render_field("scale"),
@@ -69,4 +69,4 @@ def tableau_command(output: str, highlight: str | None, theme: str, title: str |
     kind = format_of(output)
     cell = parse_cell(highlight) if highlight is not None else None
     save_scene(tableau_scene(highlight=cell, theme=theme, title=title), output, kind, scale=scale)
-    click.echo(f"wrote {output}")
+    wrote(output)

@@ -16,6 +16,7 @@ from ..errors import LessonError
 from ..rules import banker_draws, is_natural, player_draws, tableau_reason
 from ..scene.hand import with_article_card
 from ..shoe import SeededStream
+from . import csp
 from .safe import esc
 
 MAX_COUNT = 1000
@@ -191,16 +192,18 @@ def drill_html(situations: list[Situation], seed: int | str, title: str | None =
             + "\n".join(asks)
             + f'\n<details class="answer"><summary>Answer</summary>{reveal}</details>\n</li>'
         )
+    style, script = f"\n{asset('drill.css')}", f"\n{asset('drill.js')}"
     return (
         '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
-        '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
+        + csp.meta(scripts=(script,), styles=(style,))
+        + '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
         f'<meta name="generator" content="roads {esc(__version__)}">\n<title>{esc(heading)}</title>\n'
-        f"<style>\n{asset('drill.css')}</style>\n</head>\n<body>\n<header><h1><bdi>{esc(heading)}</bdi></h1>\n"
+        f"<style>{style}</style>\n</head>\n<body>\n<header><h1><bdi>{esc(heading)}</bdi></h1>\n"
         "<p>For each situation, say whether Player draws a third card and whether Banker does. "
         "A natural (8 or 9 in two cards, either side) means nobody draws.</p>\n"
         '<p class="score" id="score" aria-live="polite" hidden></p></header>\n<main>\n<ol class="drill">\n'
         + "\n".join(items)
-        + f"\n</ol>\n</main>\n<script>\n{asset('drill.js')}</script>\n</body>\n</html>\n"
+        + f"\n</ol>\n</main>\n<script>{script}</script>\n</body>\n</html>\n"
     )
 
 

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..board import Scoreboard
+from ..bounds import MAX_DIGITS, number_text
 from ..errors import LessonError, RoadsError
 from .safe import clean
 
@@ -30,7 +31,7 @@ def where(line: int | None, file: str | None = None, column: int | None = None) 
 
 def _number(key: str, text: str, kind: type[int] | type[float], example: str) -> int | float:
     try:
-        value = kind(text)
+        value = kind(number_text(text))  # bounded before conversion: 5,000 digits are not a width
     except ValueError:
         raise ValueError(f'{key}="{clean(text)}" should be a number, e.g. {key}="{example}"') from None
     if not math.isfinite(value):
@@ -60,7 +61,7 @@ def check_options(
         text = clean(str(value)).strip()
         try:
             if key == "last":
-                if not text.isdigit():
+                if not (text.isascii() and text.isdigit()) or len(text) > MAX_DIGITS:
                     raise ValueError(f'last="{text}" should be a number of columns, e.g. last="20"')
                 kwargs[key] = int(text)
             elif key == "width":

@@ -24,6 +24,7 @@ from ..scene import CELL, lay_out, render_options
 from ..scene.highlight import focus
 from ..scene.primitives import Scene, Symbol
 from ..terminal import plural
+from . import csp
 from .compare import columns_of, comparison_scene
 from .plan import (
     DETAILS,
@@ -38,7 +39,7 @@ from .plan import (
     played_from,
 )
 from .safe import bidi, esc
-from .svgtools import decoration_svg, inline_svg
+from .svgtools import decoration_svg, inline_svg, without_style
 
 
 def lesson_page(  # noqa: PLR0913  # one keyword a page option, as the CLI has
@@ -102,14 +103,16 @@ class _Writer:
                 ),
             ]
         )
+        style, script = f"\n{asset('lesson.css')}", f"\n{asset('lesson.js')}"
         return (
             "<!DOCTYPE html>\n"
-            f'<html lang="en">\n<head>\n<meta charset="utf-8">\n'
-            f'<meta name="viewport" content="width=device-width, initial-scale=1">\n'
+            '<html lang="en">\n<head>\n<meta charset="utf-8">\n'
+            + csp.meta(scripts=(script,), styles=(style,))
+            + '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
             f'<meta name="generator" content="roads {esc(__version__)}">\n'
-            f"<title>{esc(lesson.title)}</title>\n<style>\n{asset('lesson.css')}</style>\n</head>\n"
+            f"<title>{esc(lesson.title)}</title>\n<style>{style}</style>\n</head>\n"
             f'<body data-theme="{esc(lesson.theme)}">\n{sprite}\n{body}\n'
-            f"<script>\n{asset('lesson.js')}</script>\n</body>\n</html>\n"
+            f"<script>{script}</script>\n</body>\n</html>\n"
         )
 
     # -- parts ---------------------------------------------------------------
@@ -138,7 +141,7 @@ class _Writer:
     def board_section(self) -> str:
         """Return the scoreboard as inline SVG beside the proof viewer."""
         scene = lay_out(self.l.board, render_options(theme=self.l.theme, last=self.l.last))
-        svg = inline_svg(scene, "board-", cell=self.l.cell)
+        svg = without_style(inline_svg(scene, "board-", cell=self.l.cell))
         hint = (
             "Point at a mark on Big Eye Boy, Small Road or Cockroach Pig, or tab to the board and "
             "use the arrow keys: its proof appears here and the Big Road columns it compared light up."
@@ -190,7 +193,9 @@ class _Writer:
             font_family="",
         )
         # Zero-sized rather than display:none: some browsers will not draw <use> of a hidden SVG's symbols.
-        sprite = inline_svg(sprite_scene, "").replace("<svg ", '<svg aria-hidden="true" class="sprite" ', 1)
+        sprite = without_style(inline_svg(sprite_scene, "")).replace(
+            "<svg ", '<svg aria-hidden="true" class="sprite" ', 1
+        )
         return sprite, figures
 
     def proofs_section(self, figures: dict[tuple[str, int], str]) -> str:

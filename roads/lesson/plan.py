@@ -13,8 +13,9 @@ from dataclasses import dataclass, field
 from ..board import Scoreboard
 from ..board.explain import Proof, proofs
 from ..board.names import DERIVED, Road
+from ..bounds import TooLong, whole_number
 from ..coup import Coup
-from ..errors import LessonError
+from ..errors import LessonError, excerpt
 from ..outcome import Outcome
 from ..scene import render_options
 from ..terminal import plural
@@ -56,10 +57,12 @@ def parse_marks(text: str) -> MarkRange:
     raw = clean(text).strip()
     first, sep, last = raw.partition("-")
     try:
-        low = int(first)
-        high = int(last) if sep else low
-    except ValueError:
-        raise LessonError(f"marks '{raw}' should be N or N-M, e.g. 1-10 (marks count from 1)") from None
+        low = whole_number(first, "a mark")
+        high = whole_number(last, "a mark") if sep else low
+    except TooLong as exc:
+        raise LessonError(f"marks: {exc}") from None
+    if low is None or high is None:
+        raise LessonError(f"marks '{excerpt(raw)}' should be N or N-M, e.g. 1-10 (marks count from 1)")
     if low < 1 or high < low:
         raise LessonError(f"marks '{raw}' should be N or N-M with 1 <= N <= M, e.g. 1-10")
     return MarkRange(low, high)
@@ -218,8 +221,10 @@ def line_notes(text: str) -> tuple[tuple[str, ...], dict[int, str]]:
     header: list[str] = []
     notes: dict[int, str] = {}
     seen_data = False
-    for number, line in enumerate(text.splitlines(), 1):
-        data, sep, comment = line.partition("#")
+    # Lines as the log readers count them: only \n ends a line (str.splitlines would also break at a form
+    # feed, \x1c-\x1e, \x85 or U+2028, and every note after one would land on the wrong coup).
+    for number, raw in enumerate(text.split("\n"), 1):
+        data, sep, comment = raw.removesuffix("\r").partition("#")
         comment = comment.strip()
         if data.strip():
             seen_data = True

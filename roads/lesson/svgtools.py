@@ -18,6 +18,18 @@ def inline_svg(scene: Scene, prefix: str, *, cell: float | None = None, width: i
     return write(scene, prefix, cell=cell, width=width)
 
 
+_ROOT_STYLE = re.compile(r'^(<svg\b[^>]*?) style="[^"]*"')
+
+
+def without_style(svg: str) -> str:
+    """Return an inline ``<svg>`` without its root ``style`` attribute, for a page under a strict CSP.
+
+    The page's own stylesheet sizes its pictures; a ``style`` attribute would
+    need ``'unsafe-hashes'`` in the Content-Security-Policy, and is refused without.
+    """
+    return _ROOT_STYLE.sub(r"\1", svg.lstrip(), count=1)
+
+
 _ROOT = re.compile(r"<svg\b[^>]*>")
 _EMPTY = re.compile(r"\n?<(?:desc|defs|title) ?/>|\n?<title>[^<]*</title>|\n?<rect class=\"background\"[^>]*/>")
 

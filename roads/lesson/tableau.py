@@ -95,6 +95,8 @@ def parse_cell(text: str) -> Cell:
             "or 5:stood (Banker 5, Player stood)"
         )
     banker_text, third_text = banker_text.strip(), third_text.strip()
+    if not (banker_text.isascii() and banker_text.isdigit()) or len(banker_text) > 2:
+        banker_text = "x"  # not a total: a Unicode digit or 5,000 digits must not reach int()
     if not banker_text.isdigit() or int(banker_text) not in BANKER_DRAWS_ON:
         extra = (
             " (8 and 9 are naturals: nobody draws, so they are not on the chart)" if banker_text in ("8", "9") else ""
@@ -102,7 +104,7 @@ def parse_cell(text: str) -> Cell:
         raise LessonError(f"highlight '{raw}': Banker's total must be 0 to 7{extra}")
     if third_text.lower() in ("stood", "stand", "s", "-"):
         return Cell(int(banker_text), None)
-    if third_text.isdigit() and int(third_text) in THIRD_VALUES:
+    if third_text.isascii() and third_text.isdigit() and len(third_text) <= 2 and int(third_text) in THIRD_VALUES:
         return Cell(int(banker_text), int(third_text))
     rank = third_text.upper()
     if rank in RANKS or rank == "10":

@@ -54,6 +54,10 @@ class Shoe:
     """True when the file holds shoes (errors then name the shoe)."""
     results: tuple[Outcome, ...] | None = None
     """A shoe logged as results: its outcomes as read, with no record a coup (the fast way for big archives)."""
+    table: str | None = None
+    """The table the log names for the shoe (a JSON Lines ``table`` field, a sheet's table column), if any."""
+    date: str | None = None
+    """The date the log names for the shoe (a ``date`` field or column), if any."""
 
     def label(self) -> str:
         """Return how messages name the shoe: ``shoes.jsonl, shoe 'A7'`` or just the file."""
@@ -126,40 +130,78 @@ def _shown(shoe_id: str | int) -> str:
 
 
 class _Tape:
-    """A stream that keeps what detection reads, to give it back to the reader that follows."""
+    """A stream that keeps what detection reads, to give it back to the reader that follows.
+
+    Detection reads past every line that says nothing (millions of blank
+    lines, say), so a line read again and again is kept once with its count:
+    memory holds the different lines, not the bytes.
+    """
 
     __slots__ = ("keeping", "stream", "taken")
 
     def __init__(self, stream: Any) -> None:
         self.stream = stream
-        self.taken: list[Any] = []
+        self.taken: list[list[Any]] = []
+        """[line, times read in a row] pairs."""
         self.keeping = True
 
     def readline(self, size: int) -> Any:
         """Return the stream's next line (at most ``size``), kept while detection reads."""
         line = self.stream.readline(size)
         if self.keeping:
-            self.taken.append(line)
+            if self.taken and self.taken[-1][0] == line:
+                self.taken[-1][1] += 1
+            else:
+                self.taken.append([line, 1])
         return line
+
+    def kept(self) -> Iterator[Any]:
+        """Yield what was kept, a block at a time, never all of it at once."""
+        for line, times in self.taken:
+            left = times
+            while left:
+                run = min(left, max(1, (1 << 16) // max(1, len(line))))
+                yield line * run
+                left -= run
 
 
 class Rewound:
-    """A stream from its start again: what detection read, then the rest of the stream."""
+    """A stream from its start again: what detection read (given a block at a time), then the rest of the stream."""
 
-    def __init__(self, head: Any, stream: Any, name: str) -> None:
-        self.head = head
+    def __init__(self, head: Any, stream: Any, name: str, more: Iterator[Any] | None = None) -> None:
+        self._head = head
+        self._more: Iterator[Any] = more if more is not None else iter(())
         self.stream = stream
         self.name = name
+
+    @property
+    def head(self) -> Any:
+        """Return what is left of what detection read, at least one block of it while any is left."""
+        while not self._head:
+            block = next(self._more, None)
+            if block is None:
+                break
+            self._head = block
+        return self._head
+
+    @head.setter
+    def head(self, value: Any) -> None:
+        self._head = value
 
     def read(self, size: int = -1) -> Any:
         """Return up to ``size`` characters or bytes (all when negative)."""
         if size == 0:
             return self.head[:0]
         if size < 0:
-            out, self.head = self.head + self.stream.read(), self.head[:0]
+            empty = self.head[:0]
+            out = self.head + empty.join(self._more) + self.stream.read()
+            self.head = empty
             return out
         if self.head:
-            out, self.head = self.head[:size], self.head[size:]
+            out = self.head[:0]
+            while len(out) < size and self.head:
+                take = size - len(out)
+                out, self.head = out + self.head[:take], self.head[take:]
             if len(out) < size:
                 out += self.stream.read(size - len(out))
             return out
@@ -202,7 +244,15 @@ def open_archive(source: LogSource, fmt: str | None = None) -> Iterator[Iterator
                 yield _numbered(_sheet_shoes(csv_rows(itertools.chain(sample, stream), name), name), name)
                 return
         empty = b"" if opened.binary else ""
-        rewound = Rewound(empty.join(tape.taken), opened.stream, name)
+        kept = tape.kept()
+        first = []  # the log's first text whole (its header, for check), up to a block; the rest comes lazily
+        size = 0
+        for block in kept:
+            first.append(block)
+            size += len(block)
+            if size >= 1 << 16:
+                break
+        rewound = Rewound(empty.join(first), opened.stream, name, kept)
         stem = Path(name).stem if name != "<stdin>" else "stdin"
         yield iter([Shoe(name, stem, 1, 1, found, source=rewound)])
 
@@ -243,6 +293,8 @@ def _numbered(shoes: Iterator[Shoe], name: str) -> Iterator[Shoe]:
             shoe.error,
             archive=True,
             results=shoe.results,
+            table=shoe.table,
+            date=shoe.date,
         )
 
 
@@ -285,6 +337,7 @@ def _json_shoe(value: object, line: int, name: str) -> Shoe:
     shoe_id: str | int = value.get("shoe", f"line {line}") if isinstance(value, dict) else f"line {line}"
     if not isinstance(shoe_id, (str, int)) or isinstance(shoe_id, bool):
         shoe_id = f"line {line}"
+    table, date = (_tag(value, "table"), _tag(value, "date")) if isinstance(value, dict) else (None, None)
     try:
         envelope, raw_coups = shoe_line(value, line, name)
         shoe_id = envelope.shoe
@@ -297,14 +350,32 @@ def _json_shoe(value: object, line: int, name: str) -> Shoe:
                 raise exc.located(file=name, line=line) from None
             if not found:
                 raise LogError(f"shoe {excerpt(repr(envelope.shoe))} has no coups", file=name, line=line)
-            return Shoe(name, shoe_id, 0, line, "jsonl", (), results=tuple(outcome for _, outcome in found))
+            return Shoe(
+                name,
+                shoe_id,
+                0,
+                line,
+                "jsonl",
+                (),
+                results=tuple(outcome for _, outcome in found),
+                table=table,
+                date=date,
+            )
         else:
             records = tuple(coup_record(raw, line, n, name) for n, raw in enumerate(raw_coups or (), 1))
         if not records:
             raise LogError(f"shoe {excerpt(repr(envelope.shoe))} has no coups", file=name, line=line)
     except RoadsError as exc:
         return Shoe(name, shoe_id, 0, line, "jsonl", (), error=exc)
-    return Shoe(name, shoe_id, 0, line, "jsonl", records)
+    return Shoe(name, shoe_id, 0, line, "jsonl", records, table=table, date=date)
+
+
+def _tag(value: dict[str, Any], key: str) -> str | None:
+    """Return a shoe line's ``table`` or ``date`` as text (None when absent or not a plain value)."""
+    found = value.get(key)
+    if isinstance(found, bool) or not isinstance(found, (str, int)):
+        return None
+    return str(found)
 
 
 def _sheet_shoes(rows: Iterator[Any], name: str) -> Iterator[Shoe]:
@@ -314,11 +385,13 @@ def _sheet_shoes(rows: Iterator[Any], name: str) -> Iterator[Shoe]:
     records: list[Record] = []
     error: RoadsError | None = None
     started = False
+    tags: tuple[str | None, str | None] = (None, None)
     for row in rows:
         if not started or (row.shoe is not None and row.shoe != current):
             if started:
-                yield _sheet_shoe(name, current, line, records, error)
+                yield _sheet_shoe(name, current, line, records, error, tags)
             current, line, records, error, started = row.shoe, row.line, [], None, True
+            tags = (row.table, row.date)
         if error is not None:
             continue
         if row.error is not None:
@@ -326,13 +399,20 @@ def _sheet_shoes(rows: Iterator[Any], name: str) -> Iterator[Shoe]:
             continue
         records.append(row.record)
     if started:
-        yield _sheet_shoe(name, current, line, records, error)
+        yield _sheet_shoe(name, current, line, records, error, tags)
 
 
-def _sheet_shoe(name: str, shoe: str | None, line: int, records: list[Record], error: RoadsError | None) -> Shoe:
+def _sheet_shoe(
+    name: str,
+    shoe: str | None,
+    line: int,
+    records: list[Record],
+    error: RoadsError | None,
+    tags: tuple[str | None, str | None] = (None, None),
+) -> Shoe:
     shoe_id: str | int = shoe if shoe else f"line {line}"
     if isinstance(shoe_id, str) and shoe_id.isdigit() and not shoe_id.startswith("0"):
         shoe_id = int(shoe_id)  # a sheet's "3" is the shoe a JSON Lines log calls 3
     if error is not None:
-        return Shoe(name, shoe_id, 0, line, "csv", (), error=error)
-    return Shoe(name, shoe_id, 0, line, "csv", tuple(records))
+        return Shoe(name, shoe_id, 0, line, "csv", (), error=error, table=tags[0], date=tags[1])
+    return Shoe(name, shoe_id, 0, line, "csv", tuple(records), table=tags[0], date=tags[1])

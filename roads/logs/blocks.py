@@ -72,23 +72,33 @@ def results_batches(opened: Opened, tap: Tap, sample: list[Chunk], stream: Itera
     a line too long to hold that cannot be cut between results.
     """
     name = opened.name
-    head = list(sample)
-    while not head[-1].end:  # the sample stopped inside a line: finish it the exact way
-        chunk = next(stream, None)
-        if chunk is None:
-            break
-        head.append(chunk)
-    sampled = [outcome for _, outcome in result_entries(pieces(iter(head), name), name)]
-    if sampled:
+    if not sample:
+        return  # nothing but blank lines and comments
+    last = sample[-1]
+
+    def through_line() -> Iterator[Chunk]:
+        # The sample may stop inside a line: finish it the exact way, chunk by chunk, never holding it whole.
+        nonlocal last
+        yield from sample
+        while not last.end:
+            chunk = next(stream, None)
+            if chunk is None:
+                return
+            last = chunk
+            yield chunk
+
+    entries = result_entries(pieces(through_line(), name), name)
+    number = 0
+    while sampled := [outcome for _, outcome in itertools.islice(entries, BATCH)]:
+        number += len(sampled)
         yield sampled
-    number = len(sampled)
     # chunks() has read one line past what it gave out: the fast path starts with that line.
     left = tap.last
     if not left:
         return
     binary = opened.binary
     decoder = codecs.getincrementaldecoder("utf-8")("strict") if binary else None
-    line, column = head[-1].line + 1, 1  # where ``text`` starts
+    line, column = last.line + 1, 1  # where ``text`` starts
     text = ""
     while True:
         more = _read(opened, line)

@@ -347,6 +347,10 @@ class Row:
     line: int
     record: Record | None
     error: RoadsError | None = None
+    table: str | None = None
+    """The row's table column, when the sheet has one (what ``roads stats --by table`` groups by)."""
+    date: str | None = None
+    """The row's date column, when the sheet has one."""
 
 
 def rows(source_chunks: Iterator[Chunk], name: str) -> Iterator[tuple[int, str]]:
@@ -395,12 +399,14 @@ def csv_rows(source_chunks: Iterator[Chunk], name: str) -> Iterator[Row]:
         if key and key != shoe:
             shoe, number = key, 0
         number += 1
+        table = _cell(cells, layout.column("table")) or None
+        date = _cell(cells, layout.column("date")) or None
         try:
             record = _record(cells, layout, name, line, number)
         except RoadsError as exc:
-            yield Row(shoe, line, None, exc)
+            yield Row(shoe, line, None, exc, table, date)
             continue
-        yield Row(shoe, line, record)
+        yield Row(shoe, line, record, None, table, date)
 
 
 def _layout(head: list[tuple[int, str]], name: str) -> tuple[Layout, list[tuple[int, str]]]:

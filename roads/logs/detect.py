@@ -34,19 +34,43 @@ def check_format(fmt: str, *, file: str | None = None, line: int | None = None) 
 
 
 def take_sample(source_chunks: Iterator[Chunk]) -> list[Chunk]:
-    """Return the first chunks of a log: enough lines to choose its format, never more than SAMPLE_CHARS."""
+    """Return the first data chunks of a log: enough lines to choose its format, never more than SAMPLE_CHARS.
+
+    Lines that say nothing (blank, only spaces, comments) are read past and not
+    kept, however many there are, so the sample's memory is bounded by data:
+    each kept chunk knows its own line and column, so nothing downstream needs
+    them. The exceptions, one line each: the first comment and a ``# format:``
+    directive before any data.
+    """
     taken: list[Chunk] = []
     chars = 0
     data_lines = 0
     line_start = True
+    blank = comment = False  # the line so far holds only space / is a comment
+    kept_comment = kept_directive = False
     for chunk in source_chunks:
+        if line_start:
+            blank, comment = True, False
+        if blank:
+            head = chunk.text.lstrip()
+            if head:
+                blank = False
+                comment = head.startswith("#")
+                if not comment:
+                    data_lines += 1
+                elif line_start and not data_lines and not (kept_comment and kept_directive):
+                    # The first comment (a JSON log must say it has one) and a directive: one line each, at most.
+                    directive = chunk.end and _DIRECTIVE.match(head) is not None
+                    if directive or not kept_comment:
+                        kept_comment = True
+                        kept_directive = kept_directive or directive
+                        cut = chunk.text if chunk.end else chunk.text[: len(chunk.text) - len(head) + 1]
+                        taken.append(Chunk(chunk.line, chunk.column, cut, True))
+        line_start = chunk.end
+        if blank or comment:
+            continue  # says nothing: not kept, whatever its size
         taken.append(chunk)
         chars += len(chunk.text)
-        if line_start:
-            head = chunk.text.lstrip()
-            if head and not head.startswith("#"):
-                data_lines += 1
-        line_start = chunk.end
         if (chunk.end and data_lines >= SAMPLE_LINES) or chars >= SAMPLE_CHARS:
             break
     return taken

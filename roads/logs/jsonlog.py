@@ -7,25 +7,60 @@ buffer), so a log of hundreds of MB never sits in memory whole.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Container, Iterator
 from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
+from ..bounds import MAX_KEY, MAX_KEYS, TooLong, number_text
 from ..cards import Card, parse_card
-from ..errors import CardError, LogError, Where, excerpt
+from ..errors import CardError, LogError, Where, excerpt, one_line
 from ..outcome import Outcome, Winner
 from .models import DealtCoup, HandsCoup, ResultCoup, ShoeLine, coup_model
 from .records import Claims, Record
 from .source import Chunk
 
 MAX_VALUE = 1 << 20
-"""One coup object (or metadata value, or JSON Lines line) larger than this is an error, not a reason to buffer."""
+"""Characters in one coup object, metadata value or JSON Lines line: more is an error, not a reason to buffer."""
 
 TOO_DEEP = "not valid JSON for a log: values nested too deeply (a coup object is at most a few levels deep)"
 """Python's JSON decoder recurses once per nesting level; ``[[[[...`` past its limit is a RecursionError."""
 
-_DECODER = json.JSONDecoder()
+
+def _int(text: str) -> int:
+    return int(number_text(text))
+
+
+def _float(text: str) -> float:
+    return float(number_text(text))
+
+
+def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """Return one JSON object as a dict; TooLong or DuplicateKey past the caps or for a key given twice."""
+    if len(pairs) > MAX_KEYS:
+        raise TooLong(f"an object with {len(pairs)} keys: at most {MAX_KEYS}")
+    out: dict[str, Any] = {}
+    for key, value in pairs:
+        _check_key(key, out)
+        out[key] = value
+    return out
+
+
+def _check_key(key: str, seen: Container[str]) -> None:
+    if len(key) > MAX_KEY:
+        raise TooLong(f"a key of {len(key)} characters: at most {MAX_KEY}")
+    if key in seen:
+        # One rule at every level: json would keep the last, a hand-written reader the first; neither is safe.
+        raise TooLong(f'the key "{excerpt(one_line(key))}" appears twice in one object: give each key once')
+
+
+_DECODER = json.JSONDecoder(parse_int=_int, parse_float=_float, object_pairs_hook=_object)
+"""Python's decoder with every number, key and object capped before conversion (roads.bounds)."""
+
+_LONE_COUP_KEYS = (
+    frozenset(ResultCoup.model_fields) | frozenset(DealtCoup.model_fields) | frozenset(HandsCoup.model_fields)
+)
+"""Keys whose values a log object keeps: it may turn out to be one lone coup; other metadata is only counted."""
 _WS = " \t\r\n"
 _COUP_KEYS = frozenset({"winner", "cards", "player_cards", "banker_cards"})
 
@@ -44,6 +79,8 @@ class JsonText:
         self._first_column = 1
         self._break_due = False
         self._text_end: tuple[int, int] | None = None
+        self._next: tuple[int, int] = (1, 1)
+        """Where the next chunk starts if no line was left out (blank lines yield no chunk)."""
 
     def _fill(self) -> bool:
         chunk = next(self._chunks, None)
@@ -62,10 +99,22 @@ class JsonText:
             self.buf = self.buf[self.pos :]
             self._counted -= self.pos
             self.pos = 0
-        # A line's break is added only once the next line comes: a file whose last line has none
-        # must not gain one, or its end would be placed on a line that does not exist.
-        self.buf += ("\n" if self._break_due else "") + chunk.text
+        if not self.buf:
+            # Nothing left to read: the buffer starts afresh where this chunk says it is.
+            self.buf, self._line, self._first_column, self._counted = chunk.text, chunk.line, chunk.column, 0
+        else:
+            # A line's break is added only once the next line comes: a file whose last line has none
+            # must not gain one, or its end would be placed on a line that does not exist.
+            self.buf += "\n" if self._break_due else ""
+            line, column = self._next
+            if (chunk.line, chunk.column) != (line, column):
+                # Lines left out (blank ones, or ones the format sample skipped) inside a value: put back
+                # their breaks and spaces, so positions stay true; a value this long is refused anyway.
+                breaks = min(chunk.line - line, MAX_VALUE + 1)
+                self.buf += "\n" * breaks + " " * min(chunk.column - (1 if breaks else column), MAX_VALUE + 1)
+            self.buf += chunk.text
         self._break_due = chunk.end
+        self._next = (chunk.line + 1, 1) if chunk.end else (chunk.line, chunk.column + len(chunk.text))
         return True
 
     def line_at(self, pos: int) -> int:
@@ -110,6 +159,8 @@ class JsonText:
                 value, end = _DECODER.raw_decode(self.buf, self.pos)
             except RecursionError:
                 raise self.error(TOO_DEEP, self.pos) from None
+            except TooLong as exc:
+                raise self.error(f"not valid for a log: {exc}", self.pos) from None
             except json.JSONDecodeError as exc:
                 if not self.eof and len(self.buf) - self.pos < MAX_VALUE and self._fill():
                     continue
@@ -123,7 +174,7 @@ class JsonText:
                 if exc.pos >= len(self.buf.rstrip(_WS)) or exc.msg.startswith("Unterminated"):
                     message += " (the file ends in the middle of the JSON)"
                 raise self.error(message, exc.pos) from None
-            # A number at the very end of the buffer may continue in the next chunk.
+            # A number at the very end of the buffer may continue in the next chunk (its cap is the decoder's).
             at_end = end == len(self.buf) and not self.eof
             if at_end and self.buf[end - 1] in "0123456789.eE+-" and self._fill():
                 continue
@@ -148,35 +199,7 @@ def json_objects(source_chunks: Iterator[Chunk], name: str) -> Iterator[tuple[in
         text.pos += 1
         yield from _items(text)
     elif first == "{":
-        start_line = text.line_at(text.pos)
-        text.pos += 1
-        seen = False
-        others: dict[str, Any] = {}
-        if text.peek() == "}":
-            text.pos += 1
-        else:
-            while True:
-                key_at = text.pos
-                key = text.value()
-                if not isinstance(key, str):
-                    raise text.error("expected a key in double quotes", key_at)
-                text.take(":", "':' after a key")
-                if key == "coups" and not seen:
-                    text.take("[", 'a list after "coups"')
-                    seen = True
-                    yield from _items(text)
-                else:
-                    others[key] = text.value()
-                if text.peek() == ",":
-                    text.pos += 1
-                    continue
-                text.take("}", "',' or '}' in the log object")
-                break
-        if not seen:
-            if not _COUP_KEYS.intersection(others):
-                raise LogError('a JSON log object needs a "coups" list', file=name, line=start_line)
-            # A lone coup object (what `roads coup --json` prints) is a one-coup log.
-            yield start_line, others
+        yield from _log_object(text, name)
     elif first == "":
         return
     elif first == "#":
@@ -185,6 +208,48 @@ def json_objects(source_chunks: Iterator[Chunk], name: str) -> Iterator[tuple[in
         raise text.error('a JSON log is a list of coups or an object with a "coups" list', text.pos)
     if text.peek():
         raise text.error("more text after the end of the JSON log", text.pos)
+
+
+def _log_object(text: JsonText, name: str) -> Iterator[tuple[int, Any]]:
+    """Yield the coups of a log object ({"coups": [...], metadata...}), or the object itself when it is one coup."""
+    start_line = text.line_at(text.pos)
+    text.pos += 1
+    seen = False
+    others: dict[str, Any] = {}
+    if text.peek() == "}":
+        text.pos += 1
+    else:
+        while True:
+            key_at = text.pos
+            key = text.value()
+            if not isinstance(key, str):
+                raise text.error("expected a key in double quotes", key_at)
+            try:
+                _check_key(key, others.keys() | ({"coups"} if seen else set()))
+            except TooLong as exc:
+                raise text.error(f"not valid for a log: {exc}", key_at) from None
+            if len(others) >= MAX_KEYS:
+                raise text.error(f"not valid for a log: a log object with more than {MAX_KEYS} keys", key_at)
+            text.take(":", "':' after a key")
+            if key == "coups":
+                text.take("[", 'a list after "coups"')
+                seen = True
+                yield from _items(text)
+            else:
+                # Metadata is checked and counted but not kept (2,000 values of 1 MB would be 2 GB),
+                # except what a lone coup object needs.
+                value = text.value()
+                others[key] = value if key in _LONE_COUP_KEYS else None
+            if text.peek() == ",":
+                text.pos += 1
+                continue
+            text.take("}", "',' or '}' in the log object")
+            break
+    if not seen:
+        if not _COUP_KEYS.intersection(others):
+            raise LogError('a JSON log object needs a "coups" list', file=name, line=start_line)
+        # A lone coup object (what `roads coup --json` prints) is a one-coup log.
+        yield start_line, others
 
 
 def _items(text: JsonText) -> Iterator[tuple[int, Any]]:
@@ -226,7 +291,9 @@ def json_lines(source_chunks: Iterator[Chunk], name: str) -> Iterator[tuple[int,
         if not stripped or stripped.startswith("#"):
             continue
         try:
-            value = json.loads(stripped)
+            value = _DECODER.decode(stripped)
+        except TooLong as exc:
+            raise LogError(f"not valid for a log: {exc}", file=name, line=chunk.line) from None
         except json.JSONDecodeError as exc:
             raise LogError(
                 f"not valid JSON: {exc.msg}",

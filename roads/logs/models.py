@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, model_validator
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr, model_validator
 
 WinnerName = Literal["banker", "player", "tie"]
 CardText = Annotated[
@@ -22,8 +22,9 @@ CardText = Annotated[
         examples=["KH", "10", "7", "q♠"],
     ),
 ]
-Total = Annotated[int, Field(ge=0, le=9)]
-CardCount = Annotated[int, Field(ge=4, le=6, description="How many cards the coup used (4, 5 or 6).")]
+# Strict: JSON true is not the number 1, and 1 is not true (json.loads makes True an int subclass).
+Total = Annotated[StrictInt, Field(ge=0, le=9)]
+CardCount = Annotated[StrictInt, Field(ge=4, le=6, description="How many cards the coup used (4, 5 or 6).")]
 
 
 class _Strict(BaseModel):
@@ -37,9 +38,9 @@ class ResultCoup(_Strict):
     model_config = ConfigDict(title="Result coup")
 
     winner: WinnerName
-    banker_pair: bool = Field(False, description="Banker's first two cards share a rank.")
-    player_pair: bool = Field(False, description="Player's first two cards share a rank.")
-    natural: bool = Field(False, description="A two-card 8 or 9 on either side.")
+    banker_pair: StrictBool = Field(False, description="Banker's first two cards share a rank.")
+    player_pair: StrictBool = Field(False, description="Player's first two cards share a rank.")
+    natural: StrictBool = Field(False, description="A two-card 8 or 9 on either side.")
     player_total: Total | None = None
     banker_total: Total | None = None
     cards: CardCount | None = None
@@ -60,9 +61,9 @@ class _Facts(_Strict):
     winner: WinnerName | None = None
     player_total: Total | None = None
     banker_total: Total | None = None
-    natural: bool | None = None
-    banker_pair: bool | None = None
-    player_pair: bool | None = None
+    natural: StrictBool | None = None
+    banker_pair: StrictBool | None = None
+    player_pair: StrictBool | None = None
 
 
 class DealtCoup(_Facts):

@@ -112,6 +112,9 @@ def _unknown(text: str, i: int, file: str | None, line: int | None, column: int,
     ch = text[i]
     where: Where = {"file": file, "line": line, "column": column + i, "coup": number}
     if ch == "[" and i > 0 and (text[i - 1] in _WINNERS or text[i - 1] in CJK_RESULTS):
+        # The letter before this '[' was read as a result of its own: the group is that coup's, not the next.
+        number -= 1
+        where["coup"] = number
         close = text.find("]", i)
         if close < 0:
             return LogError(f"'[' after '{text[i - 1]}' is never closed: {_MARKER_HELP}", **where)

@@ -101,17 +101,27 @@ def compositions_through(coups: Sequence[Coup], decks: int = 8, under_way: Seque
     seen = [0] * len(start.counts)
     dealt = [coup.dealt for coup in coups] + ([tuple(under_way)] if under_way else [])
     for number, cards in enumerate(dealt, 1):
-        for card in cards:
-            i = RANKS.index(card.rank)
-            seen[i] += 1
-            if seen[i] > start.counts[i]:
-                raise OddsError(
-                    f"the log shows {seen[i]} cards of rank {card.rank} by this coup, but "
-                    f"{shoe_phrase(decks)} holds only {start.counts[i]}: wrong --decks, or a misread card",
-                    coup=number,
-                )
+        take_out(seen, cards, number, decks)
         out.append(out[-1].without(cards, coup=number))
     return out
+
+
+def take_out(seen: list[int], cards: Sequence[Card], number: int, decks: int) -> None:
+    """Count ``cards`` (coup ``number``) into ``seen``, per rank; OddsError when the shoe cannot hold that many.
+
+    A reader calls this as each coup comes, so a log that outgrows its shoe
+    stops at that coup instead of being read to its end first.
+    """
+    per_rank = 4 * decks
+    for card in cards:
+        i = RANKS.index(card.rank)
+        seen[i] += 1
+        if seen[i] > per_rank:
+            raise OddsError(
+                f"the log shows {seen[i]} cards of rank {card.rank} by this coup, but "
+                f"{shoe_phrase(decks)} holds only {per_rank}: wrong --decks, or a misread card",
+                coup=number,
+            )
 
 
 def odds_through(

@@ -73,6 +73,21 @@ class Frame:
         return (self.x + (column - self.first + 0.5) * self.cell, self.y + (row - 0.5) * self.cell)
 
 
+MAX_COLUMNS = 10_000
+"""Most Big Road cell columns one picture draws, SVG or PNG (a 1,000,000-coup board would be a 726 MB SVG).
+
+Checked before anything is laid out, so a refused picture costs no memory."""
+
+
+def check_columns(columns: int) -> None:
+    """Raise RenderError when a picture ``columns`` cells wide is too large to draw, suggesting ``last``."""
+    if columns > MAX_COLUMNS:
+        raise RenderError(
+            f"a picture {columns} columns wide is too large to draw (at most {MAX_COLUMNS}): "
+            "show the newest columns with last (--last 40)"
+        )
+
+
 def lay_out(board: Scoreboard, options: RenderOptions | None = None, **changes: Unpack[OptionChanges]) -> Scene:
     """Return the scene of ``board`` drawn as ``options`` say (keyword changes are validated too)."""
     return _Layout(board, render_options(options, **changes)).scene()
@@ -179,6 +194,7 @@ class _Layout:
         else:
             left = max(min(plate_w, last), MIN_LEFT)
             right = last
+        check_columns(left + right)
         small, pig = self.split(right, content["small_road"], content["cockroach_pig"], last)
         x0, x1 = PAD + 0.5, PAD + 0.5 + left * CELL
         six = ROWS * CELL
@@ -220,6 +236,7 @@ class _Layout:
         name = Road.parse(road)
         content = drawn_width(b, name)
         columns = max(content if last is None else min(content, last), MIN_ALONE)
+        check_columns(columns)
         frame = Frame(PAD + 0.5, top, columns, CELL, self.first_column(road, content, columns, last))
         if road == "bead-plate":
             items.append(self.bead_plate(frame))

@@ -8,7 +8,8 @@ from typing import Any, Literal, TypedDict
 from pydantic import BaseModel, ConfigDict, ValidationError, field_validator, model_validator
 
 from ..board.names import DERIVED, Road
-from ..errors import RenderError, RoadError
+from ..bounds import TooLong, whole_number
+from ..errors import RenderError, RoadError, excerpt
 from .themes import THEMES
 
 ROADS: tuple[str, ...] = ("scoreboard", *(road.cli for road in Road))
@@ -124,9 +125,11 @@ class RenderOptions(BaseModel):
         if key is None or key not in DERIVED_ROADS:
             raise ValueError(f"cannot highlight '{road}': choose one of {', '.join(DERIVED_ROADS)}")
         try:
-            number = int(mark)
-        except (TypeError, ValueError):
-            raise ValueError(f"highlight mark '{mark}' is not a number") from None
+            number = mark if isinstance(mark, int) and not isinstance(mark, bool) else whole_number(str(mark), "a mark")
+        except TooLong as exc:
+            raise ValueError(f"highlight mark: {exc}") from None
+        if number is None:
+            raise ValueError(f"highlight mark '{excerpt(str(mark))}' is not a number")
         if number < 1:
             raise ValueError(f"highlight mark must count from 1, got {number}")
         return key, number

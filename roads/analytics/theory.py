@@ -1,0 +1,231 @@
+"""Tests of observed counts against the exact odds: z-scores, chi-square, Holm; no scipy needed."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..odds import exact_odds
+
+ALPHA = 0.01
+"""Family-wise error rate of each group's tests: a flag means "less than 1 in 100 by chance, after Holm"."""
+
+Z99 = 2.5758293035489004
+"""The normal quantile of a two-sided 99% interval."""
+
+MIN_EXPECTED = 5.0
+"""A test is meaningful only when at least this many hits and misses are expected (the normal approximation)."""
+
+FIGURES = ("banker", "player", "tie", "banker_pair", "player_pair", "natural", "cards_4", "cards_5", "cards_6")
+"""Every count whose probability per coup the exact odds engine gives."""
+
+CARD_FIGURES = ("banker_pair", "player_pair", "natural", "cards_4", "cards_5", "cards_6")
+"""Counts tested only on coups whose cards are known (a results log may not mark pairs or naturals)."""
+
+
+def expected_shares(decks: int) -> dict[str, float]:
+    """Return the probability of each figure for one coup of a full shoe of ``decks`` decks (exactly rounded)."""
+    odds = exact_odds(decks, exact=True)
+    shares: dict[str, float] = {}
+    for name in FIGURES:
+        value = getattr(odds, name)
+        shares[name] = float(value)
+    return shares
+
+
+def normal_sf(z: float) -> float:
+    """Return P(Z > z) for a standard normal Z."""
+    return 0.5 * math.erfc(z / math.sqrt(2.0))
+
+
+def _lower_series(a: float, x: float) -> float:
+    """Return the regularized lower incomplete gamma P(a, x) by its series (good for x < a + 1)."""
+    term = total = 1.0 / a
+    n = a
+    for _ in range(10_000):
+        n += 1.0
+        term *= x / n
+        total += term
+        if abs(term) < abs(total) * 1e-17:
+            break
+    return total * math.exp(-x + a * math.log(x) - math.lgamma(a))
+
+
+def _upper_fraction(a: float, x: float) -> float:
+    """Return the regularized upper incomplete gamma Q(a, x) by Lentz's continued fraction (x >= a + 1)."""
+    tiny = 1e-300
+    b = x + 1.0 - a
+    c = 1.0 / tiny
+    d = 1.0 / b
+    h = d
+    for i in range(1, 10_000):
+        an = -i * (i - a)
+        b += 2.0
+        d = an * d + b
+        d = tiny if abs(d) < tiny else d
+        c = b + an / c
+        c = tiny if abs(c) < tiny else c
+        d = 1.0 / d
+        step = d * c
+        h *= step
+        if abs(step - 1.0) < 1e-16:
+            break
+    return h * math.exp(-x + a * math.log(x) - math.lgamma(a))
+
+
+def gamma_q(a: float, x: float) -> float:
+    """Return the regularized upper incomplete gamma function Q(a, x) = Γ(a, x) / Γ(a)."""
+    if a <= 0:
+        raise ValueError(f"gamma_q needs a > 0, got {a}")
+    if x <= 0:
+        return 1.0
+    if x < a + 1.0:
+        return 1.0 - _lower_series(a, x)
+    return _upper_fraction(a, x)
+
+
+def chi_square_sf(statistic: float, dof: int) -> float:
+    """Return P(X > statistic) for X chi-square with ``dof`` degrees of freedom (dof 2: exp(-x/2))."""
+    if dof < 1:
+        raise ValueError(f"a chi-square needs at least 1 degree of freedom, got {dof}")
+    if statistic <= 0:
+        return 1.0
+    if dof == 2:
+        return math.exp(-statistic / 2.0)  # exact, and the case every B/P/T test is
+    return gamma_q(dof / 2.0, statistic / 2.0)
+
+
+@dataclass(frozen=True, slots=True)
+class Figure:
+    """One count tested against theory: observed share, expected share, interval, z, p, flag."""
+
+    figure: str
+    hits: int
+    trials: int
+    expected: float
+    z: float | None
+    p: float | None
+    low: float | None
+    high: float | None
+    flag: bool | None = None
+
+    @property
+    def observed(self) -> float | None:
+        """Return the observed share (None with no trials)."""
+        return self.hits / self.trials if self.trials else None
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return the JSON contract's test object."""
+        return {
+            "figure": self.figure,
+            "observed": _round(self.observed),
+            "expected": _round(self.expected),
+            "low": _round(self.low),
+            "high": _round(self.high),
+            "z": _round(self.z),
+            "p": _round_p(self.p),
+            "flag": self.flag,
+        }
+
+
+def _round(value: float | None) -> float | None:
+    return None if value is None else round(value, 6)
+
+
+def _round_p(value: float | None) -> float | None:
+    return None if value is None else float(f"{value:.6g}")
+
+
+def wilson(hits: int, trials: int, z: float = Z99) -> tuple[float, float]:
+    """Return the Wilson score interval of a share (99% by default); it stays inside 0..1 for any count."""
+    share = hits / trials
+    z2 = z * z
+    centre = (share + z2 / (2 * trials)) / (1 + z2 / trials)
+    half = z * math.sqrt(share * (1 - share) / trials + z2 / (4 * trials * trials)) / (1 + z2 / trials)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def judge(figure: str, hits: int, trials: int, expected: float) -> Figure:
+    """Return the binomial test of ``hits`` in ``trials`` against the share ``expected`` (normal approximation).
+
+    With too few trials to expect MIN_EXPECTED hits and misses, z and p are
+    None: the test is not meaningful, and it is never flagged.
+    """
+    if trials == 0:
+        return Figure(figure, hits, trials, expected, None, None, None, None)
+    low, high = wilson(hits, trials)
+    if trials * expected < MIN_EXPECTED or trials * (1 - expected) < MIN_EXPECTED:
+        return Figure(figure, hits, trials, expected, None, None, low, high)
+    z = (hits - trials * expected) / math.sqrt(trials * expected * (1 - expected))
+    return Figure(figure, hits, trials, expected, z, min(1.0, 2 * normal_sf(abs(z))), low, high)
+
+
+@dataclass(frozen=True, slots=True)
+class ChiSquare:
+    """A goodness-of-fit test of counts against their expected shares."""
+
+    name: str
+    statistic: float | None
+    dof: int
+    p: float | None
+    flag: bool | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return the JSON contract's chi-square object (and its flag)."""
+        return {"statistic": _round(self.statistic), "dof": self.dof, "p": _round_p(self.p), "flag": self.flag}
+
+
+def chi_square(name: str, counts: Sequence[int], shares: Sequence[float]) -> ChiSquare:
+    """Return Pearson's chi-square of ``counts`` against ``shares`` (p None when an expected count is under 5)."""
+    total = sum(counts)
+    dof = len(counts) - 1
+    if total == 0:
+        return ChiSquare(name, None, dof, None)
+    expected = [total * s / sum(shares) for s in shares]
+    statistic = sum((c - e) ** 2 / e for c, e in zip(counts, expected, strict=True))
+    if min(expected) < MIN_EXPECTED:
+        return ChiSquare(name, statistic, dof, None)
+    return ChiSquare(name, statistic, dof, chi_square_sf(statistic, dof))
+
+
+def holm(p_values: Sequence[float | None], alpha: float = ALPHA) -> list[bool | None]:
+    """Return which p-values Holm's step-down rejects at family-wise ``alpha`` (None stays None: not tested)."""
+    tested = sorted((p, i) for i, p in enumerate(p_values) if p is not None)
+    out: list[bool | None] = [None if p is None else False for p in p_values]
+    m = len(tested)
+    for rank, (p, i) in enumerate(tested):
+        if p > alpha / (m - rank):
+            break
+        out[i] = True
+    return out
+
+
+def reading(figure: Figure) -> str:
+    """Return what a flagged figure means, in plain words: how often chance alone would do it."""
+    side = "above" if (figure.observed or 0) > figure.expected else "below"
+    odds = 1 / figure.p if figure.p else math.inf
+    chance = "less than 1 in a billion" if odds > 1e9 else f"about 1 in {_plain(odds)}"
+    return (
+        f"{figure.figure.replace('_', ' ')}: {figure.hits} of {figure.trials} "
+        f"({100 * (figure.observed or 0):.2f}%) against {100 * figure.expected:.2f}% in theory, "
+        f"{abs(figure.z or 0):.1f} standard deviations {side}; by chance alone {chance} "
+        f"archives would stray this far"
+    )
+
+
+def chi_reading(test: ChiSquare) -> str:
+    """Return what a flagged chi-square means, in plain words."""
+    odds = 1 / test.p if test.p else math.inf
+    chance = "less than 1 in a billion" if odds > 1e9 else f"about 1 in {_plain(odds)}"
+    return (
+        f"{test.name}: chi-square {test.statistic:.1f} on {test.dof} degrees of freedom; "
+        f"counts this far from theory come by chance {chance}"
+    )
+
+
+def _plain(odds: float) -> str:
+    if odds >= 1e6:
+        return f"{odds / 1e6:.0f} million"
+    return f"{odds:,.0f}"

@@ -1,0 +1,246 @@
+"""Drawing many pictures on several processes, and stopping all of them cleanly.
+
+A :class:`Job` is one picture. :func:`run` hands jobs to worker processes a
+couple at a time (so a stream of shoes never sits in memory whole) and gives
+back each job's answer in the order the jobs came. A stop (Ctrl-C, SIGTERM,
+SIGHUP) or any error in the parent ends every worker within a second: each is
+asked to stop (its own cleanup removes its temporary file), one that does not
+is killed, and the temporary files of the pictures in flight are removed
+after it. A worker also ends by itself when the parent is gone.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import signal
+import sys
+import time
+from collections import deque
+from collections.abc import Callable, Generator, Iterable, Iterator
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, cast
+
+from ..errors import RoadsError
+from ..files import temp_files
+from ..outcome import Outcome
+from ..render import RenderOptions
+
+if TYPE_CHECKING:
+    from multiprocessing.connection import Connection
+
+GRACE = 0.5
+"""Seconds a worker gets to clean up after it is asked to stop, before it is killed."""
+
+AHEAD = 2
+"""Jobs sent to each worker before its first answer: it never waits, and little is held."""
+
+
+@dataclass(frozen=True, slots=True)
+class Job:
+    """One picture to draw: where it goes, in which format, with which options, and the shoe it shows."""
+
+    out: str
+    kind: str
+    options: RenderOptions
+    label: str
+    """How errors name the shoe (its log, line and id)."""
+    outcomes: tuple[Outcome, ...]
+    problem: str | None = None
+    """Why this picture cannot be drawn, known before drawing (its name is too long): reported, not drawn."""
+
+
+def draw(job: Job) -> str | None:
+    """Draw one job; return None, or the error as one line (workers never raise a RoadsError)."""
+    from ..board import Scoreboard
+    from ..render import save
+
+    if job.problem is not None:
+        return job.problem
+    try:
+        save(Scoreboard.from_outcomes(job.outcomes), job.out, job.kind, job.options)
+    except RoadsError as exc:
+        # Among many shoes, say which one a drawing problem (say, no such mark) belongs to.
+        return f"{job.label}: {exc}"
+    return None
+
+
+def coup_check(options: RenderOptions) -> Callable[[int], None] | None:
+    """Return a check of a coup count against the widest picture ``options`` can draw, or None when any will do.
+
+    Without ``last`` the Bead Plate alone is a column per 6 coups: past the
+    picture limit no picture of the shoe can be drawn, so reading can stop.
+    """
+    from ..board.bead_plate import PLATE_ROWS
+    from ..scene.layout import MAX_COLUMNS, check_columns
+
+    if options.last is not None or options.road not in ("scoreboard", "bead-plate"):
+        return None
+    most = PLATE_ROWS * MAX_COLUMNS
+
+    def check(coups: int) -> None:
+        if coups > most:
+            check_columns(-(-coups // PLATE_ROWS))
+
+    return check
+
+
+def bounded(options: RenderOptions) -> Callable[[Iterable[Outcome]], Iterator[Outcome]]:
+    """Return a filter that passes outcomes on, raising RenderError once too many for one picture have come."""
+    check = coup_check(options)
+
+    def take(outcomes: Iterable[Outcome]) -> Iterator[Outcome]:
+        if check is None:
+            yield from outcomes
+            return
+        for count, outcome in enumerate(outcomes, 1):
+            if count % 4096 == 0:
+                check(count)
+            yield outcome
+
+    return take
+
+
+def run(jobs: Iterable[Job], workers: int) -> Generator[tuple[Job, str | None]]:
+    """Yield (job, :func:`draw`'s answer) for every job, in order, drawn on ``workers`` processes."""
+    if workers <= 1:
+        for job in jobs:
+            yield job, draw(job)
+        return
+    pool = _Pool(workers)
+    try:
+        yield from pool.run(iter(jobs))
+    finally:
+        pool.close()
+
+
+class _Pool:
+    """Worker processes, each fed through its own pipe; closing it leaves nothing running and no .part file."""
+
+    def __init__(self, workers: int) -> None:
+        import multiprocessing  # only a batch pays for it: one picture never starts a worker
+
+        # fork starts a worker in milliseconds, with the renderer already imported.
+        method = "fork" if "fork" in multiprocessing.get_all_start_methods() else None
+        self._context: Any = multiprocessing.get_context(method)  # typeshed's BaseContext lacks Process
+        self._workers: dict[Connection, Any] = {}
+        self._flight: dict[Connection, deque[tuple[int, Job]]] = {}
+        for _ in range(workers):
+            self._start()
+
+    def _start(self) -> None:
+        ours: Connection
+        theirs: Connection
+        ours, theirs = self._context.Pipe()
+        others = list(self._workers)  # pipes to the other workers: the new one must not keep them open
+        process = self._context.Process(target=_serve, args=(theirs, [ours, *others], os.getpid()), daemon=True)
+        process.start()
+        theirs.close()
+        self._workers[ours] = process
+        self._flight[ours] = deque()
+
+    def run(self, jobs: Iterator[Job]) -> Iterator[tuple[Job, str | None]]:
+        """Yield each job's answer in the order the jobs came, keeping every worker busy."""
+        from multiprocessing.connection import wait
+
+        done: dict[int, tuple[Job, str | None]] = {}
+        sent = 0
+        given = 0
+        exhausted = False
+        limit = 4 * len(self._workers)
+        while True:
+            # Fill each worker up to AHEAD jobs, but never run far ahead of the oldest unanswered job.
+            for conn in list(self._flight):
+                while not exhausted and len(self._flight[conn]) < AHEAD and sent - given < limit:
+                    job = next(jobs, None)
+                    if job is None:
+                        exhausted = True
+                        break
+                    self._flight[conn].append((sent, job))
+                    sent += 1
+                    try:
+                        conn.send(job)
+                    except OSError:
+                        break  # the worker died: its jobs are answered below
+            while given in done:
+                yield done.pop(given)
+                given += 1
+            if exhausted and given == sent:
+                return
+            busy = [conn for conn, flight in self._flight.items() if flight]
+            for ready in wait(busy):
+                conn = cast("Connection[Any, Any]", ready)
+                try:
+                    answer = conn.recv()
+                except (EOFError, OSError):
+                    # A worker that died (killed from outside, out of memory) fails its jobs, and is replaced.
+                    for index, job in self._flight.pop(conn):
+                        done[index] = (job, f"{job.label or job.out}: the drawing process ended unexpectedly")
+                    self._workers.pop(conn).join(GRACE)
+                    conn.close()
+                    self._start()
+                    continue
+                index, job = self._flight[conn].popleft()
+                done[index] = (job, answer)
+
+    def close(self) -> None:
+        """End every worker now: ask, wait a moment, kill; then remove the temporary files of unfinished jobs."""
+        processes = list(self._workers.values())
+        for process in processes:
+            with contextlib.suppress(OSError, ValueError):
+                if process.is_alive():
+                    process.terminate()  # SIGTERM: the worker unwinds, removing its temporary file
+        deadline = time.monotonic() + GRACE
+        for process in processes:
+            process.join(max(0.0, deadline - time.monotonic()))
+        for process in processes:
+            if process.is_alive():
+                process.kill()
+                process.join(GRACE)
+        for conn, flight in self._flight.items():
+            conn.close()
+            for _, job in flight:
+                for leftover in temp_files(job.out):  # a killed worker could not clean up after itself
+                    with contextlib.suppress(OSError):
+                        leftover.unlink()
+        self._workers.clear()
+        self._flight.clear()
+
+
+def _serve(conn: Connection, inherited: list[Connection], parent: int) -> None:
+    """A worker: draw each job sent until the pipe closes; SIGTERM unwinds it, Ctrl-C is the parent's."""
+    for other in inherited:
+        other.close()
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent sees Ctrl-C too and stops us itself
+    if hasattr(signal, "SIGHUP"):
+        signal.signal(signal.SIGHUP, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, _exit_on_signal)
+    _end_with_parent(parent)
+    while True:
+        try:
+            job = conn.recv()
+        except (EOFError, OSError):
+            return  # the parent is gone or done
+        try:
+            conn.send(draw(job))
+        except (OSError, ValueError):
+            return
+
+
+def _exit_on_signal(signum: int, frame: object) -> None:
+    # SystemExit unwinds through every ``finally`` (the temporary file goes) and ends the process quietly.
+    raise SystemExit(128 + signum)
+
+
+def _end_with_parent(parent: int) -> None:
+    """Ask Linux to send this worker SIGTERM when its parent dies (elsewhere the closed pipe ends it)."""
+    if not sys.platform.startswith("linux"):
+        return
+    with contextlib.suppress(Exception):
+        import ctypes
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        pr_set_pdeathsig = 1
+        libc.prctl(pr_set_pdeathsig, int(signal.SIGTERM))
+        if os.getppid() != parent:  # the parent died before the request took effect
+            raise SystemExit(0)
