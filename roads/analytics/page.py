@@ -233,9 +233,12 @@ def spread(shoes: Sequence[dict[str, Any]], expected: float) -> str:
 
     cmax = max(counts) or 1
     ticks = _nice_ticks(0, cmax, 4)
+    step = ticks[1] - ticks[0] if len(ticks) > 1 else 1.0
+    while ticks[-1] < cmax:
+        ticks.append(ticks[-1] + step)  # the top gridline is above the highest bar
 
     def sy(v: float) -> float:
-        return bottom - v / max(ticks[-1], cmax) * (bottom - top)
+        return bottom - v / ticks[-1] * (bottom - top)
 
     body: list[str] = []
     body.append(
