@@ -136,7 +136,7 @@ def test_a_flagged_archive_shows_its_flags_with_their_reading(
     log.write_text("".join(lines), encoding="utf-8")
     text = report(capsys, tmp_path / "r.html", str(log))
     assert '<div class="callout alarm">' in text and "Nothing stands out" not in text
-    assert re.search(r"<li>banker: \d+ of \d+ \([\d.]+%\) against 45.86% in theory", text)
+    assert re.search(r"<li><strong>banker</strong>: \d+ of \d+ \([\d.]+%\) against 45.86% in theory", text)
     assert '<tr class="flagged" data-figure="banker"' in text
     assert '<g class="row flagged" data-figure="banker"' in text
 

@@ -7,14 +7,17 @@ here: ``ROADS_UPDATE_SCREENSHOTS=1 pytest tests/test_report_browser.py``.
 from __future__ import annotations
 
 import os
+from importlib import resources
 from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers import IN_CI
 from test_browser import browser  # noqa: F401  # the shared headless-chromium fixture
 
 from roads.cli import main
 from roads.logs.writer import write_shoe_line
+from roads.outcome import Winner
 from roads.shoe import deal_shoe
 
 pytestmark = pytest.mark.browser
@@ -93,3 +96,54 @@ def test_report_prints(browser: Any, report: Path) -> None:  # noqa: F811
     finally:
         page.context.close()
     assert hidden == "none" and pdf.startswith(b"%PDF-") and problems == []
+
+
+@pytest.fixture(scope="module")
+def flagged(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A report where most figures are flagged: every Banker or Player win of a shoe in three told twice."""
+    folder = tmp_path_factory.mktemp("report-flagged")
+    log = folder / "doubled.jsonl"
+    with log.open("w", encoding="utf-8") as out:
+        for seed in range(90):
+            outcomes = [c.outcome() for c in deal_shoe(8, seed=seed).coups]
+            if seed % 3 == 0:
+                outcomes = [o for o in outcomes for _ in range(1 if o.winner is Winner.TIE else 2)]
+            out.write(write_shoe_line(seed, outcomes))
+    page = folder / "report.html"
+    assert main(["report", str(log), "-o", str(page)]) == 0
+    assert 'class="callout alarm"' in page.read_text(encoding="utf-8")
+    return page
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("which", ["fair", "flagged"])
+def test_axe_finds_no_serious_violation(
+    browser: Any,  # noqa: F811
+    report: Path,
+    flagged: Path,
+    which: str,
+    scheme: str,
+) -> None:
+    path = report if which == "fair" else flagged
+    try:
+        folder = resources.files("axe_playwright_python")
+    except ModuleNotFoundError:
+        if IN_CI:
+            pytest.fail("axe-playwright-python is missing: the test extra installs it")
+        pytest.skip("pip install axe-playwright-python (the test extra) to run axe-core")
+    script = (folder / "axe.min.js").read_text(encoding="utf-8")
+    for width in (390, 1280):
+        context = browser.new_context(viewport={"width": width, "height": 900}, color_scheme=scheme)
+        page = context.new_page()
+        try:
+            page.goto(path.as_uri())
+            page.evaluate(script)
+            result = page.evaluate("axe.run(document, {resultTypes: ['violations']})")
+        finally:
+            context.close()
+        bad = [
+            f"{v['id']} ({v['impact']}): {v['help']} - {v['nodes'][0]['target']}"
+            for v in result["violations"]
+            if v["impact"] in ("serious", "critical")
+        ]
+        assert not bad, f"{scheme} at {width} px:\n" + "\n".join(bad)

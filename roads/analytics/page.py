@@ -314,10 +314,11 @@ def _tests_table(group: dict[str, Any]) -> str:
         )
     head = (
         "<tr><th>figure</th><th>count</th><th>observed</th><th>expected</th><th>source</th>"
-        "<th>99% interval</th><th>z</th><th>p</th><th></th></tr>"
+        "<th>99% interval</th><th>z</th><th>p</th><th>verdict</th></tr>"
     )
     return (
-        f'<div class="table-wrap"><table class="tests"><thead>{head}</thead>'
+        f'<div class="table-wrap" tabindex="0" role="region" aria-label="Every test">'
+        f'<table class="tests"><thead>{head}</thead>'
         f"<tbody>{''.join(rows)}</tbody></table></div>"
     )
 
@@ -357,9 +358,16 @@ def _groups_table(groups: Sequence[dict[str, Any]], by: str, limit: int = 200) -
         "<th>Banker</th><th>Player</th><th>Tie</th><th>flags</th></tr>"
     )
     return (
-        f'<div class="table-wrap"><table class="groups"><thead>{head}</thead>'
+        f'<div class="table-wrap" tabindex="0" role="region" aria-label="Groups">'
+        f'<table class="groups"><thead>{head}</thead>'
         f"<tbody>{''.join(rows)}</tbody></table></div>{more}"
     )
+
+
+def _flag_item(line: str) -> str:
+    """Return one flag's reading as a list item, the figure it names in bold."""
+    name, sep, rest = line.partition(": ")
+    return f"<li><strong>{escape(name)}</strong>{sep}{escape(rest)}</li>" if sep else f"<li>{escape(line)}</li>"
 
 
 def _legend(simulated: bool, exact: bool) -> str:
@@ -392,7 +400,8 @@ def report_html(
     n = total["coups"]
     flags = total["flags"]
     shoe_word = "shoe" if total["shoes"] == 1 else "shoes"
-    files = ", ".join(escape(log) for log in logs)
+    shown = [*logs[:4], f"and {len(logs) - 4} more logs"] if len(logs) > 5 else list(logs)
+    files = ", ".join(escape(log) for log in shown)
     banker = tests.get("banker")
 
     cards = [
@@ -412,7 +421,7 @@ def report_html(
             '<div class="callout alarm"><p><strong>'
             f"{len(flags)} figure{'' if len(flags) == 1 else 's'} stand{'s' if len(flags) == 1 else ''} out</strong> "
             "after Holm's correction (1% family-wise):</p><ul>"
-            + "".join(f"<li>{escape(line)}</li>" for line in flags)
+            + "".join(_flag_item(line) for line in flags)
             + "</ul></div>"
         )
     elif total["meaningful"]:
@@ -460,7 +469,7 @@ def report_html(
             f'<p class="explain">How the Banker share of each of the {len(shoes):,} {shoe_word} spreads around the '
             f"exact {_pct(banker['expected'])} (line); the band is where 99% of fair shoes of the median length "
             f"fall. {outside:,} {'shoe falls' if outside == 1 else 'shoes fall'} outside their own band "
-            f"(about {max(1, round(0.01 * len(shoes))) if len(shoes) >= 100 else 'none or 1'} expected by chance).</p>"
+            f"(by chance about 1 shoe in 100 does: {0.01 * len(shoes):.1f} here).</p>"
             f'<figure class="plot">{spread(shoes, banker["expected"])}</figure></section>'
         )
     sections.append(
@@ -502,8 +511,8 @@ def report_html(
         + f"<title>{escape(title)}</title>\n<style>{css}</style>\n</head>\n<body>\n"
         f'<header><p class="kicker">roads report</p><h1>{escape(title)}</h1>'
         f'<p class="lede">{files}</p></header>\n'
-        f'<section class="summary" aria-label="Totals">{summary}</section>\n'
+        f'<main>\n<section class="summary" aria-label="Totals">{summary}</section>\n'
         + "\n".join(sections)
-        + f"\n<footer><p>{about}</p><p>Made by roads {escape(__version__)}. How to read the tests, and what they "
-        "assume: docs/stats.md.</p></footer>\n</body>\n</html>\n"
+        + f"\n</main>\n<footer><p>{about}</p><p>Made by roads {escape(__version__)}. "
+        "How to read the tests, and what they assume: docs/stats.md.</p></footer>\n</body>\n</html>\n"
     )
