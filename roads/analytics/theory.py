@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from ..odds import exact_odds
@@ -38,6 +39,12 @@ CARD_FIGURES = ("banker_pair", "player_pair", "natural", "cards_4", "cards_5", "
 
 def expected_shares(decks: int) -> dict[str, float]:
     """Return the probability of each figure for one coup of a full shoe of ``decks`` decks (exactly rounded)."""
+    return dict(_expected_shares(decks))
+
+
+@cache
+def _expected_shares(decks: int) -> dict[str, float]:
+    # Once per deck count: the exact engine takes milliseconds, and --by shoe asks for every shoe.
     odds = exact_odds(decks, exact=True)
     shares: dict[str, float] = {}
     for name in FIGURES:
