@@ -95,6 +95,11 @@ def text_report(data: dict[str, Any]) -> str:
             out.append(f"   FLAG {line}")
         if group["meaningful"] and not group["flags"]:
             out.append("   nothing stands out (Holm, 1% family-wise)")
+    sim = data["simulation"]
+    out.append(
+        f"(simulated: {sim['shoes']} dealt shoes of {sim['decks']} decks, seed {sim['seed']}, "
+        f"cut {sim['cut']}; {sim['source']})"
+    )
     return "\n".join(out) + "\n"
 
 
@@ -156,9 +161,11 @@ def stats_command(inputs: Inputs, decks: int, by: str | None, as_json: bool, as_
     Big Road column depths; marks and red shares of the derived roads. Each
     share is tested against the exact odds of one coup of a full shoe of
     --decks decks (99% interval, z, two-sided p), with a chi-square of
-    Banker/Player/Tie (and of 4/5/6 cards). Figures that stand out after
-    Holm's correction (1% family-wise) are flagged, with a plain reading.
-    The coups of one shoe are not independent: see docs/stats.md.
+    Banker/Player/Tie (and of 4/5/6 cards). Column depths and red shares,
+    which have no exact figure, are tested against shoes dealt by the
+    simulator (source "simulated"). Figures that stand out after Holm's
+    correction (1% family-wise) are flagged, with a plain reading. The coups
+    of one shoe are not independent: see docs/stats.md.
 
     \b
     Examples:
