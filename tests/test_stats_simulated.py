@@ -218,3 +218,40 @@ def test_a_deck_count_not_shipped_is_simulated_on_the_fly(
         "cut": 16,
         "source": "roads/data/simulated.json",
     }
+
+
+def test_holm_corrects_exact_and_simulated_tests_together(
+    outcomes: list[list[Outcome]], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from roads.analytics import tally as tally_module
+
+    seen: list[int] = []
+    real = tally_module.holm
+
+    def counting(p_values: list[float | None], *args: float) -> list[bool | None]:
+        seen.append(len(p_values))
+        return real(p_values, *args)
+
+    monkeypatch.setattr(tally_module, "holm", counting)
+    group = Tally("g")
+    for shoe in outcomes[:30]:
+        group.add(shoe, Scoreboard.from_outcomes(shoe))
+    figures, chis = group.tests(8)
+    # 9 exact figures, 15 simulated ones and 2 chi-squares in one family
+    assert seen == [26] and len(figures) == 24 and len(chis) == 2
+    results = Tally("r")
+    for shoe in outcomes[:30]:
+        bare = [Outcome(o.winner) for o in shoe]
+        results.add(bare, Scoreboard.from_outcomes(bare))
+    results.tests(8)
+    assert seen[-1] == 3 + 15 + 1  # results only: no card figures, no 4/5/6 chi-square
+
+
+def test_a_shoe_of_ties_only_has_nothing_to_test(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    log = tmp_path / "ties.jsonl"
+    log.write_text('{"shoe": 1, "results": "T T T"}\n', encoding="utf-8")
+    total = stats_json(capsys, str(log))["total"]
+    for t in simulated_tests(total).values():
+        assert (t["trials"], t["observed"], t["z"], t["p"], t["flag"]) == (0, None, None, None, None)
+        assert t["expected_low"] < t["expected"] < t["expected_high"]
+    assert total["meaningful"] is False
