@@ -51,12 +51,10 @@ def report_command(inputs: Inputs, output: str, decks: int, by: str | None) -> N
         raise click.UsageError(f"--by {by} reads each LOG twice: give files, not - (standard input)")
     per_shoe = collect_stats(inputs, decks, "shoe")
     if inputs.failed:
-        inputs.finish()  # each bad shoe has its line; no page of the others is written
+        # Each bad shoe has had its one line; a page of the others would mislead, so there is none.
+        raise click.exceptions.Exit(1)
     if again:
-        inputs = dataclasses.replace(inputs, done=0, failed=0)
-        data = collect_stats(inputs, decks, by)
-        if inputs.failed:
-            inputs.finish()
+        data = collect_stats(dataclasses.replace(inputs, done=0, failed=0), decks, by)
     else:
         data = per_shoe if by == "shoe" else {**per_shoe, "groups": []}
     page = report_html(data, per_shoe["groups"], logs=inputs.logs, by=by, tests_csv=csv_report(data))
