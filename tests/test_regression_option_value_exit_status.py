@@ -75,6 +75,8 @@ BAD_VALUES: list[tuple[list[str], str]] = [
     (["drill", "--count", "1001", "-o", "{out}.txt"], "--count"),
     (["stats", RESULTS, "--decks", "0"], "--decks"),
     (["stats", RESULTS, "--decks", "1001"], "--decks"),
+    (["report", RESULTS, "-o", "{out}.html", "--decks", "0"], "--decks"),
+    (["report", RESULTS, "-o", "{out}.html", "--by", "month"], "--by"),
 ]
 
 

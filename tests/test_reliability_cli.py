@@ -241,6 +241,25 @@ def test_lesson(logs: dict[str, Path], capsys: pytest.CaptureFixture[str], tmp_p
     assert_untouched(out, before)
 
 
+def test_report(logs: dict[str, Path], capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    out = tmp_path / "pages"
+    out.mkdir()
+    page = out / "report.html"
+    page.write_text("<p>good</p>")
+    before = snapshot(out)
+    for name in HOSTILE:
+        assert_one_error_line(*run(capsys, "report", str(logs[name]), "-o", str(page))[::2])
+        assert_untouched(out, before)
+    for argv in (["--decks", "0"], ["--by", "month"]):
+        assert_usage(*run(capsys, "report", str(logs["cards.txt"]), "-o", str(page), *argv)[::2])
+        assert_untouched(out, before)
+    assert_usage(*run(capsys, "report", str(logs["cards.txt"]))[::2])
+    assert_one_error_line(*run(capsys, "report", str(logs["cards.txt"]), "-o", str(page), "--by", "table")[::2])
+    assert_untouched(out, before)
+    assert run(capsys, "report", str(logs["cards.txt"]), "-o", str(page))[0] == 0
+    assert page.read_text().startswith("<!DOCTYPE html>")
+
+
 def test_tableau_and_drill(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     chart = tmp_path / "chart.svg"
     chart.write_text("<svg/>")
@@ -329,5 +348,6 @@ def test_every_command_is_covered() -> None:
         "drill",
         "convert",
         "stats",
+        "report",
     }
     assert set(all_commands()) <= covered, set(all_commands()) - covered

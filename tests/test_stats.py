@@ -78,7 +78,8 @@ def test_counts_of_a_hand_counted_archive(tmp_path: Path, capsys: pytest.Capture
     assert s["banker_depths"] == {"1": 2, "2": 1} and s["player_depths"] == {"1": 1, "4": 1}
     assert (s["columns"], s["longest_banker"], s["longest_player"], s["longest_tie_run"]) == (5, 2, 4, 2)
     # results only: pairs and naturals are counted, but only coups with cards are tested on them
-    assert [t["figure"] for t in total["tests"]] == ["banker", "player", "tie"]
+    exact = [t["figure"] for t in total["tests"] if t["source"] == "exact"]
+    assert exact == ["banker", "player", "tie"]
     assert total["chi_square_cards"] is None
 
 
@@ -138,7 +139,7 @@ def test_expected_shares_are_the_exact_odds_engines(
     log.write_text(write_shoe_line(1, deal_shoe(decks, seed=1).coups, results=False), encoding="utf-8")
     tests = stats_json(capsys, str(log), "--decks", str(decks))["total"]["tests"]
     odds = exact_odds(decks, exact=True)
-    for t in tests:
+    for t in (t for t in tests if t["source"] == "exact"):
         exact = getattr(odds, t["figure"])
         assert isinstance(exact, Fraction)
         assert t["expected"] == round(float(exact), 6), t["figure"]
@@ -199,7 +200,8 @@ def test_an_archive_of_the_projects_own_shoe_is_not_flagged(dealt: Path, capsys:
     assert [t["figure"] for t in total["tests"] if t["flag"]] == []
     assert not total["chi_square"]["flag"] and not total["chi_square_cards"]["flag"]
     assert total["flags"] == []
-    assert all(t["p"] is not None for t in total["tests"]) and len(total["tests"]) == 9
+    assert all(t["p"] is not None for t in total["tests"])
+    assert [t["source"] for t in total["tests"]] == ["exact"] * 9 + ["simulated"] * 15
     _, out, _ = run(capsys, str(dealt))
     assert "nothing stands out" in out and "FLAG" not in out
 
@@ -230,7 +232,7 @@ def test_an_archive_with_banker_forced_above_theory_is_flagged(
     assert "FLAG banker: " in out
     _, out, _ = run(capsys, str(log), "--csv")
     row = next(r for r in out.splitlines() if r.startswith("total,") and ",banker," in r)
-    assert row.endswith(",True")
+    assert row.split(",")[12:14] == ["True", "exact"]
 
 
 # --- outputs ---
@@ -244,7 +246,11 @@ def test_json_contract_keys(dealt: Path, capsys: pytest.CaptureFixture[str]) -> 
         assert set(group["counts"]) == COUNT_KEYS
         assert {"statistic", "dof", "p"} <= set(group["chi_square"]) and group["chi_square"]["dof"] == 2
         for t in group["tests"]:
-            assert set(t) == TEST_KEYS
+            simulated = t["source"] == "simulated"
+            extra = {"source", "hits", "trials"} | ({"expected_low", "expected_high"} if simulated else set())
+            assert set(t) == TEST_KEYS | extra and t["source"] in ("exact", "simulated")
+            if simulated:
+                assert t["expected_low"] < t["expected"] < t["expected_high"]
         assert {"banker_depths", "player_depths", "longest_banker", "longest_player"} <= set(group["streaks"])
         assert set(group["derived"]) == {"big_eye_boy", "small_road", "cockroach_pig"}
     assert data["groups"][0]["key"] == str(dealt)
@@ -271,7 +277,10 @@ def test_csv_has_a_row_per_group_and_figure(tmp_path: Path, capsys: pytest.Captu
         ["7", "2", "13", "player"],
         ["7", "2", "13", "tie"],
     ]
-    assert len(rows) == 1 + 3 * 3
+    # 3 exact figures (results only) and 15 simulated ones, for 2 tables and the total
+    assert len(rows) == 1 + 3 * (3 + 15)
+    assert rows[0].endswith(",flag,source,expected_low,expected_high")
+    assert {r.split(",")[13] for r in rows[1:]} == {"exact", "simulated"}
 
 
 # --- grouping ---

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..board import Scoreboard
@@ -12,6 +12,7 @@ from ..errors import RoadsError
 from ..outcome import Outcome, Winner
 from .theory import (
     CARD_FIGURES,
+    SIM_FIGURES,
     ChiSquare,
     Figure,
     chi_reading,
@@ -19,6 +20,7 @@ from .theory import (
     expected_shares,
     holm,
     judge,
+    judge_simulated,
     reading,
 )
 
@@ -109,7 +111,12 @@ class Tally:
             mine[1] += red
 
     def tests(self, decks: int) -> tuple[list[Figure], list[ChiSquare]]:
-        """Return every figure tested against the exact odds of ``decks`` decks, flags set by Holm over all."""
+        """Return every figure tested against theory for ``decks`` decks, flags set by Holm over all.
+
+        Exact figures come first, then the simulated ones (column depths, red shares).
+        """
+        from .simulated import expectations, simulated_counts
+
         shares = expected_shares(decks)
         figures = [judge(name, getattr(self, name), self.coups, shares[name]) for name in ("banker", "player", "tie")]
         chis = [
@@ -124,6 +131,11 @@ class Tally:
             figures += [judge(n, k, self.with_cards, shares[n]) for n, k in zip(CARD_FIGURES, known, strict=True)]
             names = ("cards_4", "cards_5", "cards_6")
             chis.append(chi_square("4/5/6 cards", self.cards, [shares[n] for n in names]))
+        sim = expectations(decks).figures
+        counts = simulated_counts(self)
+        for name in SIM_FIGURES:
+            e = sim[name]
+            figures.append(judge_simulated(name, *counts[name], e.expected, e.se, e.deff))
         flags = holm([f.p for f in figures] + [c.p for c in chis])
         figures = [_flagged(f, flag) for f, flag in zip(figures, flags, strict=False)]
         chis = [_flagged_chi(c, flag) for c, flag in zip(chis, flags[len(figures) :], strict=True)]
@@ -183,9 +195,7 @@ class Tally:
 
 
 def _flagged(figure: Figure, flag: bool | None) -> Figure:
-    return Figure(
-        figure.figure, figure.hits, figure.trials, figure.expected, figure.z, figure.p, figure.low, figure.high, flag
-    )
+    return replace(figure, flag=flag)
 
 
 def _flagged_chi(test: ChiSquare, flag: bool | None) -> ChiSquare:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from ..odds import exact_odds
@@ -21,12 +22,29 @@ MIN_EXPECTED = 5.0
 FIGURES = ("banker", "player", "tie", "banker_pair", "player_pair", "natural", "cards_4", "cards_5", "cards_6")
 """Every count whose probability per coup the exact odds engine gives."""
 
+SIM_DEPTHS = ("1", "2", "3", "4", "5", "6+")
+"""Big Road column depths tested, by side: the share of that side's columns of each depth (6+: 6 or more)."""
+
+SIM_FIGURES = (
+    *(f"{side}_depth_{d}" for side in ("banker", "player") for d in SIM_DEPTHS),
+    "big_eye_boy_red",
+    "small_road_red",
+    "cockroach_pig_red",
+)
+"""Figures with no exact probability: tested against the simulator's expectation (roads.analytics.simulated)."""
+
 CARD_FIGURES = ("banker_pair", "player_pair", "natural", "cards_4", "cards_5", "cards_6")
 """Counts tested only on coups whose cards are known (a results log may not mark pairs or naturals)."""
 
 
 def expected_shares(decks: int) -> dict[str, float]:
     """Return the probability of each figure for one coup of a full shoe of ``decks`` decks (exactly rounded)."""
+    return dict(_expected_shares(decks))
+
+
+@cache
+def _expected_shares(decks: int) -> dict[str, float]:
+    # Once per deck count: the exact engine takes milliseconds, and --by shoe asks for every shoe.
     odds = exact_odds(decks, exact=True)
     shares: dict[str, float] = {}
     for name in FIGURES:
@@ -110,6 +128,11 @@ class Figure:
     low: float | None
     high: float | None
     flag: bool | None = None
+    source: str = "exact"
+    """``exact`` (the odds engine) or ``simulated`` (roads.analytics.simulated)."""
+    expected_low: float | None = None
+    """The simulated expectation's own 99% interval (None for an exact one)."""
+    expected_high: float | None = None
 
     @property
     def observed(self) -> float | None:
@@ -117,8 +140,8 @@ class Figure:
         return self.hits / self.trials if self.trials else None
 
     def to_dict(self) -> dict[str, Any]:
-        """Return the JSON contract's test object."""
-        return {
+        """Return the JSON contract's test object (simulated ones also carry their expectation's interval)."""
+        out: dict[str, Any] = {
             "figure": self.figure,
             "observed": _round(self.observed),
             "expected": _round(self.expected),
@@ -127,7 +150,14 @@ class Figure:
             "z": _round(self.z),
             "p": _round_p(self.p),
             "flag": self.flag,
+            "source": self.source,
+            "hits": self.hits,
+            "trials": self.trials,
         }
+        if self.source == "simulated":
+            out["expected_low"] = _round(self.expected_low)
+            out["expected_high"] = _round(self.expected_high)
+        return out
 
 
 def _round(value: float | None) -> float | None:
@@ -160,6 +190,27 @@ def judge(figure: str, hits: int, trials: int, expected: float) -> Figure:
         return Figure(figure, hits, trials, expected, None, None, low, high)
     z = (hits - trials * expected) / math.sqrt(trials * expected * (1 - expected))
     return Figure(figure, hits, trials, expected, z, min(1.0, 2 * normal_sf(abs(z))), low, high)
+
+
+def judge_simulated(figure: str, hits: int, trials: int, expected: float, se: float, deff: float) -> Figure:
+    """Return the test of ``hits`` in ``trials`` against a simulated share with standard error ``se``.
+
+    The variance of the observed share is the binomial one times ``deff`` (the
+    simulation's measure of how much the columns or marks of a shoe hang
+    together) plus the simulation's own ``se`` squared; z, p and the 99%
+    interval (observed share plus or minus 2.576 of that spread) all use it.
+    """
+    low_e, high_e = max(0.0, expected - Z99 * se), min(1.0, expected + Z99 * se)
+    if trials == 0:
+        return Figure(figure, hits, trials, expected, None, None, None, None, None, "simulated", low_e, high_e)
+    share = hits / trials
+    sd = math.sqrt(expected * (1 - expected) * deff / trials + se * se)
+    low, high = max(0.0, share - Z99 * sd), min(1.0, share + Z99 * sd)
+    if trials * expected < MIN_EXPECTED or trials * (1 - expected) < MIN_EXPECTED:
+        return Figure(figure, hits, trials, expected, None, None, low, high, None, "simulated", low_e, high_e)
+    z = (share - expected) / sd
+    p = min(1.0, 2 * normal_sf(abs(z)))
+    return Figure(figure, hits, trials, expected, z, p, low, high, None, "simulated", low_e, high_e)
 
 
 @dataclass(frozen=True, slots=True)
@@ -209,7 +260,8 @@ def reading(figure: Figure) -> str:
     chance = "less than 1 in a billion" if odds > 1e9 else f"about 1 in {_plain(odds)}"
     return (
         f"{figure.figure.replace('_', ' ')}: {figure.hits} of {figure.trials} "
-        f"({100 * (figure.observed or 0):.2f}%) against {100 * figure.expected:.2f}% in theory, "
+        f"({100 * (figure.observed or 0):.2f}%) against {100 * figure.expected:.2f}% "
+        f"{'simulated' if figure.source == 'simulated' else 'in theory'}, "
         f"{abs(figure.z or 0):.1f} standard deviations {side}; by chance alone {chance} "
         f"archives would stray this far"
     )

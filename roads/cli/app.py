@@ -26,6 +26,7 @@ COMMANDS: tuple[str, ...] = (
     "lesson",
     "odds",
     "render",
+    "report",
     "show",
     "simulate",
     "stats",

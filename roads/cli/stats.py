@@ -40,8 +40,11 @@ def group_key(shoe: Shoe, by: str) -> str:
 
 def stats_data(tallies: dict[str, Tally], total: Tally, decks: int) -> dict[str, Any]:
     """Return the whole JSON document: every group, then the total."""
+    from ..analytics.simulated import expectations
+
     return {
         "decks": decks,
+        "simulation": expectations(decks).about(),
         "groups": [tallies[key].to_dict(decks) for key in tallies],
         "total": total.to_dict(decks),
     }
@@ -63,14 +66,14 @@ def text_report(data: dict[str, Any]) -> str:
             f"pairs B {c['banker_pair']} P {c['player_pair']}  naturals {c['natural']}"
             + (f"  cards 4/5/6: {c['cards_4']}/{c['cards_5']}/{c['cards_6']}" if c["cards_4"] is not None else "")
         )
-        out.append(f"   {'figure':<12} {'observed':>9} {'expected':>9} {'99% interval':>17} {'z':>7} {'p':>9}")
+        out.append(f"   {'figure':<17} {'observed':>9} {'expected':>9} {'99% interval':>17} {'z':>7} {'p':>9}  source")
         for t in group["tests"]:
             interval = "-" if t["low"] is None else f"{_pct(t['low'])}-{_pct(t['high'])}"
             z = "-" if t["z"] is None else f"{t['z']:+.2f}"
             p = "n/m" if t["p"] is None else f"{t['p']:.3g}"
             mark = "  FLAG" if t["flag"] else ""
             shares = f"{_pct(t['observed']):>9} {_pct(t['expected']):>9}"
-            out.append(f"   {t['figure']:<12} {shares} {interval:>17} {z:>7} {p:>9}{mark}")
+            out.append(f"   {t['figure']:<17} {shares} {interval:>17} {z:>7} {p:>9}  {t['source']:<9}{mark}".rstrip())
         for chi in (group["chi_square"], group["chi_square_cards"]):
             if chi is None:
                 continue
@@ -92,6 +95,11 @@ def text_report(data: dict[str, Any]) -> str:
             out.append(f"   FLAG {line}")
         if group["meaningful"] and not group["flags"]:
             out.append("   nothing stands out (Holm, 1% family-wise)")
+    sim = data["simulation"]
+    out.append(
+        f"(simulated: {sim['shoes']} dealt shoes of {sim['decks']} decks, seed {sim['seed']}, "
+        f"cut {sim['cut']}; {sim['source']})"
+    )
     return "\n".join(out) + "\n"
 
 
@@ -109,6 +117,9 @@ CSV_COLUMNS = (
     "z",
     "p",
     "flag",
+    "source",
+    "expected_low",
+    "expected_high",
 )
 
 
@@ -120,11 +131,11 @@ def csv_report(data: dict[str, Any]) -> str:
     for group in [*data["groups"], data["total"]]:
         key = "total" if group is data["total"] else group["key"]
         for t in group["tests"]:
-            name = t["figure"]
-            trials = group["coups"] if name in ("banker", "player", "tie") else group["coups_with_cards"]
+            values = [t.get(k) for k in ("observed", "expected", "low", "high", "z", "p", "flag", "source")]
+            values += [t.get("expected_low"), t.get("expected_high")]
             writer.writerow(
-                [key, group["shoes"], group["coups"], name, group["counts"][name], trials]
-                + ["" if t[k] is None else t[k] for k in ("observed", "expected", "low", "high", "z", "p", "flag")]
+                [key, group["shoes"], group["coups"], t["figure"], t["hits"], t["trials"]]
+                + ["" if v is None else v for v in values]
             )
     return buf.getvalue()
 
@@ -150,9 +161,11 @@ def stats_command(inputs: Inputs, decks: int, by: str | None, as_json: bool, as_
     Big Road column depths; marks and red shares of the derived roads. Each
     share is tested against the exact odds of one coup of a full shoe of
     --decks decks (99% interval, z, two-sided p), with a chi-square of
-    Banker/Player/Tie (and of 4/5/6 cards). Figures that stand out after
-    Holm's correction (1% family-wise) are flagged, with a plain reading.
-    The coups of one shoe are not independent: see docs/stats.md.
+    Banker/Player/Tie (and of 4/5/6 cards). Column depths and red shares,
+    which have no exact figure, are tested against shoes dealt by the
+    simulator (source "simulated"). Figures that stand out after Holm's
+    correction (1% family-wise) are flagged, with a plain reading. The coups
+    of one shoe are not independent: see docs/stats.md.
 
     \b
     Examples:
@@ -162,6 +175,18 @@ def stats_command(inputs: Inputs, decks: int, by: str | None, as_json: bool, as_
     """
     if as_json and as_csv:
         raise click.UsageError("give one of --json and --csv")
+    data = collect_stats(inputs, decks, by)
+    if as_json:
+        click.echo(json.dumps(data, ensure_ascii=False, indent=2))
+    elif as_csv:
+        click.echo(csv_report(data), nl=False)
+    else:
+        click.echo(text_report(data), nl=False)
+    inputs.finish()
+
+
+def collect_stats(inputs: Inputs, decks: int, by: str | None) -> dict[str, Any]:
+    """Read every shoe of the inputs and return the statistics document (``roads stats --json``)."""
     tallies: dict[str, Tally] = {}
     total = Tally("total")
 
@@ -184,14 +209,7 @@ def stats_command(inputs: Inputs, decks: int, by: str | None, as_json: bool, as_
         logs = ", ".join(inputs.logs)
         reason = f"{inputs.failed} failed: see above" if inputs.failed else "it holds no coups"
         raise StatsError(f"{logs}: no shoe could be read ({reason})")
-    data = stats_data(tallies, total, decks)
-    if as_json:
-        click.echo(json.dumps(data, ensure_ascii=False, indent=2))
-    elif as_csv:
-        click.echo(csv_report(data), nl=False)
-    else:
-        click.echo(text_report(data), nl=False)
-    inputs.finish()
+    return stats_data(tallies, total, decks)
 
 
 class _Stop(Exception):

@@ -1,0 +1,518 @@
+"""The archive report: one self-contained HTML page of ``roads stats``'s data, with plots drawn here as SVG.
+
+The page needs nothing but itself: the style sheet is inline (allowed by its
+hash in the page's Content-Security-Policy), the plots are inline SVG drawn by
+the functions below, the tables download as ``data:`` links. Same data, same
+bytes: nothing in it depends on the clock or the machine.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import math
+from collections.abc import Sequence
+from html import escape
+from importlib import resources
+from typing import Any
+from urllib.parse import quote
+
+from .. import __version__
+from .theory import SIM_DEPTHS, Z99
+
+W = 420
+"""Width of every plot's viewBox: text of 12 units stays legible from a 390 px phone to a desktop."""
+
+NAMES = {
+    "banker": "Banker",
+    "player": "Player",
+    "tie": "Tie",
+    "banker_pair": "Banker pair",
+    "player_pair": "Player pair",
+    "natural": "Natural",
+    "cards_4": "4-card coup",
+    "cards_5": "5-card coup",
+    "cards_6": "6-card coup",
+    "big_eye_boy_red": "Big Eye Boy red",
+    "small_road_red": "Small Road red",
+    "cockroach_pig_red": "Cockroach Pig red",
+}
+
+
+def figure_name(figure: str) -> str:
+    """Return a test's figure in words: ``banker_depth_6+`` is "Banker columns 6+ deep"."""
+    if "_depth_" in figure:
+        side, depth = figure.split("_depth_")
+        return f"{side.title()} columns {depth} deep"
+    return NAMES.get(figure, figure.replace("_", " "))
+
+
+def _x(value: float) -> str:
+    """Return a coordinate with two decimals and no trailing zeros (stable, short bytes)."""
+    text = f"{value:.2f}".rstrip("0").rstrip(".")
+    return "0" if text == "-0" else text
+
+
+def _pct(value: float | None, digits: int = 2) -> str:
+    return "&#8211;" if value is None else f"{100 * value:.{digits}f}%"
+
+
+def _nice_ticks(lo: float, hi: float, count: int = 4) -> list[float]:
+    """Return round tick values between lo and hi (about ``count`` of them)."""
+    span = hi - lo
+    if span <= 0:
+        return [lo]
+    raw = span / count
+    step = 10 ** math.floor(math.log10(raw))
+    for m in (1, 2, 2.5, 5, 10):
+        if raw <= m * step:
+            step *= m
+            break
+    first = math.ceil(lo / step - 1e-9) * step
+    ticks = []
+    t = first
+    while t <= hi + 1e-12:
+        ticks.append(round(t, 10))
+        t += step
+    return ticks
+
+
+def _tick_label(value: float, step: float) -> str:
+    digits = max(0, -math.floor(math.log10(100 * step) + 1e-9)) if step > 0 else 0
+    return f"{100 * value:.{digits}f}%"
+
+
+def _svg(height: float, body: list[str], label: str, plot: str) -> str:
+    return (
+        f'<svg class="chart" viewBox="0 0 {W} {_x(height)}" role="img" aria-label="{escape(label)}" '
+        f'data-plot="{plot}" xmlns="http://www.w3.org/2000/svg">' + "".join(body) + "</svg>"
+    )
+
+
+def forest(tests: Sequence[dict[str, Any]], plot: str, label: str) -> str:
+    """Return an SVG with one row per test: the observed share and its 99% interval against the expectation.
+
+    Each row has its own scale (a 45% share and a 3% share side by side would
+    hide both intervals); its ends are labelled. An exact expectation is a
+    solid line, a simulated one a dashed line in its own 99% band.
+    """
+    left, right, row = 14.0, W - 14.0, 58.0
+    body: list[str] = []
+    for i, t in enumerate(tests):
+        y0 = 4 + i * row
+        mid = y0 + 33
+        simulated = t["source"] == "simulated"
+        values = [t["expected"]]
+        values += [v for v in (t["low"], t["high"], t["observed"]) if v is not None]
+        if simulated:
+            values += [t["expected_low"], t["expected_high"]]
+        lo, hi = min(values), max(values)
+        pad = max((hi - lo) * 0.12, 0.002)
+        lo, hi = max(0.0, lo - pad), min(1.0, hi + pad)
+
+        def sx(v: float, lo: float = lo, hi: float = hi) -> float:
+            return left + (v - lo) / (hi - lo) * (right - left)
+
+        flag = " flagged" if t["flag"] else ""
+        body.append(f'<g class="row{flag}" data-figure="{escape(t["figure"])}">')
+        if i % 2 == 0:
+            body.append(f'<rect class="band-row" x="0" y="{_x(y0)}" width="{W}" height="{_x(row)}"/>')
+        body.append(f'<text class="label" x="{_x(left)}" y="{_x(y0 + 17)}">{escape(figure_name(t["figure"]))}</text>')
+        kind = "simulated" if simulated else "exact"
+        body.append(
+            f'<text class="sub" x="{_x(right)}" y="{_x(y0 + 17)}" text-anchor="end">'
+            f"{_pct(t['observed'])} vs {_pct(t['expected'])} {kind}</text>"
+        )
+        body.append(f'<line class="axis" x1="{_x(left)}" x2="{_x(right)}" y1="{_x(mid + 8)}" y2="{_x(mid + 8)}"/>')
+        step = (hi - lo) / 3
+        for v in (lo, hi):
+            anchor = "start" if v == lo else "end"
+            body.append(
+                f'<text class="tick" x="{_x(sx(v))}" y="{_x(mid + 19)}" text-anchor="{anchor}">'
+                f"{_tick_label(v, step)}</text>"
+            )
+        if simulated:
+            a, b = sx(t["expected_low"]), sx(t["expected_high"])
+            body.append(
+                f'<rect class="sim-band" x="{_x(a)}" y="{_x(mid - 10)}" width="{_x(max(b - a, 1.5))}" height="18"/>'
+            )
+        e = sx(t["expected"])
+        body.append(f'<line class="expected {kind}" x1="{_x(e)}" x2="{_x(e)}" y1="{_x(mid - 10)}" y2="{_x(mid + 8)}"/>')
+        if t["low"] is not None and t["observed"] is not None:
+            a, b, o = sx(t["low"]), sx(t["high"]), sx(t["observed"])
+            body.append(f'<line class="whisker" x1="{_x(a)}" x2="{_x(b)}" y1="{_x(mid)}" y2="{_x(mid)}"/>')
+            for end in (a, b):
+                body.append(
+                    f'<line class="whisker" x1="{_x(end)}" x2="{_x(end)}" y1="{_x(mid - 5)}" y2="{_x(mid + 5)}"/>'
+                )
+            body.append(f'<circle class="observed" cx="{_x(o)}" cy="{_x(mid)}" r="4.5"/>')
+        body.append("</g>")
+    return _svg(8 + len(tests) * row, body, label, plot)
+
+
+def depth_histogram(tests: dict[str, dict[str, Any]]) -> str:
+    """Return the Big Road column-depth histogram: observed shares by side, each against its simulated band."""
+    left, bottom, top = 44.0, 196.0, 14.0
+    bars = [(side, d) for d in SIM_DEPTHS for side in ("banker", "player")]
+    highest = max(
+        max(t["high"] or 0, t["expected_high"] or 0, t["observed"] or 0)
+        for t in tests.values()
+        if "_depth_" in t["figure"]
+    )
+    ymax = max(0.05, math.ceil(highest * 10 + 0.2) / 10)
+
+    def sy(v: float) -> float:
+        return bottom - v / ymax * (bottom - top)
+
+    body: list[str] = []
+    ticks = _nice_ticks(0, ymax, 5)
+    for v in ticks:
+        body.append(f'<line class="grid" x1="{_x(left)}" x2="{W - 8}" y1="{_x(sy(v))}" y2="{_x(sy(v))}"/>')
+        label = _tick_label(v, ticks[1] - ticks[0] if len(ticks) > 1 else 0.1)
+        body.append(f'<text class="tick" x="{_x(left - 5)}" y="{_x(sy(v) + 4)}" text-anchor="end">{label}</text>')
+    group = (W - 8 - left) / len(SIM_DEPTHS)
+    width = group * 0.34
+    for i, (side, depth) in enumerate(bars):
+        t = tests[f"{side}_depth_{depth}"]
+        g = i // 2
+        x = left + g * group + group * 0.13 + (i % 2) * (width + group * 0.06)
+        obs = t["observed"] or 0.0
+        flag = " flagged" if t["flag"] else ""
+        body.append(f'<g class="bar {side}{flag}" data-figure="{escape(t["figure"])}">')
+        body.append(
+            f'<rect class="fill" x="{_x(x)}" y="{_x(sy(obs))}" width="{_x(width)}" height="{_x(bottom - sy(obs))}"/>'
+        )
+        a, b = sy(t["expected_low"]), sy(t["expected_high"])
+        body.append(
+            f'<rect class="sim-band" x="{_x(x - 3)}" y="{_x(b)}" width="{_x(width + 6)}" '
+            f'height="{_x(max(a - b, 1.5))}"/>'
+        )
+        e = sy(t["expected"])
+        body.append(
+            f'<line class="expected simulated" x1="{_x(x - 3)}" x2="{_x(x + width + 3)}" y1="{_x(e)}" y2="{_x(e)}"/>'
+        )
+        if t["low"] is not None:
+            cx = x + width / 2
+            body.append(
+                f'<line class="whisker" x1="{_x(cx)}" x2="{_x(cx)}" y1="{_x(sy(t["low"]))}" y2="{_x(sy(t["high"]))}"/>'
+            )
+        body.append("</g>")
+        if i % 2 == 0:
+            body.append(
+                f'<text class="tick" x="{_x(left + g * group + group / 2)}" y="{_x(bottom + 15)}" '
+                f'text-anchor="middle">{depth}</text>'
+            )
+    body.append(f'<line class="axis" x1="{_x(left)}" x2="{W - 8}" y1="{_x(bottom)}" y2="{_x(bottom)}"/>')
+    body.append(
+        f'<text class="sub" x="{_x((left + W) / 2)}" y="{_x(bottom + 32)}" text-anchor="middle">'
+        "column depth (coups in a row)</text>"
+    )
+    return _svg(bottom + 40, body, "Big Road column depths against the simulation", "depths")
+
+
+def spread(shoes: Sequence[dict[str, Any]], expected: float) -> str:
+    """Return the histogram of each shoe's Banker share, with the band 99% of shoes of the usual length fall in."""
+    shares: list[float] = [s["counts"]["banker"] / s["coups"] for s in shoes if s["coups"]]
+    lengths = sorted(s["coups"] for s in shoes if s["coups"])
+    typical = int(lengths[len(lengths) // 2]) if lengths else 1
+    half = Z99 * math.sqrt(expected * (1 - expected) / typical)
+    band = (max(0.0, expected - half), min(1.0, expected + half))
+    width = 0.025
+    lo = min([*shares, band[0]])
+    hi = max([*shares, band[1]])
+    first = float(math.floor(lo / width) * width)
+    bins = max(1, math.ceil((hi - first) / width + 1e-9))
+    counts = [0] * bins
+    for s in shares:
+        counts[min(bins - 1, int((s - first) / width + 1e-9))] += 1
+    left, right, bottom, top = 40.0, W - 10.0, 176.0, 20.0
+    span = bins * width
+
+    def sx(v: float) -> float:
+        return left + (v - first) / span * (right - left)
+
+    cmax = max(counts) or 1
+    ticks = _nice_ticks(0, cmax, 4)
+    step = ticks[1] - ticks[0] if len(ticks) > 1 else 1.0
+    while ticks[-1] < cmax:
+        ticks.append(ticks[-1] + step)  # the top gridline is above the highest bar
+
+    def sy(v: float) -> float:
+        return bottom - v / ticks[-1] * (bottom - top)
+
+    body: list[str] = []
+    body.append(
+        f'<rect class="exact-band" x="{_x(sx(band[0]))}" y="{_x(top)}" '
+        f'width="{_x(sx(band[1]) - sx(band[0]))}" height="{_x(bottom - top)}"/>'
+    )
+    body.append(
+        f'<text class="band-label" x="{_x(sx(band[0]) + 4)}" y="{_x(top - 3)}">99% of fair {typical}-coup shoes</text>'
+    )
+    for v in ticks:
+        body.append(f'<line class="grid" x1="{_x(left)}" x2="{_x(right)}" y1="{_x(sy(v))}" y2="{_x(sy(v))}"/>')
+        body.append(f'<text class="tick" x="{_x(left - 5)}" y="{_x(sy(v) + 4)}" text-anchor="end">{v:g}</text>')
+    for i, n in enumerate(counts):
+        if n:
+            x0, x1 = sx(first + i * width), sx(first + (i + 1) * width)
+            body.append(
+                f'<rect class="bar banker fill" x="{_x(x0 + 0.5)}" y="{_x(sy(n))}" width="{_x(x1 - x0 - 1)}" '
+                f'height="{_x(bottom - sy(n))}" data-count="{n}"/>'
+            )
+    e = sx(expected)
+    body.append(f'<line class="expected exact" x1="{_x(e)}" x2="{_x(e)}" y1="{_x(top)}" y2="{_x(bottom)}"/>')
+    body.append(f'<line class="axis" x1="{_x(left)}" x2="{_x(right)}" y1="{_x(bottom)}" y2="{_x(bottom)}"/>')
+    for v in _nice_ticks(first, first + span, 5):
+        body.append(
+            f'<text class="tick" x="{_x(sx(v))}" y="{_x(bottom + 15)}" text-anchor="middle">'
+            f"{_tick_label(v, 0.05)}</text>"
+        )
+    body.append(
+        f'<text class="sub" x="{_x((left + right) / 2)}" y="{_x(bottom + 32)}" text-anchor="middle">'
+        "Banker share of a shoe's coups (shoes per 2.5% bin)</text>"
+    )
+    return _svg(bottom + 40, body, "Per-shoe Banker share against the exact odds", "spread")
+
+
+def data_link(text: str, name: str, label: str) -> str:
+    """Return a download link carrying ``text`` as a CSV ``data:`` URI."""
+    href = "data:text/csv;charset=utf-8," + quote(text, safe="")
+    return f'<a class="download" download="{escape(name)}" href="{href}">{escape(label)}</a>'
+
+
+def _per_shoe_csv(shoes: Sequence[dict[str, Any]]) -> str:
+    buf = io.StringIO()
+    out = csv.writer(buf, lineterminator="\n")
+    out.writerow(["shoe", "coups", "banker", "player", "tie", "banker_share", "flags"])
+    for s in shoes:
+        c = s["counts"]
+        share = round(c["banker"] / s["coups"], 6) if s["coups"] else ""
+        out.writerow([s["key"], s["coups"], c["banker"], c["player"], c["tie"], share, len(s["flags"])])
+    return buf.getvalue()
+
+
+def _tests_table(group: dict[str, Any]) -> str:
+    rows = []
+    for t in group["tests"]:
+        flag = t["flag"]
+        cls = ' class="flagged"' if flag else ""
+        interval = "&#8211;" if t["low"] is None else f"{_pct(t['low'])} &#8211; {_pct(t['high'])}"
+        z = "&#8211;" if t["z"] is None else f"{t['z']:+.2f}"
+        p = "n/m" if t["p"] is None else f"{t['p']:.3g}"
+        source = t["source"]
+        badge = f'<span class="badge {source}">{source}</span>'
+        if source == "simulated":
+            badge += f'<span class="band-note">{_pct(t["expected_low"])} &#8211; {_pct(t["expected_high"])}</span>'
+        verdict = "FLAG" if flag else ("n/m" if flag is None else "ok")
+        rows.append(
+            f'<tr{cls} data-figure="{escape(t["figure"])}" data-observed="{t["observed"]}" '
+            f'data-expected="{t["expected"]}" data-p="{t["p"]}">'
+            f'<th scope="row">{escape(figure_name(t["figure"]))}</th>'
+            f'<td class="num">{t["hits"]:,} / {t["trials"]:,}</td>'
+            f'<td class="num">{_pct(t["observed"])}</td><td class="num">{_pct(t["expected"])}</td>'
+            f'<td>{badge}</td><td class="num nowrap">{interval}</td>'
+            f'<td class="num">{z}</td><td class="num">{p}</td><td class="verdict">{verdict}</td></tr>'
+        )
+    head = (
+        "<tr><th>figure</th><th>count</th><th>observed</th><th>expected</th><th>source</th>"
+        "<th>99% interval</th><th>z</th><th>p</th><th>verdict</th></tr>"
+    )
+    return (
+        f'<div class="table-wrap" tabindex="0" role="region" aria-label="Every test">'
+        f'<table class="tests"><thead>{head}</thead>'
+        f"<tbody>{''.join(rows)}</tbody></table></div>"
+    )
+
+
+def _chi_lines(group: dict[str, Any]) -> str:
+    items = []
+    for name, chi in (("Banker/Player/Tie", group["chi_square"]), ("4/5/6 cards", group["chi_square_cards"])):
+        if chi is None:
+            continue
+        stat = "&#8211;" if chi["statistic"] is None else f"{chi['statistic']:.2f}"
+        p = "n/m" if chi["p"] is None else f"{chi['p']:.3g}"
+        cls = ' class="flagged"' if chi["flag"] else ""
+        items.append(f"<li{cls}>Chi-square of {name}: {stat} on {chi['dof']} degrees of freedom, p {p}</li>")
+    return f'<ul class="chi">{"".join(items)}</ul>'
+
+
+def _groups_table(groups: Sequence[dict[str, Any]], by: str, limit: int = 200) -> str:
+    rows = []
+    for g in groups[:limit]:
+        c = g["counts"]
+        n = g["coups"] or 1
+        flags = len(g["flags"])
+        cls = ' class="flagged"' if flags else ""
+        rows.append(
+            f'<tr{cls}><th scope="row">{escape(str(g["key"]))}</th><td class="num">{g["shoes"]:,}</td>'
+            f'<td class="num">{g["coups"]:,}</td><td class="num">{_pct(c["banker"] / n)}</td>'
+            f'<td class="num">{_pct(c["player"] / n)}</td><td class="num">{_pct(c["tie"] / n)}</td>'
+            f'<td class="num">{flags if g["meaningful"] else "n/m"}</td></tr>'
+        )
+    more = (
+        f'<p class="note">The first {limit} of {len(groups)} groups; every group is in the CSV below.</p>'
+        if len(groups) > limit
+        else ""
+    )
+    head = (
+        f"<tr><th>{escape(by)}</th><th>shoes</th><th>coups</th>"
+        "<th>Banker</th><th>Player</th><th>Tie</th><th>flags</th></tr>"
+    )
+    return (
+        f'<div class="table-wrap" tabindex="0" role="region" aria-label="Groups">'
+        f'<table class="groups"><thead>{head}</thead>'
+        f"<tbody>{''.join(rows)}</tbody></table></div>{more}"
+    )
+
+
+def _flag_item(line: str) -> str:
+    """Return one flag's reading as a list item, the figure it names in bold."""
+    name, sep, rest = line.partition(": ")
+    return f"<li><strong>{escape(name)}</strong>{sep}{escape(rest)}</li>" if sep else f"<li>{escape(line)}</li>"
+
+
+def _legend(simulated: bool, exact: bool) -> str:
+    items = ['<span class="key"><i class="k-obs"></i>observed share, 99% interval</span>']
+    if exact:
+        items.append('<span class="key"><i class="k-exact"></i>exact theory</span>')
+    if simulated:
+        items.append('<span class="key"><i class="k-sim"></i>simulated expectation and its 99% band</span>')
+    return f'<p class="legend">{"".join(items)}</p>'
+
+
+def report_html(
+    data: dict[str, Any],
+    shoes: Sequence[dict[str, Any]],
+    *,
+    logs: Sequence[str],
+    by: str | None,
+    tests_csv: str,
+) -> str:
+    """Return the whole report page: ``data`` is ``roads stats --json``'s document, ``shoes`` its per-shoe groups."""
+    from ..lesson.csp import meta
+
+    css = resources.files("roads").joinpath("data", "report.css").read_text(encoding="utf-8")
+    total = data["total"]
+    sim = data["simulation"]
+    tests = {t["figure"]: t for t in total["tests"]}
+    exact = [t for t in total["tests"] if t["source"] == "exact"]
+    derived = [t for t in total["tests"] if t["figure"].endswith("_red")]
+    c = total["counts"]
+    n = total["coups"]
+    flags = total["flags"]
+    shoe_word = "shoe" if total["shoes"] == 1 else "shoes"
+    shown = [*logs[:4], f"and {len(logs) - 4} more logs"] if len(logs) > 5 else list(logs)
+    files = ", ".join(escape(log) for log in shown)
+    banker = tests.get("banker")
+
+    cards = [
+        ("Shoes", f"{total['shoes']:,}", ""),
+        ("Coups", f"{n:,}", ""),
+        ("Banker", _pct(c["banker"] / n), "banker"),
+        ("Player", _pct(c["player"] / n), "player"),
+        ("Tie", _pct(c["tie"] / n), "tie"),
+        ("Flags", str(len(flags)), "flags" if flags else "calm"),
+    ]
+    summary = "".join(
+        f'<div class="card {cls}"><span class="card-label">{label}</span><span class="card-value">{value}</span></div>'
+        for label, value, cls in cards
+    )
+    if flags:
+        flag_block = (
+            '<div class="callout alarm"><p><strong>'
+            f"{len(flags)} figure{'' if len(flags) == 1 else 's'} stand{'s' if len(flags) == 1 else ''} out</strong> "
+            "after Holm's correction (1% family-wise):</p><ul>"
+            + "".join(_flag_item(line) for line in flags)
+            + "</ul></div>"
+        )
+    elif total["meaningful"]:
+        flag_block = (
+            '<div class="callout calm"><p><strong>Nothing stands out.</strong> No figure strays further from theory '
+            "than chance would make it in 1 fair archive of 100 (Holm, 1% family-wise).</p></div>"
+        )
+    else:
+        flag_block = '<div class="callout"><p>Too few coups for any test to be meaningful.</p></div>'
+
+    sections = [
+        f'<section id="flags"><h2>Flagged figures</h2>{flag_block}</section>',
+        '<section id="shares"><h2>Coup shares against the exact odds</h2>'
+        f'<p class="explain">Each share of the archive\'s coups with its 99% interval, against the exact probability '
+        f"for one coup of a full {data['decks']}-deck shoe. A dot far from its line, its interval not reaching it, "
+        "is what a flag is made of. Each row has its own scale.</p>"
+        + _legend(False, True)
+        + f'<figure class="plot">{forest(exact, "shares", "Coup shares against the exact odds")}</figure>'
+        + _chi_lines(total)
+        + "</section>",
+        '<section id="streaks"><h2>Big Road column depths</h2>'
+        '<p class="explain">The share of each side\'s Big Road columns by depth (a column of 3 is three wins in a '
+        'row), against the <span class="badge simulated">simulated</span> share of dealt shoes, with its 99% band. '
+        f"Longest column: Banker {total['streaks']['longest_banker']}, Player "
+        f"{total['streaks']['longest_player']}; longest run of ties {total['streaks']['longest_tie_run']}.</p>"
+        '<p class="legend"><span class="key"><i class="k-banker"></i>Banker</span>'
+        '<span class="key"><i class="k-player"></i>Player</span>'
+        '<span class="key"><i class="k-sim"></i>simulated share and its 99% band</span>'
+        '<span class="key"><i class="k-whisker"></i>observed 99% interval</span></p>'
+        f'<figure class="plot">{depth_histogram(tests)}</figure></section>',
+    ]
+    if banker is not None:
+        outside = sum(
+            1
+            for s in shoes
+            if s["coups"]
+            and not (
+                banker["expected"] - Z99 * math.sqrt(banker["expected"] * (1 - banker["expected"]) / s["coups"])
+                <= s["counts"]["banker"] / s["coups"]
+                <= banker["expected"] + Z99 * math.sqrt(banker["expected"] * (1 - banker["expected"]) / s["coups"])
+            )
+        )
+        sections.append(
+            '<section id="spread"><h2>Banker share shoe by shoe</h2>'
+            f'<p class="explain">How the Banker share of each of the {len(shoes):,} {shoe_word} spreads around the '
+            f"exact {_pct(banker['expected'])} (line); the band is where 99% of fair shoes of the median length "
+            f"fall. {outside:,} {'shoe falls' if outside == 1 else 'shoes fall'} outside their own band "
+            f"(by chance about 1 shoe in 100 does: {0.01 * len(shoes):.1f} here).</p>"
+            f'<figure class="plot">{spread(shoes, banker["expected"])}</figure></section>'
+        )
+    sections.append(
+        '<section id="derived"><h2>Derived roads: share of red</h2>'
+        '<p class="explain">Red marks of Big Eye Boy, Small Road and Cockroach Pig against the '
+        '<span class="badge simulated">simulated</span> share of dealt shoes (no exact figure exists: a mark '
+        "depends on the whole Big Road before it).</p>"
+        + _legend(True, False)
+        + f'<figure class="plot">{forest(derived, "derived", "Red shares of the derived roads")}</figure></section>'
+    )
+    sections = [sections[0], '<div class="plots">', *sections[1:], "</div>"]
+    sections.append(
+        '<section id="tests"><h2>Every test</h2>'
+        '<p class="explain">All tests of the archive, corrected together by Holm. <em>n/m</em>: not meaningful '
+        "(fewer than 5 hits or misses expected). Simulated rows show their expectation's own 99% band.</p>"
+        + _tests_table(total)
+        + "</section>"
+    )
+    if by:
+        sections.append(f'<section id="groups"><h2>By {escape(by)}</h2>{_groups_table(data["groups"], by)}</section>')
+    downloads = [
+        data_link(tests_csv, "tests.csv", "Tests (every group and the total), CSV"),
+        data_link(_per_shoe_csv(shoes), "shoes.csv", "Per-shoe counts, CSV"),
+    ]
+    sections.append(
+        '<section id="downloads"><h2>Tables</h2><p class="explain">The tables behind this page, '
+        "embedded (they download from the page itself, no network):</p>"
+        f'<ul class="downloads">{"".join(f"<li>{d}</li>" for d in downloads)}</ul></section>'
+    )
+    about = (
+        f"Exact odds for {data['decks']} decks; simulated expectations from {sim['shoes']:,} shoes "
+        f"({sim['coups']:,} coups, seed {sim['seed']}, cut card {sim['cut']} from the end; {escape(sim['source'])})."
+    )
+    title = f"Archive report: {total['shoes']:,} {shoe_word}, {n:,} coups"
+    return (
+        '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
+        + meta(styles=(css,))
+        + f"<title>{escape(title)}</title>\n<style>{css}</style>\n</head>\n<body>\n"
+        f'<header><p class="kicker">roads report</p><h1>{escape(title)}</h1>'
+        f'<p class="lede">{files}</p></header>\n'
+        f'<main>\n<section class="summary" aria-label="Totals">{summary}</section>\n'
+        + "\n".join(sections)
+        + f"\n</main>\n<footer><p>{about}</p><p>Made by roads {escape(__version__)}. "
+        "How to read the tests, and what they assume: docs/stats.md.</p></footer>\n</body>\n</html>\n"
+    )

@@ -1,0 +1,212 @@
+"""Simulated expectations: Big Road column depths and derived-road red shares of dealt shoes, with intervals.
+
+No exact figure exists for these (they depend on a whole shoe's sequence), so
+they come from shoes dealt by the project's simulator (``roads.simulate``:
+full shoes, burn, the standard cut card) and counted by the same ``Tally``
+that ``roads stats`` uses. The figures for 1 to 8 decks ship in
+``roads/data/simulated.json`` (made by ``scripts/simulate_expectations.py``);
+other deck counts are simulated on the fly, deterministically, once per process.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Iterator
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from typing import TYPE_CHECKING, Any
+
+from .theory import SIM_FIGURES, Z99
+
+if TYPE_CHECKING:
+    from .tally import Tally
+
+SEED = 16
+"""The seed of every simulation (issue 16); each deck count draws from its own stream ``(SEED, decks)``."""
+
+SHIPPED_SHOES = 50_000
+"""Shoes simulated per deck count for the shipped file."""
+
+SHIPPED_DECKS = range(1, 9)
+"""Deck counts whose expectations ship in roads/data/simulated.json."""
+
+ON_THE_FLY_COUPS = 300_000
+"""Coups simulated (at least MIN_SHOES shoes) for a deck count that is not shipped."""
+
+MIN_SHOES = 40
+
+BATCH = 500
+"""Shoes shuffled at once: fixed, so the cards dealt do not depend on anything but the seed."""
+
+DATA_FILE = "simulated.json"
+
+
+@dataclass(frozen=True, slots=True)
+class Expectation:
+    """A simulated share: its estimate, the estimate's standard error, and the design effect of one archive.
+
+    ``deff`` is the variance of a dealt archive's share over the binomial
+    variance of as many independent trials: the columns (or marks) of one
+    shoe are not independent, and the simulation measures by how much.
+    """
+
+    expected: float
+    se: float
+    deff: float
+
+    @property
+    def low(self) -> float:
+        """Return the lower end of the simulation's 99% interval."""
+        return max(0.0, self.expected - Z99 * self.se)
+
+    @property
+    def high(self) -> float:
+        """Return the upper end of the simulation's 99% interval."""
+        return min(1.0, self.expected + Z99 * self.se)
+
+
+@dataclass(frozen=True, slots=True)
+class Simulation:
+    """The simulated expectations of one deck count, and how they were made."""
+
+    decks: int
+    shoes: int
+    coups: int
+    seed: int
+    cut: int
+    shipped: bool
+    figures: dict[str, Expectation]
+
+    def about(self) -> dict[str, Any]:
+        """Return how the expectations were made, for the JSON document."""
+        return {
+            "decks": self.decks,
+            "shoes": self.shoes,
+            "coups": self.coups,
+            "seed": self.seed,
+            "cut": self.cut,
+            "source": f"roads/data/{DATA_FILE}" if self.shipped else "simulated on the fly",
+        }
+
+
+def _dealt_shoes(decks: int, shoes: int, seed: int, cut: int) -> Iterator[list[int]]:
+    """Yield the winners (0 Banker, 1 Player, 2 Tie) of each of ``shoes`` shoes dealt by roads.simulate."""
+    import numpy as np
+
+    from ..simulate import play_shoes, shuffled_shoes
+
+    rng = np.random.default_rng((seed, decks))
+    for start in range(0, shoes, BATCH):
+        dealt = play_shoes(shuffled_shoes(rng, min(BATCH, shoes - start), decks), cut)
+        p, b = dealt.player_total, dealt.banker_total
+        winners = np.where(b > p, 0, np.where(p > b, 1, 2))
+        bounds = np.flatnonzero(np.diff(dealt.shoe)) + 1
+        for shoe in np.split(winners, bounds):
+            yield shoe.tolist()
+
+
+def simulate_expectations(decks: int, shoes: int, seed: int = SEED, *, shipped: bool = False) -> Simulation:
+    """Deal ``shoes`` shoes of ``decks`` decks and return every simulated figure with its standard error."""
+    from ..board import Scoreboard
+    from ..outcome import Outcome, Winner
+    from ..shoe import DEFAULT_CUT
+    from .tally import Tally
+
+    outcomes = [Outcome(Winner.BANKER), Outcome(Winner.PLAYER), Outcome(Winner.TIE)]
+    # Per figure: sums over shoes of hits h, trials t, h^2, h*t, t^2 (exact integers).
+    sums = {name: [0, 0, 0, 0, 0] for name in SIM_FIGURES}
+    coups = 0
+    for winners in _dealt_shoes(decks, shoes, seed, DEFAULT_CUT):
+        shoe = [outcomes[w] for w in winners]
+        tally = Tally("shoe")
+        tally.add(shoe, Scoreboard.from_outcomes(shoe))
+        coups += tally.coups
+        for name, (h, t) in simulated_counts(tally).items():
+            s = sums[name]
+            s[0] += h
+            s[1] += t
+            s[2] += h * h
+            s[3] += h * t
+            s[4] += t * t
+    figures = {}
+    for name, (h, t, h2, ht, t2) in sums.items():
+        p = h / t
+        # The ratio estimator's variance with each shoe one cluster (as roads.simulate does).
+        spread = h2 - 2 * p * ht + p * p * t2
+        var = shoes / (shoes - 1) * spread / (t * t)
+        binomial = p * (1 - p) / t
+        figures[name] = Expectation(p, math.sqrt(var), var / binomial if binomial else 1.0)
+    return Simulation(decks, shoes, coups, seed, DEFAULT_CUT, shipped, figures)
+
+
+def simulated_counts(tally: Tally) -> dict[str, tuple[int, int]]:
+    """Return (hits, trials) of every simulated figure of a tally: depth shares by side, red shares by road."""
+    out: dict[str, tuple[int, int]] = {}
+    for side in ("banker", "player"):
+        depths = tally.depths[side]
+        columns = sum(depths.values())
+        for name in SIM_FIGURES:
+            if not name.startswith(f"{side}_depth_"):
+                continue
+            label = name.removeprefix(f"{side}_depth_")
+            if label.endswith("+"):
+                hits = sum(n for d, n in depths.items() if d >= int(label[:-1]))
+            else:
+                hits = depths.get(int(label), 0)
+            out[name] = (hits, columns)
+    for name in SIM_FIGURES:
+        if name.endswith("_red"):
+            marks, red = tally.derived.get(name.removesuffix("_red"), [0, 0])
+            out[name] = (red, marks)
+    return out
+
+
+def to_json(simulations: list[Simulation]) -> str:
+    """Return the shipped data file's text: every deck count's figures, rounded, in a fixed order."""
+    first = simulations[0]
+    doc = {
+        "about": (
+            "Simulated expectations of roads stats (issue 16): shoes dealt by roads.simulate "
+            "(full shoes, burn, cut card), counted by roads.analytics.Tally. "
+            "expected: the share; se: its standard error (each shoe one cluster); "
+            "deff: an archive's variance over the binomial variance."
+        ),
+        "command": f"python scripts/simulate_expectations.py --shoes {first.shoes} --seed {first.seed}",
+        "seed": first.seed,
+        "shoes": first.shoes,
+        "cut": first.cut,
+        "decks": {
+            str(s.decks): {
+                "coups": s.coups,
+                "figures": {
+                    name: {"expected": round(e.expected, 7), "se": float(f"{e.se:.4g}"), "deff": round(e.deff, 4)}
+                    for name, e in s.figures.items()
+                },
+            }
+            for s in simulations
+        },
+    }
+    return json.dumps(doc, indent=1, sort_keys=False) + "\n"
+
+
+@cache
+def _shipped() -> dict[str, Any]:
+    text = resources.files("roads").joinpath("data", DATA_FILE).read_text(encoding="utf-8")
+    data: dict[str, Any] = json.loads(text)
+    return data
+
+
+@cache
+def expectations(decks: int) -> Simulation:
+    """Return the simulated expectations for ``decks`` decks: shipped for 1-8, else simulated once per process."""
+    shipped = _shipped()
+    entry = shipped["decks"].get(str(decks))
+    if entry is None:
+        # A deck count that is not shipped: the same seed and procedure, sized by coups so 1000 decks stays quick.
+        per_shoe = 10.2 * decks
+        shoes = max(MIN_SHOES, math.ceil(ON_THE_FLY_COUPS / per_shoe))
+        return simulate_expectations(decks, shoes, SEED)
+    figures = {name: Expectation(f["expected"], f["se"], f["deff"]) for name, f in entry["figures"].items()}
+    return Simulation(decks, shipped["shoes"], entry["coups"], shipped["seed"], shipped["cut"], True, figures)

@@ -1,0 +1,62 @@
+"""``roads report``: the archive's statistics as one self-contained HTML page of tables and plots."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import click
+
+from ..shoe import check_decks
+from .app import cli, wrote
+from .options import Inputs, checked, log_inputs
+from .stats import GROUPINGS, collect_stats, csv_report
+
+
+@cli.command("report")
+@log_inputs()
+@click.option("-o", "--output", metavar="OUT", required=True, help="The page to write: OUT.html.")
+@click.option(
+    "--decks",
+    type=int,
+    default=8,
+    show_default=True,
+    callback=checked(check_decks),
+    help="Decks each shoe was dealt from (1-1000).",
+)
+@click.option(
+    "--by", "by", type=click.Choice(GROUPINGS), help="Also tabulate the figures per shoe, file, table or date."
+)
+def report_command(inputs: Inputs, output: str, decks: int, by: str | None) -> None:
+    """Write the statistics of every shoe of LOG... as one HTML page: tables, plots, flags.
+
+    The page holds what `roads stats --json` gives (same --decks, same --by),
+    drawn for reading: the totals and every test as a table with the flagged
+    figures in plain words; each coup share with its 99% interval against the
+    exact odds; the Big Road column depths and the derived roads' red shares
+    against the simulated expectation; the spread of the Banker share shoe by
+    shoe; the tables as CSV downloads. It needs no network and opens from
+    disk. A bad shoe is named on one line and no page is written (exit 1).
+
+    \b
+    Examples:
+      roads report shoes.jsonl -o report.html
+      roads report logs/*.csv --by table --decks 6 -o tables.html
+    """
+    from ..analytics.page import report_html
+    from ..files import atomic_write, refuse_inputs
+
+    refuse_inputs([output], inputs.logs)  # before anything is read: a log is never replaced by its report
+    again = by not in (None, "shoe")
+    if again and "-" in inputs.logs:
+        raise click.UsageError(f"--by {by} reads each LOG twice: give files, not - (standard input)")
+    per_shoe = collect_stats(inputs, decks, "shoe")
+    if inputs.failed:
+        # Each bad shoe has had its one line; a page of the others would mislead, so there is none.
+        raise click.exceptions.Exit(1)
+    if again:
+        data = collect_stats(dataclasses.replace(inputs, done=0, failed=0), decks, by)
+    else:
+        data = per_shoe if by == "shoe" else {**per_shoe, "groups": []}
+    page = report_html(data, per_shoe["groups"], logs=inputs.logs, by=by, tests_csv=csv_report(data))
+    atomic_write(output, page)
+    wrote(output)

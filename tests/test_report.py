@@ -1,0 +1,211 @@
+"""roads report: the statistics as one self-contained HTML page (issue 16)."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import re
+from html.parser import HTMLParser
+from pathlib import Path
+from urllib.parse import unquote
+
+import pytest
+
+from roads.cli import main
+from roads.logs.writer import write_shoe_line
+from roads.outcome import Outcome, Winner
+from roads.shoe import deal_shoe
+
+PLOTS = {"shares", "depths", "spread", "derived"}
+
+
+def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    code = main(list(args))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.fixture(scope="module")
+def archive(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """60 dealt shoes with cards, on two tables."""
+    path = tmp_path_factory.mktemp("report") / "shoes.jsonl"
+    lines = []
+    for seed in range(60):
+        line = json.loads(write_shoe_line(seed, deal_shoe(8, seed=seed).coups, results=False))
+        line["table"] = f"T{seed % 2 + 1}"
+        lines.append(json.dumps(line) + "\n")
+    path.write_text("".join(lines), encoding="utf-8")
+    return path
+
+
+class Page(HTMLParser):
+    """What a test needs of the page: elements by tag with their attributes, and every URL it names."""
+
+    def __init__(self, text: str) -> None:
+        super().__init__()
+        self.elements: list[tuple[str, dict[str, str]]] = []
+        self.feed(text)
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.elements.append((tag, {k: v or "" for k, v in attrs}))
+
+    def find(self, tag: str, **wanted: str) -> list[dict[str, str]]:
+        return [a for t, a in self.elements if t == tag and all(a.get(k) == v for k, v in wanted.items())]
+
+
+def report(capsys: pytest.CaptureFixture[str], out: Path, *args: str) -> str:
+    code, _, err = run(capsys, "report", *args, "-o", str(out))
+    assert code == 0, err
+    assert err == "" or "wrote" in err
+    return out.read_text(encoding="utf-8")
+
+
+def test_every_plot_and_section_is_there(archive: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    text = report(capsys, tmp_path / "r.html", str(archive))
+    page = Page(text)
+    assert {a["data-plot"] for a in page.find("svg") if "data-plot" in a} == PLOTS
+    for section in ("flags", "shares", "streaks", "spread", "derived", "tests", "downloads"):
+        assert page.find("section", id=section), section
+    # one forest row per exact share, one bar per side and depth, one row per derived road
+    assert text.count('<g class="row') == 9 + 3
+    assert len(re.findall(r'<g class="bar (banker|player)', text)) == 12
+    spread = re.search(r'data-plot="spread".*?</svg>', text, re.S)
+    assert spread is not None
+    assert sum(int(n) for n in re.findall(r'data-count="(\d+)"', spread.group(0))) == 60  # every shoe in a bin
+    assert "simulated" in text and "exact" in text
+
+
+def test_numbers_match_roads_stats_json(archive: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    text = report(capsys, tmp_path / "r.html", str(archive), "--by", "table", "--decks", "8")
+    code, out, _ = run(capsys, "stats", str(archive), "--by", "table", "--json")
+    assert code == 0
+    data = json.loads(out)
+    rows = {a["data-figure"]: a for a in Page(text).find("tr") if "data-figure" in a}
+    tests = data["total"]["tests"]
+    assert list(rows) == [t["figure"] for t in tests]
+    for t in tests:
+        row = rows[t["figure"]]
+        assert (row["data-observed"], row["data-expected"], row["data-p"]) == (
+            str(t["observed"]),
+            str(t["expected"]),
+            str(t["p"]),
+        )
+        assert f"{t['hits']:,} / {t['trials']:,}" in text
+    # the CSV download is roads stats --csv, byte for byte
+    code, csv_text, _ = run(capsys, "stats", str(archive), "--by", "table", "--csv")
+    links = {a["download"]: a["href"] for a in Page(text).find("a") if "download" in a}
+    assert set(links) == {"tests.csv", "shoes.csv"}
+    prefix = "data:text/csv;charset=utf-8,"
+    assert links["tests.csv"].startswith(prefix) and unquote(links["tests.csv"][len(prefix) :]) == csv_text
+    shoes = list(csv.reader(io.StringIO(unquote(links["shoes.csv"][len(prefix) :]))))
+    assert shoes[0] == ["shoe", "coups", "banker", "player", "tie", "banker_share", "flags"] and len(shoes) == 61
+    assert sum(int(r[1]) for r in shoes[1:]) == data["total"]["coups"]
+    # the groups table names each table
+    assert [g["key"] for g in data["groups"]] == ["T1", "T2"]
+    assert re.search(r'<table class="groups">.*T1.*T2', text, re.S)
+
+
+def test_self_contained(archive: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    text = report(capsys, tmp_path / "r.html", str(archive))
+    page = Page(text)
+    assert not page.find("script") and not page.find("link") and not page.find("img")
+    for _, attrs in page.elements:
+        for key in ("src", "href"):
+            assert not attrs.get(key, "data:").startswith(("http", "//")), attrs
+    csp = page.find("meta", **{"http-equiv": "Content-Security-Policy"})
+    assert csp and "default-src 'none'" in csp[0]["content"] and "script-src 'none'" in csp[0]["content"]
+    assert "style=" not in text  # the policy allows the one style sheet, no style attribute
+
+
+def test_same_input_same_bytes(archive: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    a = report(capsys, tmp_path / "a.html", str(archive), "--by", "shoe")
+    b = report(capsys, tmp_path / "b.html", str(archive), "--by", "shoe")
+    assert a == b
+
+
+def test_a_flagged_archive_shows_its_flags_with_their_reading(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    log = tmp_path / "biased.jsonl"
+    lines = []
+    for seed in range(60):
+        outcomes = [c.outcome() for c in deal_shoe(8, seed=seed).coups]
+        flipped = [Outcome(Winner.BANKER) if o.winner is Winner.PLAYER and i % 2 else o for i, o in enumerate(outcomes)]
+        lines.append(write_shoe_line(seed, flipped))
+    log.write_text("".join(lines), encoding="utf-8")
+    text = report(capsys, tmp_path / "r.html", str(log))
+    assert '<div class="callout alarm">' in text and "Nothing stands out" not in text
+    assert re.search(r"<li><strong>banker</strong>: \d+ of \d+ \([\d.]+%\) against 45.86% in theory", text)
+    assert '<tr class="flagged" data-figure="banker"' in text
+    assert '<g class="row flagged" data-figure="banker"' in text
+
+
+# --- bad input ---
+
+
+def test_a_bad_shoe_is_named_and_no_page_is_written(
+    archive: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    log = tmp_path / "bad.jsonl"
+    log.write_text(archive.read_text(encoding="utf-8") + '{"shoe": "x9", "results": "B P Q"}\n', encoding="utf-8")
+    out = tmp_path / "r.html"
+    out.write_text("the old report", encoding="utf-8")
+    code, stdout, err = run(capsys, "report", str(log), "-o", str(out))
+    assert code == 1 and stdout == ""
+    assert err.count("\n") == 1 and err.startswith("roads: error: ") and "x9" in err and "Traceback" not in err
+    assert out.read_text(encoding="utf-8") == "the old report"  # nothing the user had is lost
+    assert {p.name for p in tmp_path.iterdir()} == {"bad.jsonl", "r.html"}  # no temporary file left
+
+
+def test_an_unreadable_archive_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    log = tmp_path / "empty.jsonl"
+    log.write_text("", encoding="utf-8")
+    code, _, err = run(capsys, "report", str(log), "-o", str(tmp_path / "r.html"))
+    assert code == 1 and len(err.strip().splitlines()) == 1 and "empty.jsonl: no coups" in err
+    assert not (tmp_path / "r.html").exists()
+
+
+def test_by_table_on_a_log_without_tables(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    log = tmp_path / "plain.jsonl"
+    log.write_text('{"shoe": 1, "results": "BPBPT"}\n', encoding="utf-8")
+    code, _, err = run(capsys, "report", str(log), "--by", "table", "-o", str(tmp_path / "r.html"))
+    assert code == 1 and len(err.strip().splitlines()) == 1 and "--by table needs a table" in err
+    assert not (tmp_path / "r.html").exists()
+
+
+def test_a_group_of_one_coup_is_reported_as_not_meaningful(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    log = tmp_path / "one.jsonl"
+    log.write_text('{"shoe": 1, "results": "B"}\n', encoding="utf-8")
+    text = report(capsys, tmp_path / "r.html", str(log))
+    assert "Too few coups for any test to be meaningful" in text
+    assert {a["data-plot"] for a in Page(text).find("svg") if "data-plot" in a} == PLOTS
+
+
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        ([], "-o"),
+        (["--decks", "0", "-o", "r.html"], "--decks"),
+        (["--by", "month", "-o", "r.html"], "--by"),
+    ],
+)
+def test_usage_mistakes_exit_2(
+    args: list[str], words: str, archive: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    code, _, err = run(capsys, "report", str(archive), *args)
+    assert code == 2 and words in err and not (tmp_path / "r.html").exists()
+
+
+def test_the_report_never_replaces_its_log(archive: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    log = tmp_path / "shoes.jsonl"
+    log.write_bytes(archive.read_bytes())
+    code, _, err = run(capsys, "report", str(log), "-o", str(log))
+    assert code == 1 and "input file is output file" in err
+    assert log.read_bytes() == archive.read_bytes()
+
+
+def test_standard_input_read_twice_is_refused(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    code, _, err = run(capsys, "report", "-", "--by", "table", "-o", str(tmp_path / "r.html"))
+    assert code == 2 and "standard input" in err
