@@ -1,0 +1,336 @@
+"""roads stats --parquet / --csv-tables: the coups and marks tables (issue 16, item 4)."""
+
+from __future__ import annotations
+
+import csv
+import json
+import random
+import signal
+import sys
+from pathlib import Path
+from typing import Any
+
+import pyarrow.parquet as pq
+import pytest
+from helpers import examples
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import roads.cli.stats as stats_cli
+from roads.analytics import tablefiles
+from roads.analytics.tables import COUP_COLUMNS, MARK_COLUMNS, TABLES, ShoeInfo, TableRows, shoe_rows
+from roads.board import Scoreboard
+from roads.board.jsonview import board_dict
+from roads.cli import main
+from roads.cli.signals import Stopped
+from roads.logs.writer import write_shoe_line
+from roads.shoe import deal_shoe
+
+NAMES = [f"{table}.{suffix}" for suffix in ("parquet", "csv") for table in TABLES]
+
+
+def stats(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    code = main(["stats", *args])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.fixture(scope="module")
+def archive(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Twelve dealt shoes with their cards, a table and a date each."""
+    path = tmp_path_factory.mktemp("tables") / "dealt.jsonl"
+    with path.open("w", encoding="utf-8") as out:
+        for seed in range(12):
+            line = json.loads(write_shoe_line(f"s{seed}", deal_shoe(8, seed=seed).coups, results=False))
+            line["table"], line["date"] = f"T{seed % 3}", f"2026-03-0{1 + seed % 2}"
+            out.write(json.dumps(line) + "\n")
+    return path
+
+
+def boards(archive: Path) -> list[tuple[dict[str, Any], Scoreboard]]:
+    """Return every shoe line of the archive with its board, built from its coups apart from roads stats."""
+    lines = [json.loads(line) for line in archive.read_text(encoding="utf-8").splitlines()]
+    return [(line, Scoreboard.from_outcomes(deal_shoe(8, seed=int(line["shoe"][1:])).coups)) for line in lines]
+
+
+def read_csv(path: Path) -> list[dict[str, Any]]:
+    """Return a CSV table's rows typed as the Parquet table types them (empty is null)."""
+    kinds = dict(TABLES[path.stem])
+    with path.open(encoding="utf-8", newline="") as handle:
+        rows = list(csv.DictReader(handle))
+    typed = []
+    for row in rows:
+        out: dict[str, Any] = {}
+        for name, text in row.items():
+            kind = kinds[name]
+            if text == "":
+                out[name] = None
+            elif kind == "bool":
+                assert text in ("True", "False")
+                out[name] = text == "True"
+            elif kind.startswith("int"):
+                out[name] = int(text)
+            else:
+                out[name] = text
+        typed.append(out)
+    return typed
+
+
+def read_parquet(path: Path) -> list[dict[str, Any]]:
+    return pq.read_table(path).to_pylist()  # type: ignore[no-any-return]
+
+
+# --- the pure row builder against the board ---
+
+
+@settings(max_examples=examples(200), deadline=None)
+@given(st.text("BPT", max_size=120))
+def test_rows_are_the_board_as_roads_build_json_gives_it(results: str) -> None:
+    board = Scoreboard.from_results(" ".join(results))
+    rows = shoe_rows(ShoeInfo("a.jsonl", "x", 3, "T1", None), board)
+    data = board_dict(board)
+    coups = rows.coups
+    assert set(coups) == {name for name, _ in COUP_COLUMNS} and set(rows.marks) == {name for name, _ in MARK_COLUMNS}
+    assert len(rows) == board.coups == data["coups"] == len(results)
+    assert coups["winner"] == [cell["winner"] for cell in data["bead_plate"]]
+    assert coups["coup"] == [cell["coup"] for cell in data["bead_plate"]]
+    assert set(coups["table"]) <= {"T1"} and set(coups["date"]) <= {None} and set(coups["shoe_number"]) <= {3}
+    assert coups["cards"] == [None] * len(results)
+    for road in ("big_eye_boy", "small_road", "cockroach_pig"):
+        mine = [i for i, name in enumerate(rows.marks["road"]) if name == road]
+        keys = ("mark", "color", "rule", "column", "row", "x", "y")
+        assert [{k: rows.marks[k][i] for k in keys} for i in mine] == data[road]
+        assert [rows.marks["color"][i] for i in mine] == [c.value for c in board.road(road).colors]
+    # every mark names the coup of the Big Road bead it was read from
+    beads = {(b["column"], b["row"]): b["coup"] for b in data["big_road"]}
+    marks = rows.marks
+    assert marks["coup"] == [beads[c, r] for c, r in zip(marks["column"], marks["row"], strict=True)]
+
+
+def test_rows_agree_with_the_proofs_of_every_mark() -> None:
+    rng = random.Random(16)
+    for _ in range(20):
+        board = Scoreboard.from_results(" ".join(rng.choice("BBBPPPT") for _ in range(rng.randrange(1, 90))))
+        marks = shoe_rows(ShoeInfo("f", "s", 1), board).marks
+        proofs = list(board.proofs())
+        assert marks["color"] == [p.color.value for p in proofs]
+        assert marks["rule"] == [p.rule for p in proofs]
+        assert marks["road"] == [p.road.value for p in proofs]
+        assert marks["mark"] == [p.mark for p in proofs]
+
+
+def test_rows_of_dealt_coups_carry_totals_pairs_naturals_and_cards() -> None:
+    coups = deal_shoe(8, seed=5).coups
+    rows = shoe_rows(ShoeInfo("f", "s", 1), Scoreboard.from_outcomes(coups))
+    assert rows.coups["banker_total"] == [c.banker_total for c in coups]
+    assert rows.coups["player_total"] == [c.player_total for c in coups]
+    assert rows.coups["banker_pair"] == [c.banker_pair for c in coups]
+    assert rows.coups["natural"] == [c.natural for c in coups]
+    assert rows.coups["cards"] == [len(c.player) + len(c.banker) for c in coups]
+
+
+def test_rows_append_in_order() -> None:
+    a = shoe_rows(ShoeInfo("f", "a", 1), Scoreboard.from_results("B P P B B"))
+    b = shoe_rows(ShoeInfo("f", "b", 2), Scoreboard.from_results("P P B"))
+    both = TableRows()
+    both.extend(a)
+    both.extend(b)
+    assert both.shoes == 2 and len(both) == 8
+    assert both.coups["shoe"] == ["a"] * 5 + ["b"] * 3
+    assert both.marks["shoe"] == a.marks["shoe"] + b.marks["shoe"]
+
+
+# --- the command ---
+
+
+@pytest.mark.slow
+def test_the_tables_hold_every_coup_and_mark_of_the_archive(
+    archive: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(tablefiles, "ROWS_PER_CHUNK", 200)  # several chunks, so row groups and CSV runs join up
+    out = tmp_path / "out"
+    code, text, err = stats(capsys, str(archive), "--parquet", str(out), "--csv-tables", str(out), "--json")
+    assert code == 0, err
+    assert sorted(p.name for p in out.iterdir()) == sorted(NAMES)
+    data = json.loads(text)  # --json still prints the statistics
+    coups = read_parquet(out / "coups.parquet")
+    marks = read_parquet(out / "marks.parquet")
+    assert coups == read_csv(out / "coups.csv") and marks == read_csv(out / "marks.csv")
+    assert len(coups) == data["total"]["coups"]
+    for road, counts in data["total"]["derived"].items():
+        colors = [m["color"] for m in marks if m["road"] == road]
+        assert (len(colors), colors.count("red")) == (counts["marks"], counts["red"])
+    expected = TableRows()
+    for number, (line, board) in enumerate(boards(archive), 1):
+        expected.extend(shoe_rows(ShoeInfo(str(archive), line["shoe"], number, line["table"], line["date"]), board))
+    for name, rows in (("coups", coups), ("marks", marks)):
+        columns = expected.table(name)
+        assert rows == [dict(zip(columns, values, strict=True)) for values in zip(*columns.values(), strict=True)]
+    groups = pq.ParquetFile(out / "coups.parquet").metadata.num_row_groups
+    assert groups > 1 and pq.ParquetFile(out / "marks.parquet").metadata.num_row_groups == groups  # one a chunk
+    for group in range(groups):  # a row group holds whole shoes
+        shoes = pq.ParquetFile(out / "coups.parquet").read_row_group(group, columns=["shoe", "coup"]).to_pylist()
+        assert shoes[0]["coup"] == 1
+
+
+@pytest.mark.slow
+def test_the_same_archive_gives_the_same_bytes(
+    archive: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    files = []
+    for n in (1, 2):
+        out = tmp_path / f"run{n}"
+        code, _, err = stats(capsys, str(archive), "--parquet", str(out), "--csv-tables", str(out))
+        assert code == 0, err
+        files.append({name: (out / name).read_bytes() for name in NAMES})
+    assert files[0] == files[1]
+
+
+def test_a_results_log_has_null_totals_and_cards(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    log = tmp_path / "r.jsonl"
+    log.write_text('{"shoe": 7, "results": "B P[bn] T", "table": "VIP"}\n', encoding="utf-8")
+    code, _, err = stats(capsys, str(log), "--parquet", str(tmp_path / "t"), "--csv-tables", str(tmp_path / "t"))
+    assert code == 0, err
+    for rows in (read_parquet(tmp_path / "t" / "coups.parquet"), read_csv(tmp_path / "t" / "coups.csv")):
+        assert [(r["shoe"], r["coup"], r["winner"], r["banker_pair"], r["natural"]) for r in rows] == [
+            ("7", 1, "banker", False, False),
+            ("7", 2, "player", True, True),
+            ("7", 3, "tie", False, False),
+        ]
+        assert {(r["banker_total"], r["player_total"], r["cards"], r["table"], r["date"]) for r in rows} == {
+            (None, None, None, "VIP", None)
+        }
+    assert read_parquet(tmp_path / "t" / "marks.parquet") == []  # no derived road starts in three coups
+
+
+def test_a_bad_shoe_among_good_ones_leaves_it_out(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    log = tmp_path / "mixed.jsonl"
+    log.write_text('{"shoe": "a", "results": "B P"}\n{"shoe": "b", "results": "B X"}\n', encoding="utf-8")
+    code, _, err = stats(capsys, str(log), "--csv-tables", str(tmp_path / "t"))
+    assert code == 1 and "shoe 'b'" in err
+    assert [r["shoe"] for r in read_csv(tmp_path / "t" / "coups.csv")] == ["a", "a"]
+
+
+# --- whole or not at all ---
+
+
+def no_output(folder: Path) -> None:
+    """Assert that nothing was written: the folder is not there, or holds no table and no temporary file."""
+    if folder.exists():
+        assert sorted(p.name for p in folder.iterdir()) == ["coups.csv"], "only the old file the test put there"
+
+
+@pytest.mark.parametrize(
+    ("lines", "extra"),
+    [
+        ('{"shoe": 1, "results": "B X"}\n{"shoe": 2, "results": "Q"}\n', ()),  # no shoe can be read
+        ('{"shoe": 1, "results": "B P"}\n{"shoe": 2, "results": "Q"}\n', ("--fail-fast",)),  # stopped early
+        ('{"shoe": 1, "results": "B P"}\n', ("--by", "table")),  # a group the log cannot give
+        ("", ()),  # an empty archive
+    ],
+    ids=["unreadable", "fail-fast", "by-table", "empty"],
+)
+def test_a_failed_run_writes_no_table(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], lines: str, extra: tuple[str, ...]
+) -> None:
+    log = tmp_path / "bad.jsonl"
+    log.write_text(lines, encoding="utf-8")
+    new, old = tmp_path / "new", tmp_path / "old"
+    old.mkdir()
+    (old / "coups.csv").write_text("kept\n", encoding="utf-8")
+    code, out, err = stats(capsys, str(log), *extra, "--parquet", str(new), "--csv-tables", str(old))
+    assert code == 1 and out == ""
+    assert "Traceback" not in err and err.strip().splitlines()[-1].startswith("roads: error: ")
+    assert not new.exists()  # the folder made for the tables is gone again
+    no_output(old)
+    assert (old / "coups.csv").read_text(encoding="utf-8") == "kept\n"
+
+
+def test_a_write_that_fails_half_way_leaves_nothing(
+    archive: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(tablefiles, "ROWS_PER_CHUNK", 100)
+    written = 0
+    real = tablefiles._CsvTable.write
+
+    def full_disk(self: tablefiles._CsvTable, rows: TableRows) -> None:
+        nonlocal written
+        written += 1
+        if written > 3:
+            raise OSError(28, "No space left on device")
+        real(self, rows)
+
+    monkeypatch.setattr(tablefiles._CsvTable, "write", full_disk)
+    code, out, err = stats(capsys, str(archive), "--csv-tables", str(tmp_path / "t"), "--parquet", str(tmp_path / "t"))
+    assert written > 3  # the failure came after some chunks were written
+    assert code == 1 and out == ""
+    assert err == "roads: error: cannot write the tables: No space left on device\n"
+    assert not (tmp_path / "t").exists()
+
+
+@pytest.mark.parametrize(("stop", "status"), [(KeyboardInterrupt(), 130), (Stopped(signal.SIGTERM), 143)])
+def test_an_interrupt_leaves_no_table(
+    archive: Path,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    stop: BaseException,
+    status: int,
+) -> None:
+    monkeypatch.setattr(tablefiles, "ROWS_PER_CHUNK", 100)
+    seen = 0
+
+    def interrupted(info: ShoeInfo, board: Scoreboard) -> TableRows:
+        nonlocal seen
+        seen += 1
+        if seen == 6:  # Ctrl-C or SIGTERM after some chunks were written
+            raise stop
+        return shoe_rows(info, board)
+
+    monkeypatch.setattr(stats_cli, "shoe_rows", interrupted)
+    out = tmp_path / "t"
+    out.mkdir()
+    (out / "coups.csv").write_text("kept\n", encoding="utf-8")
+    code, text, _ = stats(capsys, str(archive), "--csv-tables", str(out), "--parquet", str(out))
+    assert (code, text, seen) == (status, "", 6)
+    no_output(out)
+    assert (out / "coups.csv").read_text(encoding="utf-8") == "kept\n"
+
+
+@pytest.mark.slow
+def test_without_pyarrow_parquet_names_the_extra(
+    archive: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(sys.modules, "pyarrow", None)
+    monkeypatch.setitem(sys.modules, "pyarrow.parquet", None)
+    code, out, err = stats(capsys, str(archive), "--parquet", str(tmp_path / "t"))
+    assert (code, out) == (1, "")
+    assert err == (
+        "roads: error: --parquet needs pyarrow: pip install 'roads[parquet]' "
+        "(or --csv-tables DIR writes the same tables as CSV)\n"
+    )
+    assert not (tmp_path / "t").exists()
+    # CSV tables need no extra
+    code, _, err = stats(capsys, str(archive), "--csv-tables", str(tmp_path / "t"))
+    assert code == 0, err
+    assert sorted(p.name for p in (tmp_path / "t").iterdir()) == ["coups.csv", "marks.csv"]
+
+
+def test_a_table_folder_that_cannot_be_one_is_one_line(
+    archive: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, err = stats(capsys, str(archive), "--csv-tables", str(archive))
+    assert (code, out) == (1, "")
+    assert err == f"roads: error: cannot write the tables of --csv-tables to {archive}: it is a file, not a folder\n"
+    code, out, err = stats(capsys, str(archive), "--parquet", str(tmp_path / "no" / "t"))
+    assert (code, out) == (1, "")
+    assert err.endswith(f"folder {tmp_path / 'no'} does not exist\n")
+
+
+def test_an_input_is_never_overwritten_by_a_table(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    log = tmp_path / "coups.csv"
+    log.write_text("shoe,result\n1,B\n1,P\n", encoding="utf-8")
+    code, _, err = stats(capsys, str(log), "--csv-tables", str(tmp_path))
+    assert code == 1 and "input file is output file" in err
+    assert log.read_text(encoding="utf-8") == "shoe,result\n1,B\n1,P\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["coups.csv"]
