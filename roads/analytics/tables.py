@@ -113,7 +113,7 @@ def shoe_rows(info: ShoeInfo, board: Scoreboard) -> TableRows:
     >>> from roads.board import Scoreboard
     >>> rows = shoe_rows(ShoeInfo("shoes.jsonl", "A", 1), Scoreboard.from_results("B P P B"))
     >>> rows.coups["winner"], rows.marks["road"], rows.marks["color"], rows.marks["rule"]
-    (['banker', 'player', 'player', 'banker'], ['big_eye_boy'], ['blue'], [1])
+    (['banker', 'player', 'player', 'banker'], ['big_eye_boy', 'big_eye_boy'], ['blue', 'blue'], [2, 1])
     """
     outcomes = board.bead_plate.outcomes
     n = len(outcomes)
