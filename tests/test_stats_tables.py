@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import io
 import json
 import random
 import signal
@@ -89,21 +90,21 @@ def test_rows_are_the_board_as_roads_build_json_gives_it(results: str) -> None:
     board = Scoreboard.from_results(" ".join(results))
     rows = shoe_rows(ShoeInfo("a.jsonl", "x", 3, "T1", None), board)
     data = board_dict(board)
-    coups = rows.coups
-    assert set(coups) == {name for name, _ in COUP_COLUMNS} and set(rows.marks) == {name for name, _ in MARK_COLUMNS}
+    coups, marks = rows.table("coups"), rows.table("marks")
+    assert list(coups) == [name for name, _ in COUP_COLUMNS] and list(marks) == [name for name, _ in MARK_COLUMNS]
     assert len(rows) == board.coups == data["coups"] == len(results)
     assert coups["winner"] == [cell["winner"] for cell in data["bead_plate"]]
     assert coups["coup"] == [cell["coup"] for cell in data["bead_plate"]]
     assert set(coups["table"]) <= {"T1"} and set(coups["date"]) <= {None} and set(coups["shoe_number"]) <= {3}
     assert coups["cards"] == [None] * len(results)
+    assert all(len(values) == len(marks["mark"]) for values in marks.values())
     for road in ("big_eye_boy", "small_road", "cockroach_pig"):
-        mine = [i for i, name in enumerate(rows.marks["road"]) if name == road]
+        mine = [i for i, name in enumerate(marks["road"]) if name == road]
         keys = ("mark", "color", "rule", "column", "row", "x", "y")
-        assert [{k: rows.marks[k][i] for k in keys} for i in mine] == data[road]
-        assert [rows.marks["color"][i] for i in mine] == [c.value for c in board.road(road).colors]
+        assert [{k: marks[k][i] for k in keys} for i in mine] == data[road]
+        assert [marks["color"][i] for i in mine] == [c.value for c in board.road(road).colors]
     # every mark names the coup of the Big Road bead it was read from
     beads = {(b["column"], b["row"]): b["coup"] for b in data["big_road"]}
-    marks = rows.marks
     assert marks["coup"] == [beads[c, r] for c, r in zip(marks["column"], marks["row"], strict=True)]
 
 
@@ -111,7 +112,7 @@ def test_rows_agree_with_the_proofs_of_every_mark() -> None:
     rng = random.Random(16)
     for _ in range(20):
         board = Scoreboard.from_results(" ".join(rng.choice("BBBPPPT") for _ in range(rng.randrange(1, 90))))
-        marks = shoe_rows(ShoeInfo("f", "s", 1), board).marks
+        marks = shoe_rows(ShoeInfo("f", "s", 1), board).table("marks")
         proofs = list(board.proofs())
         assert marks["color"] == [p.color.value for p in proofs]
         assert marks["rule"] == [p.rule for p in proofs]
@@ -121,12 +122,13 @@ def test_rows_agree_with_the_proofs_of_every_mark() -> None:
 
 def test_rows_of_dealt_coups_carry_totals_pairs_naturals_and_cards() -> None:
     coups = deal_shoe(8, seed=5).coups
-    rows = shoe_rows(ShoeInfo("f", "s", 1), Scoreboard.from_outcomes(coups))
-    assert rows.coups["banker_total"] == [c.banker_total for c in coups]
-    assert rows.coups["player_total"] == [c.player_total for c in coups]
-    assert rows.coups["banker_pair"] == [c.banker_pair for c in coups]
-    assert rows.coups["natural"] == [c.natural for c in coups]
-    assert rows.coups["cards"] == [len(c.player) + len(c.banker) for c in coups]
+    rows = shoe_rows(ShoeInfo("f", "s", 1), Scoreboard.from_outcomes(coups)).table("coups")
+    assert rows["banker_total"] == [c.banker_total for c in coups]
+    assert rows["player_total"] == [c.player_total for c in coups]
+    assert rows["banker_pair"] == [c.banker_pair for c in coups]
+    assert rows["player_pair"] == [c.player_pair for c in coups]
+    assert rows["natural"] == [c.natural for c in coups]
+    assert rows["cards"] == [len(c.player) + len(c.banker) for c in coups]
 
 
 def test_rows_append_in_order() -> None:
@@ -135,9 +137,49 @@ def test_rows_append_in_order() -> None:
     both = TableRows()
     both.extend(a)
     both.extend(b)
-    assert both.shoes == 2 and len(both) == 8
-    assert both.coups["shoe"] == ["a"] * 5 + ["b"] * 3
-    assert both.marks["shoe"] == a.marks["shoe"] + b.marks["shoe"]
+    assert len(both.shoes) == 2 and len(both) == 8
+    assert both.table("coups")["shoe"] == ["a"] * 5 + ["b"] * 3
+    assert both.table("coups")["coup"] == [1, 2, 3, 4, 5, 1, 2, 3]
+    for name in TABLES:
+        assert both.table(name) == {k: a.table(name)[k] + b.table(name)[k] for k in a.table(name)}
+
+
+def odd_rows(odd: list[tuple[str, str | None, str | None]]) -> TableRows:
+    """Return the rows of short shoes, with cards and without, whose ids, tables and dates need quoting in CSV."""
+    rows = TableRows()
+    for n, (shoe, table, date) in enumerate(odd, 1):
+        board = (
+            Scoreboard.from_outcomes(deal_shoe(1, seed=n).coups[: 10 * n])
+            if n % 2
+            else Scoreboard.from_results("B P P B B P T B P P")
+        )
+        rows.extend(shoe_rows(ShoeInfo(f"dir/f,{n}.jsonl", shoe, n, table, date), board))
+    return rows
+
+
+def csv_text(rows: TableRows, name: str) -> str:
+    return "".join(tablefiles.coup_lines(rows) if name == "coups" else tablefiles.mark_lines(rows))
+
+
+@pytest.mark.parametrize("name", ["coups", "marks"])
+def test_csv_lines_are_what_csv_writer_writes(name: str) -> None:
+    rows = odd_rows([('a,"b"', "T,1", None), ("x\ny", None, "2026-03-01"), ("", "", "d"), (" sp ", "\u05d0", "x")])
+    expected = io.StringIO()
+    csv.writer(expected, lineterminator="\n").writerows(zip(*rows.table(name).values(), strict=True))
+    assert csv_text(rows, name) == expected.getvalue()
+
+
+@pytest.mark.parametrize("name", ["coups", "marks"])
+def test_a_carriage_return_in_an_id_is_quoted_so_the_csv_reads_back(name: str) -> None:
+    # csv.writer with "\n" lines leaves a lone "\r" unquoted, which its own reader then refuses: quote it.
+    rows = odd_rows([("a\rb", "t\r", "\r"), ("c", None, None)])
+    read = list(csv.reader(io.StringIO(csv_text(rows, name), newline="")))
+    shown = {None: "", True: "True", False: "False"}
+    table = rows.table(name)
+    assert read == [
+        [shown.get(v, str(v)) if v is None or isinstance(v, bool) else str(v) for v in values]
+        for values in zip(*table.values(), strict=True)
+    ]
 
 
 # --- the command ---

@@ -15,12 +15,13 @@ from __future__ import annotations
 import contextlib
 import csv
 import os
+from collections.abc import Iterator
 from pathlib import Path
 from typing import IO, Any
 
 from ..errors import OutputError
 from ..files import PendingFile, shown
-from .tables import TABLES, TableRows
+from .tables import COLORS, NULL, ROADS, SHOE_COLUMNS, TABLES, WINNERS, TableRows
 from .tally import StatsError
 
 ROWS_PER_CHUNK = 100_000
@@ -80,34 +81,122 @@ class _CsvTable:
         self.writer.writerow([column for column, _ in TABLES[name]])
 
     def write(self, rows: TableRows) -> None:
-        columns = rows.table(self.name)
-        self.writer.writerows(zip(*(columns[column] for column, _ in TABLES[self.name]), strict=True))
+        self.handle.writelines(coup_lines(rows) if self.name == "coups" else mark_lines(rows))
 
     def close(self) -> None:
         self.handle.close()
 
 
+def cell(value: str | int | None) -> str:
+    """Return one CSV field as ``csv.writer`` writes it among others: quoted only when it must be."""
+    if value is None:
+        return ""
+    text = str(value)
+    if any(ch in text for ch in _SPECIAL):
+        return '"' + text.replace('"', '""') + '"'
+    return text
+
+
+_SPECIAL = (",", '"', "\r", "\n")
+_BOOL = ("False", "True")
+_SMALL = {NULL: "", **{n: str(n) for n in range(128)}}
+"""An int8 column's values as CSV fields (null is empty)."""
+
+
+def coup_lines(rows: TableRows) -> Iterator[str]:
+    """Yield the CSV lines of the coups table, what ``csv.writer`` writes from :meth:`TableRows.table` (faster)."""
+    start = 0
+    num, yes = _SMALL, _BOOL
+    for info, n in zip(rows.shoes, rows.coup_counts, strict=True):
+        end = start + n
+        head = cell(info.shoe)
+        tail = f"{cell(info.file)},{info.number},{cell(info.table)},{cell(info.date)}\n"
+        columns = (rows.winner, rows.banker_total, rows.player_total, rows.banker_pair, rows.player_pair)
+        for coup, w, bt, pt, bp, pp, nat, cards in zip(
+            range(1, n + 1),
+            *(c[start:end] for c in columns),
+            rows.natural[start:end],
+            rows.cards[start:end],
+            strict=True,
+        ):
+            yield f"{head},{coup},{WINNERS[w]},{num[bt]},{num[pt]},{yes[bp]},{yes[pp]},{yes[nat]},{num[cards]},{tail}"
+        start = end
+
+
+def mark_lines(rows: TableRows) -> Iterator[str]:
+    """Yield the CSV lines of the marks table, what ``csv.writer`` writes from :meth:`TableRows.table` (faster)."""
+    start = 0
+    counts = rows.road_marks
+    for s, info in enumerate(rows.shoes):
+        head = cell(info.shoe)
+        tail = f"{cell(info.file)},{info.number}\n"
+        for r, road in enumerate(ROADS):
+            n = counts[3 * s + r]
+            end = start + n
+            for mark, color, rule, column, row, x, y, coup in zip(
+                range(1, n + 1),
+                *(c[start:end] for c in (rows.color, rows.rule, rows.column, rows.row, rows.x, rows.y, rows.coup)),
+                strict=True,
+            ):
+                yield f"{head},{road},{mark},{COLORS[color]},{rule},{column},{row},{x},{y},{coup},{tail}"
+            start = end
+
+
 class _ParquetTable:
-    """One table as Parquet: one row group a chunk, zstd-compressed."""
+    """One table as Parquet: one row group a chunk, zstd-compressed, columns made in bulk from the typed rows."""
 
     def __init__(self, pending: PendingFile, name: str) -> None:
         self.pa, pq = pyarrow_modules()
         self.pending = pending
         self.name = name
-        types = {"string": self.pa.string(), "int32": self.pa.int32(), "int8": self.pa.int8(), "bool": self.pa.bool_()}
-        self.schema = self.pa.schema([(column, types[kind]) for column, kind in TABLES[name]])
+        pa = self.pa
+        types = {"string": pa.string(), "int32": pa.int32(), "int8": pa.int8(), "bool": pa.bool_()}
+        self.schema = pa.schema([(column, types[kind]) for column, kind in TABLES[name]])
+        self.words = {"winner": pa.array(WINNERS), "color": pa.array(COLORS), "road": pa.array(ROADS)}
         self.writer = pq.ParquetWriter(str(pending.temp), self.schema, compression="zstd")
 
     def write(self, rows: TableRows) -> None:
-        columns = rows.table(self.name)
-        if not columns["shoe"]:
+        import numpy as np
+
+        pa = self.pa
+        coups = self.name == "coups"
+        counts = np.frombuffer(rows.coup_counts, np.int32) if coups else np.array(rows.mark_counts(), np.int32)
+        total = int(counts.sum())
+        if not total:
             return
-        arrays = [self.pa.array(columns[f.name], type=f.type) for f in self.schema]
-        table = self.pa.Table.from_arrays(arrays, schema=self.schema)
-        self.writer.write_table(table, row_group_size=max(table.num_rows, 1))
+        shoe_of_row = pa.array(np.repeat(np.arange(len(rows.shoes), dtype=np.int32), counts))
+        arrays = []
+        for column, kind in TABLES[self.name]:
+            if column in SHOE_COLUMNS:
+                values = pa.array([info.value(column) for info in rows.shoes], self.schema.field(column).type)
+                arrays.append(values.take(shoe_of_row))
+            elif column in ("coup", "mark") and (column == "mark" or coups):
+                per = np.frombuffer(rows.coup_counts if coups else rows.road_marks, np.int32)
+                arrays.append(pa.array(_running(np, per)))
+            elif column == "road":
+                per = np.frombuffer(rows.road_marks, np.int32)
+                roads = np.repeat(np.tile(np.arange(3, dtype=np.int8), len(per) // 3), per)
+                arrays.append(self.words["road"].take(pa.array(roads)))
+            elif column in self.words:
+                arrays.append(self.words[column].take(pa.array(np.frombuffer(getattr(rows, column), np.int8))))
+            elif kind == "bool":
+                arrays.append(pa.array(np.frombuffer(getattr(rows, column), np.int8).astype(np.bool_)))
+            elif kind == "int8":
+                values = np.frombuffer(getattr(rows, column), np.int8)
+                arrays.append(pa.array(values, pa.int8(), mask=values == NULL))
+            else:
+                arrays.append(pa.array(np.frombuffer(getattr(rows, column), np.int32)))
+        table = pa.Table.from_arrays(arrays, schema=self.schema)
+        self.writer.write_table(table, row_group_size=total)
 
     def close(self) -> None:
         self.writer.close()
+
+
+def _running(np: Any, counts: Any) -> Any:
+    """Return 1, 2, ..., n for each n of ``counts``, one after the other (int32)."""
+    starts = np.cumsum(counts) - counts
+    return (np.arange(int(counts.sum()), dtype=np.int32) - np.repeat(starts, counts) + 1).astype(np.int32)
 
 
 class TableFiles:
@@ -151,7 +240,7 @@ class TableFiles:
     def add(self, rows: TableRows) -> None:
         """Take one shoe's rows (or a few shoes'); a chunk is written once it holds enough coups."""
         self.buffer.extend(rows)
-        self.shoes += rows.shoes
+        self.shoes += len(rows.shoes)
         if len(self.buffer) >= ROWS_PER_CHUNK:
             self.flush()
 
