@@ -24,6 +24,8 @@ from roads.board import Scoreboard
 from roads.board.jsonview import board_dict
 from roads.cli import main
 from roads.cli.signals import Stopped
+from roads.errors import OutputError
+from roads.files import PendingFile
 from roads.logs.writer import write_shoe_line
 from roads.shoe import deal_shoe
 
@@ -216,6 +218,26 @@ def test_the_tables_hold_every_coup_and_mark_of_the_archive(
 
 
 @pytest.mark.slow
+def test_each_shoe_of_the_tables_is_its_roads_build_json(
+    archive: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, _, err = stats(capsys, str(archive), "--csv-tables", str(tmp_path))
+    assert code == 0, err
+    coups, marks = read_csv(tmp_path / "coups.csv"), read_csv(tmp_path / "marks.csv")
+    for shoe in ("s0", "s7"):
+        assert main(["build", str(archive), "--shoe", shoe, "--json"]) == 0
+        board = json.loads(capsys.readouterr().out)
+        mine = [c for c in coups if c["shoe"] == shoe]
+        assert len(mine) == board["coups"]
+        keys = ("coup", "winner", "banker_pair", "player_pair", "natural", "banker_total", "player_total", "cards")
+        assert [{k: c[k] for k in keys} for c in mine] == [{k: cell[k] for k in keys} for cell in board["bead_plate"]]
+        fields = ("mark", "color", "rule", "column", "row", "x", "y")
+        for road in ("big_eye_boy", "small_road", "cockroach_pig"):
+            rows = [m for m in marks if m["shoe"] == shoe and m["road"] == road]
+            assert [{k: m[k] for k in fields} for m in rows] == board[road]
+
+
+@pytest.mark.slow
 def test_the_same_archive_gives_the_same_bytes(
     archive: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -376,3 +398,26 @@ def test_an_input_is_never_overwritten_by_a_table(tmp_path: Path, capsys: pytest
     assert code == 1 and "input file is output file" in err
     assert log.read_text(encoding="utf-8") == "shoe,result\n1,B\n1,P\n"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["coups.csv"]
+
+
+# --- roads.files.PendingFile, what the tables are written through ---
+
+
+def test_a_pending_file_appears_only_on_commit_and_keeps_the_old_mode(tmp_path: Path) -> None:
+    target = tmp_path / "t.csv"
+    target.write_text("old\n", encoding="utf-8")
+    target.chmod(0o600)
+    pending = PendingFile(target)
+    pending.temp.write_text("new\n", encoding="utf-8")
+    assert target.read_text(encoding="utf-8") == "old\n"
+    assert pending.commit() == target
+    assert target.read_text(encoding="utf-8") == "new\n" and target.stat().st_mode & 0o777 == 0o600
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["t.csv"]
+
+
+def test_a_pending_file_left_uncommitted_leaves_nothing(tmp_path: Path) -> None:
+    with PendingFile(tmp_path / "t.csv") as pending:
+        pending.temp.write_text("half\n", encoding="utf-8")
+    assert list(tmp_path.iterdir()) == []
+    with pytest.raises(OutputError, match="it is a folder"):
+        PendingFile(tmp_path)
