@@ -421,3 +421,23 @@ def test_a_pending_file_left_uncommitted_leaves_nothing(tmp_path: Path) -> None:
     assert list(tmp_path.iterdir()) == []
     with pytest.raises(OutputError, match="it is a folder"):
         PendingFile(tmp_path)
+
+
+def test_ids_tables_and_dates_of_every_kind_are_the_same_in_csv_and_parquet(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    log = tmp_path / "odd.jsonl"
+    log.write_text(
+        '{"shoe": "a,\\"b\\"", "results": "B P P B B P", "table": "caf\\u00e9"}\n'
+        '{"shoe": "\\ud800x", "results": "P P B B", "date": "2026-01-02T10:00"}\n'
+        '{"shoe": "line\\nbreak\\r", "results": "B B P T B"}\n',
+        encoding="utf-8",
+    )
+    out = tmp_path / "t"
+    code, _, err = stats(capsys, str(log), "--parquet", str(out), "--csv-tables", str(out))
+    assert code == 0, err
+    for name in TABLES:
+        assert read_parquet(out / f"{name}.parquet") == read_csv(out / f"{name}.csv")
+    coups = read_csv(out / "coups.csv")
+    assert [c["shoe"] for c in coups if c["coup"] == 1] == ['a,"b"', "\\ud800x", "line\nbreak\r"]
+    assert {c["table"] for c in coups} == {"café", None} and {c["date"] for c in coups} == {"2026-01-02T10:00", None}

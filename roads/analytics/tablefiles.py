@@ -15,7 +15,7 @@ from __future__ import annotations
 import contextlib
 import csv
 import os
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import IO, Any
 
@@ -76,7 +76,7 @@ class _CsvTable:
     def __init__(self, pending: PendingFile, name: str) -> None:
         self.pending = pending
         self.name = name
-        self.handle: IO[str] = open(pending.temp, "w", encoding="utf-8", newline="")  # noqa: SIM115 - closed in close()
+        self.handle: IO[str] = open(pending.temp, "w", encoding="utf-8", errors="backslashreplace", newline="")  # noqa: SIM115 - closed in close()
         self.writer = csv.writer(self.handle, lineterminator="\n")
         self.writer.writerow([column for column, _ in TABLES[name]])
 
@@ -143,16 +143,26 @@ def mark_lines(rows: TableRows) -> Iterator[str]:
 
 
 class _ParquetTable:
-    """One table as Parquet: one row group a chunk, zstd-compressed, columns made in bulk from the typed rows."""
+    """One table as Parquet: one row group a chunk, zstd-compressed, columns made in bulk from the typed rows.
+
+    Text columns are dictionary-encoded (a few words, or one value a shoe):
+    they are built from codes without a string a row, and pandas reads them
+    as categories.
+    """
 
     def __init__(self, pending: PendingFile, name: str) -> None:
         self.pa, pq = pyarrow_modules()
         self.pending = pending
         self.name = name
         pa = self.pa
-        types = {"string": pa.string(), "int32": pa.int32(), "int8": pa.int8(), "bool": pa.bool_()}
+        types = {
+            "string": pa.dictionary(pa.int32(), pa.string()),
+            "int32": pa.int32(),
+            "int8": pa.int8(),
+            "bool": pa.bool_(),
+        }
         self.schema = pa.schema([(column, types[kind]) for column, kind in TABLES[name]])
-        self.words = {"winner": pa.array(WINNERS), "color": pa.array(COLORS), "road": pa.array(ROADS)}
+        self.words = {"winner": self._strings(WINNERS), "color": self._strings(COLORS), "road": self._strings(ROADS)}
         self.writer = pq.ParquetWriter(str(pending.temp), self.schema, compression="zstd")
 
     def write(self, rows: TableRows) -> None:
@@ -161,33 +171,75 @@ class _ParquetTable:
         pa = self.pa
         coups = self.name == "coups"
         counts = np.frombuffer(rows.coup_counts, np.int32) if coups else np.array(rows.mark_counts(), np.int32)
-        total = int(counts.sum())
-        if not total:
+        if not int(counts.sum()):
             return
-        shoe_of_row = pa.array(np.repeat(np.arange(len(rows.shoes), dtype=np.int32), counts))
         arrays = []
         for column, kind in TABLES[self.name]:
-            if column in SHOE_COLUMNS:
-                values = pa.array([info.value(column) for info in rows.shoes], self.schema.field(column).type)
-                arrays.append(values.take(shoe_of_row))
+            if column in SHOE_COLUMNS and kind == "string":
+                arrays.append(self._per_shoe([info.value(column) for info in rows.shoes], counts))
+            elif column in SHOE_COLUMNS:
+                arrays.append(self._numbers(np.repeat(np.array([i.number for i in rows.shoes], np.int32), counts)))
             elif column in ("coup", "mark") and (column == "mark" or coups):
                 per = np.frombuffer(rows.coup_counts if coups else rows.road_marks, np.int32)
-                arrays.append(pa.array(_running(np, per)))
+                arrays.append(self._numbers(_running(np, per)))
             elif column == "road":
                 per = np.frombuffer(rows.road_marks, np.int32)
-                roads = np.repeat(np.tile(np.arange(3, dtype=np.int8), len(per) // 3), per)
-                arrays.append(self.words["road"].take(pa.array(roads)))
+                roads = np.repeat(np.tile(np.arange(3, dtype=np.int32), len(per) // 3), per)
+                arrays.append(self._words(roads, self.words["road"]))
             elif column in self.words:
-                arrays.append(self.words[column].take(pa.array(np.frombuffer(getattr(rows, column), np.int8))))
+                codes = np.frombuffer(getattr(rows, column), np.int8).astype(np.int32)
+                arrays.append(self._words(codes, self.words[column]))
             elif kind == "bool":
-                arrays.append(pa.array(np.frombuffer(getattr(rows, column), np.int8).astype(np.bool_)))
+                bits = np.packbits(np.frombuffer(getattr(rows, column), np.int8).astype(np.bool_), bitorder="little")
+                arrays.append(pa.Array.from_buffers(pa.bool_(), len(getattr(rows, column)), [None, pa.py_buffer(bits)]))
             elif kind == "int8":
                 values = np.frombuffer(getattr(rows, column), np.int8)
-                arrays.append(pa.array(values, pa.int8(), mask=values == NULL))
+                arrays.append(self._numbers(values, values != NULL))
             else:
-                arrays.append(pa.array(np.frombuffer(getattr(rows, column), np.int32)))
-        table = pa.Table.from_arrays(arrays, schema=self.schema)
-        self.writer.write_table(table, row_group_size=total)
+                arrays.append(self._numbers(np.frombuffer(getattr(rows, column), np.int32)))
+        table = self.pa.Table.from_arrays(arrays, schema=self.schema)
+        self.writer.write_table(table, row_group_size=table.num_rows)
+
+    def _numbers(self, values: Any, valid: Any = None) -> Any:
+        """Return an Arrow array over a numpy array's bytes (null where ``valid`` is False).
+
+        Made from the buffers, not by pyarrow's numpy conversion, which imports
+        pandas when it is installed (a second's start-up for nothing).
+        """
+        pa = self.pa
+        kind = {1: pa.int8(), 4: pa.int32()}[values.dtype.itemsize]
+        if valid is None or valid.all():
+            return pa.Array.from_buffers(kind, len(values), [None, pa.py_buffer(values)])
+        import numpy as np
+
+        bitmap = pa.py_buffer(np.packbits(valid, bitorder="little"))
+        nulls = len(values) - int(valid.sum())
+        return pa.Array.from_buffers(kind, len(values), [bitmap, pa.py_buffer(values)], null_count=nulls)
+
+    def _strings(self, values: Sequence[str]) -> Any:
+        """Return an Arrow text array of ``values``, made from its buffers (as :meth:`_numbers`, no pandas)."""
+        import numpy as np
+
+        # A lone surrogate (JSON may say \ud800) is written as its escape, as in the CSV: the text stays UTF-8.
+        encoded = [v.encode("utf-8", "backslashreplace") for v in values]
+        offsets = np.zeros(len(encoded) + 1, np.int32)
+        np.cumsum([len(e) for e in encoded], out=offsets[1:])
+        data = self.pa.py_buffer(b"".join(encoded))
+        return self.pa.Array.from_buffers(self.pa.string(), len(encoded), [None, self.pa.py_buffer(offsets), data])
+
+    def _words(self, codes: Any, dictionary: Any, valid: Any = None) -> Any:
+        """Return a dictionary-encoded text column: int32 ``codes`` into ``dictionary``."""
+        return self.pa.DictionaryArray.from_arrays(self._numbers(codes, valid), dictionary, safe=False)
+
+    def _per_shoe(self, values: list[str | int | None], counts: Any) -> Any:
+        """Return a text column that has one value a shoe (null where None), a row a coup or mark."""
+        import numpy as np
+
+        index: dict[str | int, int] = {}
+        codes = np.array([0 if v is None else index.setdefault(v, len(index)) for v in values], np.int32)
+        present = np.array([v is not None for v in values], np.bool_)
+        dictionary = self._strings([str(v) for v in index])
+        return self._words(np.repeat(codes, counts), dictionary, np.repeat(present, counts))
 
     def close(self) -> None:
         self.writer.close()
