@@ -275,3 +275,58 @@ def _write_in_place(target: Path, payload: bytes) -> Path:
     except OSError as exc:
         raise OutputError(f"cannot write {shown(target)}: {exc.strerror or exc}") from None
     return target
+
+
+class PendingFile:
+    """A file written in pieces: a temporary file beside ``path``, renamed over it only by :meth:`commit`.
+
+    For outputs too big to hold whole (a table of millions of rows). The
+    writer fills :attr:`temp`; :meth:`discard` (or leaving the ``with`` block
+    on an error, Ctrl-C or SIGTERM before the commit) removes it, so nothing
+    half-written is ever seen under ``path`` and a good old file stays.
+    """
+
+    def __init__(self, path: str | os.PathLike[str]) -> None:
+        target = Path(path)
+        real = Path(os.path.realpath(target)) if target.is_symlink() else target
+        if real.is_dir():
+            raise OutputError(f"cannot write {shown(target)}: it is a folder")
+        folder = real.parent if str(real.parent) else Path(".")
+        check_name(real)
+        try:
+            self._mode: int | None = stat.S_IMODE(real.stat().st_mode)
+        except OSError:
+            self._mode = None
+        try:
+            fd, tmp = tempfile.mkstemp(prefix=temp_prefix(real.name, name_limit(folder)), suffix=".part", dir=folder)
+        except OSError as exc:
+            raise OutputError(f"cannot write {shown(target)}: {exc.strerror or exc}") from None
+        os.close(fd)
+        self.path = target
+        self.temp = Path(tmp)
+        """The temporary file to write (empty at first)."""
+        self._real = real
+        self.done = False
+
+    def commit(self) -> Path:
+        """Rename the finished temporary file over ``path`` (keeping an old file's permissions); return the path."""
+        try:
+            os.chmod(self.temp, self._mode if self._mode is not None else 0o644)
+            os.replace(self.temp, self._real)
+        except OSError as exc:
+            self.discard()
+            raise OutputError(f"cannot write {shown(self.path)}: {exc.strerror or exc}") from None
+        self.done = True
+        return self.path
+
+    def discard(self) -> None:
+        """Remove the temporary file (nothing happens once committed)."""
+        if not self.done:
+            with contextlib.suppress(OSError):
+                os.unlink(self.temp)
+
+    def __enter__(self) -> PendingFile:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.discard()

@@ -129,9 +129,17 @@ def test_python_blocks_compile(page: Path) -> None:
             compile(block.text, f"{page.name}:{block.line}", "exec")
 
 
+SLOW_PAGES = {"stats.md"}
+"""Pages whose examples take seconds (stats.md deals 200 shoes and queries their tables): marked slow."""
+
+
 @pytest.mark.parametrize(
     "page",
-    [p for p in PAGES if runnable(fenced_blocks(p.read_text(encoding="utf-8")))],
+    [
+        pytest.param(p, marks=[pytest.mark.slow] if p.name in SLOW_PAGES else [])
+        for p in PAGES
+        if runnable(fenced_blocks(p.read_text(encoding="utf-8")))
+    ],
     ids=lambda p: str(p.relative_to(ROOT)),
 )
 def test_page_examples_print_what_the_page_shows(page: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

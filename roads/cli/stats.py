@@ -2,20 +2,27 @@
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import io
 import json
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from ..analytics import StatsError, Tally
+from ..analytics.tables import ShoeInfo, shoe_rows
+from ..errors import RoadsError
+from ..files import refuse_inputs
 from ..logs.archive import Shoe
 from ..shoe import check_decks
 from .app import cli
 from .build import shoe_board
 from .options import Inputs, checked, log_inputs
+
+if TYPE_CHECKING:
+    from ..analytics.tablefiles import TableFiles
 
 GROUPINGS = ("shoe", "file", "table", "date")
 
@@ -153,7 +160,27 @@ def csv_report(data: dict[str, Any]) -> str:
 @click.option("--by", "by", type=click.Choice(GROUPINGS), help="Also give the figures per shoe, file, table or date.")
 @click.option("--json", "as_json", is_flag=True, help="Print the statistics as JSON (docs/stats.md).")
 @click.option("--csv", "as_csv", is_flag=True, help="Print one CSV row per group and tested figure.")
-def stats_command(inputs: Inputs, decks: int, by: str | None, as_json: bool, as_csv: bool) -> None:
+@click.option(
+    "--parquet",
+    metavar="DIR",
+    help="Also write the coups and marks tables to DIR/coups.parquet and DIR/marks.parquet "
+    "(made if missing; needs pip install 'roads[parquet]').",
+)
+@click.option(
+    "--csv-tables",
+    "csv_tables",
+    metavar="DIR",
+    help="Also write the same tables as DIR/coups.csv and DIR/marks.csv (no extra needed).",
+)
+def stats_command(
+    inputs: Inputs,
+    decks: int,
+    by: str | None,
+    as_json: bool,
+    as_csv: bool,
+    parquet: str | None,
+    csv_tables: str | None,
+) -> None:
     """Count every shoe of LOG... and test the counts against the exact odds.
 
     For every group (with --by) and for the total: coups; Banker, Player and
@@ -167,15 +194,24 @@ def stats_command(inputs: Inputs, decks: int, by: str | None, as_json: bool, as_
     correction (1% family-wise) are flagged, with a plain reading. The coups
     of one shoe are not independent: see docs/stats.md.
 
+    --parquet DIR and --csv-tables DIR also write two tables for dataframes
+    and SQL: a row a coup (shoe, coup, winner, totals, pairs, natural,
+    cards, file, shoe_number, table, date) and a row a derived mark (shoe,
+    road, mark, color, rule, column, row, x, y, coup, file, shoe_number).
+    The files appear whole once every shoe is read, or not at all.
+
     \b
     Examples:
       roads stats shoes.jsonl
       roads stats logs/*.csv --by table --json > stats.json
       roads stats shoes.jsonl --decks 6 --by shoe --csv > stats.csv
+      roads stats shoes.jsonl --parquet tables > stats.txt
     """
     if as_json and as_csv:
         raise click.UsageError("give one of --json and --csv")
-    data = collect_stats(inputs, decks, by)
+    tables = _table_files(inputs, parquet, csv_tables)
+    with tables if tables is not None else contextlib.nullcontext():
+        data = collect_stats(inputs, decks, by, tables)
     if as_json:
         click.echo(json.dumps(data, ensure_ascii=False, indent=2))
     elif as_csv:
@@ -185,8 +221,27 @@ def stats_command(inputs: Inputs, decks: int, by: str | None, as_json: bool, as_
     inputs.finish()
 
 
-def collect_stats(inputs: Inputs, decks: int, by: str | None) -> dict[str, Any]:
-    """Read every shoe of the inputs and return the statistics document (``roads stats --json``)."""
+def _table_files(inputs: Inputs, parquet: str | None, csv_tables: str | None) -> TableFiles | None:
+    """Return the table files --parquet and --csv-tables ask for (None without them), checked before any read."""
+    if parquet is None and csv_tables is None:
+        return None
+    from ..analytics.tablefiles import TableFiles
+
+    tables = TableFiles(parquet, csv_tables)
+    try:
+        refuse_inputs(tables.paths(), inputs.logs)
+    except RoadsError:
+        tables.discard()
+        raise
+    return tables
+
+
+def collect_stats(inputs: Inputs, decks: int, by: str | None, tables: TableFiles | None = None) -> dict[str, Any]:
+    """Read every shoe of the inputs and return the statistics document (``roads stats --json``).
+
+    With ``tables``, every shoe's coup and mark rows go to them too, and they
+    are committed once every shoe is read (never when no shoe could be).
+    """
     tallies: dict[str, Tally] = {}
     total = Tally("total")
 
@@ -195,6 +250,11 @@ def collect_stats(inputs: Inputs, decks: int, by: str | None) -> dict[str, Any]:
         board = shoe_board(shoe, inputs)
         target = total if key is None else tallies.setdefault(key, Tally(key))
         target.add(board.bead_plate.outcomes, board)
+        if tables is not None:
+            try:
+                tables.add(shoe_rows(ShoeInfo.of(shoe), board))
+            except RoadsError as exc:  # a table that cannot be written ends the command, not one shoe
+                raise _Stop(exc) from None
 
     try:
         inputs.each(_stopping(count), summary=False)
@@ -209,13 +269,16 @@ def collect_stats(inputs: Inputs, decks: int, by: str | None) -> dict[str, Any]:
         logs = ", ".join(inputs.logs)
         reason = f"{inputs.failed} failed: see above" if inputs.failed else "it holds no coups"
         raise StatsError(f"{logs}: no shoe could be read ({reason})")
-    return stats_data(tallies, total, decks)
+    data = stats_data(tallies, total, decks)
+    if tables is not None:
+        tables.commit()
+    return data
 
 
 class _Stop(Exception):
-    """Carries a grouping error out of Inputs.each, which would otherwise count it as one bad shoe."""
+    """Carries a grouping error or a table that cannot be written out of Inputs.each (not one bad shoe)."""
 
-    def __init__(self, error: StatsError) -> None:
+    def __init__(self, error: RoadsError) -> None:
         super().__init__(error.message)
         self.error = error
 
