@@ -6,7 +6,7 @@ import io
 import os
 from collections.abc import Iterable, Iterator, Sequence
 from itertools import islice
-from operator import attrgetter
+from operator import attrgetter, itemgetter
 from typing import IO, TYPE_CHECKING, Unpack
 
 from ..display import NotebookDisplay
@@ -85,8 +85,10 @@ class Scoreboard(NotebookDisplay):
         codes = _letter_codes()[np.frombuffer(data, np.uint8)]
         for start in range(0, len(data), _BATCH):
             chunk = data[start : start + _BATCH]
+            # One itemgetter call looks a whole batch up in C (a few times faster than a map).
+            outcomes = itemgetter(*chunk)(_BYTE_TABLE) if len(chunk) > 1 else (_BYTE_TABLE[chunk[0]],)
             # Plain letters carry no pairs or naturals: nothing to count there.
-            self._add_many(list(map(_BYTE_OUTCOMES.__getitem__, chunk)), codes[start : start + _BATCH], plain=True)
+            self._add_many(outcomes, codes[start : start + _BATCH], plain=True)
 
     @classmethod
     def from_outcomes(cls, outcomes: Iterable[Outcome | Coup | str]) -> Scoreboard:
@@ -420,6 +422,8 @@ _LETTER_BYTES = b"BPTbpt"
 _SKIPPED_BYTES = b" ,\t\n"
 _BYTE_OUTCOMES = {ord(letter): outcome for letter, outcome in _LETTERS.items()}
 """A letter's byte to its Outcome: what the array path maps ASCII letters through."""
+_BYTE_TABLE: tuple[Outcome, ...] = tuple(_BYTE_OUTCOMES.get(byte, _LETTERS["B"]) for byte in range(256))
+"""The same, indexed by byte (only letters are looked up: from_results checks them first; the rest is filler)."""
 _WINNER_CODES = {Winner.BANKER: 0, Winner.PLAYER: 1, Winner.TIE: 2}
 _WINNER, _BANKER_PAIR = attrgetter("winner"), attrgetter("banker_pair")
 _PLAYER_PAIR, _NATURAL = attrgetter("player_pair"), attrgetter("natural")
