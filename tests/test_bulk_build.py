@@ -45,6 +45,9 @@ def fields(board: Scoreboard) -> tuple[object, ...]:
     return tuple(out)
 
 
+SHIPPED = (scoreboard_module._BATCH, big_road_module.CHUNK)
+"""The batch and chunk sizes as shipped (read before any test changes them)."""
+
 _OUTCOMES = {letter: Outcome.from_letter(letter) for letter in "BPT"}
 
 
@@ -96,7 +99,7 @@ def check_shoes(count: int, seed: int, monkeypatch: pytest.MonkeyPatch, *, cut: 
     100,000-shoe run cuts a few and the 600-shoe run cuts them all.
     """
     rng = random.Random(seed)
-    whole = (16384, 1 << 18)
+    whole = SHIPPED
     for _ in range(count):
         results = awkward_shoe(rng)
         batch, chunk = whole

@@ -21,8 +21,9 @@ ROWS = 6
 
 BULK = 4096
 """Items placed at once from which :meth:`TailGrid.place_many` (arrays) beats :meth:`TailGrid.place` (a loop)."""
-CHUNK = 1 << 18
-"""Items a bulk placement handles at a time, so its temporary arrays stay a few megabytes."""
+CHUNK = 1 << 17
+"""Items a bulk placement handles at a time, so its temporary arrays stay about a megabyte (and in cache:
+10 million coups built about 10% faster than at 1 << 18)."""
 
 
 class TailGrid:
@@ -141,8 +142,9 @@ class TailGrid:
         del view
         end = max(size, int(item_x.max()) + 2)
         del taken[end:]
-        xs.frombytes(item_x.astype(np.int32).tobytes())
-        ys.frombytes(item_y.astype(np.int8).tobytes())
+        # Through a byte view (.data) of the converted array: tobytes() would copy it once more.
+        xs.frombytes(item_x.astype(np.int32).data.cast("B"))
+        ys.frombytes(item_y.astype(np.int8).data.cast("B"))
         self.x, self.y, self.first_x = int(item_x[-1]), int(item_y[-1]), int(columns[-1])
         self.turned = bool(lengths[-1] - 1 > downs[-1])
 
@@ -186,7 +188,8 @@ class TailGrid:
         while s < streaks:
             if first_x >= frontier:
                 # Nothing taken ahead: plain streaks until the next long one.
-                running.clear()
+                if running:
+                    running.clear()
                 while long[ahead] < s:
                     ahead += 1
                 j = long[ahead]
@@ -207,8 +210,6 @@ class TailGrid:
                 if not cell & 2:
                     break
                 x += 1
-            if len(running) > 8:
-                running = [tail for tail in running if tail[0] > x]
             length = runs[s]
             down = free_below[cell]
             if down >= length:
@@ -221,6 +222,8 @@ class TailGrid:
                 add_low(x + 1)
                 add_high(end)
                 add_bit(bit)
+                if len(running) > 8:  # tails passed are only skipped over: dropped now and then
+                    running = [tail for tail in running if tail[0] > x]
                 running.append((end, bit))
                 frontier = max(frontier, end - 1)
             add_s(s)

@@ -30,8 +30,9 @@ if TYPE_CHECKING:
 REPR_COUPS = 40
 """Boards of up to this many coups repr as the full call that rebuilds them; longer ones are cut."""
 
-_BATCH = 1 << 14
-"""Coups extend() hands to add() at once: big enough to amortize the call, small enough to hold."""
+_BATCH = 1 << 16
+"""Coups extend() hands on at once (and from_results builds at once): big enough to amortize the call and the
+array path's passes, small enough that its temporary arrays stay in cache."""
 
 _BULK = 4096
 """A batch of at least this many coups takes the array path (:meth:`Scoreboard._add_many`); fewer, the loop."""
@@ -197,9 +198,10 @@ class Scoreboard(NotebookDisplay):
             stats.longest_banker = max(stats.longest_banker, int(row[bankers].max()))
         if not bankers.all():
             stats.longest_player = max(stats.longest_player, int(row[~bankers].max()))
-        big.coups.frombytes((coups + coup_before + 1).astype(np.int32).tobytes())
-        big.columns.frombytes(column.astype(np.int32).tobytes())
-        big.rows.frombytes(row.astype(np.int32).tobytes())
+        # Through byte views (.data) of the converted arrays: tobytes() would copy each once more.
+        big.coups.frombytes((coups + coup_before + 1).astype(np.int32).data.cast("B"))
+        big.columns.frombytes(column.astype(np.int32).data.cast("B"))
+        big.rows.frombytes(row.astype(np.int32).data.cast("B"))
         # The rules read columns c-1-k to c-1 (k <= 3): the depths from column c-4 of the first bead on.
         low = max(1, int(column[0]) - 4)
         depth = np.array(depths[low - 1 :], np.int64)
@@ -213,7 +215,7 @@ class Scoreboard(NotebookDisplay):
                     continue
                 first = int(reach.argmax())
                 road.first = beads_before + first
-            road.codes += verdicts(k, shifted[first:], row[first:], depth).tobytes()
+            road.codes += verdicts(k, shifted[first:], row[first:], depth).data
 
     # One long loop with its state in locals, inlined on purpose: it is the hot path of every board.
     def add(self, *results: Outcome | Coup | str) -> None:  # noqa: PLR0915
