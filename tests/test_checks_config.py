@@ -80,3 +80,13 @@ def test_the_version_is_written_in_one_place() -> None:
 def test_version_option_prints_the_packages_version(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["--version"]) == 0
     assert capsys.readouterr().out == f"roads, version {roads.__version__}\n"
+
+
+def test_the_suite_runs_on_every_core_and_each_worker_loads_the_profile() -> None:
+    """pytest-xdist is in the test extra and addopts; a worker is a process of its own and loads the same profile."""
+    from helpers import PROFILE
+    from hypothesis import settings
+
+    assert "-n" in PYPROJECT["tool"]["pytest"]["ini_options"]["addopts"].split()
+    assert any(dep.startswith("pytest-xdist") for dep in PYPROJECT["project"]["optional-dependencies"]["test"])
+    assert settings.get_current_profile_name() == PROFILE

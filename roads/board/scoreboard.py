@@ -6,7 +6,7 @@ import io
 import os
 from collections.abc import Iterable, Iterator, Sequence
 from itertools import islice
-from operator import attrgetter
+from operator import attrgetter, itemgetter
 from typing import IO, TYPE_CHECKING, Unpack
 
 from ..display import NotebookDisplay
@@ -30,8 +30,9 @@ if TYPE_CHECKING:
 REPR_COUPS = 40
 """Boards of up to this many coups repr as the full call that rebuilds them; longer ones are cut."""
 
-_BATCH = 1 << 14
-"""Coups extend() hands to add() at once: big enough to amortize the call, small enough to hold."""
+_BATCH = 1 << 16
+"""Coups extend() hands on at once (and from_results builds at once): big enough to amortize the call and the
+array path's passes, small enough that its temporary arrays stay in cache."""
 
 _BULK = 4096
 """A batch of at least this many coups takes the array path (:meth:`Scoreboard._add_many`); fewer, the loop."""
@@ -85,8 +86,10 @@ class Scoreboard(NotebookDisplay):
         codes = _letter_codes()[np.frombuffer(data, np.uint8)]
         for start in range(0, len(data), _BATCH):
             chunk = data[start : start + _BATCH]
+            # One itemgetter call looks a whole batch up in C (a few times faster than a map).
+            outcomes = itemgetter(*chunk)(_BYTE_TABLE) if len(chunk) > 1 else (_BYTE_TABLE[chunk[0]],)
             # Plain letters carry no pairs or naturals: nothing to count there.
-            self._add_many(list(map(_BYTE_OUTCOMES.__getitem__, chunk)), codes[start : start + _BATCH], plain=True)
+            self._add_many(outcomes, codes[start : start + _BATCH], plain=True)
 
     @classmethod
     def from_outcomes(cls, outcomes: Iterable[Outcome | Coup | str]) -> Scoreboard:
@@ -195,9 +198,10 @@ class Scoreboard(NotebookDisplay):
             stats.longest_banker = max(stats.longest_banker, int(row[bankers].max()))
         if not bankers.all():
             stats.longest_player = max(stats.longest_player, int(row[~bankers].max()))
-        big.coups.frombytes((coups + coup_before + 1).astype(np.int32).tobytes())
-        big.columns.frombytes(column.astype(np.int32).tobytes())
-        big.rows.frombytes(row.astype(np.int32).tobytes())
+        # Through byte views (.data) of the converted arrays: tobytes() would copy each once more.
+        big.coups.frombytes((coups + coup_before + 1).astype(np.int32).data.cast("B"))
+        big.columns.frombytes(column.astype(np.int32).data.cast("B"))
+        big.rows.frombytes(row.astype(np.int32).data.cast("B"))
         # The rules read columns c-1-k to c-1 (k <= 3): the depths from column c-4 of the first bead on.
         low = max(1, int(column[0]) - 4)
         depth = np.array(depths[low - 1 :], np.int64)
@@ -211,7 +215,7 @@ class Scoreboard(NotebookDisplay):
                     continue
                 first = int(reach.argmax())
                 road.first = beads_before + first
-            road.codes += verdicts(k, shifted[first:], row[first:], depth).tobytes()
+            road.codes += verdicts(k, shifted[first:], row[first:], depth).data
 
     # One long loop with its state in locals, inlined on purpose: it is the hot path of every board.
     def add(self, *results: Outcome | Coup | str) -> None:  # noqa: PLR0915
@@ -420,6 +424,8 @@ _LETTER_BYTES = b"BPTbpt"
 _SKIPPED_BYTES = b" ,\t\n"
 _BYTE_OUTCOMES = {ord(letter): outcome for letter, outcome in _LETTERS.items()}
 """A letter's byte to its Outcome: what the array path maps ASCII letters through."""
+_BYTE_TABLE: tuple[Outcome, ...] = tuple(_BYTE_OUTCOMES.get(byte, _LETTERS["B"]) for byte in range(256))
+"""The same, indexed by byte (only letters are looked up: from_results checks them first; the rest is filler)."""
 _WINNER_CODES = {Winner.BANKER: 0, Winner.PLAYER: 1, Winner.TIE: 2}
 _WINNER, _BANKER_PAIR = attrgetter("winner"), attrgetter("banker_pair")
 _PLAYER_PAIR, _NATURAL = attrgetter("player_pair"), attrgetter("natural")

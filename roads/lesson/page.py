@@ -170,16 +170,17 @@ class _Writer:
 
     def figures(self) -> tuple[str, dict[tuple[str, int], str]]:
         """Return the hidden sprite of shared symbols and each shown proof's small inline SVG."""
-        scenes: dict[tuple[str, int], Scene] = {}
+        figures: dict[tuple[str, int], str] = {}
         symbols: dict[str, Symbol] = {}
         for name, shown in self.l.shown.items():
             for p in shown:
                 scene = comparison_scene(p, self.columns, theme=self.l.theme)
                 for symbol in scene.symbols:
                     symbols.setdefault("cmp-" + symbol.id, symbol)
-                scenes[(name, p.mark)] = scene
-        # Every figure points at the one sprite's symbols ("cmp-" ids) instead of defining its own.
-        figures = {key: decoration_svg(scene, "comparison", "cmp-") for key, scene in scenes.items()}
+                # Every figure points at the one sprite's symbols ("cmp-" ids) instead of defining its own.
+                # Written at once, so one scene is alive at a time: holding thousands made the garbage
+                # collector's full passes (and the page) grow with the square of the shoe.
+                figures[(name, p.mark)] = decoration_svg(scene, "comparison", "cmp-")
         if not symbols:
             return "", figures
         sprite_scene = Scene(

@@ -23,7 +23,7 @@ from ..outcome import Outcome
 from .detect import holds_shoes
 from .records import Entry, Record, to_entry
 from .results import parse_results
-from .source import Chunk, LogSource, Opened, open_source
+from .source import Chunk, LogSource, Opened, blank_prefix, blank_run, open_source
 
 LOG = logging.getLogger("roads.logs")
 
@@ -134,26 +134,50 @@ class _Tape:
 
     Detection reads past every line that says nothing (millions of blank
     lines, say), so a line read again and again is kept once with its count:
-    memory holds the different lines, not the bytes.
+    memory holds the different lines, not the bytes. Runs of blank lines are
+    read (and kept) a buffer at a time when the stream can tell them.
     """
 
-    __slots__ = ("keeping", "stream", "taken")
+    __slots__ = ("_blank", "blank_run", "keeping", "stream", "taken")
 
     def __init__(self, stream: Any) -> None:
         self.stream = stream
         self.taken: list[list[Any]] = []
         """[line, times read in a row] pairs."""
         self.keeping = True
+        self._blank = blank_run(stream)
+        self.blank_run = self._kept_blank if self._blank is not None else None
 
     def readline(self, size: int) -> Any:
         """Return the stream's next line (at most ``size``), kept while detection reads."""
         line = self.stream.readline(size)
         if self.keeping:
-            if self.taken and self.taken[-1][0] == line:
-                self.taken[-1][1] += 1
-            else:
-                self.taken.append([line, 1])
+            self._keep(line, 1)
         return line
+
+    def _kept_blank(self) -> Any:
+        assert self._blank is not None
+        run = self._blank()
+        if run and self.keeping:
+            self._keep_lines(run)
+        return run
+
+    def _keep(self, line: Any, times: int) -> None:
+        if self.taken and self.taken[-1][0] == line:
+            self.taken[-1][1] += times
+        else:
+            self.taken.append([line, times])
+
+    def _keep_lines(self, run: Any) -> None:
+        """Keep whole lines read at once: one entry when they are all the same line (the usual blank run)."""
+        newline = b"\n" if isinstance(run, bytes) else "\n"
+        first = run[: run.find(newline) + 1]
+        times = run.count(first)
+        if times * len(first) == len(run):  # disjoint copies covering all of it: the run is ``first`` repeated
+            self._keep(first, times)
+            return
+        for line in run[:-1].split(newline):
+            self._keep(line + newline, 1)
 
     def kept(self) -> Iterator[Any]:
         """Yield what was kept, a block at a time, never all of it at once."""
@@ -169,55 +193,76 @@ class Rewound:
     """A stream from its start again: what detection read (given a block at a time), then the rest of the stream."""
 
     def __init__(self, head: Any, stream: Any, name: str, more: Iterator[Any] | None = None) -> None:
-        self._head = head
+        self._block = head
+        self._at = 0
+        """Where the unread part of ``_block`` starts: lines are taken by moving it, never by copying the rest."""
         self._more: Iterator[Any] = more if more is not None else iter(())
+        self._newline = b"\n" if isinstance(head, bytes) else "\n"
         self.stream = stream
         self.name = name
+        self._blank = blank_run(stream)
+
+    def _ready(self) -> bool:
+        """Return True when ``_block`` has unread text, taking the next kept block if needed."""
+        while self._at >= len(self._block):
+            block = next(self._more, None)
+            if block is None:
+                return False
+            self._block, self._at = block, 0
+        return True
 
     @property
     def head(self) -> Any:
         """Return what is left of what detection read, at least one block of it while any is left."""
-        while not self._head:
-            block = next(self._more, None)
-            if block is None:
-                break
-            self._head = block
-        return self._head
-
-    @head.setter
-    def head(self, value: Any) -> None:
-        self._head = value
+        self._ready()
+        return self._block[self._at :]
 
     def read(self, size: int = -1) -> Any:
         """Return up to ``size`` characters or bytes (all when negative)."""
+        empty = self._block[:0]
         if size == 0:
-            return self.head[:0]
+            return empty
         if size < 0:
-            empty = self.head[:0]
-            out = self.head + empty.join(self._more) + self.stream.read()
-            self.head = empty
+            out = self._block[self._at :] + empty.join(self._more) + self.stream.read()
+            self._block, self._at = empty, 0
             return out
-        if self.head:
-            out = self.head[:0]
-            while len(out) < size and self.head:
-                take = size - len(out)
-                out, self.head = out + self.head[:take], self.head[take:]
-            if len(out) < size:
-                out += self.stream.read(size - len(out))
-            return out
-        return self.stream.read(size)
+        parts = []
+        wanted = size
+        while wanted and self._ready():
+            part = self._block[self._at : self._at + wanted]
+            self._at += len(part)
+            wanted -= len(part)
+            parts.append(part)
+        if wanted:
+            parts.append(self.stream.read(wanted))
+        return empty.join(parts)
 
     def readline(self, size: int = -1) -> Any:
         """Return the next line, at most ``size``."""
-        if not self.head:
+        if not self._ready():
             return self.stream.readline(size)
-        newline = b"\n" if isinstance(self.head, bytes) else "\n"
-        limit = len(self.head) if size < 0 else min(size, len(self.head))
-        end = self.head.find(newline, 0, limit) + 1 or limit
-        line, self.head = self.head[:end], self.head[end:]
-        if not self.head and not line.endswith(newline) and (size < 0 or len(line) < size):
-            line += self.stream.readline(size - len(line) if size >= 0 else -1)
+        block, at = self._block, self._at
+        limit = len(block) if size < 0 else min(len(block), at + size)
+        end = block.find(self._newline, at, limit) + 1 or limit
+        line = block[at:end]
+        self._at = end
+        if (
+            end == len(block)
+            and not line.endswith(self._newline)
+            and (size < 0 or len(line) < size)
+            and not self._ready()
+        ):
+            line += self.stream.readline(size - len(line) if size >= 0 else -1)  # the line goes on in the stream
         return line
+
+    def blank_run(self) -> Any:
+        """Return the next whole blank lines, read at once ('' or b'' when the next line is not blank)."""
+        if not self._ready():
+            return self._blank() if self._blank is not None else self._block[:0]
+        end = blank_prefix(self._block, self._at)
+        run = self._block[self._at : end]
+        self._at = end
+        return run
 
 
 @contextmanager

@@ -16,7 +16,7 @@ from ..errors import LogError
 from ..outcome import Outcome
 from . import source
 from .results import block_outcomes, result_entries
-from .source import Chunk, Opened, _not_utf8, chunks, pieces, safe_cut
+from .source import Chunk, Opened, _not_utf8, blank_run, chunks, pieces, safe_cut
 
 BATCH = 4096
 """Outcomes handed on at once when a block is read the exact way."""
@@ -31,11 +31,13 @@ LONG_LINE = 1 << 20
 class Tap:
     """A stream that remembers the last line chunks() read ahead, so the fast path can take over after it."""
 
-    __slots__ = ("last", "stream")
+    __slots__ = ("blank_run", "last", "stream")
 
     def __init__(self, stream: Any) -> None:
         self.stream = stream
         self.last: Any = None
+        self.blank_run = blank_run(stream)
+        """Blank lines read at once pass through: chunks() always reads a line after them, and that one is ``last``."""
 
     def readline(self, size: int) -> Any:
         """Return the stream's next line (at most ``size``), remembered."""

@@ -25,7 +25,7 @@ import struct
 import zlib
 from collections.abc import Sequence
 from dataclasses import replace
-from typing import TYPE_CHECKING, Unpack
+from typing import TYPE_CHECKING, Any, Unpack
 
 from ..board import Scoreboard
 from ..errors import RenderError
@@ -58,10 +58,17 @@ _QUANTUM = 64
 _CACHE_LIMIT = 4096
 """Sprites kept between pictures; past this the cache starts again (a sprite is a few KB)."""
 
-Sprite = tuple["Image.Image", int, int]
-"""A 1x RGBA sprite (straight alpha) and its top-left corner relative to the placement's pixel."""
+Sprite = tuple["Image.Image", int, int, Any, int, int]
+"""A 1x RGBA sprite (straight alpha), its top-left corner relative to the placement's pixel, its core, width, height."""
 
 _sprites: dict[object, Sprite] = {}
+
+GridMask = tuple["Image.Image", tuple[int, int, int, int]]
+"""A grid's inner ruling as a 1x coverage mask and the canvas box it covers."""
+
+_masks: dict[object, GridMask] = {}
+_MASK_LIMIT = 64
+"""Grid masks kept between pictures (a board-wide mask is a few hundred KB; a batch draws the same grids)."""
 
 
 def png(board: Scoreboard, options: RenderOptions | None = None, **changes: Unpack[OptionChanges]) -> bytes:
@@ -119,13 +126,12 @@ def encode(image: Image.Image) -> bytes:
     for top in range(0, h, band):
         bottom = min(h, top + band)
         rows = image.crop((0, top, w, bottom))
-        above = Image.new("RGB", (w, bottom - top))
-        above.paste(
-            image.crop((0, top - 1, w, bottom - 1)) if top else rows.crop((0, 0, w, bottom - top - 1)),
-            (0, 0 if top else 1),
-        )
-        data = ImageChops.subtract_modulo(rows, above).tobytes()
-        parts.append(packer.compress(b"".join(b"\x02" + data[i : i + stride] for i in range(0, len(data), stride))))
+        above = image.crop((0, top - 1, w, bottom - 1))  # a crop above the first row reads black: "Up" of row 0
+        filtered = ImageChops.subtract_modulo(rows, above).tobytes()
+        # Each row behind its filter type byte (2, "Up"): the rows as one grey image pasted one byte in.
+        framed = Image.new("L", (stride + 1, bottom - top), 2)
+        framed.paste(Image.frombytes("L", (stride, bottom - top), filtered), (1, 0))
+        parts.append(packer.compress(framed.tobytes()))
     parts.append(packer.flush())
 
     def chunk(kind: bytes, body: bytes) -> bytes:
@@ -139,10 +145,11 @@ def encode(image: Image.Image) -> bytes:
 class _Painter:
     """Pastes sprites and blends rectangles onto the 1x canvas; ``k`` is 4x pixels per model unit."""
 
-    __slots__ = ("image", "k", "local")
+    __slots__ = ("core", "image", "k", "local")
 
     def __init__(self, image: Image.Image, k: float) -> None:
         self.image = image
+        self.core = image.im
         self.k = k
         self.local: dict[tuple[str, int, int], Sprite] = {}
         """This picture's sprites by (symbol id, quantised offset): ids are unique within one scene."""
@@ -209,7 +216,8 @@ class _Painter:
         dx, dy = x - (px + left) * SUPERSAMPLE / k, y - (py + top) * SUPERSAMPLE / k
         for shape in shapes:
             paint.shape(shape, dx, dy)
-        sprite = (canvas.reduce(SUPERSAMPLE), left, top)
+        reduced = canvas.reduce(SUPERSAMPLE)
+        sprite = (reduced, left, top, reduced.im, reduced.width, reduced.height)
         if shared:
             if len(_sprites) >= _CACHE_LIMIT:
                 _sprites.clear()
@@ -218,8 +226,11 @@ class _Painter:
 
     def paste(self, sprite: Sprite, px: int, py: int) -> None:
         """Blend a sprite onto the canvas with its alpha, its corner at its offset from pixel (px, py)."""
-        image, left, top = sprite
-        self.image.paste(image, (px + left, py + top), image)
+        _, left, top, core, w, h = sprite
+        x, y = px + left, py + top
+        # What Image.paste(sprite, corner, sprite) does for an RGBA sprite on the RGB canvas, without its
+        # checks and loads, which cost more than the blend itself for a sprite of a few hundred pixels.
+        self.core.paste(core, (x, y, x + w, y + h), core)
 
     def rect(self, shape: Rect) -> None:
         """Blend a square-cornered rectangle; a stroke straddles the edge as in SVG, drawn inward like Pillow's."""
@@ -241,41 +252,17 @@ class _Painter:
 
     def grid(self, shape: Grid) -> None:
         """Blend the inner ruling of a grid: its bands' coverage drawn into one 1x mask, pasted once."""
-        from PIL import Image, ImageChops, ImageDraw
-
-        k = self.k
-        x0, y0, c, half = shape.x, shape.y, shape.cell, shape.width / 2
-        x1, y1 = x0 + shape.columns * c, y0 + shape.rows * c
-        bands = [
-            (round((x - half) * k), round(y0 * k), round((x + half) * k), round(y1 * k))
-            for x in (x0 + i * c for i in range(1, shape.columns))
-        ]
-        bands += [
-            (round(x0 * k), round((y - half) * k), round(x1 * k), round((y + half) * k))
-            for y in (y0 + j * c for j in range(1, shape.rows))
-        ]
-        bands = [band for band in bands if band[2] > band[0] and band[3] > band[1]]
-        if not bands:
-            return
-        s = SUPERSAMPLE
-        left, top = min(b[0] for b in bands) // s, min(b[1] for b in bands) // s
-        right, bottom = -(-max(b[2] for b in bands) // s), -(-max(b[3] for b in bands) // s)
-        size = (right - left, bottom - top)
-        # Each band's coverage at 1x (a band covers whole 4x pixels, so a pixel's share is exact);
-        # vertical and horizontal bands apart, then joined as a + b - ab, where lines cross.
-        masks = []
-        for vertical in (True, False):
-            mask = Image.new("L", size)
-            draw = ImageDraw.Draw(mask)
-            for x0_, y0_, x1_, y1_ in bands:
-                if (x1_ - x0_ < y1_ - y0_) != vertical:
-                    continue
-                for ax, bx, cover_x in _spans(x0_, x1_):
-                    for ay, by, cover_y in _spans(y0_, y1_):
-                        value = (cover_x * cover_y * 255 + 8) // 16
-                        draw.rectangle((ax - left, ay - top, bx - 1 - left, by - 1 - top), fill=value)
-            masks.append(mask)
-        self.image.paste(shape.stroke, (left, top, right, bottom), ImageChops.screen(*masks))
+        key = (self.k, replace(shape, stroke=""))
+        found = _masks.get(key)
+        if found is None:
+            found = _grid_mask(shape, self.k)
+            if found is None:
+                return
+            if len(_masks) >= _MASK_LIMIT:
+                _masks.clear()
+            _masks[key] = found
+        mask, box = found
+        self.image.paste(shape.stroke, box, mask)
 
     def blend(self, x0: int, y0: int, x1: int, y1: int, color: str) -> None:
         """Blend ``color`` over the 4x-pixel box [x0, x1) x [y0, y1), each 1x pixel by the share it covers."""
@@ -291,6 +278,44 @@ class _Painter:
                 else:
                     alpha = Image.new("L", (bx - ax, by - ay), (cover * 255 + 8) // 16)
                     self.image.paste(color, (ax, ay, bx, by), alpha)
+
+
+def _grid_mask(shape: Grid, k: float) -> GridMask | None:
+    """Return the coverage mask of a grid's inner ruling and its box on the canvas (None when it has none)."""
+    from PIL import Image, ImageChops, ImageDraw
+
+    x0, y0, c, half = shape.x, shape.y, shape.cell, shape.width / 2
+    x1, y1 = x0 + shape.columns * c, y0 + shape.rows * c
+    bands = [
+        (round((x - half) * k), round(y0 * k), round((x + half) * k), round(y1 * k))
+        for x in (x0 + i * c for i in range(1, shape.columns))
+    ]
+    bands += [
+        (round(x0 * k), round((y - half) * k), round(x1 * k), round((y + half) * k))
+        for y in (y0 + j * c for j in range(1, shape.rows))
+    ]
+    bands = [band for band in bands if band[2] > band[0] and band[3] > band[1]]
+    if not bands:
+        return None
+    s = SUPERSAMPLE
+    left, top = min(b[0] for b in bands) // s, min(b[1] for b in bands) // s
+    right, bottom = -(-max(b[2] for b in bands) // s), -(-max(b[3] for b in bands) // s)
+    size = (right - left, bottom - top)
+    # Each band's coverage at 1x (a band covers whole 4x pixels, so a pixel's share is exact);
+    # vertical and horizontal bands apart, then joined as a + b - ab, where lines cross.
+    masks = []
+    for vertical in (True, False):
+        mask = Image.new("L", size)
+        draw = ImageDraw.Draw(mask)
+        for x0_, y0_, x1_, y1_ in bands:
+            if (x1_ - x0_ < y1_ - y0_) != vertical:
+                continue
+            for ax, bx, cover_x in _spans(x0_, x1_):
+                for ay, by, cover_y in _spans(y0_, y1_):
+                    value = (cover_x * cover_y * 255 + 8) // 16
+                    draw.rectangle((ax - left, ay - top, bx - 1 - left, by - 1 - top), fill=value)
+        masks.append(mask)
+    return ImageChops.screen(*masks), (left, top, right, bottom)
 
 
 def _spans(a: int, b: int) -> list[tuple[int, int, int]]:
