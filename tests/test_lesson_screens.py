@@ -206,7 +206,7 @@ def test_lesson_takes_last_and_cell(tmp_path: Path, capsys: pytest.CaptureFixtur
     capsys.readouterr()
     assert main(["lesson", str(log), "-o", str(tmp_path / "b.html"), "--cell", "20"]) == 2
     err = capsys.readouterr().err
-    assert "cell 20 is too small for a lesson board: from 48 pixels" in err and "Traceback" not in err
+    assert "cell 20 is too small for a lesson board: the smallest is 48 px" in err and "Traceback" not in err
     assert not (tmp_path / "b.html").exists()
 
 

@@ -132,7 +132,10 @@ def test_the_fence_takes_width_cell_labels_theme_caption_and_alt() -> None:
 @pytest.mark.parametrize(
     ("header", "message"),
     [
-        ('cell="2"', "line 1: the roads fence, option cell: cell must be from 4 to 400 pixels, got 2"),
+        (
+            'cell="2"',
+            "line 1: the roads fence, option cell: cell 2 is too small to read: the smallest legible cell is 8 px",
+        ),
         ('width="huge"', 'line 1: the roads fence, option width: width="huge" should be a number'),
         ('labels="fr"', "line 1: the roads fence, option labels:"),
         ('caption="a" title="b"', "line 1: the roads fence has both caption and title"),
