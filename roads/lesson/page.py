@@ -141,7 +141,8 @@ class _Writer:
     def board_section(self) -> str:
         """Return the scoreboard as inline SVG beside the proof viewer."""
         scene = lay_out(self.l.board, render_options(theme=self.l.theme, last=self.l.last))
-        svg = without_style(inline_svg(scene, "board-", cell=self.l.cell))
+        # No embedded fonts: the page's policy allows no font or <style> it has not hashed, and its text is HTML.
+        svg = without_style(inline_svg(scene, "board-", cell=self.l.cell, fonts=False))
         hint = (
             "Point at a mark on Big Eye Boy, Small Road or Cockroach Pig, or tab to the board and "
             "use the arrow keys: its proof appears here and the Big Road columns it compared light up."
@@ -194,7 +195,7 @@ class _Writer:
             font_family="",
         )
         # Zero-sized rather than display:none: some browsers will not draw <use> of a hidden SVG's symbols.
-        sprite = without_style(inline_svg(sprite_scene, "")).replace(
+        sprite = without_style(inline_svg(sprite_scene, "", fonts=False)).replace(
             "<svg ", '<svg aria-hidden="true" class="sprite" ', 1
         )
         return sprite, figures

@@ -15,9 +15,14 @@ from ..scene.safe import clean
 from .svg import scene_svg
 
 
-def inline_svg(scene: Scene, prefix: str, *, cell: float | None = None, width: int | None = None) -> str:
-    """Return ``scene`` as an ``<svg>`` element for an HTML page (no XML declaration), ids prefixed."""
-    text = scene_svg(scene, cell=cell, width=width, ids=prefix)
+def inline_svg(
+    scene: Scene, prefix: str, *, cell: float | None = None, width: int | None = None, fonts: bool = True
+) -> str:
+    """Return ``scene`` as an ``<svg>`` element for an HTML page (no XML declaration), ids prefixed.
+
+    ``fonts=False`` leaves out the embedded font subsets, for a page that brings its own.
+    """
+    text = scene_svg(scene, cell=cell, width=width, ids=prefix, fonts=fonts)
     if text.startswith("<?xml"):
         text = text.split("?>", 1)[1].lstrip()
     return text.rstrip("\n")
