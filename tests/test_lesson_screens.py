@@ -130,7 +130,7 @@ def test_axe_core_finds_no_serious_or_critical_violation(
     theme: str,
 ) -> None:
     script = _axe()
-    for width in (390, 1280):
+    for width in WIDTHS:
         page = _open(browser, pages[theme], width)
         try:
             page.evaluate(script)
