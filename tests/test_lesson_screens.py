@@ -10,6 +10,7 @@ are taken here.
 from __future__ import annotations
 
 import os
+import xml.etree.ElementTree as ET
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -18,7 +19,9 @@ import pytest
 from helpers import IN_CI
 from test_browser import CHROMIUM, browser  # noqa: F401  # the shared headless-chromium fixture
 
+from roads.board import Scoreboard
 from roads.lesson.page import lesson_page
+from roads.render import svg
 from roads.scene.themes import THEMES
 from roads.shoe import deal_shoe
 
@@ -279,3 +282,79 @@ def test_without_javascript_the_page_is_the_whole_shoe(browser: Any, pages: dict
     finally:
         context.close()
     assert width <= 390
+
+
+STEP_SHOES = {
+    "dealt": list(deal_shoe(8, seed=3).coups),
+    # Leading ties, a bead with three ties, ties on the first bead of a column, a long streak.
+    "ties": list("TTBTTTPPTBBBBTTPBPTTTBPPPPPBTB"),
+}
+
+
+def _board_now(page: Any) -> dict[str, Any]:
+    """Return what the page's board shows: tie slashes and their counts, the stats texts, the asks."""
+    return page.evaluate(
+        """() => {
+            const svg = document.querySelector('#board svg');
+            const ties = {};
+            const slashes = svg.querySelectorAll('g.big-road use.tie[data-coup]:not(.later)');
+            slashes.forEach(u => { ties[u.getAttribute('data-coup')] = 1; });
+            svg.querySelectorAll('g.tie-count[data-first]:not(.later)').forEach(g => {
+                const first = g.getAttribute('data-first');
+                ties[first] = Math.max(ties[first] || 0, parseInt(g.textContent, 10));
+            });
+            const stats = svg.querySelector('g.stats');
+            const texts = Array.from(stats.children).filter(el => el.localName === 'text').map(t => t.textContent);
+            const asks = Array.from(stats.querySelectorAll('g.ask')).map(g => g.getAttribute('data-ask') + ':' +
+                Array.from(g.querySelectorAll('use.ask-mark')).map(u => u.getAttribute('class')).join(','));
+            return {slashes: slashes.length, ties, texts, asks};
+        }"""
+    )
+
+
+def _board_of(outcomes: list[Any]) -> dict[str, Any]:
+    """Return the same three things for a board built from ``outcomes`` alone."""
+    board = Scoreboard.from_outcomes(outcomes)
+    ties = {str(b.coup + 1): b.ties for b in board.big_road.beads if b.ties}
+    if board.leading_ties:
+        ties["1"] = board.leading_ties
+    root = ET.fromstring(svg(board, fonts=False))
+    ns = "{http://www.w3.org/2000/svg}"
+    big_road = next(g for g in root.iter(f"{ns}g") if "big-road" in (g.get("class") or "").split())
+    slashes = sum("tie" in (u.get("class") or "").split() for u in big_road.iter(f"{ns}use"))
+    stats = next(g for g in root.iter(f"{ns}g") if "stats" in (g.get("class") or "").split())
+    texts = [el.text or "" for el in stats if el.tag == f"{ns}text"]
+    asks = [
+        f"{g.get('data-ask')}:"
+        + ",".join(u.get("class") or "" for u in g.iter(f"{ns}use") if "ask-mark" in (u.get("class") or ""))
+        for g in stats.iter(f"{ns}g")
+        if g.get("data-ask")
+    ]
+    return {"slashes": slashes, "ties": ties, "texts": texts, "asks": asks}
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("shoe", list(STEP_SHOES))
+def test_step_k_shows_the_ties_and_stats_of_the_first_k_coups(
+    browser: Any,  # noqa: F811
+    tmp_path: Path,
+    shoe: str,
+) -> None:
+    outcomes = STEP_SHOES[shoe]
+    path = tmp_path / "steps.html"
+    path.write_text(lesson_page(outcomes), encoding="utf-8")
+    page = _open(browser, path, 1280)
+    try:
+        slider = page.locator(".stepper input[type=range]")
+        n = len(outcomes)
+        seen = []
+        for k in sorted({0, 1, 2, 3, 5, 6, 9, 14, n // 2, n - 1, n}):
+            slider.fill(str(k))
+            now, expected = _board_now(page), _board_of(outcomes[:k])
+            assert now == expected, f"at coup {k} of {n}"
+            seen.append(now["texts"])
+        page.locator(".stepper button", has_text="Previous").click()
+        assert _board_now(page) == _board_of(outcomes[: n - 1])  # the buttons step the panel too
+    finally:
+        page.close()
+    assert len({tuple(t) for t in seen}) > 5  # the panel really changed as the shoe unfolded

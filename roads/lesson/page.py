@@ -39,6 +39,7 @@ from .plan import (
     played_from,
 )
 from .safe import bidi, esc
+from .steps import steps
 from .svgtools import decoration_svg, inline_svg, without_style
 
 
@@ -141,6 +142,7 @@ class _Writer:
     def board_section(self) -> str:
         """Return the scoreboard as inline SVG beside the proof viewer."""
         scene = lay_out(self.l.board, render_options(theme=self.l.theme, last=self.l.last))
+        steps_data, scene = steps(scene, (p.outcome for p in self.l.played), "board-", theme=self.l.theme)
         # No embedded fonts: the page's policy allows no font or <style> it has not hashed, and its text is HTML.
         svg = without_style(inline_svg(scene, "board-", cell=self.l.cell, fonts=False))
         hint = (
@@ -154,7 +156,7 @@ class _Writer:
             # The frame scrolls, right to left: a phone opens on the newest columns of the Big Road and the
             # derived roads, the page itself never scrolls sideways.
             f'<figure id="board" class="board" data-cell="{CELL:g}" data-coups="{self.l.board.coups}" '
-            f'data-made="{esc(self.made_attribute())}" tabindex="0" '
+            f'data-made="{esc(self.made_attribute())}" data-steps="{esc(steps_data)}" tabindex="0" '
             f'aria-label="The scoreboard (scrolls sideways)">\n{svg}\n</figure>\n'
             '<aside id="viewer" class="viewer" aria-label="Proof of the mark in focus">'
             f'<p class="hint" hidden>{esc(hint)}</p></aside>\n'

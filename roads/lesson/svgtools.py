@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from collections.abc import Iterable
 
 from ..scene.ids import content_prefix, prefixed
 from ..scene.primitives import Circle, Data, Grid, Group, Item, Rect, Scene, Text, Use
@@ -61,6 +62,14 @@ def decoration_svg(scene: Scene, classes: str, prefix: str = "") -> str:
         return _EMPTY.sub("", _ROOT.sub(root, text, count=1))
     lines.append("</svg>")
     return "\n".join(lines)
+
+
+def write_items(items: Iterable[Item], prefix: str) -> list[str]:
+    """Return the element lines of ``items`` as the SVG back-end writes them, ids and references prefixed."""
+    lines: list[str] = []
+    for item in items:
+        _write(item, prefix, lines)
+    return lines
 
 
 class _Unwritten(Exception):
