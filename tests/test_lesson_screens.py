@@ -10,7 +10,10 @@ are taken here.
 from __future__ import annotations
 
 import os
+import re
+import subprocess
 import xml.etree.ElementTree as ET
+from html import unescape
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -358,3 +361,46 @@ def test_step_k_shows_the_ties_and_stats_of_the_first_k_coups(
     finally:
         page.close()
     assert len({tuple(t) for t in seen}) > 5  # the panel really changed as the shoe unfolded
+
+
+A4_POINTS = (595.92, 842.88)  # 210 x 297 mm as Chromium writes them
+
+
+@pytest.mark.browser
+def test_printed_to_a4_pdf_every_proof_is_there_in_words(
+    browser: Any,  # noqa: F811
+    pages: dict[str, Path],
+    tmp_path: Path,
+) -> None:
+    """Chromium prints the lesson to PDF; pdftotext finds every proof's heading and steps, on A4 pages."""
+    from test_pdf import _poppler
+
+    page = _open(browser, pages["classic"], 1280)
+    try:
+        pdf = page.pdf(format="A4")
+    finally:
+        page.close()
+    path = tmp_path / "lesson.pdf"
+    path.write_bytes(pdf)
+    info = subprocess.run([_poppler("pdfinfo"), str(path)], capture_output=True, text=True, check=True).stdout
+    sizes = subprocess.run(
+        [_poppler("pdfinfo"), "-f", "1", "-l", "999", str(path)], capture_output=True, text=True, check=True
+    ).stdout
+    pages_count = int(re.search(r"^Pages:\s+(\d+)", info, re.M).group(1))  # type: ignore[union-attr]
+    found = [tuple(map(float, m)) for m in re.findall(r"size:\s+([\d.]+) x ([\d.]+) pts", sizes)]
+    assert len(found) == pages_count and set(found) == {A4_POINTS}
+    text = subprocess.run([_poppler("pdftotext"), str(path), "-"], capture_output=True, text=True, check=True).stdout
+    # The proof's small picture sits beside its words, and its column numbers (and the ">" between a column
+    # and the mark it makes) come out between the lines of the words: leave them out.
+    flat = " ".join(" ".join(line for line in text.splitlines() if not re.fullmatch(r"[\d >]*", line)).split())
+    html = pages["classic"].read_text(encoding="utf-8")
+    headings = re.findall(r"<h4>(.*?)</h4>", html)
+    assert len(headings) == len(re.findall(r'<li class="proof ', html)) > 100
+    for heading in headings:
+        words = " ".join(unescape(re.sub(r"<[^>]+>", "", heading)).split())
+        assert words in flat, f"{words!r} is not in the printed lesson"
+    for step in re.findall(r'<ol class="steps"><li>(.*?)</li><li>(.*?)</li></ol>', html):
+        for line in step:
+            words = " ".join(unescape(line).split())
+            assert words in flat, f"{words!r} is not in the printed lesson"
+    assert pages_count > 1
