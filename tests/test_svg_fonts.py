@@ -8,10 +8,12 @@ and the text is drawn with them) is in tests/test_svg_fonts_browser.py.
 from __future__ import annotations
 
 import base64
+import dataclasses
 import io
 import re
 import unicodedata
 import xml.etree.ElementTree as ET
+from pathlib import Path
 
 import pytest
 from fontTools.ttLib import TTFont
@@ -19,8 +21,10 @@ from helpers import demo_board
 
 from roads.board import Scoreboard
 from roads.render import svg
-from roads.render.fonts import AILERON, CHAIN, DEJAVU, NOTO_CJK, font_path
-from roads.render.svgfonts import family
+from roads.render.fonts import AILERON, CHAIN, DEJAVU, NOTO_CJK, Face, font_path
+from roads.render.svgfonts import NAME_IDS, characters, family, subset, texts
+from roads.render.woff import NotTrueType, subset_woff
+from roads.scene import lay_out, render_options
 
 NS = "{http://www.w3.org/2000/svg}"
 RULE = re.compile(
@@ -111,3 +115,47 @@ def test_the_demo_board_adds_a_few_kilobytes() -> None:
     board = demo_board()
     added = len(svg(board).encode()) - len(svg(board, fonts=False).encode())
     assert 2_000 < added < 8_000
+
+
+@pytest.mark.parametrize(
+    ("face", "chars"), [(AILERON, " !\"#$%&'()*+,-./09:;<=>?@AZ[\\]^_`az{|}~"), (DEJAVU, "éÅßαΩЖя—…“”€£→♠♥♦♣ ")]
+)
+def test_the_truetype_subsetter_keeps_each_glyph_as_the_font_draws_it(face: Face, chars: str) -> None:
+    """roads.render.woff cuts Aileron and DejaVu Sans without fontTools: same glyph numbers, outlines, advances."""
+    font = TTFont(io.BytesIO(base64.b64decode(subset(face, chars))))
+    original = TTFont(font_path(face))
+    cmap, whole = font.getBestCmap(), original.getBestCmap()
+    assert set(cmap) == {ord(ch) for ch in chars}
+    assert font["head"].modified == original["head"].modified
+    glyf, glyf0 = font["glyf"], original["glyf"]
+    for ch in chars:
+        name, name0 = cmap[ord(ch)], whole[ord(ch)]
+        assert font.getGlyphID(name) == original.getGlyphID(name0)
+        assert font["hmtx"][name] == original["hmtx"][name0]
+        ours, theirs = glyf[name].getCoordinates(glyf), glyf0[name0].getCoordinates(glyf0)
+        assert list(ours[0]) == list(theirs[0]) and list(ours[1]) == list(theirs[1]), ch
+    # Every glyph the characters do not use is empty.
+    used = {font.getGlyphID(cmap[ord(ch)]) for ch in chars} | {0}
+    parts = {
+        original.getGlyphID(c.glyphName)
+        for n in used
+        for c in getattr(glyf0[font.getGlyphOrder()[n]], "components", [])
+    }
+    order = font.getGlyphOrder()
+    assert all(glyf[order[i]].numberOfContours == 0 for i in range(len(order)) if i not in used | parts)
+
+
+def test_all_of_printable_ascii_is_drawn_by_aileron() -> None:
+    """The SVG's shortcut: ASCII text needs no font chain (nor Pillow), because the chain gives it all to Aileron."""
+    from roads.render.fonts import face_for
+
+    assert all(face_for(chr(code)) == AILERON for code in range(0x20, 0x7F))
+    scene = dataclasses.replace(lay_out(Scoreboard.from_results("BPT"), render_options()), title="Hi")
+    assert characters(scene)[AILERON] == "".join(sorted(set("".join(texts(scene)))))
+
+
+def test_a_cff_face_goes_through_fonttools() -> None:
+    with pytest.raises(NotTrueType):
+        subset_woff(Path(font_path(NOTO_CJK)).read_bytes(), "庄", NAME_IDS)
+    font = TTFont(io.BytesIO(base64.b64decode(subset(NOTO_CJK, "庄闲"))))
+    assert set(font.getBestCmap()) == {ord("庄"), ord("闲")} and "CFF " in font

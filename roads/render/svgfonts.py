@@ -23,6 +23,7 @@ from functools import lru_cache
 
 from ..scene.primitives import Group, Item, Scene, Shape, Text
 from .faces import AILERON, CHAIN, Face, font_path
+from .woff import NotTrueType, subset_woff
 
 FLAVOR = "woff"
 """The embedded font format: WOFF 1 (zlib), the same bytes on every machine and read by every browser."""
@@ -94,6 +95,21 @@ def font_faces(scene: Scene, prefix: str) -> tuple[str, str]:
 @lru_cache(maxsize=128)
 def subset(face: Face, chars: str) -> str:
     """Return ``face`` cut down to ``chars`` as base64 WOFF, deterministic (no timestamp is touched)."""
+    try:
+        data = subset_woff(_font_bytes(face), chars, NAME_IDS)
+    except NotTrueType:
+        data = subset_cff(face, chars)
+    return base64.b64encode(data).decode("ascii")
+
+
+@lru_cache(maxsize=8)
+def _font_bytes(face: Face) -> bytes:
+    with open(font_path(face), "rb") as f:
+        return f.read()
+
+
+def subset_cff(face: Face, chars: str) -> bytes:
+    """Return ``face`` (a CFF font: Noto Sans CJK SC) cut down to ``chars`` as WOFF bytes, through fontTools."""
     from fontTools import subset as ft_subset  # type: ignore[import-untyped]  # loads only for text to embed
     from fontTools.ttLib import TTFont  # type: ignore[import-untyped]
 
@@ -118,4 +134,4 @@ def subset(face: Face, chars: str) -> str:
     font.flavor = FLAVOR
     out = io.BytesIO()
     font.save(out, reorderTables=False)
-    return base64.b64encode(out.getvalue()).decode("ascii")
+    return out.getvalue()
