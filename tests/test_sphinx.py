@@ -122,6 +122,7 @@ def test_every_option_reaches_the_html_figure(tmp_path: Path) -> None:
         (":width: wide", 'option width: width="wide" should be a number'),
         (":labels: fr", "option labels:"),
         (":theme: neon", "option theme: unknown theme 'neon'"),
+        (":fonts: no", 'option fonts: fonts="no" should be embed or none'),
     ],
 )
 def test_a_bad_option_value_names_the_document_line_and_option(tmp_path: Path, option: str, named: str) -> None:

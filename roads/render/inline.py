@@ -28,7 +28,7 @@ def inline_svg(
     return text.rstrip("\n")
 
 
-def figure_html(scene: Scene, size: Mapping[str, object], caption: str | None = None) -> str:
+def figure_html(scene: Scene, size: Mapping[str, object], caption: str | None = None, *, fonts: bool = True) -> str:
     """Return ``<figure>`` with ``scene`` as inline SVG (ids unique to its content) and an escaped caption."""
     prefix = content_prefix(repr(scene), dict(size), caption)  # the picture itself names its ids
     cell, width = size.get("cell"), size.get("width")
@@ -37,6 +37,7 @@ def figure_html(scene: Scene, size: Mapping[str, object], caption: str | None = 
         prefix,
         cell=cell if isinstance(cell, int | float) else None,
         width=width if isinstance(width, int) else None,
+        fonts=fonts,
     )
     text = f"<figcaption>{html.escape(clean(caption))}</figcaption>" if caption else ""
     return f'<figure class="roads">\n{svg}\n{text}</figure>' if text else f'<figure class="roads">\n{svg}\n</figure>'
