@@ -22,6 +22,13 @@ MAX_KEY = 100
 MAX_KEYS = 100
 """Keys in one JSON object (a coup, a shoe line, or a log object's metadata)."""
 
+LEGIBLE_CELL = 8
+"""Pixels per Big Road cell below which a picture cannot be read: at 8 the marks, slashes and letters still
+show (at 4 or 6 the Bead Plate's letters and the stats are a blur)."""
+
+MAX_CELL = 400
+"""Pixels per Big Road cell above which a board is a poster nobody asked for (and a huge PNG)."""
+
 _WHOLE = re.compile(r"-?[0-9]+")
 
 
@@ -45,6 +52,15 @@ def whole_number(text: str, what: str = "a number") -> int | None:
     if not _WHOLE.fullmatch(stripped):
         return None
     return int(number_text(stripped, what))
+
+
+def cell_size(value: float) -> float:
+    """Return ``value`` as pixels per Big Road cell; ValueError saying the smallest legible size when it is less."""
+    if value < LEGIBLE_CELL:
+        raise ValueError(f"cell {value:g} is too small to read: the smallest legible cell is {LEGIBLE_CELL} px")
+    if value > MAX_CELL:
+        raise ValueError(f"cell {value:g} is too big: from {LEGIBLE_CELL} to {MAX_CELL} pixels")
+    return value
 
 
 def short_text(text: str, what: str = "a text", limit: int = MAX_TEXT) -> str:

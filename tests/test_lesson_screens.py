@@ -10,6 +10,10 @@ are taken here.
 from __future__ import annotations
 
 import os
+import re
+import subprocess
+import xml.etree.ElementTree as ET
+from html import unescape
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -18,7 +22,9 @@ import pytest
 from helpers import IN_CI
 from test_browser import CHROMIUM, browser  # noqa: F401  # the shared headless-chromium fixture
 
+from roads.board import Scoreboard
 from roads.lesson.page import lesson_page
+from roads.render import svg
 from roads.scene.themes import THEMES
 from roads.shoe import deal_shoe
 
@@ -130,7 +136,7 @@ def test_axe_core_finds_no_serious_or_critical_violation(
     theme: str,
 ) -> None:
     script = _axe()
-    for width in (390, 1280):
+    for width in WIDTHS:
         page = _open(browser, pages[theme], width)
         try:
             page.evaluate(script)
@@ -206,7 +212,7 @@ def test_lesson_takes_last_and_cell(tmp_path: Path, capsys: pytest.CaptureFixtur
     capsys.readouterr()
     assert main(["lesson", str(log), "-o", str(tmp_path / "b.html"), "--cell", "20"]) == 2
     err = capsys.readouterr().err
-    assert "cell 20 is too small for a lesson board: from 48 pixels" in err and "Traceback" not in err
+    assert "cell 20 is too small for a lesson board: the smallest is 48 px" in err and "Traceback" not in err
     assert not (tmp_path / "b.html").exists()
 
 
@@ -279,3 +285,122 @@ def test_without_javascript_the_page_is_the_whole_shoe(browser: Any, pages: dict
     finally:
         context.close()
     assert width <= 390
+
+
+STEP_SHOES = {
+    "dealt": list(deal_shoe(8, seed=3).coups),
+    # Leading ties, a bead with three ties, ties on the first bead of a column, a long streak.
+    "ties": list("TTBTTTPPTBBBBTTPBPTTTBPPPPPBTB"),
+}
+
+
+def _board_now(page: Any) -> dict[str, Any]:
+    """Return what the page's board shows: tie slashes and their counts, the stats texts, the asks."""
+    return page.evaluate(
+        """() => {
+            const svg = document.querySelector('#board svg');
+            const ties = {};
+            const slashes = svg.querySelectorAll('g.big-road use.tie[data-coup]:not(.later)');
+            slashes.forEach(u => { ties[u.getAttribute('data-coup')] = 1; });
+            svg.querySelectorAll('g.tie-count[data-first]:not(.later)').forEach(g => {
+                const first = g.getAttribute('data-first');
+                ties[first] = Math.max(ties[first] || 0, parseInt(g.textContent, 10));
+            });
+            const stats = svg.querySelector('g.stats');
+            const texts = Array.from(stats.children).filter(el => el.localName === 'text').map(t => t.textContent);
+            const asks = Array.from(stats.querySelectorAll('g.ask')).map(g => g.getAttribute('data-ask') + ':' +
+                Array.from(g.querySelectorAll('use.ask-mark')).map(u => u.getAttribute('class')).join(','));
+            return {slashes: slashes.length, ties, texts, asks};
+        }"""
+    )
+
+
+def _board_of(outcomes: list[Any]) -> dict[str, Any]:
+    """Return the same three things for a board built from ``outcomes`` alone."""
+    board = Scoreboard.from_outcomes(outcomes)
+    ties = {str(b.coup + 1): b.ties for b in board.big_road.beads if b.ties}
+    if board.leading_ties:
+        ties["1"] = board.leading_ties
+    root = ET.fromstring(svg(board, fonts=False))
+    ns = "{http://www.w3.org/2000/svg}"
+    big_road = next(g for g in root.iter(f"{ns}g") if "big-road" in (g.get("class") or "").split())
+    slashes = sum("tie" in (u.get("class") or "").split() for u in big_road.iter(f"{ns}use"))
+    stats = next(g for g in root.iter(f"{ns}g") if "stats" in (g.get("class") or "").split())
+    texts = [el.text or "" for el in stats if el.tag == f"{ns}text"]
+    asks = [
+        f"{g.get('data-ask')}:"
+        + ",".join(u.get("class") or "" for u in g.iter(f"{ns}use") if "ask-mark" in (u.get("class") or ""))
+        for g in stats.iter(f"{ns}g")
+        if g.get("data-ask")
+    ]
+    return {"slashes": slashes, "ties": ties, "texts": texts, "asks": asks}
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("shoe", list(STEP_SHOES))
+def test_step_k_shows_the_ties_and_stats_of_the_first_k_coups(
+    browser: Any,  # noqa: F811
+    tmp_path: Path,
+    shoe: str,
+) -> None:
+    outcomes = STEP_SHOES[shoe]
+    path = tmp_path / "steps.html"
+    path.write_text(lesson_page(outcomes), encoding="utf-8")
+    page = _open(browser, path, 1280)
+    try:
+        slider = page.locator(".stepper input[type=range]")
+        n = len(outcomes)
+        seen = []
+        for k in sorted({0, 1, 2, 3, 5, 6, 9, 14, n // 2, n - 1, n}):
+            slider.fill(str(k))
+            now, expected = _board_now(page), _board_of(outcomes[:k])
+            assert now == expected, f"at coup {k} of {n}"
+            seen.append(now["texts"])
+        page.locator(".stepper button", has_text="Previous").click()
+        assert _board_now(page) == _board_of(outcomes[: n - 1])  # the buttons step the panel too
+    finally:
+        page.close()
+    assert len({tuple(t) for t in seen}) > 5  # the panel really changed as the shoe unfolded
+
+
+A4_POINTS = (595.92, 842.88)  # 210 x 297 mm as Chromium writes them
+
+
+@pytest.mark.browser
+def test_printed_to_a4_pdf_every_proof_is_there_in_words(
+    browser: Any,  # noqa: F811
+    pages: dict[str, Path],
+    tmp_path: Path,
+) -> None:
+    """Chromium prints the lesson to PDF; pdftotext finds every proof's heading and steps, on A4 pages."""
+    from test_pdf import _poppler
+
+    page = _open(browser, pages["classic"], 1280)
+    try:
+        pdf = page.pdf(format="A4")
+    finally:
+        page.close()
+    path = tmp_path / "lesson.pdf"
+    path.write_bytes(pdf)
+    info = subprocess.run([_poppler("pdfinfo"), str(path)], capture_output=True, text=True, check=True).stdout
+    sizes = subprocess.run(
+        [_poppler("pdfinfo"), "-f", "1", "-l", "999", str(path)], capture_output=True, text=True, check=True
+    ).stdout
+    pages_count = int(re.search(r"^Pages:\s+(\d+)", info, re.M).group(1))  # type: ignore[union-attr]
+    found = [tuple(map(float, m)) for m in re.findall(r"size:\s+([\d.]+) x ([\d.]+) pts", sizes)]
+    assert len(found) == pages_count and set(found) == {A4_POINTS}
+    text = subprocess.run([_poppler("pdftotext"), str(path), "-"], capture_output=True, text=True, check=True).stdout
+    # The proof's small picture sits beside its words, and its column numbers (and the ">" between a column
+    # and the mark it makes) come out between the lines of the words: leave them out.
+    flat = " ".join(" ".join(line for line in text.splitlines() if not re.fullmatch(r"[\d >]*", line)).split())
+    html = pages["classic"].read_text(encoding="utf-8")
+    headings = re.findall(r"<h4>(.*?)</h4>", html)
+    assert len(headings) == len(re.findall(r'<li class="proof ', html)) > 100
+    for heading in headings:
+        words = " ".join(unescape(re.sub(r"<[^>]+>", "", heading)).split())
+        assert words in flat, f"{words!r} is not in the printed lesson"
+    for step in re.findall(r'<ol class="steps"><li>(.*?)</li><li>(.*?)</li></ol>', html):
+        for line in step:
+            words = " ".join(unescape(line).split())
+            assert words in flat, f"{words!r} is not in the printed lesson"
+    assert pages_count > 1

@@ -28,7 +28,8 @@ def back_end_figure(scene: Scene, classes: str, prefix: str) -> str:
         f'<svg class="{classes}" viewBox="0 0 {scene.width:g} {scene.height:g}" width="{scene.width:g}" '
         f'height="{scene.height:g}" aria-hidden="true" focusable="false">'
     )
-    text = inline_svg(dataclasses.replace(scene, title="", desc="", symbols=()), prefix)
+    # Decorations sit in a lesson page, which carries no embedded fonts (its policy allows none).
+    text = inline_svg(dataclasses.replace(scene, title="", desc="", symbols=()), prefix, fonts=False)
     return _EMPTY.sub("", _ROOT.sub(root, text, count=1))
 
 

@@ -132,13 +132,24 @@ def test_the_fence_takes_width_cell_labels_theme_caption_and_alt() -> None:
 @pytest.mark.parametrize(
     ("header", "message"),
     [
-        ('cell="2"', "line 1: the roads fence, option cell: cell must be from 4 to 400 pixels, got 2"),
+        (
+            'cell="2"',
+            "line 1: the roads fence, option cell: cell 2 is too small to read: the smallest legible cell is 8 px",
+        ),
         ('width="huge"', 'line 1: the roads fence, option width: width="huge" should be a number'),
         ('labels="fr"', "line 1: the roads fence, option labels:"),
         ('caption="a" title="b"', "line 1: the roads fence has both caption and title"),
+        ('fonts="no"', 'line 1: the roads fence, option fonts: fonts="no" should be embed or none'),
     ],
 )
 def test_bad_new_options_name_the_line_and_option(header: str, message: str) -> None:
     with pytest.raises(LessonError) as caught:
         markdown.markdown(f"```roads {header}\nB P\n```\n", extensions=["roads.lesson.markdown_ext"])
     assert message in str(caught.value)
+
+
+def test_fonts_none_leaves_the_font_subsets_out_for_a_page_of_many_figures() -> None:
+    body = '```roads caption="Café"\nB P\n```\n\n```roads fonts="none"\nB P P\n```\n'
+    html = markdown.markdown(body, extensions=["roads.lesson.markdown_ext"])
+    first, second = html.split("</figure>")[:2]
+    assert first.count("@font-face") == 1 and "@font-face" not in second and "<svg" in second

@@ -104,7 +104,7 @@ def test_svg_title_is_text_never_markup(payload: str) -> None:
 
 @pytest.mark.parametrize("payload", PAYLOADS[::3])
 def test_png_title_draws(payload: str) -> None:
-    assert render(BOARD, "png", title=payload, cell=6).startswith(b"\x89PNG\r\n\x1a\n")
+    assert render(BOARD, "png", title=payload, cell=8).startswith(b"\x89PNG\r\n\x1a\n")
 
 
 @pytest.mark.parametrize("payload", PAYLOADS)

@@ -45,4 +45,7 @@ def test_a_bad_fence_fails_the_strict_build_with_its_line(tmp_path: Path) -> Non
     page.write_text(page.read_text().replace('theme="dark" cell="16"', 'theme="dark" cell="2"'))
     done = _build(folder)
     assert done.returncode != 0
-    assert "line 9: the roads fence, option cell: cell must be from 4 to 400 pixels, got 2" in done.stderr + done.stdout
+    assert (
+        "line 9: the roads fence, option cell: cell 2 is too small to read: the smallest legible cell is 8 px"
+        in done.stderr + done.stdout
+    )

@@ -31,4 +31,4 @@ BOARD = Scoreboard.from_results("B P P T B")
 def test_regression_title_with_characters_xml_cannot_hold(title: str, kept: str) -> None:
     root = ET.fromstring(render(BOARD, "svg", title=title))
     assert root.find("{http://www.w3.org/2000/svg}title").text == kept  # type: ignore[union-attr]
-    assert render(BOARD, "png", title=title, cell=6).startswith(b"\x89PNG")
+    assert render(BOARD, "png", title=title, cell=8).startswith(b"\x89PNG")

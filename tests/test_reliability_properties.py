@@ -64,9 +64,9 @@ def _through_every_view(board: Scoreboard) -> None:
     assert sum(1 for _ in proofs(board)) == sum(
         len(board.road(n)) for n in ("big_eye_boy", "small_road", "cockroach_pig")
     )
-    root = ET.fromstring(render(board, "svg", cell=6))
+    root = ET.fromstring(render(board, "svg", cell=8))
     assert root.tag.endswith("svg")
-    assert render(board, "png", cell=4).startswith(b"\x89PNG\r\n\x1a\n")
+    assert render(board, "png", cell=8).startswith(b"\x89PNG\r\n\x1a\n")
 
 
 @FAST
@@ -136,7 +136,7 @@ def test_log_to_board_json_keeps_every_outcome(log: list[Outcome]) -> None:
 def test_renders_are_deterministic(log: list[Outcome], theme: str, last: int | None, road: str) -> None:
     board = Scoreboard.from_outcomes(log)
     other = Scoreboard.from_outcomes(list(log))
-    for kind, cell in (("svg", 8), ("png", 4)):
+    for kind, cell in (("svg", 8), ("png", 8)):
         first = render(board, kind, theme=theme, last=last, road=road, cell=cell)
         assert render(other, kind, theme=theme, last=last, road=road, cell=cell) == first
     assert board_dict(board) == board_dict(other)

@@ -118,10 +118,11 @@ def test_every_option_reaches_the_html_figure(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("option", "named"),
     [
-        (":cell: 2", "option cell: cell must be from 4 to 400 pixels, got 2"),
+        (":cell: 2", "option cell: cell 2 is too small to read: the smallest legible cell is 8 px"),
         (":width: wide", 'option width: width="wide" should be a number'),
         (":labels: fr", "option labels:"),
         (":theme: neon", "option theme: unknown theme 'neon'"),
+        (":fonts: no", 'option fonts: fonts="no" should be embed or none'),
     ],
 )
 def test_a_bad_option_value_names_the_document_line_and_option(tmp_path: Path, option: str, named: str) -> None:

@@ -103,7 +103,11 @@ def plan(logs: Sequence[str], output: str | None, folder: str | None, kind: str 
     help="Highlight a derived mark, its bead and what it compared.",
 )
 @click.option(
-    "--cell", type=DECIMAL, metavar="PX", callback=render_field("cell"), help="Pixels per Big Road cell (default 24)."
+    "--cell",
+    type=DECIMAL,
+    metavar="PX",
+    callback=render_field("cell"),
+    help="Pixels per Big Road cell, 8-400 (default 24).",
 )
 @click.option(
     "--width",

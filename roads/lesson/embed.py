@@ -81,11 +81,13 @@ def html_figure(
     *,
     caption: str | None = None,
     alt: str | None = None,
+    fonts: bool = True,
     **options: Unpack[OptionChanges],
 ) -> str:
     """Return ``<figure>`` with ``subject`` as inline SVG (its ids made unique) and an escaped caption.
 
-    ``alt`` replaces the picture's own title as what a screen reader announces.
+    ``alt`` replaces the picture's own title as what a screen reader announces;
+    ``fonts=False`` leaves out the SVG's embedded font subsets.
     """
     import dataclasses
 
@@ -94,7 +96,7 @@ def html_figure(
     scene, size = to_scene(subject, **options)
     if alt:
         scene = dataclasses.replace(scene, title=clean(alt))
-    return figure_html(scene, size, caption)
+    return figure_html(scene, size, caption, fonts=fonts)
 
 
 class Figure(NotebookDisplay):

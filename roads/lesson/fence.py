@@ -17,10 +17,12 @@ from ..bounds import MAX_DIGITS, number_text
 from ..errors import LessonError, RoadsError
 from .safe import clean
 
-OPTIONS = ("road", "last", "highlight", "theme", "labels", "width", "cell", "caption", "alt", "title")
+OPTIONS = ("road", "last", "highlight", "theme", "labels", "width", "cell", "caption", "alt", "title", "fonts")
 """What a figure in a document takes; anything else is a mistake worth stopping for."""
 TEXT_OPTIONS = ("caption", "alt", "title")
 """Options that are words for the reader, not drawing options: ``title`` is the 0.1 name of ``caption``."""
+FONTS = ("embed", "none")
+"""Values of ``fonts``: the SVG carries its font subsets (the default), or not, for a page of many figures."""
 
 
 def where(line: int | None, file: str | None = None, column: int | None = None) -> str:
@@ -57,6 +59,13 @@ def check_options(
     kwargs: dict[str, Any] = {}
     for key, value in options.items():
         if key in TEXT_OPTIONS:
+            continue
+        if key == "fonts":
+            if clean(str(value)).strip() not in FONTS:
+                raise LessonError(
+                    f'{where(line, file)}{what}, option fonts: fonts="{clean(str(value))}" should be '
+                    'embed or none, e.g. fonts="none"'
+                )
             continue
         text = clean(str(value)).strip()
         try:
@@ -126,8 +135,11 @@ def figure_html(
     kwargs = check_options(options, line=header_line, file=file, what=what)
     board = shoe_board(text, first_line=first_line, file=file, what=what)
     alt = options.get("alt")
+    fonts = clean(str(options.get("fonts", "embed"))).strip() != "none"
     try:
-        return html_figure(board, caption=caption_of(options), alt=clean(str(alt)) if alt else None, **kwargs)
+        return html_figure(
+            board, caption=caption_of(options), alt=clean(str(alt)) if alt else None, fonts=fonts, **kwargs
+        )
     except RoadsError as exc:
         raise LessonError(f"{where(header_line, file)}{what}: {exc.message}") from None
 

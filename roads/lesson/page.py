@@ -39,6 +39,7 @@ from .plan import (
     played_from,
 )
 from .safe import bidi, esc
+from .steps import steps
 from .svgtools import decoration_svg, inline_svg, without_style
 
 
@@ -141,7 +142,9 @@ class _Writer:
     def board_section(self) -> str:
         """Return the scoreboard as inline SVG beside the proof viewer."""
         scene = lay_out(self.l.board, render_options(theme=self.l.theme, last=self.l.last))
-        svg = without_style(inline_svg(scene, "board-", cell=self.l.cell))
+        steps_data, scene = steps(scene, (p.outcome for p in self.l.played), "board-", theme=self.l.theme)
+        # No embedded fonts: the page's policy allows no font or <style> it has not hashed, and its text is HTML.
+        svg = without_style(inline_svg(scene, "board-", cell=self.l.cell, fonts=False))
         hint = (
             "Point at a mark on Big Eye Boy, Small Road or Cockroach Pig, or tab to the board and "
             "use the arrow keys: its proof appears here and the Big Road columns it compared light up."
@@ -153,7 +156,7 @@ class _Writer:
             # The frame scrolls, right to left: a phone opens on the newest columns of the Big Road and the
             # derived roads, the page itself never scrolls sideways.
             f'<figure id="board" class="board" data-cell="{CELL:g}" data-coups="{self.l.board.coups}" '
-            f'data-made="{esc(self.made_attribute())}" tabindex="0" '
+            f'data-made="{esc(self.made_attribute())}" data-steps="{esc(steps_data)}" tabindex="0" '
             f'aria-label="The scoreboard (scrolls sideways)">\n{svg}\n</figure>\n'
             '<aside id="viewer" class="viewer" aria-label="Proof of the mark in focus">'
             f'<p class="hint" hidden>{esc(hint)}</p></aside>\n'
@@ -194,7 +197,7 @@ class _Writer:
             font_family="",
         )
         # Zero-sized rather than display:none: some browsers will not draw <use> of a hidden SVG's symbols.
-        sprite = without_style(inline_svg(sprite_scene, "")).replace(
+        sprite = without_style(inline_svg(sprite_scene, "", fonts=False)).replace(
             "<svg ", '<svg aria-hidden="true" class="sprite" ', 1
         )
         return sprite, figures

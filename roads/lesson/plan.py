@@ -161,7 +161,7 @@ def check_cell(cell: float) -> float:
     """Return ``cell`` when a lesson board can use it; LessonError naming the smallest that leaves 24 px targets."""
     if not LESSON_CELL <= cell <= 400:
         raise LessonError(
-            f"cell {cell:g} is too small for a lesson board: from {LESSON_CELL:g} pixels a Big Road cell "
+            f"cell {cell:g} is too small for a lesson board: the smallest is {LESSON_CELL:g} px, where "
             "each derived mark is a 24 px target a finger can tap"
             if cell < LESSON_CELL
             else f"cell must be from {LESSON_CELL:g} to 400 pixels, got {cell:g}"

@@ -51,6 +51,7 @@ class RoadsDirective(Directive):
         "caption": directives.unchanged,
         "alt": directives.unchanged,
         "title": directives.unchanged,
+        "fonts": directives.unchanged_required,
     }
 
     def run(self) -> list[nodes.Node]:

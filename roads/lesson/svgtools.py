@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from collections.abc import Iterable
 
 from ..scene.ids import content_prefix, prefixed
 from ..scene.primitives import Circle, Data, Grid, Group, Item, Rect, Scene, Text, Use
@@ -11,11 +12,13 @@ from ..scene.primitives import Circle, Data, Grid, Group, Item, Rect, Scene, Tex
 __all__ = ["content_prefix", "decoration_svg", "inline_svg", "prefixed"]
 
 
-def inline_svg(scene: Scene, prefix: str, *, cell: float | None = None, width: int | None = None) -> str:
+def inline_svg(
+    scene: Scene, prefix: str, *, cell: float | None = None, width: int | None = None, fonts: bool = True
+) -> str:
     """Return ``scene`` as an ``<svg>`` element for an HTML page (no XML declaration), ids prefixed."""
     from ..render.inline import inline_svg as write  # the renderer is only needed once a picture is asked for
 
-    return write(scene, prefix, cell=cell, width=width)
+    return write(scene, prefix, cell=cell, width=width, fonts=fonts)
 
 
 _ROOT_STYLE = re.compile(r'^(<svg\b[^>]*?) style="[^"]*"')
@@ -55,10 +58,18 @@ def decoration_svg(scene: Scene, classes: str, prefix: str = "") -> str:
             _write(item, prefix, lines)
     except _Unwritten:
         # A primitive the short writer does not know: the back-end writes the whole figure instead.
-        text = inline_svg(dataclasses.replace(scene, title="", desc="", symbols=()), prefix)
+        text = inline_svg(dataclasses.replace(scene, title="", desc="", symbols=()), prefix, fonts=False)
         return _EMPTY.sub("", _ROOT.sub(root, text, count=1))
     lines.append("</svg>")
     return "\n".join(lines)
+
+
+def write_items(items: Iterable[Item], prefix: str) -> list[str]:
+    """Return the element lines of ``items`` as the SVG back-end writes them, ids and references prefixed."""
+    lines: list[str] = []
+    for item in items:
+        _write(item, prefix, lines)
+    return lines
 
 
 class _Unwritten(Exception):

@@ -14,6 +14,7 @@ if TYPE_CHECKING:
     import svgwrite
     from svgwrite.base import BaseElement, Desc, Title
     from svgwrite.container import Group as SvgGroup
+    from svgwrite.container import Style
     from svgwrite.container import Use as SvgUse
     from svgwrite.path import Path
     from svgwrite.shapes import Circle as SvgCircle
@@ -36,10 +37,15 @@ def num(value: float) -> str:
     return "0" if text == "-0" else text
 
 
-def svg(board: Scoreboard, options: RenderOptions | None = None, **changes: Unpack[OptionChanges]) -> str:
-    """Return ``board`` drawn as an SVG document; keyword options as :class:`~roads.scene.RenderOptions`."""
+def svg(
+    board: Scoreboard, options: RenderOptions | None = None, *, fonts: bool = True, **changes: Unpack[OptionChanges]
+) -> str:
+    """Return ``board`` drawn as an SVG document; keyword options as :class:`~roads.scene.RenderOptions`.
+
+    ``fonts=False`` leaves out the embedded font subsets (see :func:`scene_svg`).
+    """
     opts = render_options(options, **changes)
-    return scene_svg(lay_out(board, opts), cell=opts.cell, width=opts.width)
+    return scene_svg(lay_out(board, opts), cell=opts.cell, width=opts.width, fonts=fonts)
 
 
 def pixel_size(
@@ -56,11 +62,12 @@ def pixel_size(
 
 def _import_svgwrite() -> None:
     """Bind svgwrite's classes on first use: a PNG, or a command drawing nothing, never pays its 0.1 s import."""
-    global svgwrite, BaseElement, Desc, Title, SvgGroup, SvgUse, Path  # noqa: PLW0603
+    global svgwrite, BaseElement, Desc, Title, SvgGroup, Style, SvgUse, Path  # noqa: PLW0603
     global SvgCircle, SvgLine, SvgPolygon, SvgPolyline, SvgRect, SvgText  # noqa: PLW0603
     import svgwrite
     from svgwrite.base import BaseElement, Desc, Title
     from svgwrite.container import Group as SvgGroup
+    from svgwrite.container import Style
     from svgwrite.container import Use as SvgUse
     from svgwrite.path import Path
     from svgwrite.shapes import Circle as SvgCircle
@@ -71,26 +78,41 @@ def _import_svgwrite() -> None:
     from svgwrite.text import Text as SvgText
 
 
-def scene_svg(scene: Scene, *, cell: float | None = None, width: int | None = None, ids: str | None = None) -> str:
+def scene_svg(
+    scene: Scene, *, cell: float | None = None, width: int | None = None, ids: str | None = None, fonts: bool = True
+) -> str:
     """Return the SVG document of ``scene``: sized in pixels, drawn in model units through the viewBox.
 
     Every id starts with ``ids``, by default a digest of the figure's content, so
     any number of figures can share one HTML page; ``ids=""`` keeps the model's names.
+    With ``fonts`` (the default) the bundled faces its text uses are embedded,
+    subset to its characters (:mod:`roads.render.svgfonts`); ``fonts=False``
+    leaves them out for a page that brings its own or holds many figures.
     """
     if "SvgText" not in globals():
         _import_svgwrite()
     _, w, h = pixel_size(scene, cell=cell, width=width)
-    scene = prefixed(scene, figure_prefix(scene, w, h) if ids is None else ids)
+    prefix = figure_prefix(scene, w, h) if ids is None else ids
+    scene = prefixed(scene, prefix)
+    rules, families = ("", "")
+    if fonts:
+        from .svgfonts import font_faces
+
+        rules, families = font_faces(scene, prefix)
     dwg = svgwrite.Drawing(size=(w, h), profile="full", debug=False)
     a = dwg.attribs
     a["viewBox"] = f"0 0 {num(scene.width)} {num(scene.height)}"
     # width/height give a file its exact pixels; inline in a page it shrinks to fit, keeping its shape.
     a["style"] = "max-width:100%;height:auto"
-    a["font-family"] = scene.font_family
+    # The embedded subsets first, in the PNG's order, so a browser draws each character from the face the
+    # PNG drew it with; the names after them serve a page that strips the <style>.
+    a["font-family"] = f"{families}, {scene.font_family}" if families else scene.font_family
     a["class"] = "roads"
     a["xml:lang"] = scene.lang
     # svgwrite starts the document with its own <defs>; title and desc go before it.
     dwg.elements[:0] = [Title(scene.title), Desc(scene.desc)]
+    if rules:
+        dwg.defs.elements.append(Style(rules, factory=dwg))
     translator = _Translator(dwg)
     for symbol in scene.symbols:
         group = SvgGroup(factory=dwg)

@@ -347,7 +347,7 @@ class _Layout:
         lead = road.leading_ties
         if lead and not road.beads and frame.shows(1):
             cx, cy = frame.centre(1, 1)
-            marks.extend(self.ties(cx, cy, cell, lead, "tie leading"))
+            marks.extend(self.ties(cx, cy, cell, lead, "tie leading", first=1))
         for bead in road.beads:
             if not frame.shows(bead.x):
                 continue
@@ -356,10 +356,13 @@ class _Layout:
             coup = str(bead.coup)
             marks.append(Use(rings[side], cx, cy, f"bead big-road {side}", (("road", "big-road"), ("coup", coup))))
             if bead.ties:
-                marks.extend(self.ties(cx, cy, cell, bead.ties, "tie"))
+                # A bead's ties are the coups right after it: a result that is not a tie makes a new bead.
+                # Leading ties share the first bead's slash, which is then there from coup 1.
+                shared = 1 if lead and bead is road.beads[0] else None
+                marks.extend(self.ties(cx, cy, cell, bead.ties, "tie", first=bead.coup + 1, slash_from=shared))
             if lead and bead is road.beads[0]:
                 if not bead.ties:
-                    marks.extend(self.ties(cx, cy, cell, lead, "tie leading", number=False))
+                    marks.extend(self.ties(cx, cy, cell, lead, "tie leading", first=1, number=False))
                 # Leading ties are counted apart from the first bead's own: their count sits bottom-left.
                 marks.append(
                     Group(
@@ -375,7 +378,7 @@ class _Layout:
                             ),
                         ),
                         classes="tie-count leading",
-                        data=(("ties", str(lead)),),
+                        data=(("first", "1"), ("ties", str(lead))),
                     )
                 )
             if o.pairs and bead.banker_pair:
@@ -394,14 +397,30 @@ class _Layout:
             outlines.extend(self.outline(frame, f.source.x, f.source.y, strong=True))
         return self.region("big-road", frame, marks, tints=tints, outlines=outlines)
 
-    def ties(self, cx: float, cy: float, cell: float, count: int, classes: str, number: bool = True) -> list[Item]:
-        """Return the tie slash on a cell and, for two or more ties, their count over it."""
+    def ties(
+        self,
+        cx: float,
+        cy: float,
+        cell: float,
+        count: int,
+        classes: str,
+        *,
+        first: int,
+        slash_from: int | None = None,
+        number: bool = True,
+    ) -> list[Item]:
+        """Return the tie slash on a cell and, for two or more ties, their count over it.
+
+        Both carry the coup of the first tie (``data-coup``, ``data-first``; the slash ``slash_from`` when it
+        is shared), so a page stepping through the shoe shows the slash from that coup on and counts the ties
+        so far.
+        """
         t = self.t
-        items: list[Item] = [Use(self.book.tie_slash(cell), cx, cy, classes, (("ties", str(count)),))]
+        data = (("coup", str(first if slash_from is None else slash_from)), ("ties", str(count)))
+        items: list[Item] = [Use(self.book.tie_slash(cell), cx, cy, classes, data)]
         if number and count >= 2:
-            items.append(
-                centred_text(cx, cy, str(count), cell * 0.46, t.tie, bold=True, halo=t.panel, halo_width=cell * 0.1)
-            )
+            text = centred_text(cx, cy, str(count), cell * 0.46, t.tie, bold=True, halo=t.panel, halo_width=cell * 0.1)
+            items.append(Group((text,), classes="tie-count", data=(("first", str(first)), ("ties", str(count)))))
         return items
 
     def derived(self, name: str, frame: Frame) -> Group:

@@ -8,7 +8,7 @@ from typing import Any, Literal, TypedDict
 from pydantic import BaseModel, ConfigDict, ValidationError, field_validator, model_validator
 
 from ..board.names import DERIVED, Road
-from ..bounds import TooLong, whole_number
+from ..bounds import TooLong, cell_size, whole_number
 from ..errors import RenderError, RoadError, excerpt
 from .themes import THEMES
 
@@ -89,9 +89,7 @@ class RenderOptions(BaseModel):
     @field_validator("cell")
     @classmethod
     def _cell(cls, value: float | None) -> float | None:
-        if value is not None and not 4 <= value <= 400:
-            raise ValueError(f"cell must be from 4 to 400 pixels, got {value:g}")
-        return value
+        return None if value is None else cell_size(value)
 
     @field_validator("width")
     @classmethod

@@ -23,3 +23,6 @@ class Use(BaseElement):
         size: tuple[float, float] | None = None,
         **extra: Any,
     ) -> None: ...
+
+class Style(BaseElement):
+    def __init__(self, content: str = "", **extra: Any) -> None: ...

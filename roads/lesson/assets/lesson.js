@@ -35,6 +35,39 @@
   Array.prototype.forEach.call(svg.querySelectorAll("use[data-road][data-mark]"), function (u) {
     if (made.hasOwnProperty(keyOf(u))) { timed.push([u, made[keyOf(u)]]); }
   });
+  // Tie counts grow tie by tie; the stats panel and the asks are the first k coups' (computed by roads, in
+  // data-steps: this script never counts).
+  var tieCounts = Array.prototype.map.call(svg.querySelectorAll("g.tie-count[data-first]"), function (g) {
+    return { g: g, first: parseInt(g.getAttribute("data-first"), 10), ties: parseInt(g.getAttribute("data-ties"), 10),
+      text: g.querySelector("text"), least: g.classList.contains("leading") ? 1 : 2 };
+  });
+  var steps = null;
+  try { steps = JSON.parse(board.getAttribute("data-steps") || "null"); } catch (e) { steps = null; }
+  var statsGroup = svg.querySelector("g.stats"), statTexts = [], asksGroup = null, askShown = -1;
+  if (statsGroup) {
+    statTexts = Array.prototype.filter.call(statsGroup.children, function (el) { return el.localName === "text"; });
+    asksGroup = statsGroup.querySelector("g.asks");
+  }
+  if (steps && (statTexts.length !== steps.words.length || steps.ask.length !== total + 1)) { steps = null; }
+  if (steps) {
+    ["words", "x"].forEach(function (key) {
+      steps[key] = steps[key].map(function (joined) { return joined === null ? null : joined.split(" "); });
+    });
+  }
+  function panelAt(k) {
+    tieCounts.forEach(function (t) {
+      var n = Math.min(t.ties, k - t.first + 1);
+      t.g.classList.toggle("later", n < t.least);
+      if (t.text && n >= t.least) { t.text.textContent = String(n); }
+    });
+    if (!steps) { return; }
+    steps.words.forEach(function (values, i) { if (values) { statTexts[i].textContent = values[k]; } });
+    steps.x.forEach(function (values, i) { if (values) { statTexts[i].setAttribute("x", values[k]); } });
+    if (asksGroup && steps.ask[k] !== askShown) {
+      askShown = steps.ask[k];
+      asksGroup.innerHTML = steps.asks[askShown];
+    }
+  }
   var step = null;
   if (total > 1) {
     var bar = document.createElement("div");
@@ -62,6 +95,7 @@
         var hit = pair[0].previousSibling;
         if (hit && hit.classList && hit.classList.contains("roads-hit")) { hit.classList.toggle("later", pair[1] > k); }
       });
+      panelAt(k);
       said.textContent = "Coup " + k + " of " + total;
       // The marks this coup made, with the proof of the last of them.
       var newest = null;
