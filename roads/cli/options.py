@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import functools
 import itertools
-import logging
 import re
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -23,6 +22,8 @@ import click
 from ..errors import LogError, RoadsError, excerpt, one_line
 
 if TYPE_CHECKING:
+    import logging
+
     from ..logs.archive import Shoe
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -315,13 +316,17 @@ def shoe_error(exc: RoadsError, shoe: Shoe | None) -> str:
     return str(shoe_located(exc, shoe) if shoe is not None else exc)
 
 
-class _Notes(logging.Handler):
-    """Prints what the log readers report: warnings always, how a sheet was read with --verbose."""
+def _notes(verbose: bool) -> logging.Handler:
+    """Return a handler printing what the log readers report: warnings always, how a sheet was read with --verbose."""
+    import logging  # only once a reader has something to say (roads.logs.notes)
 
-    def emit(self, record: logging.LogRecord) -> None:
-        """Print one note to standard error."""
-        kind = "warning" if record.levelno >= logging.WARNING else "note"
-        click.echo(f"roads: {kind}: {one_line(record.getMessage())}", err=True)
+    class Notes(logging.Handler):
+        def emit(self, record: logging.LogRecord) -> None:
+            """Print one note to standard error."""
+            kind = "warning" if record.levelno >= logging.WARNING else "note"
+            click.echo(f"roads: {kind}: {one_line(record.getMessage())}", err=True)
+
+    return Notes(logging.INFO if verbose else logging.WARNING)
 
 
 def log_inputs(
@@ -346,15 +351,24 @@ def log_inputs(
             )
             kwargs.pop("fmt", None)
             verbose = kwargs.pop("verbose")
-            handler = _Notes(logging.INFO if verbose else logging.WARNING)
-            logger = logging.getLogger("roads.logs")
-            logger.addHandler(handler)
-            logger.setLevel(logging.INFO)
-            logger.propagate = False
+            from ..logs import notes  # a command that reads logs loads roads.logs anyway
+
+            attached: list[tuple[logging.Logger, logging.Handler]] = []
+
+            def attach(logger: logging.Logger) -> None:
+                handler = _notes(verbose)
+                logger.addHandler(handler)
+                logger.setLevel(20)  # logging.INFO: the handler's own level says what is shown
+                logger.propagate = False
+                attached.append((logger, handler))
+
+            notes.when_used(attach)
             try:
                 return command(*args, inputs=inputs, **kwargs)
             finally:
-                logger.removeHandler(handler)
+                notes.forget(attach)
+                for logger, handler in attached:
+                    logger.removeHandler(handler)
 
         wrapped: Any = run
         if coups:
