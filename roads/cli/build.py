@@ -150,7 +150,7 @@ def wants_color(mode: ColorMode) -> bool:
 
 
 @cli.command("build")
-@log_inputs(coups=True)
+@log_inputs(coups=True, verb="built")
 @click.option("--json", "as_json", is_flag=True, help="Print the whole board as JSON (docs/roads.md), streamed.")
 @click.option(
     "--per-shoe",

@@ -110,6 +110,12 @@ _EXACT = 2**53
 """Whole numbers up to this become the same float however they are converted."""
 
 
+MOST_COLUMNS = 10_000
+"""The most columns ``last`` may show."""
+SCALES = (0.1, 16)
+"""The smallest and largest PNG pixel multiplier."""
+
+
 def check_road(value: str) -> str:
     """Return the road's key; ValueError naming the choices when it draws nothing."""
     key = road_key(value)
@@ -132,8 +138,8 @@ def check_theme(value: str) -> str:
 
 def check_last(value: int | None) -> int | None:
     """Return ``last`` if it is a number of columns roads can show."""
-    if value is not None and not 1 <= value <= 10_000:
-        raise ValueError(f"last must be a number of columns from 1 to 10000, got {value}")
+    if value is not None and not 1 <= value <= MOST_COLUMNS:
+        raise ValueError(f"last must be a number of columns from 1 to {MOST_COLUMNS}, got {value}")
     return value
 
 
@@ -153,8 +159,8 @@ def check_width(value: int | None) -> int | None:
 
 def check_scale(value: float) -> float:
     """Return ``scale`` if it is a pixel multiplier roads can draw."""
-    if not 0.1 <= value <= 16:
-        raise ValueError(f"scale must be from 0.1 to 16, got {value:g}")
+    if not SCALES[0] <= value <= SCALES[1]:
+        raise ValueError(f"scale must be from {SCALES[0]:g} to {SCALES[1]:g}, got {value:g}")
     return value
 
 
