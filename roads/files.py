@@ -298,6 +298,8 @@ class PendingFile:
             self._mode: int | None = stat.S_IMODE(real.stat().st_mode)
         except OSError:
             self._mode = None
+        import tempfile
+
         try:
             fd, tmp = tempfile.mkstemp(prefix=temp_prefix(real.name, name_limit(folder)), suffix=".part", dir=folder)
         except OSError as exc:

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from roads.cli.app import COMMANDS
 from roads.logs import write_log
 from roads.shoe import deal_shoe
 
@@ -39,9 +40,6 @@ from roads.cli import main
 status = main(sys.argv[1:])
 print(json.dumps({"status": status, "modules": sorted(sys.modules)}), file=sys.stderr)
 """
-
-COMMANDS = {"build", "check", "convert", "coup", "deal", "demo", "drill", "explain", "lesson", "odds", "render"}
-COMMANDS |= {"show", "simulate", "stats", "tableau"}
 
 
 def modules(tmp_path: Path, *args: str) -> set[str]:
