@@ -32,13 +32,13 @@ from .errors import (
     ShoeError,
 )
 from .outcome import Outcome, Winner
-from .shoe import DealtShoe, deal_shoe
 
 if TYPE_CHECKING:
     from .board import BLUE, RED, Bead, BeadCell, BigRoad, Color, DerivedRoad, Mark, Proof, Road, Scoreboard, Stats
     from .lesson import Figure, figure
     from .odds import Composition, ExactOdds, Odds, exact_odds, odds_after, odds_for
     from .scene import THEMES, RenderOptions
+    from .shoe import DealtShoe, deal_shoe
 
 _LAZY = {
     # The road builder adds about 40% to ``import roads``; the rest pull in pydantic, svgwrite or Pillow.
@@ -59,6 +59,8 @@ _LAZY = {
     "roads.scene": ("THEMES", "RenderOptions"),
     "roads.lesson": ("Figure", "figure"),
     "roads.odds": ("Composition", "ExactOdds", "Odds", "exact_odds", "odds_after", "odds_for"),
+    # The dealer pulls in secrets, hashlib and random: only commands that deal pay for them.
+    "roads.shoe": ("DealtShoe", "deal_shoe"),
 }
 _HOME = {name: module for module, names in _LAZY.items() for name in names}
 

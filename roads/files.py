@@ -22,7 +22,6 @@ import os
 import re
 import stat
 import sys
-import tempfile
 import unicodedata
 from collections.abc import Iterable, Iterator
 from pathlib import Path
@@ -224,6 +223,8 @@ def atomic_write(path: str | os.PathLike[str], data: bytes | str) -> Path:
         raise OutputError(f"cannot write {shown(target)}: {problem}")
     check_name(real)
     try:
+        import tempfile  # with shutil and random: paid only when a file is written
+
         handle_fd, tmp = tempfile.mkstemp(prefix=temp_prefix(real.name, name_limit(folder)), suffix=".part", dir=folder)
     except OSError as exc:
         raise OutputError(f"cannot write {shown(target)}: {exc.strerror or exc}") from None
@@ -297,6 +298,8 @@ class PendingFile:
             self._mode: int | None = stat.S_IMODE(real.stat().st_mode)
         except OSError:
             self._mode = None
+        import tempfile
+
         try:
             fd, tmp = tempfile.mkstemp(prefix=temp_prefix(real.name, name_limit(folder)), suffix=".part", dir=folder)
         except OSError as exc:

@@ -61,7 +61,7 @@ CASES: list[tuple[str, str, list[str], str]] = [
     ("month.jsonl", MONTH.read_text(), ["build", "--per-shoe"], "shoe '03-04' has no coups"),
     ("month.jsonl", MONTH.read_text(), ["build", "--per-shoe"], "\"results\" character 3: 'X' in 'BPXB' is not"),
     ("month.jsonl", MONTH.read_text(), ["build", "--per-shoe"], "shoe '03-01' appears twice (first as shoe 1, line 1)"),
-    ("month.jsonl", MONTH.read_text(), ["build", "--per-shoe"], "3 shoes done, 2 failed: see above"),
+    ("month.jsonl", MONTH.read_text(), ["build", "--per-shoe"], "3 of 5 shoes built (2 failed: see above)"),
     ("month.jsonl", MONTH.read_text(), ["build", "--shoe", "nope"], "no shoe 'nope': the log holds 5 shoes"),
     ("month.jsonl", MONTH.read_text(), ["show"], "holds 5 shoes and roads show reads one: pick it with --shoe"),
     (

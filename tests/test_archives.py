@@ -177,7 +177,7 @@ def test_an_empty_shoe_and_a_bad_line_in_an_archive(capsys: pytest.CaptureFixtur
     assert lines[0].startswith(f"roads: error: {ARCHIVES / 'month.jsonl'}, shoe '03-02', line 2, coup 3:")
     assert lines[1] == f"roads: error: {ARCHIVES / 'month.jsonl'}, shoe '03-04', line 4: shoe '03-04' has no coups"
     assert "shoe '03-01' appears twice (first as shoe 1, line 1): both are kept, as shoes 1 and 5" in lines[2]
-    assert lines[-1] == "3 shoes done, 2 failed: see above"
+    assert lines[-1] == "3 of 5 shoes built (2 failed: see above)"
 
 
 def test_a_shoe_id_twice_is_kept_twice_and_numbered() -> None:
@@ -283,18 +283,18 @@ def test_one_shoe_commands_refuse_several_logs(capsys: pytest.CaptureFixture[str
 
 
 @pytest.mark.parametrize(
-    ("argv", "good"),
+    ("argv", "good", "verb"),
     [
-        (["build", "--per-shoe"], 3),
-        (["check"], 3),
-        (["render", "-d", "{tmp}/pictures", "-j", "1"], 3),
-        (["lesson", "-d", "{tmp}/pages"], 3),
-        (["convert", "--to", "jsonl"], 3),
-        (["convert", "--to", "csv"], 3),
+        (["build", "--per-shoe"], 3, "built"),
+        (["check"], 3, "checked"),
+        (["render", "-d", "{tmp}/pictures", "-j", "1"], 3, "written"),
+        (["lesson", "-d", "{tmp}/pages"], 3, "written"),
+        (["convert", "--to", "jsonl"], 3, "written"),
+        (["convert", "--to", "csv"], 3, "written"),
     ],
 )
 def test_keep_going_and_fail_fast(
-    argv: list[str], good: int, capsys: pytest.CaptureFixture[str], tmp_path: Path
+    argv: list[str], good: int, verb: str, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     missing = str(tmp_path / "missing.txt")
     args = [a.format(tmp=tmp_path) for a in argv]
@@ -302,7 +302,8 @@ def test_keep_going_and_fail_fast(
     assert status == 1
     errors = [line for line in err.splitlines() if line.startswith("roads: error:")]
     assert len(errors) == 3 and errors[-1] == f"roads: error: {missing}: no such file"
-    assert err.splitlines()[-1] == f"{good} shoes done, 3 failed: see above"
+    # Given: the month's 5 shoes and a missing file; 2 bad shoes and the file failed.
+    assert err.splitlines()[-1] == f"{good} of {good + 3} shoes {verb} (3 failed: see above)"
     status, _, err = run(capsys, *[a.format(tmp=tmp_path / "ff") for a in argv], MONTH, missing, "--fail-fast")
     assert status == 1
     assert [line for line in err.splitlines() if line.startswith("roads: error:")] == errors[:1]

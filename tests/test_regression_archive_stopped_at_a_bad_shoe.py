@@ -22,6 +22,6 @@ def test_regression_build_and_render_go_on_past_a_bad_shoe(tmp_path: Path, capsy
     out, err = capsys.readouterr()
     assert [line.split(":")[0] for line in out.splitlines()] == ["1", "3", "2 shoes, 8 coups"]
     assert err.splitlines()[0].startswith(f"roads: error: {log}, shoe 2, line 2, coup 3:")
-    assert err.splitlines()[-1] == "2 shoes done, 1 failed: see above"
+    assert err.splitlines()[-1] == "2 of 3 shoes built (1 failed: see above)"
     assert main(["render", str(log), "-d", str(tmp_path / "out"), "-j", "1"]) == 1
     assert sorted(p.name for p in (tmp_path / "out").iterdir()) == ["1.svg", "3.svg"]

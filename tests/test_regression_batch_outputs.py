@@ -43,7 +43,7 @@ def test_a_name_too_long_is_one_error_and_the_batch_goes_on(
     lines = err.splitlines()
     assert len(lines) == 2, err
     assert lines[0].startswith("roads: error: ") and "bytes, more than the 255 allowed" in lines[0]
-    assert lines[1] == "5 shoes done, 1 failed: see above"
+    assert lines[1] == "5 of 6 shoes written (1 failed: see above)"
     assert sorted(p.name for p in out.iterdir()) == [f"shoe{n}.svg" for n in range(5)]
 
 

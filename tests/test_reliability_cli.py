@@ -195,7 +195,8 @@ def test_render_batch_names_each_bad_log_and_draws_the_rest(
     assert sorted(p.name for p in out.iterdir()) == ["cards.svg"]
     lines = err.splitlines()
     assert len(lines) == 3 and all(line.startswith("roads: error: ") for line in lines[:2])
-    assert "binary.bin" in lines[0] and "empty.txt" in lines[1] and lines[2] == "1 shoe done, 2 failed: see above"
+    assert "binary.bin" in lines[0] and "empty.txt" in lines[1]
+    assert lines[2] == "1 of 3 shoes written (2 failed: see above)"
 
 
 def test_odds(logs: dict[str, Path], capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:

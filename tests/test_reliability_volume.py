@@ -75,7 +75,7 @@ def test_per_shoe_reports_the_shoes_before_a_bad_line(tmp_path: Path, capsys: py
     status, out, err = run(capsys, "build", str(log), "--per-shoe", "--json")
     assert status == 1 and len(out.splitlines()) == 3
     assert err.startswith(f"roads: error: {log}, shoe 4, line 4") and err.count("\n") == 2
-    assert err.endswith("3 shoes done, 1 failed: see above\n")
+    assert err.endswith("3 of 4 shoes built (1 failed: see above)\n")
 
 
 def test_per_shoe_reads_a_single_log_as_one_shoe(capsys: pytest.CaptureFixture[str]) -> None:
@@ -136,7 +136,7 @@ def test_render_multi_shoe_names_the_shoes_it_could_not_draw(
     lines = err.splitlines()
     assert status == 1 and stdout == f"wrote {tmp_path / 'out' / '1.svg'}\n"
     assert lines[0].startswith(f"roads: error: {log}, shoe 't/7': cannot highlight big-eye-boy:2")
-    assert lines[-1] == "1 shoe done, 2 failed: see above"
+    assert lines[-1] == "1 of 3 shoes written (2 failed: see above)"
 
 
 def test_render_streams_shoes_without_reading_to_the_end(tmp_path: Path) -> None:

@@ -97,7 +97,7 @@ def test_batch_reports_each_bad_log_and_keeps_the_good_ones(capsys: pytest.Captu
     assert status == 1
     assert (tmp_path / "out" / "good.svg").exists() and not (tmp_path / "out" / "bad.svg").exists()
     lines = err.splitlines()
-    assert lines[-1] == "1 shoe done, 1 failed: see above"
+    assert lines[-1] == "1 of 2 shoes written (1 failed: see above)"
     assert any(str(bad) in line for line in lines[:-1])
 
 

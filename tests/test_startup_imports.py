@@ -13,12 +13,26 @@ from pathlib import Path
 
 import pytest
 
+from roads.cli.app import COMMANDS
 from roads.logs import write_log
 from roads.shoe import deal_shoe
 
 pytestmark = pytest.mark.slow  # every test starts a fresh interpreter
 
-HEAVY = ("numpy", "pydantic", "svgwrite", "PIL", "tqdm", "concurrent.futures.process", "multiprocessing", "roads.logs")
+HEAVY = (
+    "numpy",
+    "pydantic",
+    "svgwrite",
+    "PIL",
+    "tqdm",
+    "concurrent.futures",
+    "multiprocessing",
+    "logging",
+    "roads.logs",
+    "roads.logs.csvlog",
+    "roads.board.explain",
+    "roads.render",
+)
 
 PROBE = """
 import json, sys
@@ -28,14 +42,20 @@ print(json.dumps({"status": status, "modules": sorted(sys.modules)}), file=sys.s
 """
 
 
-def loaded(tmp_path: Path, *args: str) -> set[str]:
-    """Return the heavy modules a ``roads`` command loaded, running it in a fresh interpreter."""
+def modules(tmp_path: Path, *args: str) -> set[str]:
+    """Return every module a ``roads`` command loaded, running it in a fresh interpreter."""
     done = subprocess.run(
         [sys.executable, "-c", PROBE, *args], cwd=tmp_path, capture_output=True, text=True, check=False, timeout=120
     )
     report = json.loads(done.stderr.strip().splitlines()[-1])
     assert report["status"] == 0, done.stderr
-    return {name for name in HEAVY if name in report["modules"]}
+    return set(report["modules"])
+
+
+def loaded(tmp_path: Path, *args: str) -> set[str]:
+    """Return the heavy modules a ``roads`` command loaded, running it in a fresh interpreter."""
+    found = modules(tmp_path, *args)
+    return {name for name in HEAVY if name in found}
 
 
 @pytest.fixture
@@ -50,17 +70,46 @@ def test_version_loads_no_library_and_no_reader(tmp_path: Path) -> None:
     assert loaded(tmp_path, "--version") == set()
 
 
+def test_version_loads_no_command_and_no_board(tmp_path: Path) -> None:
+    found = modules(tmp_path, "--version")
+    assert {f"roads.cli.{name}" for name in COMMANDS} & found == set()
+    assert {"roads.board", "roads.shoe", "roads.scene", "roads.lesson"} & found == set()
+
+
 def test_build_loads_the_readers_only(tmp_path: Path) -> None:
     (tmp_path / "r.txt").write_text("B\nP\nP\nT\nB\n")
+    # No logging (a note loads it), no spreadsheet reader for a results log, no proofs for a summary.
     assert loaded(tmp_path, "build", "r.txt") == {"roads.logs"}
 
 
 def test_one_svg_loads_no_pillow_pool_or_bar(tmp_path: Path, shoe: Path) -> None:
-    assert loaded(tmp_path, "render", str(shoe), "-o", "b.svg") == {"roads.logs", "pydantic", "svgwrite"}
+    # RenderOptions checks its own values: pydantic loads only for one it has to convert or refuse.
+    assert loaded(tmp_path, "render", str(shoe), "-o", "b.svg") == {"roads.logs", "roads.render", "svgwrite"}
 
 
 def test_one_png_loads_no_svgwrite_pool_or_bar(tmp_path: Path, shoe: Path) -> None:
-    assert loaded(tmp_path, "render", str(shoe), "-o", "b.png") == {"roads.logs", "pydantic", "PIL"}
+    found = loaded(tmp_path, "render", str(shoe), "-o", "b.png")
+    assert found == {"roads.logs", "roads.render", "PIL", "logging"}  # Pillow's own logger
+
+
+def test_a_lesson_loads_no_pydantic_pillow_or_pool(tmp_path: Path, shoe: Path) -> None:
+    found = loaded(tmp_path, "lesson", str(shoe), "-o", "l.html")
+    assert found & {"pydantic", "numpy", "PIL", "tqdm", "concurrent.futures", "multiprocessing"} == set()
+
+
+def test_a_spreadsheet_note_still_reaches_the_user(tmp_path: Path) -> None:
+    """The logger loads with the first note: --verbose still says how a sheet was read."""
+    (tmp_path / "s.csv").write_text("coup,result\n1,B\n2,P\n")
+    done = subprocess.run(
+        [sys.executable, "-m", "roads", "build", "s.csv", "--verbose"],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stderr == "roads: note: s.csv: comma-separated, from the header row: column 1 coup, column 2 result\n"
 
 
 def test_a_batch_loads_the_pool(tmp_path: Path, shoe: Path) -> None:

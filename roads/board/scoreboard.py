@@ -15,7 +15,6 @@ from ..outcome import Outcome, Winner
 from .bead_plate import BeadPlate
 from .big_road import BigRoad
 from .derived import Color, DerivedRoad, judge, reaches, verdict, verdicts
-from .explain import Proof, proof, proofs
 from .names import Road
 from .stats import Stats
 
@@ -26,6 +25,7 @@ if TYPE_CHECKING:
     from ..coup import Coup
     from ..logs import LogSource
     from ..scene.options import OptionChanges  # type only: the options' names, not the renderer
+    from .explain import Proof
 
 REPR_COUPS = 40
 """Boards of up to this many coups repr as the full call that rebuilds them; longer ones are cut."""
@@ -353,10 +353,14 @@ class Scoreboard(NotebookDisplay):
 
     def proof(self, road: Road | str, mark: int) -> Proof:
         """Return why mark number ``mark`` (from 1) of a derived ``road`` has its colour; RoadError if none."""
+        from .explain import proof  # proofs are prose: a board that is only drawn or summed never loads them
+
         return proof(self, road, mark)
 
     def proofs(self, road: Road | str | None = None) -> Iterator[Proof]:
         """Yield the proof of every mark of ``road``, or of all three derived roads in board order."""
+        from .explain import proofs
+
         return proofs(self, road)
 
     # -- output: the renderer is imported only when a picture is asked for ----

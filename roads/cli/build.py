@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import sys
 from collections.abc import Callable, Iterator
 from typing import Any, TypeVar
@@ -123,6 +122,8 @@ def json_line(data: dict[str, Any]) -> str:
     Both are legal inside a JSON string, yet many line readers (Python's
     splitlines among them) end a line there, and one object would become two.
     """
+    import json  # a text summary, the usual output, never needs it
+
     return json.dumps(data, ensure_ascii=False).replace("\u2028", "\\u2028").replace("\u2029", "\\u2029")
 
 
@@ -149,7 +150,7 @@ def wants_color(mode: ColorMode) -> bool:
 
 
 @cli.command("build")
-@log_inputs(coups=True)
+@log_inputs(coups=True, verb="built")
 @click.option("--json", "as_json", is_flag=True, help="Print the whole board as JSON (docs/roads.md), streamed.")
 @click.option(
     "--per-shoe",
@@ -234,6 +235,8 @@ def _build_with_events(inputs: Inputs, as_json: bool, color_mode: ColorMode) -> 
     board = Scoreboard.from_outcomes([c.outcome() for c in coups])
     counts = count_events(coups)
     if as_json:
+        import json
+
         from ..board.jsonview import board_json
 
         data = json.loads(board_json(board))

@@ -13,7 +13,7 @@ from .options import Inputs, log_inputs
 
 
 @cli.command("check", short_help="Audit a log's cards against the drawing rules, coup by coup.")
-@log_inputs(format_flags=("--format", "-f"))
+@log_inputs(format_flags=("--format", "-f"), verb="checked")
 @click.option("--json", "as_json", is_flag=True, help="Print the report as JSON (one object a line for many shoes).")
 @click.option(
     "--decks",

@@ -10,7 +10,7 @@ from ..cards import parse_card
 from ..coup import resolve
 from ..errors import CardError
 from .app import cli, wrote
-from .options import DECIMAL, check_picture, checked, render_field
+from .options import check_picture, checked, scale_option, theme_option
 from .table_rules import chosen_rules, rules_options
 
 
@@ -25,22 +25,8 @@ from .table_rules import chosen_rules, rules_options
     callback=checked(check_picture),
     help="With --render: the picture to write, OUT.svg or OUT.png.",
 )
-@click.option(
-    "--theme",
-    default="classic",
-    show_default=True,
-    metavar="THEME",
-    callback=render_field("theme"),
-    help="With --render: classic, dark or print.",
-)
-@click.option(
-    "--scale",
-    type=DECIMAL,
-    default=1.0,
-    show_default=True,
-    callback=render_field("scale"),
-    help="With --render: PNG pixel multiplier.",
-)
+@theme_option("With --render, colours")
+@scale_option("With --render: PNG pixel multiplier")
 @rules_options
 def coup_command(
     cards: tuple[str, ...],

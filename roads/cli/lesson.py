@@ -13,9 +13,8 @@ import click
 from ..board.names import DERIVED, Road
 from ..errors import LessonError, LogError
 from ..files import OutputNames, atomic_write, name_limit, refuse_inputs, safe_stem
-from ..scene import THEMES
 from .app import cli, wrote
-from .options import Inputs, checked, log_inputs, render_field
+from .options import Inputs, cell_option, checked, last_option, log_inputs, theme_option
 
 if TYPE_CHECKING:
     from ..lesson.page import Played
@@ -128,28 +127,9 @@ def _check_cell(value: float) -> None:
     help="Only marks N to M of each road (from 1), e.g. 1-10; a road with fewer shows what it has.",
 )
 @click.option("--title", help="The page title (default: from the log's name).")
-@click.option(
-    "--theme",
-    default="classic",
-    show_default=True,
-    metavar="THEME",
-    callback=render_field("theme"),
-    help=f"Colours of the pictures: {', '.join(THEMES)}.",
-)
-@click.option(
-    "--last",
-    type=int,
-    metavar="N",
-    callback=render_field("last"),
-    help="Show only the board's newest N columns (every proof stays).",
-)
-@click.option(
-    "--cell",
-    type=float,
-    metavar="PX",
-    callback=checked(_check_cell),
-    help="Pixels per Big Road cell on the board (48-400, default 48: 24 px tap targets).",
-)
+@theme_option("Colours of the pictures")
+@last_option("Show only the board's newest N columns", "every proof stays")
+@cell_option("Pixels per Big Road cell on the board (48-400, default 48: 24 px tap targets).", _check_cell)
 def lesson_command(
     inputs: Inputs,
     output: str | None,

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import functools
 import itertools
-import logging
 import re
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -23,6 +22,8 @@ import click
 from ..errors import LogError, RoadsError, excerpt, one_line
 
 if TYPE_CHECKING:
+    import logging
+
     from ..logs.archive import Shoe
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -40,6 +41,9 @@ class Whole(click.IntRange):
         _bounded(self, value, param, ctx)
         return super().convert(value, param, ctx)
 
+    def _describe_range(self) -> str:
+        return _range(self, super()._describe_range())
+
 
 class Decimal(click.FloatRange):
     """A decimal option (optionally in a range), its text bounded before conversion (roads.bounds)."""
@@ -50,6 +54,14 @@ class Decimal(click.FloatRange):
         """Return the value as a float; a usage error past MAX_DIGITS characters."""
         _bounded(self, value, param, ctx)
         return super().convert(value, param, ctx)
+
+    def _describe_range(self) -> str:
+        return _range(self, super()._describe_range())
+
+
+def _range(kind: click.IntRange | click.FloatRange, described: str) -> str:
+    """Return the range for --help; none without bounds (click would print ``x<=None``)."""
+    return "" if kind.min is None and kind.max is None else described
 
 
 def _bounded(kind: click.ParamType[Any], value: Any, param: click.Parameter | None, ctx: click.Context | None) -> None:
@@ -122,6 +134,61 @@ def render_field(name: str) -> Callback:
     return checked(check)
 
 
+# --- Drawing options: spelled alike in every command that draws, so their help and bounds are written here once ---
+
+
+def theme_option(what: str = "Colours") -> Callable[[F], F]:
+    """Add ``--theme THEME`` (default classic), checked as RenderOptions checks it; ``what`` starts its help."""
+    from ..scene.themes import THEMES
+
+    return click.option(
+        "--theme",
+        default="classic",
+        show_default=True,
+        metavar="THEME",
+        callback=render_field("theme"),
+        help=f"{what}: {', '.join(THEMES)}.",
+    )
+
+
+def last_option(what: str = "Only the newest N columns", then: str = "the whole shoe without it") -> Callable[[F], F]:
+    """Add ``--last N``, a number of columns RenderOptions can show; the help says ``what``, the bounds, ``then``."""
+    from ..scene.options import MOST_COLUMNS
+
+    return click.option(
+        "--last",
+        type=WHOLE,
+        metavar="N",
+        callback=render_field("last"),
+        help=f"{what}, 1-{MOST_COLUMNS} ({then}).",
+    )
+
+
+def cell_option(help: str, check: Callable[[Any], object] | None = None) -> Callable[[F], F]:
+    """Add ``--cell PX``, checked by ``check`` (default: as RenderOptions checks it)."""
+    return click.option(
+        "--cell",
+        type=DECIMAL,
+        metavar="PX",
+        callback=render_field("cell") if check is None else checked(check),
+        help=help,
+    )
+
+
+def scale_option(what: str = "PNG pixel multiplier") -> Callable[[F], F]:
+    """Add ``--scale`` (default 1), a PNG pixel multiplier RenderOptions accepts; ``what`` starts its help."""
+    from ..scene.options import SCALES
+
+    return click.option(
+        "--scale",
+        type=DECIMAL,
+        default=1.0,
+        show_default=True,
+        callback=render_field("scale"),
+        help=f"{what}, {SCALES[0]:g}-{SCALES[1]:g} (2 for sharp screens or print).",
+    )
+
+
 def check_picture(path: str) -> None:
     """Raise RenderError unless ``path`` names a picture roads can write (.svg, .png or .pdf)."""
     from ..render import format_of  # the writers are only needed once a picture is drawn
@@ -179,12 +246,14 @@ class Inputs:
     coups_text: str | None = None
     done: int = 0
     failed: int = 0
+    verb: str = "written"
+    """What the command did with a shoe, for the summary line (``3 of 5 shoes written``)."""
 
     def each(self, work: Callable[[Shoe], None], *, summary: bool = True) -> None:
         """Run ``work`` on every shoe of every log; a bad shoe or file is one error line, and the rest go on.
 
-        Ends with ``N shoes done, M failed: see above`` when there was more than
-        one shoe or any failed, and exit status 1 when any failed.
+        Ends with ``N of M shoes written (F failed: see above)`` when there was
+        more than one shoe and any failed, and exit status 1 when any failed.
         """
         from ..logs.archive import open_archive
 
@@ -210,9 +279,7 @@ class Inputs:
         """Print the summary line when there is one to give; exit status 1 when any shoe failed."""
         total = self.done + self.failed
         if self.failed and total > 1:
-            click.echo(
-                f"{self.done} shoe{'' if self.done == 1 else 's'} done, {self.failed} failed: see above", err=True
-            )
+            click.echo(f"{self.done} of {total} shoes {self.verb} ({self.failed} failed: see above)", err=True)
         if self.failed:
             raise click.exceptions.Exit(1)
 
@@ -315,21 +382,30 @@ def shoe_error(exc: RoadsError, shoe: Shoe | None) -> str:
     return str(shoe_located(exc, shoe) if shoe is not None else exc)
 
 
-class _Notes(logging.Handler):
-    """Prints what the log readers report: warnings always, how a sheet was read with --verbose."""
+def _notes(verbose: bool) -> logging.Handler:
+    """Return a handler printing what the log readers report: warnings always, how a sheet was read with --verbose."""
+    import logging  # only once a reader has something to say (roads.logs.notes)
 
-    def emit(self, record: logging.LogRecord) -> None:
-        """Print one note to standard error."""
-        kind = "warning" if record.levelno >= logging.WARNING else "note"
-        click.echo(f"roads: {kind}: {one_line(record.getMessage())}", err=True)
+    class Notes(logging.Handler):
+        def emit(self, record: logging.LogRecord) -> None:
+            """Print one note to standard error."""
+            kind = "warning" if record.levelno >= logging.WARNING else "note"
+            click.echo(f"roads: {kind}: {one_line(record.getMessage())}", err=True)
+
+    return Notes(logging.INFO if verbose else logging.WARNING)
 
 
 def log_inputs(
-    *, format_flags: tuple[str, ...] = ("--format",), coups: bool = False, shoe_help: str | None = None
+    *,
+    format_flags: tuple[str, ...] = ("--format",),
+    coups: bool = False,
+    shoe_help: str | None = None,
+    verb: str = "written",
 ) -> Callable[[F], F]:
     """Add LOG... and the options every log-reading command shares; the command gets them as ``inputs``.
 
-    --format, --shoe ID|N, --fail-fast and --verbose (and --coups with ``coups``).
+    --format, --shoe ID|N, --fail-fast and --verbose (and --coups with ``coups``);
+    ``verb`` says in the summary line what was done with each shoe.
     """
 
     def decorate(command: F) -> F:
@@ -343,18 +419,28 @@ def log_inputs(
                 kwargs.pop("fail_fast"),
                 parse_coups(coups_text) if coups_text else None,
                 coups_text,
+                verb=verb,
             )
             kwargs.pop("fmt", None)
             verbose = kwargs.pop("verbose")
-            handler = _Notes(logging.INFO if verbose else logging.WARNING)
-            logger = logging.getLogger("roads.logs")
-            logger.addHandler(handler)
-            logger.setLevel(logging.INFO)
-            logger.propagate = False
+            from ..logs import notes  # a command that reads logs loads roads.logs anyway
+
+            attached: list[tuple[logging.Logger, logging.Handler]] = []
+
+            def attach(logger: logging.Logger) -> None:
+                handler = _notes(verbose)
+                logger.addHandler(handler)
+                logger.setLevel(20)  # logging.INFO: the handler's own level says what is shown
+                logger.propagate = False
+                attached.append((logger, handler))
+
+            notes.when_used(attach)
             try:
                 return command(*args, inputs=inputs, **kwargs)
             finally:
-                logger.removeHandler(handler)
+                notes.forget(attach)
+                for logger, handler in attached:
+                    logger.removeHandler(handler)
 
         wrapped: Any = run
         if coups:

@@ -11,15 +11,28 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
+from ..bounds import LEGIBLE_CELL, MAX_CELL
 from ..errors import OutputError, RenderError, RoadsError
 from ..files import OutputNames, atomic_write, check_name, name_limit, refuse_inputs, safe_stem, shown
 from ..render import WRITERS, RenderOptions, format_of, save
-from ..scene import ROADS, THEMES, render_options
+from ..scene import ROADS, render_options
 from . import batch
 from .app import cli, wrote
 from .batch import Job, bounded, coup_check
 from .build import shoe_board
-from .options import DECIMAL, WHOLE, Inputs, Whole, log_inputs, option_error, render_field, usage_for
+from .options import (
+    WHOLE,
+    Inputs,
+    Whole,
+    cell_option,
+    last_option,
+    log_inputs,
+    option_error,
+    render_field,
+    scale_option,
+    theme_option,
+    usage_for,
+)
 from .signals import Stopped
 
 if TYPE_CHECKING:
@@ -74,21 +87,8 @@ def plan(logs: Sequence[str], output: str | None, folder: str | None, kind: str 
     callback=render_field("road"),
     help=f"What to draw: {', '.join(ROADS)}.",
 )
-@click.option(
-    "--last",
-    type=WHOLE,
-    metavar="N",
-    callback=render_field("last"),
-    help="Only the newest N columns (the whole shoe without it).",
-)
-@click.option(
-    "--theme",
-    default="classic",
-    show_default=True,
-    metavar="THEME",
-    callback=render_field("theme"),
-    help=f"{', '.join(THEMES)}.",
-)
+@last_option()
+@theme_option()
 @click.option(
     "--labels",
     type=click.Choice(["en", "zh"]),
@@ -102,13 +102,7 @@ def plan(logs: Sequence[str], output: str | None, folder: str | None, kind: str 
     callback=render_field("highlight"),
     help="Highlight a derived mark, its bead and what it compared.",
 )
-@click.option(
-    "--cell",
-    type=DECIMAL,
-    metavar="PX",
-    callback=render_field("cell"),
-    help="Pixels per Big Road cell, 8-400 (default 24).",
-)
+@cell_option(f"Pixels per Big Road cell, {LEGIBLE_CELL:g}-{MAX_CELL:g} (default 24).")
 @click.option(
     "--width",
     type=WHOLE,
@@ -116,14 +110,7 @@ def plan(logs: Sequence[str], output: str | None, folder: str | None, kind: str 
     callback=render_field("width"),
     help="Overall width in pixels, instead of --cell.",
 )
-@click.option(
-    "--scale",
-    type=DECIMAL,
-    default=1.0,
-    show_default=True,
-    callback=render_field("scale"),
-    help="PNG pixel multiplier (2 for sharp screens).",
-)
+@scale_option()
 @click.option("--totals", is_flag=True, help="Bead Plate shows the winning total instead of the letter.")
 @click.option("--naturals", is_flag=True, help="Mark naturals on the Big Road.")
 @click.option("--no-pairs", is_flag=True, help="No pair dots on the Big Road.")

@@ -148,7 +148,7 @@ def csv_report(data: dict[str, Any]) -> str:
 
 
 @cli.command("stats")
-@log_inputs()
+@log_inputs(verb="counted")
 @click.option(
     "--decks",
     type=int,

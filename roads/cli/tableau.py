@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import click
 
-from ..scene import THEMES
 from .app import cli, wrote
-from .options import DECIMAL, check_picture, checked, render_field
+from .options import check_picture, checked, scale_option, theme_option
 
 
 def _check_cell(text: str) -> None:
@@ -30,23 +29,9 @@ def _check_cell(text: str) -> None:
     callback=checked(_check_cell),
     help="Highlight one cell: 3:8 (Banker 3, Player's third card 8) or 5:stood (Player stood).",
 )
-@click.option(
-    "--theme",
-    default="classic",
-    show_default=True,
-    metavar="THEME",
-    callback=render_field("theme"),
-    help=f"{', '.join(THEMES)}.",
-)
+@theme_option()
 @click.option("--title", help="A title over the chart instead of the default one.")
-@click.option(
-    "--scale",
-    type=DECIMAL,
-    default=1.0,
-    show_default=True,
-    callback=render_field("scale"),
-    help="PNG pixel multiplier (2 for print).",
-)
+@scale_option()
 def tableau_command(output: str, highlight: str | None, theme: str, title: str | None, scale: float) -> None:
     """Draw the chart of when Banker takes a third card: Banker totals 0-7 down, what Player did across.
 

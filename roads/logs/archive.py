@@ -10,7 +10,6 @@ the ordinary readers, so a one-shoe log of any size streams as before.
 from __future__ import annotations
 
 import itertools
-import logging
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -21,11 +20,10 @@ from ..coup import Coup
 from ..errors import LogError, RoadsError, excerpt, one_line
 from ..outcome import Outcome
 from .detect import holds_shoes
+from .notes import logger
 from .records import Entry, Record, to_entry
 from .results import parse_results
 from .source import Chunk, LogSource, Opened, blank_prefix, blank_run, open_source
-
-LOG = logging.getLogger("roads.logs")
 
 SEEN_MOST = 1_000_000
 """Shoes whose ids are remembered to report a repeated one (about 100 bytes each)."""
@@ -313,7 +311,7 @@ def _numbered(shoes: Iterator[Shoe], name: str) -> Iterator[Shoe]:
         key = hash((type(shoe.id).__name__, shoe.id))
         first = seen.get(key)
         if first is not None and shoe.error is None:
-            LOG.warning(
+            logger().warning(
                 "%s, line %d: shoe %s appears twice (first as shoe %d, line %d): both are kept, "
                 "as shoes %d and %d (pick one with --shoe %d)",
                 name,

@@ -10,7 +10,6 @@ file of any size streams.
 from __future__ import annotations
 
 import itertools
-import logging
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -18,11 +17,11 @@ from dataclasses import dataclass, field
 from ..cards import Card, parse_card
 from ..errors import CardError, LogError, RoadsError, excerpt
 from ..outcome import Outcome, Winner
+from .detect import HASH_HEADER
+from .notes import logger
 from .records import Claims, Record
 from .results import is_title, parse_results, winner_of
 from .source import Chunk
-
-LOG = logging.getLogger("roads.logs")
 
 DELIMITERS = (",", ";", "\t")
 MAX_ROW = 1 << 20
@@ -374,10 +373,6 @@ def rows(source_chunks: Iterator[Chunk], name: str) -> Iterator[tuple[int, str]]
         yield chunk.line, text
 
 
-HASH_HEADER = re.compile(r"#\s*[,;\t]")
-"""A header row whose first column is called ``#`` is not a comment."""
-
-
 def csv_rows(source_chunks: Iterator[Chunk], name: str) -> Iterator[Row]:
     """Yield every data row of a spreadsheet log as a Row; the layout problems raise a located LogError."""
     lines = rows(source_chunks, name)
@@ -389,7 +384,7 @@ def csv_rows(source_chunks: Iterator[Chunk], name: str) -> Iterator[Row]:
     if not head:
         return
     layout, data = _layout(head, name)
-    LOG.info("%s: %s", name, layout.describe())
+    logger().info("%s: %s", name, layout.describe())
     delimiter = layout.delimiter
     number = 0
     shoe: str | None = None

@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Iterator
 
 from ..errors import LogError, excerpt
-from .csvlog import HASH_HEADER, looks_like_csv
 from .results import CJK_RESULTS, is_title, strip_row_number, winner_of
 from .source import Chunk
 
@@ -22,6 +20,9 @@ SAMPLE_CHARS = 1 << 18
 _DIRECTIVE = re.compile(r"#\s*format\s*[:=]\s*([A-Za-z]+)\s*$")
 _GROUP = re.compile(r"\[[^\[\]]*\]")
 _RESULT_CHARS = frozenset("BPTbpt \t\r\f\v,")
+HASH_HEADER = re.compile(r"#\s*[,;\t]")
+"""A header row whose first column is called ``#`` is not a comment."""
+
 _TOKEN = re.compile(r"[^\s,]+")
 _CJK = frozenset(CJK_RESULTS)
 
@@ -110,8 +111,11 @@ def detect(sample: list[Chunk], name: str) -> str | None:
         return "json"
     if first[0] == "{":
         return _json_kind(lines, first_complete)
-    if looks_like_csv(data):
-        return "csv"
+    if _may_be_csv(data):
+        from .csvlog import looks_like_csv  # the spreadsheet reader loads only for a line that could be one
+
+        if looks_like_csv(data):
+            return "csv"
     if len(data) > 1 and is_title(data[0]) and _is_results_like(data[1]):
         data = data[1:]  # a title line ("Shoe 1") over a results log
     results_like = [_is_results_like(text) for text in data]
@@ -123,11 +127,19 @@ def detect(sample: list[Chunk], name: str) -> str | None:
     return "cards" if 2 * coup_sized > len(data) else "stream"
 
 
+def _may_be_csv(data: list[str]) -> bool:
+    """Return False when no line holds a delimiter: then no column splits them, and it cannot be a sheet."""
+    from_csvlog = (",", ";", "\t")  # csvlog.DELIMITERS, without importing the spreadsheet reader
+    return any(delimiter in text for text in data for delimiter in from_csvlog)
+
+
 def _json_kind(lines: list[tuple[int, str, bool]], complete: bool) -> str:
     """Return "jsonl" when the first line is a whole object by itself (a document would span lines)."""
     first = next(text for _, text, _ in lines if text.strip() and not text.strip().startswith("#"))
     if not complete:
         return "json"
+    import json  # only a log that starts like JSON pays to import it
+
     try:
         value = json.loads(first)
     except (ValueError, RecursionError):
@@ -166,6 +178,8 @@ def holds_shoes(sample: list[Chunk]) -> bool:
         parts = []
         if not text or text.startswith("#"):
             continue
+        import json
+
         try:
             value = json.loads(text)
         except (ValueError, RecursionError):

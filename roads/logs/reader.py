@@ -12,17 +12,20 @@ import os
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from ..coup import Coup
 from ..errors import LogError, excerpt
 from ..outcome import Outcome
 from .blocks import Tap, results_batches
 from .cardlines import card_line_records, stream_records
-from .csvlog import Row, csv_rows
 from .detect import check_format, detect, take_sample
 from .records import Entry, Record, ShoeLog, to_entry
 from .results import result_entries
 from .source import Chunk, LogSource, Opened, chunks, open_source, pieces
+
+if TYPE_CHECKING:
+    from .csvlog import Row
 
 EMPTY = "no coups: the log is empty or holds only comments and blank lines"
 
@@ -77,6 +80,8 @@ def _records(stream: Iterator[Chunk], fmt: str, name: str, strict: bool) -> Iter
     elif fmt == "stream":
         yield from stream_records(pieces(stream, name), name, strict=strict)
     elif fmt == "csv":
+        from .csvlog import csv_rows  # only a spreadsheet pays to import its reader
+
         yield from _one_shoe_rows(csv_rows(stream, name), name)
     else:
         from .jsonlog import (  # pydantic: only JSON logs pay to import it

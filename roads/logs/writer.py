@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
@@ -25,6 +24,8 @@ def write_log(
     ``meta`` goes into ``# key: value`` comment lines (text formats) or the top
     of the log object (json); ``hands`` writes cards lines as ``P: .. | B: ..``.
     """
+    import json  # a text log is written without it
+
     check_format(fmt)
     items = list(items)
     if fmt == "jsonl":
@@ -162,6 +163,8 @@ def coup_object(item: Coup | Outcome) -> dict[str, object]:
 
 def write_shoe_line(shoe: str | int, items: Iterable[Coup | Outcome], *, results: bool = True) -> str:
     """Return one line of a multi-shoe JSON Lines log (results string, or coups when ``results`` is False)."""
+    import json
+
     items = list(items)
     if results:
         body: object = (

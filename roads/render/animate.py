@@ -8,6 +8,7 @@ order and lossless WebP: the same shoe and options give the same bytes.
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import os
 from collections.abc import Sequence
@@ -47,7 +48,7 @@ def frames(outcomes: Sequence[Outcome], options: RenderOptions) -> list[Image.Im
     drawn: list[Image.Image] = []
     for outcome in outcomes:
         board.add(outcome)
-        scene = lay_out(board, options.model_copy(update={"highlight": None}))
+        scene = lay_out(board, dataclasses.replace(options, highlight=None))
         drawn.append(scene_image(scene, cell=options.cell, width=options.width, scale=options.scale))
     w = max(f.width for f in drawn)
     h = max(f.height for f in drawn)
