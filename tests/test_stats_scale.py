@@ -378,3 +378,18 @@ def test_an_error_of_each_ends_the_count(dealt: Path) -> None:
 
     with pytest.raises(OutputError, match="the disk is full"):
         stats_cli.tally_logs(Inputs((str(dealt),), None, None, False), None, 1, None, refuse)
+
+
+def test_tables_are_written_in_shoe_order_with_the_same_figures(
+    dealt: Path, tmp_path: Path, small_blocks: None, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, spread, err = run(capsys, str(dealt), "--json", "--by", "table", "-j", "2")
+    assert code == 0, err
+    folder = tmp_path / "tables"
+    code, here, err = run(capsys, str(dealt), "--json", "--by", "table", "-j", "2", "--csv-tables", str(folder))
+    assert code == 0, err
+    assert here == spread
+    coups = (folder / "coups.csv").read_text(encoding="utf-8").splitlines()
+    header = coups[0].split(",")
+    shoes = [row.split(",")[header.index("shoe")] for row in coups[1:]]
+    assert list(dict.fromkeys(shoes)) == [str(n) for n in range(120)]

@@ -16,6 +16,7 @@ import click
 
 from ..analytics import StatsError, Tally
 from ..analytics.counting import count_shoe, group_key
+from ..analytics.tables import ShoeInfo, shoe_rows
 from ..errors import RoadsError
 from ..files import refuse_inputs
 from ..logs.archive import Shoe
@@ -265,7 +266,6 @@ def collect_stats(
     """
     each = None
     if tables is not None:
-        from ..analytics.tables import ShoeInfo, shoe_rows
 
         def each(shoe: Shoe, board: Scoreboard) -> None:
             board.place()  # the mark rows say where each mark is drawn
