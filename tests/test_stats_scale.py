@@ -137,7 +137,7 @@ def test_bad_shoes_are_reported_alike_with_their_lines(
     assert any("line 16" in e and "not valid JSON" in e for e in lines), lines
     assert any("line 23" in e and "shoe 3 appears twice" in e for e in lines), lines
     assert any("line 31" in e for e in lines), lines
-    assert lines[-1] == "37 shoes done, 3 failed: see above"  # a repeated id is a warning: both are kept
+    assert lines[-1] == "37 of 40 shoes counted (3 failed: see above)"  # a repeated id is a warning: both are kept
     # One bad shoe never costs the good ones: every other shoe is counted.
     assert json.loads(out)["total"]["shoes"] == 37
 
