@@ -19,7 +19,7 @@ import time
 from collections import deque
 from collections.abc import Callable, Generator, Iterable, Iterator
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from ..errors import RoadsError
 from ..files import temp_files
@@ -28,6 +28,9 @@ from ..render import RenderOptions
 
 if TYPE_CHECKING:
     from multiprocessing.connection import Connection
+
+T = TypeVar("T")
+A = TypeVar("A")
 
 GRACE = 0.5
 """Seconds a worker gets to clean up after it is asked to stop, before it is killed."""
@@ -103,28 +106,45 @@ def bounded(options: RenderOptions) -> Callable[[Iterable[Outcome]], Iterator[Ou
 
 def run(jobs: Iterable[Job], workers: int) -> Generator[tuple[Job, str | None]]:
     """Yield (job, :func:`draw`'s answer) for every job, in order, drawn on ``workers`` processes."""
+    return run_tasks(jobs, workers, draw, _lost_drawing)
+
+
+def run_tasks(
+    items: Iterable[T], workers: int, task: Callable[[T], A], lost: Callable[[T], A]
+) -> Generator[tuple[T, A]]:
+    """Yield (item, ``task(item)``) for every item, in order, on ``workers`` processes (in this one for 1).
+
+    ``task`` runs in a worker and must not raise; ``lost(item)`` is the answer
+    for an item whose worker died under it (killed from outside, out of memory).
+    """
     if workers <= 1:
-        for job in jobs:
-            yield job, draw(job)
+        for item in items:
+            yield item, task(item)
         return
-    pool = _Pool(workers)
+    pool = _Pool(workers, task, lost)
     try:
-        yield from pool.run(iter(jobs))
+        yield from pool.run(iter(items))
     finally:
         pool.close()
+
+
+def _lost_drawing(job: Job) -> str:
+    return f"{job.label or job.out}: the drawing process ended unexpectedly"
 
 
 class _Pool:
     """Worker processes, each fed through its own pipe; closing it leaves nothing running and no .part file."""
 
-    def __init__(self, workers: int) -> None:
+    def __init__(self, workers: int, task: Callable[[Any], Any], lost: Callable[[Any], Any]) -> None:
         import multiprocessing  # only a batch pays for it: one picture never starts a worker
 
         # fork starts a worker in milliseconds, with the renderer already imported.
         method = "fork" if "fork" in multiprocessing.get_all_start_methods() else None
         self._context: Any = multiprocessing.get_context(method)  # typeshed's BaseContext lacks Process
+        self._task = task
+        self._lost = lost
         self._workers: dict[Connection, Any] = {}
-        self._flight: dict[Connection, deque[tuple[int, Job]]] = {}
+        self._flight: dict[Connection, deque[tuple[int, Any]]] = {}
         for _ in range(workers):
             self._start()
 
@@ -133,17 +153,19 @@ class _Pool:
         theirs: Connection
         ours, theirs = self._context.Pipe()
         others = list(self._workers)  # pipes to the other workers: the new one must not keep them open
-        process = self._context.Process(target=_serve, args=(theirs, [ours, *others], os.getpid()), daemon=True)
+        process = self._context.Process(
+            target=_serve, args=(theirs, [ours, *others], os.getpid(), self._task), daemon=True
+        )
         process.start()
         theirs.close()
         self._workers[ours] = process
         self._flight[ours] = deque()
 
-    def run(self, jobs: Iterator[Job]) -> Iterator[tuple[Job, str | None]]:
+    def run(self, jobs: Iterator[Any]) -> Iterator[tuple[Any, Any]]:
         """Yield each job's answer in the order the jobs came, keeping every worker busy."""
         from multiprocessing.connection import wait
 
-        done: dict[int, tuple[Job, str | None]] = {}
+        done: dict[int, tuple[Any, Any]] = {}
         sent = 0
         given = 0
         exhausted = False
@@ -175,7 +197,7 @@ class _Pool:
                 except (EOFError, OSError):
                     # A worker that died (killed from outside, out of memory) fails its jobs, and is replaced.
                     for index, job in self._flight.pop(conn):
-                        done[index] = (job, f"{job.label or job.out}: the drawing process ended unexpectedly")
+                        done[index] = (job, self._lost(job))
                     self._workers.pop(conn).join(GRACE)
                     conn.close()
                     self._start()
@@ -200,15 +222,17 @@ class _Pool:
         for conn, flight in self._flight.items():
             conn.close()
             for _, job in flight:
-                for leftover in temp_files(job.out):  # a killed worker could not clean up after itself
+                for leftover in (
+                    temp_files(job.out) if isinstance(job, Job) else ()
+                ):  # a killed worker could not clean up after itself
                     with contextlib.suppress(OSError):
                         leftover.unlink()
         self._workers.clear()
         self._flight.clear()
 
 
-def _serve(conn: Connection, inherited: list[Connection], parent: int) -> None:
-    """A worker: draw each job sent until the pipe closes; SIGTERM unwinds it, Ctrl-C is the parent's."""
+def _serve(conn: Connection, inherited: list[Connection], parent: int, task: Callable[[Any], Any]) -> None:
+    """A worker: run ``task`` on each job sent until the pipe closes; SIGTERM unwinds it, Ctrl-C is the parent's."""
     for other in inherited:
         other.close()
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent sees Ctrl-C too and stops us itself
@@ -222,7 +246,7 @@ def _serve(conn: Connection, inherited: list[Connection], parent: int) -> None:
         except (EOFError, OSError):
             return  # the parent is gone or done
         try:
-            conn.send(draw(job))
+            conn.send(task(job))
         except (OSError, ValueError):
             return
 

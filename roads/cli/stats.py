@@ -4,45 +4,37 @@ from __future__ import annotations
 
 import contextlib
 import csv
+import functools
 import io
 import json
-from collections.abc import Callable
+import os
+import sys
+from collections.abc import Callable, Generator, Iterator
 from typing import TYPE_CHECKING, Any
 
 import click
 
 from ..analytics import StatsError, Tally
+from ..analytics.counting import count_shoe, group_key
 from ..analytics.tables import ShoeInfo, shoe_rows
 from ..errors import RoadsError
 from ..files import refuse_inputs
 from ..logs.archive import Shoe
 from ..shoe import check_decks
 from .app import cli
-from .build import shoe_board
-from .options import Inputs, checked, log_inputs
+from .options import Inputs, Whole, checked, log_inputs
 
 if TYPE_CHECKING:
+    from ..analytics.counting import Block, Part
     from ..analytics.tablefiles import TableFiles
+    from ..board import Scoreboard
+
+__all__ = ["group_key", "stats_data", "tally_logs"]
+
+Spread = Callable[[Iterator["Block"]], Generator[tuple["Block", "Part"]]]
+"""Counts blocks somewhere (worker processes, Dask), yielding (block, its part) in the order of the blocks."""
 
 GROUPINGS = ("shoe", "file", "table", "date")
-
-
-def group_key(shoe: Shoe, by: str) -> str:
-    """Return the group a shoe falls in; StatsError when the log does not say (no table, no date)."""
-    if by == "shoe":
-        return shoe.label()
-    if by == "file":
-        return shoe.file
-    value = shoe.table if by == "table" else shoe.date
-    if value is None:
-        where = shoe.label()
-        raise StatsError(
-            f"{where}: --by {by} needs a {by} for every shoe, and this one has none "
-            f'(a JSON Lines "{by}" field, or a {by} column in a spreadsheet)'
-        )
-    if by == "date":
-        value = value.replace("T", " ").split(" ")[0]  # a timestamp's day: shoes group by the day dealt
-    return value
 
 
 def stats_data(tallies: dict[str, Tally], total: Tally, decks: int) -> dict[str, Any]:
@@ -164,13 +156,20 @@ def csv_report(data: dict[str, Any]) -> str:
     "--parquet",
     metavar="DIR",
     help="Also write the coups and marks tables to DIR/coups.parquet and DIR/marks.parquet "
-    "(made if missing; needs pip install 'roads[parquet]').",
+    "(made if missing; needs pip install 'roads[parquet]'; read in this one process).",
 )
 @click.option(
     "--csv-tables",
     "csv_tables",
     metavar="DIR",
-    help="Also write the same tables as DIR/coups.csv and DIR/marks.csv (no extra needed).",
+    help="Also write the same tables as DIR/coups.csv and DIR/marks.csv (no extra needed; one process).",
+)
+@click.option("-j", "--jobs", type=Whole(min=1), help="Processes counting a JSON Lines archive (default: all cores).")
+@click.option(
+    "--dask",
+    metavar="ADDRESS",
+    help="Count on a Dask cluster: a scheduler address, or 'local' for a local cluster of --jobs workers "
+    "(needs the dask extra).",
 )
 def stats_command(
     inputs: Inputs,
@@ -180,6 +179,8 @@ def stats_command(
     as_csv: bool,
     parquet: str | None,
     csv_tables: str | None,
+    jobs: int | None,
+    dask: str | None,
 ) -> None:
     """Count every shoe of LOG... and test the counts against the exact odds.
 
@@ -200,18 +201,30 @@ def stats_command(
     road, mark, color, rule, column, row, x, y, coup, file, shoe_number).
     The files appear whole once every shoe is read, or not at all.
 
+    A JSON Lines archive is read a block of lines at a time and counted on
+    every core (-j), or on Dask (--dask); the figures are the same bytes for
+    any number of workers. Other logs, and every log with --parquet or
+    --csv-tables (their rows are written in shoe order), are counted in this
+    process. A progress bar shows on a terminal.
+
     \b
     Examples:
       roads stats shoes.jsonl
       roads stats logs/*.csv --by table --json > stats.json
       roads stats shoes.jsonl --decks 6 --by shoe --csv > stats.csv
       roads stats shoes.jsonl --parquet tables > stats.txt
+      roads stats year.jsonl -j 8 --json > year.json
+      roads stats year.jsonl --dask tcp://scheduler:8786
     """
     if as_json and as_csv:
         raise click.UsageError("give one of --json and --csv")
+    if dask is not None:
+        from ..analytics.counting import dask_ready
+
+        dask_ready()
     tables = _table_files(inputs, parquet, csv_tables)
     with tables if tables is not None else contextlib.nullcontext():
-        data = collect_stats(inputs, decks, by, tables)
+        data = collect_stats(inputs, decks, by, jobs, dask, tables)
     if as_json:
         click.echo(json.dumps(data, ensure_ascii=False, indent=2))
     elif as_csv:
@@ -236,33 +249,29 @@ def _table_files(inputs: Inputs, parquet: str | None, csv_tables: str | None) ->
     return tables
 
 
-def collect_stats(inputs: Inputs, decks: int, by: str | None, tables: TableFiles | None = None) -> dict[str, Any]:
+def collect_stats(
+    inputs: Inputs,
+    decks: int,
+    by: str | None,
+    jobs: int | None = None,
+    dask: str | None = None,
+    tables: TableFiles | None = None,
+) -> dict[str, Any]:
     """Read every shoe of the inputs and return the statistics document (``roads stats --json``).
 
-    With ``tables``, every shoe's coup and mark rows go to them too, and they
-    are committed once every shoe is read (never when no shoe could be).
+    ``jobs`` and ``dask`` say where a JSON Lines archive is counted
+    (:func:`tally_logs`). With ``tables``, every shoe's coup and mark rows go
+    to them too, in shoe order from this process, and they are committed once
+    every shoe is read (never when no shoe could be).
     """
-    tallies: dict[str, Tally] = {}
-    total = Tally("total")
+    each = None
+    if tables is not None:
 
-    def count(shoe: Shoe) -> None:
-        key = group_key(shoe, by) if by else None
-        board = shoe_board(shoe, inputs)
-        target = total if key is None else tallies.setdefault(key, Tally(key))
-        target.add(board.bead_plate.outcomes, board)
-        if tables is not None:
-            try:
-                tables.add(shoe_rows(ShoeInfo.of(shoe), board))
-            except RoadsError as exc:  # a table that cannot be written ends the command, not one shoe
-                raise _Stop(exc) from None
+        def each(shoe: Shoe, board: Scoreboard) -> None:
+            board.place()  # the mark rows say where each mark is drawn
+            tables.add(shoe_rows(ShoeInfo.of(shoe), board))
 
-    try:
-        inputs.each(_stopping(count), summary=False)
-    except _Stop as stop:
-        raise stop.error from None
-    if by:
-        for tally in tallies.values():
-            total.merge(tally)
+    tallies, total = tally_logs(inputs, by, jobs, dask, each)
     if total.coups == 0:
         if inputs.failed == 1:
             raise click.exceptions.Exit(1)  # its one error line already says why
@@ -275,21 +284,151 @@ def collect_stats(inputs: Inputs, decks: int, by: str | None, tables: TableFiles
     return data
 
 
+def tally_logs(
+    inputs: Inputs,
+    by: str | None,
+    jobs: int | None = None,
+    dask: str | None = None,
+    each: Callable[[Shoe, Scoreboard], None] | None = None,
+) -> tuple[dict[str, Tally], Tally]:
+    """Count every shoe of ``inputs``: (a Tally per group in the order first seen, the total).
+
+    A JSON Lines archive file is counted in blocks on ``jobs`` processes (all
+    cores when None) or on the Dask scheduler at ``dask`` (``local``: a local
+    cluster); any other log in this process. Bad shoes are reported through
+    ``inputs`` as they come, in order; the tallies are the same for any
+    number of workers. With ``each``, every log is read in this process and
+    ``each(shoe, board)`` sees every counted shoe in order (a RoadsError it
+    raises ends the count: it is not one bad shoe).
+    """
+    from tqdm import tqdm
+
+    workers = jobs or os.cpu_count() or 1
+    counted: dict[str | None, Tally] = {}
+    bar: Any = tqdm(unit="shoe", file=sys.stderr, disable=not sys.stderr.isatty(), dynamic_ncols=True, leave=False)
+    with contextlib.ExitStack() as stack:
+        stack.enter_context(bar)
+        spread: Spread
+        if dask is not None:
+            from ..analytics.counting import dask_counter
+
+            spread = stack.enter_context(dask_counter(dask, workers))
+        else:
+            spread = functools.partial(_on_workers, workers=workers)
+        for log in inputs.logs:
+            try:
+                if each is None and _archive_file(log, inputs):
+                    _count_blocks(log, inputs, by, spread, counted, bar)
+                else:
+                    _count_here(log, inputs, by, counted, bar, each)
+            except _Stop as stop:
+                raise stop.error from None
+            except RoadsError as exc:
+                if isinstance(exc, StatsError):
+                    raise
+                inputs.fail(exc, None)
+    total = counted.pop(None, None) or Tally("total")
+    tallies = {str(key): tally for key, tally in counted.items()}
+    if by:
+        for tally in tallies.values():
+            total.merge(tally)
+    return tallies, total
+
+
+def _archive_file(log: str, inputs: Inputs) -> bool:
+    """Return True when ``log`` is a file of JSON Lines shoes, to be read in blocks (every shoe of it wanted)."""
+    from ..logs.archive import open_archive
+
+    if inputs.shoe is not None or log == "-" or not os.path.isfile(log):
+        return False
+    try:
+        with open_archive(log, inputs.fmt) as shoes:
+            first = next(shoes, None)
+    except RoadsError:
+        return False  # reported when the log is read here
+    return first is not None and first.archive and first.format == "jsonl"
+
+
+def _count_here(
+    log: str,
+    inputs: Inputs,
+    by: str | None,
+    counted: dict[str | None, Tally],
+    bar: Any,
+    each: Callable[[Shoe, Scoreboard], None] | None = None,
+) -> None:
+    """Count the shoes of one log in this process, one at a time (``each`` sees each counted shoe and its board)."""
+    from ..logs.archive import open_archive
+
+    with open_archive(log, inputs.fmt) as shoes:
+        for shoe in inputs.pick(shoes, log):
+            bar.update(1)
+            if shoe.error is not None:
+                inputs.fail(shoe.error, shoe)
+                continue
+            try:
+                board = count_shoe(counted, shoe, by)
+            except StatsError:
+                raise  # a grouping the log cannot give ends the command, not one shoe
+            except RoadsError as exc:
+                inputs.fail(exc, shoe)
+                continue
+            if each is not None:
+                try:
+                    each(shoe, board)
+                except RoadsError as exc:
+                    raise _Stop(exc) from None
+            inputs.done += 1
+
+
 class _Stop(Exception):
-    """Carries a grouping error or a table that cannot be written out of Inputs.each (not one bad shoe)."""
+    """Carries an error of ``each`` out of the reading, which would otherwise count it as one bad shoe or file."""
 
     def __init__(self, error: RoadsError) -> None:
         super().__init__(error.message)
         self.error = error
 
 
-def _stopping(work: Callable[[Shoe], None]) -> Callable[[Shoe], None]:
-    """Return ``work`` with a StatsError carried out as _Stop: it ends the command, not one shoe."""
+def _on_workers(found: Iterator[Block], workers: int) -> Generator[tuple[Block, Part]]:
+    """Count blocks on the batch engine's worker processes, yielding them in order; one block is counted here."""
+    import itertools
 
-    def run(shoe: Shoe) -> None:
-        try:
-            work(shoe)
-        except StatsError as exc:
-            raise _Stop(exc) from None
+    from ..analytics.counting import count_block, lost_block
+    from . import batch
 
-    return run
+    first = list(itertools.islice(found, 2))
+    if len(first) < 2:
+        workers = 1  # a log of one block is done before a worker would have started
+    return batch.run_tasks(itertools.chain(first, found), workers, count_block, lost_block)
+
+
+def _count_blocks(
+    log: str, inputs: Inputs, by: str | None, spread: Spread, counted: dict[str | None, Tally], bar: Any
+) -> None:
+    """Count one archive file a block at a time on the workers, merging the parts in the order of the blocks."""
+    from ..analytics.counting import blocks
+    from ..logs.archive import _numbered
+
+    answers = spread(blocks(log, by))
+
+    def shoes() -> Iterator[Shoe]:
+        for _, part in answers:
+            for key, tally in part.tallies.items():
+                mine = counted.get(key)
+                if mine is None:
+                    mine = counted[key] = Tally(tally.key)
+                mine.merge(tally)
+            for shoe_id, line, error in part.shoes:
+                yield Shoe(log, shoe_id, 0, line, "jsonl", (), error=error)
+            if part.stop is not None:
+                raise part.stop
+            if part.broken is not None:
+                raise part.broken
+
+    with contextlib.closing(answers):
+        for shoe in _numbered(shoes(), log):
+            bar.update(1)
+            if shoe.error is not None:
+                inputs.fail(shoe.error, shoe)
+            else:
+                inputs.done += 1

@@ -1,0 +1,239 @@
+"""Counting a big archive in blocks: whole lines of a JSON Lines archive in, one Tally per group out.
+
+A :class:`Block` is the work unit, for a local worker process or for Dask:
+some whole lines of one archive, with the number of the first. Each block is
+counted on its own (:func:`count_block`) into a :class:`Part`; the parts,
+merged in the order of their blocks, give exactly the tallies one process
+reading the archive from start to end gives, so the output is the same bytes
+for any number of workers.
+"""
+
+from __future__ import annotations
+
+import io
+from collections import deque
+from collections.abc import Callable, Generator, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field, replace
+
+from ..board import Scoreboard
+from ..errors import LogError, RoadsError, excerpt, one_line
+from ..logs.archive import MAX_LINE, Shoe
+from ..logs.source import Chunk, Opened, chunks
+from .tally import StatsError, Tally
+
+BLOCK_BYTES = 1 << 18
+"""Bytes of lines a block holds at most (a few hundred shoes of results): small to send, enough to be worth it."""
+
+
+@dataclass(frozen=True, slots=True)
+class Block:
+    """Whole lines of one JSON Lines archive, from line ``line`` on: what one worker counts."""
+
+    file: str
+    line: int
+    text: bytes
+    by: str | None
+    """The grouping (``shoe``, ``file``, ``table``, ``date``), or None for the total only."""
+
+
+@dataclass(slots=True)
+class Part:
+    """What one block held: a Tally per group in the order first seen, and every shoe read with its error."""
+
+    tallies: dict[str | None, Tally] = field(default_factory=dict)
+    """Group key (None: ungrouped) -> its counts."""
+    shoes: list[tuple[str | int, int, RoadsError | None]] = field(default_factory=list)
+    """(id, line, error or None) of each shoe, in order."""
+    stop: StatsError | None = None
+    """A grouping the log cannot supply: the command ends here, after the shoes before it."""
+    broken: RoadsError | None = None
+    """The file cannot be read past this block (bad UTF-8, a line too long): it ends here."""
+
+
+def group_key(shoe: Shoe, by: str) -> str:
+    """Return the group a shoe falls in; StatsError when the log does not say (no table, no date)."""
+    if by == "shoe":
+        return shoe.label()
+    if by == "file":
+        return shoe.file
+    value = shoe.table if by == "table" else shoe.date
+    if value is None:
+        where = shoe.label()
+        raise StatsError(
+            f"{where}: --by {by} needs a {by} for every shoe, and this one has none "
+            f'(a JSON Lines "{by}" field, or a {by} column in a spreadsheet)'
+        )
+    if by == "date":
+        value = value.replace("T", " ").split(" ")[0]  # a timestamp's day: shoes group by the day dealt
+    return value
+
+
+def count_shoe(tallies: dict[str | None, Tally], shoe: Shoe, by: str | None) -> Scoreboard:
+    """Add one shoe to its group's Tally in ``tallies`` (created on first sight) and return its board.
+
+    RoadsError if the shoe cannot be read. The board is not placed: reading
+    where a mark is drawn places it then.
+    """
+    key = group_key(shoe, by) if by else None
+    board = Scoreboard()
+    for batch in shoe.outcome_batches():
+        board.extend(batch)
+    # No board.place(): a Tally reads results and mark colours, never where a mark is drawn.
+    target = tallies.get(key)
+    if target is None:
+        target = tallies[key] = Tally("total" if key is None else key)
+    target.add(board.bead_plate.outcomes, board)
+    return board
+
+
+def count_block(block: Block) -> Part:
+    """Count every shoe of one block; a bad shoe is kept in the part with its error, never raised."""
+    from ..logs.archive import _json_shoes
+
+    part = Part()
+    # A block after the first starts with a blank line, numbered one before its own first line:
+    # only a file's first line may lose a byte order mark, as when the file is read whole.
+    head = b"" if block.line == 1 else b"\n"
+    shift = block.line - (1 if block.line == 1 else 2)
+    opened = Opened(block.file, io.BytesIO(head + block.text), True)
+    try:
+        for read in _json_shoes(_shifted(chunks(opened), shift), block.file):
+            shoe = replace(read, archive=True)  # as open_archive numbers it: errors then name the shoe
+            error = shoe.error
+            if error is None:
+                try:
+                    count_shoe(part.tallies, shoe, block.by)
+                except StatsError as exc:
+                    part.stop = exc
+                    return part
+                except RoadsError as exc:
+                    error = exc
+            part.shoes.append((shoe.id, shoe.line, error))
+    except RoadsError as exc:
+        part.broken = exc
+    return part
+
+
+def _shifted(inner: Iterator[Chunk], by: int) -> Iterator[Chunk]:
+    """Yield ``inner``'s chunks (and raise its errors) with line numbers ``by`` further on."""
+    while True:
+        try:
+            chunk = next(inner)
+        except StopIteration:
+            return
+        except LogError as exc:
+            if exc.line is not None:
+                exc.line += by
+            raise
+        yield Chunk(chunk.line + by, chunk.column, chunk.text, chunk.end)
+
+
+def blocks(path: str, by: str | None, size: int | None = None) -> Iterator[Block]:
+    """Yield the file at ``path`` as blocks of whole lines, reading a block at a time (never the file whole).
+
+    A line too long for any shoe (more than MAX_LINE characters, known once
+    it passes 4 bytes a character) ends the file: it goes, cut, into the last
+    block, where counting finds it too long at the line it starts.
+    """
+    from ..logs.source import _open_file
+
+    size = BLOCK_BYTES if size is None else size
+    most = 4 * MAX_LINE + 8
+    with _open_file(path) as stream:
+        line = first = 1
+        pending: list[bytes] = []
+        held = 0
+        while True:
+            try:
+                text = stream.readline(most)
+            except OSError as exc:
+                raise LogError(f"cannot read: {exc.strerror or exc}", file=path, line=line) from None
+            if not text:
+                break
+            if len(text) >= most and not text.endswith(b"\n"):
+                pending.append(text)
+                break
+            pending.append(text)
+            held += len(text)
+            line += 1
+            if held >= size:
+                yield Block(path, first, b"".join(pending), by)
+                pending, held, first = [], 0, line
+        if pending:
+            yield Block(path, first, b"".join(pending), by)
+
+
+def lost_block(block: Block) -> Part:
+    """Return the part of a block whose worker died under it: the file is not counted past it."""
+    end = block.line + block.text.count(b"\n")
+    return Part(broken=LogError(f"lines {block.line}-{end}: the counting process ended unexpectedly", file=block.file))
+
+
+DASK_EXTRA = "--dask needs Dask: pip install 'roads[dask]'"
+
+
+def dask_ready() -> None:
+    """Raise StatsError, in one line naming the extra to install, when Dask's distributed is not installed."""
+    try:
+        import distributed  # noqa: F401
+    except ImportError:
+        raise StatsError(DASK_EXTRA) from None
+
+
+DASK_CONNECT = 20.0
+"""Seconds to reach a Dask scheduler before giving up with one line."""
+
+
+@contextmanager
+def dask_counter(address: str, workers: int) -> Iterator[Callable[[Iterator[Block]], Generator[tuple[Block, Part]]]]:
+    """Yield a function that counts blocks on Dask, yielding (block, its part) in order; one cluster for the run.
+
+    ``address`` is a scheduler's, or ``local`` for a LocalCluster of
+    ``workers`` processes (one thread each) started here and closed after.
+    At most a few blocks per worker are in flight, so an archive streams
+    through the cluster instead of being sent whole. A scheduler that cannot
+    be reached is a StatsError; a block whose workers all died is that
+    block's failure, as with local workers.
+    """
+    try:
+        from distributed import Client, Future, KilledWorker, LocalCluster
+    except ImportError:
+        raise StatsError(DASK_EXTRA) from None
+
+    def answer(block: Block, future: Future[Part]) -> tuple[Block, Part]:
+        try:
+            return block, future.result()
+        except KilledWorker:
+            return block, lost_block(block)
+
+    cluster = (
+        LocalCluster(n_workers=workers, threads_per_worker=1, dashboard_address=None)  # type: ignore[no-untyped-call]
+        if address == "local"
+        else None
+    )
+    try:
+        try:
+            client = Client(cluster if cluster is not None else address, timeout=DASK_CONNECT)  # type: ignore[no-untyped-call]
+        except (OSError, ValueError, TypeError) as exc:
+            shown = excerpt(one_line(address))
+            raise StatsError(f"--dask {shown}: cannot reach the scheduler ({one_line(str(exc))})") from None
+        with client:
+            ahead = 4 * max(1, len(client.scheduler_info().get("workers", {})) or workers)
+
+            def count(found: Iterator[Block]) -> Generator[tuple[Block, Part]]:
+                flight: deque[tuple[Block, Future[Part]]] = deque()
+                try:
+                    for block in found:
+                        flight.append((block, client.submit(count_block, block, pure=False)))
+                        if len(flight) >= ahead:
+                            yield answer(*flight.popleft())
+                    while flight:
+                        yield answer(*flight.popleft())
+                finally:
+                    client.cancel([future for _, future in flight])  # type: ignore[no-untyped-call]
+
+            yield count
+    finally:
+        if cluster is not None:
+            cluster.close()
