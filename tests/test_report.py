@@ -144,14 +144,14 @@ def test_a_flagged_archive_shows_its_flags_with_their_reading(
 # --- bad input ---
 
 
-def test_a_bad_shoe_is_named_and_no_page_is_written(
+def test_a_bad_shoe_under_fail_fast_leaves_no_page(
     archive: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     log = tmp_path / "bad.jsonl"
-    log.write_text(archive.read_text(encoding="utf-8") + '{"shoe": "x9", "results": "B P Q"}\n', encoding="utf-8")
+    log.write_text('{"shoe": "x9", "results": "B P Q"}\n' + archive.read_text(encoding="utf-8"), encoding="utf-8")
     out = tmp_path / "r.html"
     out.write_text("the old report", encoding="utf-8")
-    code, stdout, err = run(capsys, "report", str(log), "-o", str(out))
+    code, stdout, err = run(capsys, "report", str(log), "-o", str(out), "--fail-fast")
     assert code == 1 and stdout == ""
     assert err.count("\n") == 1 and err.startswith("roads: error: ") and "x9" in err and "Traceback" not in err
     assert out.read_text(encoding="utf-8") == "the old report"  # nothing the user had is lost

@@ -12,6 +12,7 @@ import csv
 import io
 import math
 from collections.abc import Sequence
+from dataclasses import dataclass
 from html import escape
 from importlib import resources
 from typing import Any
@@ -19,6 +20,15 @@ from urllib.parse import quote
 
 from .. import __version__
 from .theory import SIM_DEPTHS, Z99
+
+
+@dataclass(frozen=True)
+class LeftOut:
+    """The shoes a report could not read: how many, and the first error lines said about them."""
+
+    count: int = 0
+    errors: tuple[str, ...] = ()
+
 
 W = 420
 """Width of every plot's viewBox: text of 12 units stays legible from a 390 px phone to a desktop."""
@@ -379,6 +389,20 @@ def _legend(simulated: bool, exact: bool) -> str:
     return f'<p class="legend">{"".join(items)}</p>'
 
 
+def _left_out_block(left_out: LeftOut) -> str:
+    """Return the warning that heads a page whose archive had shoes that could not be read."""
+    n = left_out.count
+    items = "".join(f"<li><code>{escape(line)}</code></li>" for line in left_out.errors)
+    more = n - len(left_out.errors)
+    tail = f"<li>and {more:,} more (every one was named when the page was made)</li>" if more > 0 else ""
+    return (
+        '<section id="left-out"><div class="callout alarm"><p><strong>'
+        f"{n:,} shoe{'' if n == 1 else 's'} could not be read and {'is' if n == 1 else 'are'} left out.</strong> "
+        "Every figure on this page is of the other shoes.</p>"
+        f"<ul>{items}{tail}</ul></div></section>"
+    )
+
+
 def report_html(
     data: dict[str, Any],
     shoes: Sequence[dict[str, Any]],
@@ -386,8 +410,13 @@ def report_html(
     logs: Sequence[str],
     by: str | None,
     tests_csv: str,
+    left_out: LeftOut = LeftOut(),
 ) -> str:
-    """Return the whole report page: ``data`` is ``roads stats --json``'s document, ``shoes`` its per-shoe groups."""
+    """Return the whole report page: ``data`` is ``roads stats --json``'s document, ``shoes`` its per-shoe groups.
+
+    ``left_out`` names the shoes that could not be read: the page says, above
+    everything else, that its figures are those of the other shoes.
+    """
     from ..lesson.csp import meta
 
     css = resources.files("roads").joinpath("data", "report.css").read_text(encoding="utf-8")
@@ -480,7 +509,8 @@ def report_html(
         + _legend(True, False)
         + f'<figure class="plot">{forest(derived, "derived", "Red shares of the derived roads")}</figure></section>'
     )
-    sections = [sections[0], '<div class="plots">', *sections[1:], "</div>"]
+    left = [_left_out_block(left_out)] if left_out.count else []
+    sections = [*left, sections[0], '<div class="plots">', *sections[1:], "</div>"]
     sections.append(
         '<section id="tests"><h2>Every test</h2>'
         '<p class="explain">All tests of the archive, corrected together by Holm. <em>n/m</em>: not meaningful '

@@ -14,7 +14,7 @@ import itertools
 import re
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
@@ -234,6 +234,10 @@ def parse_coups(text: str) -> tuple[int, int | None]:
     return first, last
 
 
+KEPT_ERRORS = 100
+"""How many error lines Inputs keeps for a page that lists its left-out shoes (all are counted)."""
+
+
 @dataclass
 class Inputs:
     """The LOG arguments of a command and how to read them: format, which shoe, keep going or stop."""
@@ -248,6 +252,10 @@ class Inputs:
     failed: int = 0
     verb: str = "written"
     """What the command did with a shoe, for the summary line (``3 of 5 shoes written``)."""
+    errors: list[str] = field(default_factory=list)
+    """The first error lines said (at most ``KEPT_ERRORS``), for outputs that list what they left out."""
+    echo: bool = True
+    """Say each error on standard error (off for a second pass over logs already reported)."""
 
     def each(self, work: Callable[[Shoe], None], *, summary: bool = True) -> None:
         """Run ``work`` on every shoe of every log; a bad shoe or file is one error line, and the rest go on.
@@ -284,8 +292,13 @@ class Inputs:
             raise click.exceptions.Exit(1)
 
     def fail(self, exc: RoadsError, shoe: Shoe | None) -> None:
+        """Count a bad shoe or log and say why on one line; stop here under --fail-fast."""
         self.failed += 1
-        click.echo(f"roads: error: {shoe_error(exc, shoe)}", err=True)
+        message = shoe_error(exc, shoe)
+        if len(self.errors) < KEPT_ERRORS:
+            self.errors.append(message)
+        if self.echo:
+            click.echo(f"roads: error: {message}", err=True)
         if self.fail_fast:
             raise click.exceptions.Exit(1)
 

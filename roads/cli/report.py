@@ -13,7 +13,7 @@ from .stats import GROUPINGS, collect_stats, csv_report
 
 
 @cli.command("report")
-@log_inputs()
+@log_inputs(verb="counted")
 @click.option("-o", "--output", metavar="OUT", required=True, help="The page to write: OUT.html.")
 @click.option(
     "--decks",
@@ -35,14 +35,16 @@ def report_command(inputs: Inputs, output: str, decks: int, by: str | None) -> N
     exact odds; the Big Road column depths and the derived roads' red shares
     against the simulated expectation; the spread of the Banker share shoe by
     shoe; the tables as CSV downloads. It needs no network and opens from
-    disk. A bad shoe is named on one line and no page is written (exit 1).
+    disk. A bad shoe is named on one line and left out: the page holds the
+    others and lists it (exit 1); with --fail-fast, or when no shoe can be
+    read, no page is written.
 
     \b
     Examples:
       roads report shoes.jsonl -o report.html
       roads report logs/*.csv --by table --decks 6 -o tables.html
     """
-    from ..analytics.page import report_html
+    from ..analytics.page import LeftOut, report_html
     from ..files import atomic_write, refuse_inputs
 
     refuse_inputs([output], inputs.logs)  # before anything is read: a log is never replaced by its report
@@ -50,13 +52,14 @@ def report_command(inputs: Inputs, output: str, decks: int, by: str | None) -> N
     if again and "-" in inputs.logs:
         raise click.UsageError(f"--by {by} reads each LOG twice: give files, not - (standard input)")
     per_shoe = collect_stats(inputs, decks, "shoe")
-    if inputs.failed:
-        # Each bad shoe has had its one line; a page of the others would mislead, so there is none.
-        raise click.exceptions.Exit(1)
     if again:
-        data = collect_stats(dataclasses.replace(inputs, done=0, failed=0), decks, by)
+        # The same shoes again, grouped: their errors have been said once already.
+        second = dataclasses.replace(inputs, done=0, failed=0, errors=[], echo=False)
+        data = collect_stats(second, decks, by)
     else:
         data = per_shoe if by == "shoe" else {**per_shoe, "groups": []}
-    page = report_html(data, per_shoe["groups"], logs=inputs.logs, by=by, tests_csv=csv_report(data))
+    left_out = LeftOut(inputs.failed, tuple(inputs.errors))
+    page = report_html(data, per_shoe["groups"], logs=inputs.logs, by=by, tests_csv=csv_report(data), left_out=left_out)
     atomic_write(output, page)
     wrote(output)
+    inputs.finish()  # a bad shoe among good ones: the page of the others, its summary line and exit 1
