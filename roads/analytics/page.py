@@ -8,8 +8,6 @@ bytes: nothing in it depends on the clock or the machine.
 
 from __future__ import annotations
 
-import csv
-import io
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -19,6 +17,7 @@ from typing import Any
 from urllib.parse import quote
 
 from .. import __version__
+from .csvtext import line
 from .theory import SIM_DEPTHS, Z99
 
 
@@ -290,14 +289,12 @@ def data_link(text: str, name: str, label: str) -> str:
 
 
 def _per_shoe_csv(shoes: Sequence[dict[str, Any]]) -> str:
-    buf = io.StringIO()
-    out = csv.writer(buf, lineterminator="\n")
-    out.writerow(["shoe", "coups", "banker", "player", "tie", "banker_share", "flags"])
+    lines = [line(["shoe", "coups", "banker", "player", "tie", "banker_share", "flags"])]
     for s in shoes:
         c = s["counts"]
         share = round(c["banker"] / s["coups"], 6) if s["coups"] else ""
-        out.writerow([s["key"], s["coups"], c["banker"], c["player"], c["tie"], share, len(s["flags"])])
-    return buf.getvalue()
+        lines.append(line([s["key"], s["coups"], c["banker"], c["player"], c["tie"], share, len(s["flags"])]))
+    return "".join(lines)
 
 
 def _tests_table(group: dict[str, Any]) -> str:

@@ -13,7 +13,6 @@ pinned and nothing in the file says when or where it was written.
 from __future__ import annotations
 
 import contextlib
-import csv
 import os
 from collections.abc import Iterator, Sequence
 from pathlib import Path
@@ -21,6 +20,7 @@ from typing import IO, Any
 
 from ..errors import OutputError
 from ..files import PendingFile, shown
+from .csvtext import cell, line
 from .tables import COLORS, NULL, ROADS, SHOE_COLUMNS, TABLES, WINNERS, TableRows
 from .tally import StatsError
 
@@ -77,8 +77,7 @@ class _CsvTable:
         self.pending = pending
         self.name = name
         self.handle: IO[str] = open(pending.temp, "w", encoding="utf-8", errors="backslashreplace", newline="")  # noqa: SIM115 - closed in close()
-        self.writer = csv.writer(self.handle, lineterminator="\n")
-        self.writer.writerow([column for column, _ in TABLES[name]])
+        self.handle.write(line(column for column, _ in TABLES[name]))
 
     def write(self, rows: TableRows) -> None:
         self.handle.writelines(coup_lines(rows) if self.name == "coups" else mark_lines(rows))
@@ -87,17 +86,6 @@ class _CsvTable:
         self.handle.close()
 
 
-def cell(value: str | int | None) -> str:
-    """Return one CSV field as ``csv.writer`` writes it among others: quoted only when it must be."""
-    if value is None:
-        return ""
-    text = str(value)
-    if any(ch in text for ch in _SPECIAL):
-        return '"' + text.replace('"', '""') + '"'
-    return text
-
-
-_SPECIAL = (",", '"', "\r", "\n")
 _BOOL = ("False", "True")
 _SMALL = {NULL: "", **{n: str(n) for n in range(128)}}
 """An int8 column's values as CSV fields (null is empty)."""

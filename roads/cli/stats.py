@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 import contextlib
-import csv
 import functools
-import io
 import json
 import os
 import sys
@@ -124,19 +122,16 @@ CSV_COLUMNS = (
 
 def csv_report(data: dict[str, Any]) -> str:
     """Return one CSV row per group and tested figure (the total's group is ``total``)."""
-    buf = io.StringIO()
-    writer = csv.writer(buf, lineterminator="\n")
-    writer.writerow(CSV_COLUMNS)
+    from ..analytics.csvtext import line
+
+    lines = [line(CSV_COLUMNS)]
     for group in [*data["groups"], data["total"]]:
         key = "total" if group is data["total"] else group["key"]
         for t in group["tests"]:
             values = [t.get(k) for k in ("observed", "expected", "low", "high", "z", "p", "flag", "source")]
             values += [t.get("expected_low"), t.get("expected_high")]
-            writer.writerow(
-                [key, group["shoes"], group["coups"], t["figure"], t["hits"], t["trials"]]
-                + ["" if v is None else v for v in values]
-            )
-    return buf.getvalue()
+            lines.append(line([key, group["shoes"], group["coups"], t["figure"], t["hits"], t["trials"], *values]))
+    return "".join(lines)
 
 
 @cli.command("stats")
