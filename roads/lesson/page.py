@@ -3,14 +3,19 @@
 This module writes the HTML; what the page shows is read and checked first, by
 :mod:`roads.lesson.plan`.
 
-Everything is inline (SVG, CSS, a little JavaScript), so the page opens from
-disk with no network. The JavaScript only adds pointing and keyboard focus:
-every proof is plain HTML, there with JavaScript off. Text from the log or
-from options is escaped on the way in; the bytes depend only on the input.
+Everything is inline (SVG, CSS, a little JavaScript, the pictures' fonts), so
+the page opens from disk with no network. The bundled faces the pictures draw
+with are embedded once for the whole page, not once a figure: one ``<style>``
+of ``@font-face`` rules, each face subset to every character any figure draws
+(the step-through's figures too), allowed by its hash like the page's CSS.
+The JavaScript only adds pointing and keyboard focus: every proof is plain
+HTML, there with JavaScript off. Text from the log or from options is escaped
+on the way in; the bytes depend only on the input.
 """
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable, Sequence
 from importlib import resources
 
@@ -66,6 +71,10 @@ def lesson_page(  # noqa: PLR0913  # one keyword a page option, as the CLI has
     return _Writer(lesson).page()
 
 
+FONT_PREFIX = "page-"
+"""What the page-wide font families start with (``page-roads-aileron``...); no figure's ids start so."""
+
+
 def asset(name: str) -> str:
     """Return the text of a file in roads/lesson/assets (the page's CSS and JavaScript)."""
     return (resources.files("roads.lesson") / "assets" / name).read_text(encoding="utf-8")
@@ -85,16 +94,23 @@ class _Writer:
             for i, (c, r, color) in enumerate(zip(road.columns, road.rows, road.colors, strict=False), 1):
                 self.made.setdefault(coup_at[(c, r)], []).append((name, i, color.value))
         self.on_page = {(p.road, p.mark) for shown in lesson.shown.values() for p in shown}
+        # Every text a figure of the page draws (or the step-through writes), for the page's font subsets.
+        self.drawn: set[str] = set()
+        self.comparison_family = ""
 
     def page(self) -> str:
         """Return the whole document."""
         lesson = self.l
         sprite, figures = self.figures()
+        board, steps_data = self.board_scene()
+        fonts, families = self.fonts()
+        if families:
+            board = dataclasses.replace(board, font_family=f"{families}, {board.font_family}")
         body = "\n".join(
             [
                 self.header(),
                 "<main>",
-                self.board_section(),
+                self.board_section(board, steps_data),
                 self.proofs_section(figures),
                 self.coups_section(),
                 "</main>",
@@ -105,13 +121,16 @@ class _Writer:
             ]
         )
         style, script = f"\n{asset('lesson.css')}", f"\n{asset('lesson.js')}"
+        styles = (style, fonts) if fonts else (style,)
         return (
             "<!DOCTYPE html>\n"
             '<html lang="en">\n<head>\n<meta charset="utf-8">\n'
-            + csp.meta(scripts=(script,), styles=(style,))
+            + csp.meta(scripts=(script,), styles=styles, fonts=bool(fonts))
             + '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
             f'<meta name="generator" content="roads {esc(__version__)}">\n'
-            f"<title>{esc(lesson.title)}</title>\n<style>{style}</style>\n</head>\n"
+            f"<title>{esc(lesson.title)}</title>\n"
+            + "".join(f"<style>{text}</style>\n" for text in styles)
+            + "</head>\n"
             f'<body data-theme="{esc(lesson.theme)}">\n{sprite}\n{body}\n'
             f"<script>{script}</script>\n</body>\n</html>\n"
         )
@@ -139,11 +158,30 @@ class _Writer:
         parts.append("</header>")
         return "\n".join(parts)
 
-    def board_section(self) -> str:
-        """Return the scoreboard as inline SVG beside the proof viewer."""
+    def board_scene(self) -> tuple[Scene, str]:
+        """Return the scoreboard's scene with the symbols its steps need, and the step data."""
+        from ..render.svgfonts import texts
+
         scene = lay_out(self.l.board, render_options(theme=self.l.theme, last=self.l.last))
-        steps_data, scene = steps(scene, (p.outcome for p in self.l.played), "board-", theme=self.l.theme)
-        # No embedded fonts: the page's policy allows no font or <style> it has not hashed, and its text is HTML.
+        steps_data, scene, shows = steps(scene, (p.outcome for p in self.l.played), "board-", theme=self.l.theme)
+        self.drawn.update(texts(scene))
+        self.drawn.update(shows)
+        return scene, steps_data
+
+    def fonts(self) -> tuple[str, str]:
+        """Return the page's ``@font-face`` style (every face its figures draw with) and their family list."""
+        from ..render.svgfonts import face_rules, text_characters
+
+        rules, families = face_rules(text_characters(self.drawn), FONT_PREFIX)
+        if not rules:
+            return "", ""
+        # The proofs' figures name no family of their own (hundreds of them): one rule names the page's.
+        rule = f"svg.comparison{{font-family:{families}, {self.comparison_family}}}" if self.comparison_family else ""
+        return f"\n{rules}\n{rule}\n" if rule else f"\n{rules}\n", families
+
+    def board_section(self, scene: Scene, steps_data: str) -> str:
+        """Return the scoreboard as inline SVG beside the proof viewer."""
+        # The page's own font subsets (one <style>, hashed): the board's <svg> carries none of its own.
         svg = without_style(inline_svg(scene, "board-", cell=self.l.cell, fonts=False))
         hint = (
             "Point at a mark on Big Eye Boy, Small Road or Cockroach Pig, or tab to the board and "
@@ -173,11 +211,15 @@ class _Writer:
 
     def figures(self) -> tuple[str, dict[tuple[str, int], str]]:
         """Return the hidden sprite of shared symbols and each shown proof's small inline SVG."""
+        from ..render.svgfonts import texts
+
         figures: dict[tuple[str, int], str] = {}
         symbols: dict[str, Symbol] = {}
         for name, shown in self.l.shown.items():
             for p in shown:
                 scene = comparison_scene(p, self.columns, theme=self.l.theme)
+                self.drawn.update(texts(scene))
+                self.comparison_family = scene.font_family
                 for symbol in scene.symbols:
                     symbols.setdefault("cmp-" + symbol.id, symbol)
                 # Every figure points at the one sprite's symbols ("cmp-" ids) instead of defining its own.

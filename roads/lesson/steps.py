@@ -45,27 +45,33 @@ def _boards(outcomes: Iterable[Outcome]) -> Iterator[Scoreboard]:
 
 def steps(
     scene: Scene, outcomes: Iterable[Outcome], prefix: str, *, theme: str, labels: str = "en"
-) -> tuple[str, Scene]:
-    """Return (the step data as JSON, ``scene`` with every symbol the steps' asks need).
+) -> tuple[str, Scene, frozenset[str]]:
+    """Return (the step data as JSON, ``scene`` with every symbol the steps' asks need, every text a step shows).
+
+    The texts are what the page's script writes into the board at some k, so
+    the page's embedded fonts hold their characters too.
 
     The data holds, for each text of the stats panel that changes, its words
     (and its x where that moves too) at every k, and the asks badges' markup,
     each different one once, with the one each k shows.
     """
     from ..render.svg import num
+    from ..render.svgfonts import item_texts
     from .svgtools import write_items
 
     stats = _find(scene.items, "stats")
     if stats is None or not stats.items or not isinstance(stats.items[0], Rect):
-        return "", scene
+        return "", scene, frozenset()
     frame = stats.items[0]
     book = SymbolBook(THEMES[theme], LABELS[labels])
     words: list[list[str]] = []
     xs: list[list[float]] = []
     asks: dict[Group, int] = {}
     shown: list[int] = []
+    shows: set[str] = set()
     for board in _boards(outcomes):
         drawn = panel(board, book.theme, book.labels, book, frame.x, frame.y, frame.w, frame.h)
+        shows.update(item_texts(drawn.items))
         texts = [item for item in drawn.items if isinstance(item, Text)]
         words.append([t.text for t in texts])
         xs.append([t.x for t in texts])
@@ -86,7 +92,7 @@ def steps(
     if extra:
         symbols: tuple[Symbol, ...] = tuple(sorted((*scene.symbols, *extra), key=lambda s: s.id))
         scene = dataclasses.replace(scene, symbols=symbols)
-    return json.dumps(data, ensure_ascii=False, separators=(",", ":")), scene
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":")), scene, frozenset(shows)
 
 
 def _changing(values: tuple[str, ...]) -> str | None:

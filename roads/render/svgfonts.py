@@ -18,7 +18,7 @@ import base64
 import io
 import re
 import unicodedata
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from functools import lru_cache
 
 from ..scene.primitives import Group, Item, Scene, Shape, Text
@@ -38,22 +38,28 @@ NAME_IDS = (0, 1, 2, 3, 4, 5, 6, 13, 14)
 def texts(scene: Scene) -> Iterator[str]:
     """Yield every text of ``scene``: in its items, its groups and its symbols."""
     for symbol in scene.symbols:
-        yield from _texts(symbol.shapes)
-    yield from _texts(scene.items)
+        yield from item_texts(symbol.shapes)
+    yield from item_texts(scene.items)
 
 
-def _texts(items: Iterable[Item | Shape]) -> Iterator[str]:
+def item_texts(items: Iterable[Item | Shape]) -> Iterator[str]:
+    """Yield every text among ``items`` and the groups in them, at any depth."""
     for item in items:
         if isinstance(item, Text):
             yield item.text
         elif isinstance(item, Group):
-            yield from _texts(item.items)
+            yield from item_texts(item.items)
 
 
 def characters(scene: Scene) -> dict[Face, str]:
     """Return, for each bundled face the PNG draws some of ``scene``'s text with, those characters (sorted)."""
+    return text_characters(texts(scene))
+
+
+def text_characters(strings: Iterable[str]) -> dict[Face, str]:
+    """Return, for each bundled face the PNG draws some of ``strings`` with, those characters (sorted)."""
     found: dict[Face, set[str]] = {}
-    for text in set(texts(scene)):
+    for text in set(strings):
         if _ASCII.fullmatch(text):
             # Aileron, first in the chain, holds all of printable ASCII (tests/test_svg_fonts.py checks it):
             # most figures never need the font chain, nor Pillow, which it draws glyphs with.
@@ -77,7 +83,11 @@ def family(prefix: str, face: Face) -> str:
 
 def font_faces(scene: Scene, prefix: str) -> tuple[str, str]:
     """Return (the ``@font-face`` rules, the font-family list) for ``scene``; ("", "") when it has no text."""
-    used = characters(scene)
+    return face_rules(characters(scene), prefix)
+
+
+def face_rules(used: Mapping[Face, str], prefix: str) -> tuple[str, str]:
+    """Return (the ``@font-face`` rules, the font-family list) embedding each face with its characters in ``used``."""
     if not used:
         return "", ""
     rules = []
