@@ -13,22 +13,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from timing import median_seconds
-
-from roads.cli import main as roads
-from roads.logs.writer import write_shoe_line
-from roads.shoe import deal_shoe
-
-
-def quiet(*args: str) -> None:
-    """Run one roads command with its standard output thrown away."""
-    saved = sys.stdout
-    with open("/dev/null", "w", encoding="utf-8") as sink:
-        sys.stdout = sink
-        try:
-            roads(list(args))
-        finally:
-            sys.stdout = saved
+from timing import median_seconds, quiet, write_archive
 
 
 def main() -> None:
@@ -37,9 +22,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as folder:
         log = Path(folder) / "archive.jsonl"
         page = Path(folder) / "report.html"
-        with log.open("w", encoding="utf-8") as out:
-            for seed in range(shoes):
-                out.write(write_shoe_line(seed, deal_shoe(8, seed=seed).coups))
+        write_archive(log, shoes)
         stats = median_seconds(lambda: quiet("stats", str(log)), 3)
         by_shoe = median_seconds(lambda: quiet("stats", str(log), "--by", "shoe", "--json"), 3)
         report = median_seconds(lambda: quiet("report", str(log), "-o", str(page)), 3)

@@ -14,22 +14,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from timing import median_seconds
-
-from roads.cli import main as roads
-from roads.logs.writer import write_shoe_line
-from roads.shoe import deal_shoe
-
-
-def quiet(*args: str) -> None:
-    """Run one roads command with its standard output thrown away."""
-    saved = sys.stdout
-    with open("/dev/null", "w", encoding="utf-8") as sink:
-        sys.stdout = sink
-        try:
-            roads(list(args))
-        finally:
-            sys.stdout = saved
+from timing import median_seconds, quiet, write_archive
 
 
 def main() -> None:
@@ -37,9 +22,7 @@ def main() -> None:
     shoes = int(sys.argv[1]) if len(sys.argv) > 1 else 10_000
     with tempfile.TemporaryDirectory() as folder:
         log = Path(folder) / "archive.jsonl"
-        with log.open("w", encoding="utf-8") as out:
-            for seed in range(shoes):
-                out.write(write_shoe_line(seed, deal_shoe(8, seed=seed).coups))
+        write_archive(log, shoes)
         stats = median_seconds(lambda: quiet("stats", str(log)), 3)
         build = median_seconds(lambda: quiet("build", str(log), "--per-shoe"), 3)
     print(

@@ -17,8 +17,9 @@ import tempfile
 import time
 from pathlib import Path
 
-from roads.logs.writer import write_shoe_line
-from roads.shoe import deal_shoe
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from timing import write_archive
 
 
 def measure(args: list[str]) -> tuple[float, float]:
@@ -37,9 +38,7 @@ def main() -> None:
     shoes = int(sys.argv[1]) if len(sys.argv) > 1 else 10_000
     with tempfile.TemporaryDirectory() as folder:
         log = Path(folder) / "archive.jsonl"
-        with log.open("w", encoding="utf-8") as out:
-            for seed in range(shoes):
-                out.write(write_shoe_line(seed, deal_shoe(8, seed=seed).coups))
+        write_archive(log, shoes)
         runs = {
             "stats": ["stats", str(log)],
             "--csv-tables": ["stats", str(log), "--csv-tables", f"{folder}/csv"],
