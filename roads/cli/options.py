@@ -175,6 +175,19 @@ def cell_option(help: str, check: Callable[[Any], object] | None = None) -> Call
     )
 
 
+def decks_option(help: str = "Decks each shoe was dealt from (1-1000).") -> Callable[[F], F]:
+    """Add ``--decks N`` (default 8), refused outside 1-1000 as the dealer refuses it; ``help`` says what it counts."""
+
+    def check(decks: int) -> None:
+        from ..shoe import check_decks  # the dealer loads only once a deck count is checked
+
+        check_decks(decks)
+
+    return click.option(
+        "--decks", type=WHOLE, default=8, show_default=True, metavar="N", callback=checked(check), help=help
+    )
+
+
 def scale_option(what: str = "PNG pixel multiplier") -> Callable[[F], F]:
     """Add ``--scale`` (default 1), a PNG pixel multiplier RenderOptions accepts; ``what`` starts its help."""
     from ..scene.options import SCALES

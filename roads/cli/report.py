@@ -6,23 +6,15 @@ import dataclasses
 
 import click
 
-from ..shoe import check_decks
 from .app import cli, wrote
-from .options import Inputs, checked, log_inputs
+from .options import Inputs, decks_option, log_inputs
 from .stats import GROUPINGS, collect_stats, csv_report
 
 
 @cli.command("report")
 @log_inputs(verb="counted")
 @click.option("-o", "--output", metavar="OUT", required=True, help="The page to write: OUT.html.")
-@click.option(
-    "--decks",
-    type=int,
-    default=8,
-    show_default=True,
-    callback=checked(check_decks),
-    help="Decks each shoe was dealt from (1-1000).",
-)
+@decks_option()
 @click.option(
     "--by", "by", type=click.Choice(GROUPINGS), help="Also tabulate the figures per shoe, file, table or date."
 )

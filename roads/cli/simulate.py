@@ -8,13 +8,13 @@ from typing import TYPE_CHECKING
 
 import click
 
-from ..shoe import DEFAULT_CUT, check_cut, check_decks, random_seed
+from ..shoe import DEFAULT_CUT, check_cut, random_seed
 from ..simulate import SimulationReport, simulate
 
 if TYPE_CHECKING:
     from ..bets.simulate import BetSimulation
 from .app import cli
-from .options import WHOLE, Whole, checked, usage_for
+from .options import WHOLE, Whole, decks_option, usage_for
 from .table_rules import chosen_rules, rules_options
 
 _LABELS: dict[str, str] = {
@@ -41,9 +41,7 @@ _LABELS: dict[str, str] = {
 
 @cli.command("simulate")
 @click.option("--shoes", type=Whole(min=2), required=True, help="How many shoes to deal (at least 2).")
-@click.option(
-    "--decks", type=WHOLE, default=8, show_default=True, callback=checked(check_decks), help="Decks per shoe (1-1000)."
-)
+@decks_option("Decks per shoe (1-1000).")
 @click.option(
     "--seed",
     type=Whole(min=0),

@@ -18,9 +18,8 @@ from ..analytics.tables import ShoeInfo, shoe_rows
 from ..errors import RoadsError
 from ..files import refuse_inputs
 from ..logs.archive import Shoe
-from ..shoe import check_decks
 from .app import cli
-from .options import Inputs, Whole, checked, log_inputs
+from .options import Inputs, Whole, decks_option, log_inputs
 
 if TYPE_CHECKING:
     from ..analytics.counting import Block, Part
@@ -136,14 +135,7 @@ def csv_report(data: dict[str, Any]) -> str:
 
 @cli.command("stats")
 @log_inputs(verb="counted")
-@click.option(
-    "--decks",
-    type=int,
-    default=8,
-    show_default=True,
-    callback=checked(check_decks),
-    help="Decks each shoe was dealt from (1-1000).",
-)
+@decks_option()
 @click.option("--by", "by", type=click.Choice(GROUPINGS), help="Also give the figures per shoe, file, table or date.")
 @click.option("--json", "as_json", is_flag=True, help="Print the statistics as JSON (docs/stats.md).")
 @click.option("--csv", "as_csv", is_flag=True, help="Print one CSV row per group and tested figure.")
