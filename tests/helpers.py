@@ -9,6 +9,7 @@ import io
 import json
 import os
 from pathlib import Path
+from typing import Any
 
 import pytest
 from PIL import Image
@@ -80,3 +81,27 @@ def decode_png(data: bytes) -> Image.Image:
     picture = Image.open(io.BytesIO(data))
     picture.load()
     return picture
+
+
+def axe_script() -> str:
+    """Return axe-core's script (axe-playwright-python, in the test extra); fail in CI and skip elsewhere without it."""
+    from importlib import resources
+
+    try:
+        folder = resources.files("axe_playwright_python")
+    except ModuleNotFoundError:
+        if IN_CI:
+            pytest.fail("axe-playwright-python is missing: the test extra installs it")
+        pytest.skip("pip install axe-playwright-python (the test extra) to run axe-core")
+    return (folder / "axe.min.js").read_text(encoding="utf-8")
+
+
+def serious_violations(page: Any, script: str) -> list[str]:
+    """Run axe-core on an open playwright ``page``; return its serious and critical violations, one line each."""
+    page.evaluate(script)
+    result = page.evaluate("axe.run(document, {resultTypes: ['violations']})")
+    return [
+        f"{v['id']} ({v['impact']}): {v['help']} - {v['nodes'][0]['target']}"
+        for v in result["violations"]
+        if v["impact"] in ("serious", "critical")
+    ]

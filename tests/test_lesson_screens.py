@@ -14,12 +14,11 @@ import re
 import subprocess
 import xml.etree.ElementTree as ET
 from html import unescape
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
 import pytest
-from helpers import IN_CI
+from helpers import axe_script, serious_violations
 from test_browser import CHROMIUM, browser  # noqa: F401  # the shared headless-chromium fixture
 
 from roads.board import Scoreboard
@@ -38,16 +37,6 @@ NOTES = (
     "burned: 2H QC 5S",
     "redeal: roads deal --decks 8 --seed 3 --cut 16 --format cards",
 )
-
-
-def _axe() -> str:
-    try:
-        folder = resources.files("axe_playwright_python")
-    except ModuleNotFoundError:
-        if IN_CI:
-            pytest.fail("axe-playwright-python is missing: the test extra installs it")
-        pytest.skip("pip install axe-playwright-python (the test extra) to run axe-core")
-    return (folder / "axe.min.js").read_text(encoding="utf-8")
 
 
 @pytest.fixture(scope="module")
@@ -135,19 +124,13 @@ def test_axe_core_finds_no_serious_or_critical_violation(
     pages: dict[str, Path],
     theme: str,
 ) -> None:
-    script = _axe()
+    script = axe_script()
     for width in WIDTHS:
         page = _open(browser, pages[theme], width)
         try:
-            page.evaluate(script)
-            result = page.evaluate("axe.run(document, {resultTypes: ['violations']})")
+            bad = serious_violations(page, script)
         finally:
             page.close()
-        bad = [
-            f"{v['id']} ({v['impact']}): {v['help']} - {v['nodes'][0]['target']}"
-            for v in result["violations"]
-            if v["impact"] in ("serious", "critical")
-        ]
         assert not bad, f"{theme} at {width} px:\n" + "\n".join(bad)
 
 

@@ -7,12 +7,11 @@ here: ``ROADS_UPDATE_SCREENSHOTS=1 pytest tests/test_report_browser.py``.
 from __future__ import annotations
 
 import os
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
 import pytest
-from helpers import IN_CI
+from helpers import axe_script, serious_violations
 from test_browser import browser  # noqa: F401  # the shared headless-chromium fixture
 
 from roads.cli import main
@@ -125,25 +124,13 @@ def test_axe_finds_no_serious_violation(
     scheme: str,
 ) -> None:
     path = report if which == "fair" else flagged
-    try:
-        folder = resources.files("axe_playwright_python")
-    except ModuleNotFoundError:
-        if IN_CI:
-            pytest.fail("axe-playwright-python is missing: the test extra installs it")
-        pytest.skip("pip install axe-playwright-python (the test extra) to run axe-core")
-    script = (folder / "axe.min.js").read_text(encoding="utf-8")
+    script = axe_script()
     for width in (390, 1280):
         context = browser.new_context(viewport={"width": width, "height": 900}, color_scheme=scheme)
         page = context.new_page()
         try:
             page.goto(path.as_uri())
-            page.evaluate(script)
-            result = page.evaluate("axe.run(document, {resultTypes: ['violations']})")
+            bad = serious_violations(page, script)
         finally:
             context.close()
-        bad = [
-            f"{v['id']} ({v['impact']}): {v['help']} - {v['nodes'][0]['target']}"
-            for v in result["violations"]
-            if v["impact"] in ("serious", "critical")
-        ]
         assert not bad, f"{scheme} at {width} px:\n" + "\n".join(bad)

@@ -15,7 +15,7 @@ from fractions import Fraction
 from functools import cache
 from importlib import resources
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -25,7 +25,7 @@ from .kinds import BY_VALUE, KIND_SIDES, KINDS, Deal, kind_events
 RULE_NAMES: tuple[str, ...] = ("standard", "super6", "ez")
 """The built-in rule sets, in the order docs and errors list them."""
 
-BET_IDS: tuple[str, ...] = (
+BetId = Literal[
     "banker",
     "player",
     "tie",
@@ -40,7 +40,10 @@ BET_IDS: tuple[str, ...] = (
     "dragon_7",
     "panda_8",
     "lucky_6",
-)
+]
+"""A bet id, as paytables and ``--bet`` spell it."""
+
+BET_IDS: tuple[str, ...] = get_args(BetId)
 """Every bet, in the order every output lists them."""
 
 MAIN_BETS: tuple[str, ...] = ("banker", "player", "tie")
@@ -163,24 +166,6 @@ class _Tables(BaseModel):
 
     rules: dict[str, _RuleTable]
     bets: dict[str, _BetTable]
-
-
-BetId = Literal[
-    "banker",
-    "player",
-    "tie",
-    "player_pair",
-    "banker_pair",
-    "either_pair",
-    "perfect_pair",
-    "big",
-    "small",
-    "dragon_bonus_player",
-    "dragon_bonus_banker",
-    "dragon_7",
-    "panda_8",
-    "lucky_6",
-]
 
 
 class PaytableFile(BaseModel):

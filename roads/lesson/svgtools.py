@@ -7,7 +7,7 @@ import re
 from collections.abc import Iterable
 
 from ..scene.ids import content_prefix, prefixed
-from ..scene.primitives import Circle, Data, Grid, Group, Item, Rect, Scene, Text, Use
+from ..scene.primitives import Circle, Grid, Group, Item, Rect, Scene, Text, Use
 
 __all__ = ["content_prefix", "decoration_svg", "inline_svg", "prefixed"]
 
@@ -78,16 +78,16 @@ class _Unwritten(Exception):
 
 def _write(item: Item, prefix: str, lines: list[str]) -> None:
     """Append the element lines of ``item``, with attributes as the SVG back-end gives them (sorted)."""
-    from ..render.svg import BOLD, num
+    from ..render.svg import BOLD, label, num, paint
 
     a: dict[str, str]
     if isinstance(item, Use):
         a = {"x": num(item.x), "y": num(item.y), "xlink:href": f"#{prefix}{item.symbol}"}
-        _label(a, item.classes, item.data)
+        label(a, item.classes, item.data)
         lines.append(f"<use{_attributes(a)} />")
     elif isinstance(item, Group):
         a = {"id": prefix + item.id} if item.id else {}
-        _label(a, item.classes, item.data)
+        label(a, item.classes, item.data)
         if not item.items:
             lines.append(f"<g{_attributes(a)} />")
             return
@@ -99,11 +99,11 @@ def _write(item: Item, prefix: str, lines: list[str]) -> None:
         a = {"x": num(item.x), "y": num(item.y), "width": num(item.w), "height": num(item.h)}
         if item.rx:
             a["rx"] = num(item.rx)
-        _paint(a, item.fill, item.stroke, item.width)
+        paint(a, item.fill, item.stroke, item.width)
         lines.append(f"<rect{_attributes(a)} />")
     elif isinstance(item, Circle):
         a = {"cx": num(item.cx), "cy": num(item.cy), "r": num(item.r)}
-        _paint(a, item.fill, item.stroke, item.width)
+        paint(a, item.fill, item.stroke, item.width)
         lines.append(f"<circle{_attributes(a)} />")
     elif isinstance(item, Text):
         a = {"x": num(item.x), "y": num(item.y), "fill": item.fill, "font-size": num(item.size)}
@@ -126,22 +126,6 @@ def _write(item: Item, prefix: str, lines: list[str]) -> None:
         lines.append(f"<path{_attributes(a)} />")
     else:
         raise _Unwritten
-
-
-def _label(a: dict[str, str], classes: str, data: Data) -> None:
-    if classes:
-        a["class"] = classes
-    for key, value in data:
-        a[f"data-{key}"] = value
-
-
-def _paint(a: dict[str, str], fill: str | None, stroke: str | None, width: float) -> None:
-    from ..render.svg import num
-
-    a["fill"] = fill or "none"
-    if stroke:
-        a["stroke"] = stroke
-        a["stroke-width"] = num(width)
 
 
 _ATTRIBUTE_ESCAPES = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "\n": "&#10;"})

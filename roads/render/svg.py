@@ -144,14 +144,14 @@ class _Translator:
             a = el.attribs
             a["x"] = num(item.x)
             a["y"] = num(item.y)
-            _label(a, item.classes, item.data)
+            label(a, item.classes, item.data)
             return el
         if isinstance(item, Group):
             el = SvgGroup(factory=self.dwg)
             a = el.attribs
             if item.id:
                 a["id"] = item.id
-            _label(a, item.classes, item.data)
+            label(a, item.classes, item.data)
             el.elements.extend(self.item(child) for child in item.items)
             return el
         return self.shape(item)
@@ -162,7 +162,7 @@ class _Translator:
         if isinstance(shape, Circle):
             el: BaseElement = SvgCircle(factory=dwg)
             el.attribs.update(cx=num(shape.cx), cy=num(shape.cy), r=num(shape.r))
-            _paint(el.attribs, shape.fill, shape.stroke, shape.width)
+            paint(el.attribs, shape.fill, shape.stroke, shape.width)
             return el
         if isinstance(shape, Rect):
             el = SvgRect(factory=dwg)
@@ -170,7 +170,7 @@ class _Translator:
             a.update(x=num(shape.x), y=num(shape.y), width=num(shape.w), height=num(shape.h))
             if shape.rx:
                 a["rx"] = num(shape.rx)
-            _paint(a, shape.fill, shape.stroke, shape.width)
+            paint(a, shape.fill, shape.stroke, shape.width)
             return el
         if isinstance(shape, Line):
             el = SvgLine(factory=dwg)
@@ -183,7 +183,7 @@ class _Translator:
             return self.polyline(shape)
         if isinstance(shape, Polygon):
             el = SvgPolygon([(num(x), num(y)) for x, y in shape.points], factory=dwg)
-            _paint(el.attribs, shape.fill, shape.stroke, shape.width)
+            paint(el.attribs, shape.fill, shape.stroke, shape.width)
             if shape.stroke:
                 el.attribs["stroke-linejoin"] = "round"
             return el
@@ -201,7 +201,7 @@ class _Translator:
         a["stroke-width"] = num(shape.width)
         a["stroke-linecap"] = "round"
         a["stroke-linejoin"] = "round"
-        _label(a, shape.classes, ())
+        label(a, shape.classes, ())
         return el
 
     def text(self, shape: Text) -> BaseElement:
@@ -243,7 +243,7 @@ BOLD = 0.06
 """Outline width per unit of font size that both back-ends use for bold text (the bundled font has no bold)."""
 
 
-def _label(a: dict[str, str], classes: str, data: Data) -> None:
+def label(a: dict[str, str], classes: str, data: Data) -> None:
     """Add the classes and ``data-*`` attributes a stylesheet or a test finds an element by."""
     if classes:
         a["class"] = classes
@@ -251,7 +251,8 @@ def _label(a: dict[str, str], classes: str, data: Data) -> None:
         a[f"data-{key}"] = value
 
 
-def _paint(a: dict[str, str], fill: str | None, stroke: str | None, width: float) -> None:
+def paint(a: dict[str, str], fill: str | None, stroke: str | None, width: float) -> None:
+    """Add the fill, and the stroke with its width when there is one, as both SVG writers give them."""
     a["fill"] = fill or "none"
     if stroke:
         a["stroke"] = stroke
