@@ -12,7 +12,7 @@ Scoreboard.from_results('BPPPB')
 
 from __future__ import annotations
 
-__version__ = "0.2.0.dev0"  # written only here: pyproject.toml reads it ([tool.setuptools.dynamic])
+__version__ = "0.3.0.dev0"  # written only here: pyproject.toml reads it ([tool.setuptools.dynamic])
 
 from importlib import import_module
 from typing import TYPE_CHECKING

@@ -25,6 +25,7 @@ import sys
 import unicodedata
 from collections.abc import Iterable, Iterator
 from pathlib import Path
+from typing import IO
 
 from .errors import OutputError, excerpt, one_line
 
@@ -216,11 +217,8 @@ def atomic_write(path: str | os.PathLike[str], data: bytes | str) -> Path:
         raise OutputError(f"cannot write {shown(target)}: it is a folder")
     if mode is not None and not stat.S_ISREG(mode):
         return _write_in_place(target, payload)
-    real = Path(os.path.realpath(target)) if target.is_symlink() else target
+    real = _real_file(target)
     folder = real.parent if str(real.parent) else Path(".")
-    if not folder.is_dir():
-        problem = f"{shown(folder)} is not a folder" if folder.exists() else f"folder {shown(folder)} does not exist"
-        raise OutputError(f"cannot write {shown(target)}: {problem}")
     check_name(real)
     try:
         import tempfile  # with shutil and random: paid only when a file is written
@@ -242,6 +240,16 @@ def atomic_write(path: str | os.PathLike[str], data: bytes | str) -> Path:
             with contextlib.suppress(OSError):
                 os.unlink(tmp)
     return target
+
+
+def _real_file(target: Path) -> Path:
+    """Return the file that writing ``target`` replaces (through a link); OutputError when its folder is missing."""
+    real = Path(os.path.realpath(target)) if target.is_symlink() else target
+    folder = real.parent if str(real.parent) else Path(".")
+    if not folder.is_dir():
+        problem = f"{shown(folder)} is not a folder" if folder.exists() else f"folder {shown(folder)} does not exist"
+        raise OutputError(f"cannot write {shown(target)}: {problem}")
+    return real
 
 
 def _write_stream(target: Path, fd: int, payload: bytes) -> Path:
@@ -289,7 +297,7 @@ class PendingFile:
 
     def __init__(self, path: str | os.PathLike[str]) -> None:
         target = Path(path)
-        real = Path(os.path.realpath(target)) if target.is_symlink() else target
+        real = _real_file(target)
         if real.is_dir():
             raise OutputError(f"cannot write {shown(target)}: it is a folder")
         folder = real.parent if str(real.parent) else Path(".")
@@ -329,6 +337,94 @@ class PendingFile:
                 os.unlink(self.temp)
 
     def __enter__(self) -> PendingFile:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.discard()
+
+
+class TextOutput:
+    """Text written in pieces to ``path``, kept whole or not at all: the rule for every streamed output.
+
+    A file is filled through a :class:`PendingFile` and appears under its name
+    only at :meth:`commit`; leaving the ``with`` block without a commit (an
+    error, Ctrl-C, SIGTERM) keeps an old file exactly as it was. Standard
+    output (``-``, ``/dev/stdout``...) and devices are written as the text
+    comes: there is no old file to keep. Nothing is held in memory whole.
+    """
+
+    def __init__(self, path: str | os.PathLike[str]) -> None:
+        self.path = Path(path)
+        self.written = 0
+        """Characters written so far."""
+        self._pending: PendingFile | None = None
+        self._handle: IO[str] | None = None
+        self._direct: IO[str] | None = None
+        fd = stream_fd(path)
+        if fd is not None:
+            self._direct = sys.stdout if fd == 1 else sys.stderr if fd == 2 else None
+            if self._direct is None:
+                self._handle = self._open(path, "a")
+            return
+        try:
+            mode: int | None = self.path.stat().st_mode
+        except OSError as exc:
+            if exc.errno == errno.ELOOP:
+                raise OutputError(f"cannot write {shown(path)}: a symbolic link that loops") from None
+            mode = None
+        if mode is not None and not stat.S_ISREG(mode) and not stat.S_ISDIR(mode):
+            self._handle = self._open(path, "w")  # a device or a pipe: written in place
+            return
+        self._pending = PendingFile(path)
+        try:
+            self._handle = self._open(self._pending.temp, "w")
+        except BaseException:
+            self._pending.discard()
+            raise
+
+    @staticmethod
+    def _open(path: str | os.PathLike[str], mode: str) -> IO[str]:
+        try:
+            return open(path, mode, encoding="utf-8", newline="")
+        except OSError as exc:
+            raise OutputError(f"cannot write {shown(path)}: {exc.strerror or exc}") from None
+
+    def write(self, text: str) -> None:
+        """Add ``text`` to the output."""
+        try:
+            if self._direct is not None:
+                self._direct.write(text)
+            elif self._handle is not None:
+                self._handle.write(text)
+        except BrokenPipeError:
+            raise
+        except OSError as exc:
+            raise OutputError(f"cannot write {shown(self.path)}: {exc.strerror or exc}") from None
+        self.written += len(text)
+
+    def commit(self) -> Path:
+        """Finish the output: a file is renamed over ``path`` only now; return the path."""
+        try:
+            if self._direct is not None:
+                self._direct.flush()
+            elif self._handle is not None:
+                self._handle.close()
+        except OSError as exc:
+            self.discard()
+            raise OutputError(f"cannot write {shown(self.path)}: {exc.strerror or exc}") from None
+        if self._pending is not None:
+            self._pending.commit()
+        return self.path
+
+    def discard(self) -> None:
+        """Drop a file's temporary copy (an old file under ``path`` stays as it was); nothing once committed."""
+        if self._handle is not None and not self._handle.closed:
+            with contextlib.suppress(OSError):
+                self._handle.close()
+        if self._pending is not None:
+            self._pending.discard()
+
+    def __enter__(self) -> TextOutput:
         return self
 
     def __exit__(self, *exc: object) -> None:

@@ -231,8 +231,21 @@ class _Pool:
         self._flight.clear()
 
 
+_END = object()
+"""What the receiving thread of a worker queues once the parent's pipe has closed."""
+
+
 def _serve(conn: Connection, inherited: list[Connection], parent: int, task: Callable[[Any], Any]) -> None:
-    """A worker: run ``task`` on each job sent until the pipe closes; SIGTERM unwinds it, Ctrl-C is the parent's."""
+    """A worker: run ``task`` on each job sent until the pipe closes; SIGTERM unwinds it, Ctrl-C is the parent's.
+
+    Jobs are received on a thread of their own, so the worker reads the jobs
+    the parent sends while it sends back a large answer: with both sends
+    blocked on full pipes neither side would read again. The parent sends at
+    most AHEAD jobs before an answer, so the queue stays that short.
+    """
+    import queue
+    import threading
+
     for other in inherited:
         other.close()
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent sees Ctrl-C too and stops us itself
@@ -240,11 +253,21 @@ def _serve(conn: Connection, inherited: list[Connection], parent: int, task: Cal
         signal.signal(signal.SIGHUP, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, _exit_on_signal)
     _end_with_parent(parent)
+    jobs: queue.SimpleQueue[Any] = queue.SimpleQueue()
+
+    def receive() -> None:
+        while True:
+            try:
+                jobs.put(conn.recv())
+            except (EOFError, OSError):
+                jobs.put(_END)  # the parent is gone or done
+                return
+
+    threading.Thread(target=receive, name="roads-receive", daemon=True).start()
     while True:
-        try:
-            job = conn.recv()
-        except (EOFError, OSError):
-            return  # the parent is gone or done
+        job = jobs.get()
+        if job is _END:
+            return
         try:
             conn.send(task(job))
         except (OSError, ValueError):

@@ -2,13 +2,10 @@
 
 from __future__ import annotations
 
-import io
-import sys
-
 import click
 
 from ..coup import Coup
-from ..files import atomic_write
+from ..files import to_stdout
 from ..logs.archive import Shoe
 from ..outcome import Outcome
 from .app import cli
@@ -50,21 +47,20 @@ def convert_command(inputs: Inputs, target: str, output: str | None) -> None:
       roads convert logs/*.txt --to jsonl -o all.jsonl
       roads convert month.jsonl --shoe 7 --to cards
     """
+    from ..files import TextOutput, refuse_inputs
     from ..logs import write_log
     from ..logs.writer import CsvSheet, write_shoe_line
 
-    out = io.StringIO() if output is not None else None
-
-    def emit(text: str) -> None:
-        if out is not None:
-            out.write(text)
-        else:
-            sys.stdout.write(text)
-
-    if target not in ARCHIVES:
-        with inputs.one(f"convert --to {target}", ", or convert them all --to jsonl or --to csv") as shoe:
-            emit(write_log(shoe_items(shoe), target))
-    else:
+    # Before anything is read: converting a log onto itself would lose it (and its bad shoes) for good.
+    refuse_inputs([output], inputs.logs)
+    with TextOutput(output if output is not None else "-") as out:
+        if target not in ARCHIVES:
+            with inputs.one(f"convert --to {target}", ", or convert them all --to jsonl or --to csv") as shoe:
+                out.write(write_log(shoe_items(shoe), target))
+            out.commit()
+            if output is not None and not to_stdout(output):
+                click.echo(f"roads: wrote {output}", err=True)
+            return
         sheet: CsvSheet | None = None
         archive = len(inputs.logs) > 1
 
@@ -74,11 +70,11 @@ def convert_command(inputs: Inputs, target: str, output: str | None) -> None:
             archive = archive or shoe.archive
             if target == "jsonl":
                 if not archive:
-                    emit(write_log(items, "jsonl"))
+                    out.write(write_log(items, "jsonl"))
                     return
                 totals = any(isinstance(i, Outcome) and i.player_total is not None for i in items)
                 results = all(isinstance(i, Outcome) for i in items) and not totals
-                emit(write_shoe_line(shoe.id, items, results=results))
+                out.write(write_shoe_line(shoe.id, items, results=results))
                 return
             if sheet is None:
                 # Columns are chosen by the first shoe: later shoes stream out under the same header.
@@ -87,20 +83,16 @@ def convert_command(inputs: Inputs, target: str, output: str | None) -> None:
                     cards=all(isinstance(i, Coup) for i in items),
                     totals=any(isinstance(i, Outcome) and i.player_total is not None for i in items),
                 )
-                emit(sheet.head())
+                out.write(sheet.head())
             if not sheet.cards and any(isinstance(i, Coup) for i in items):
                 items = [i.outcome() if isinstance(i, Coup) else i for i in items]
-            emit(sheet.rows(shoe.id if sheet.shoe_column else None, items))
+            out.write(sheet.rows(shoe.id if sheet.shoe_column else None, items))
 
-        try:
-            inputs.each(write, summary=False)
-        finally:
-            if out is not None and output is not None and out.tell():
-                atomic_write(output, out.getvalue())  # the good shoes, whole
-        inputs.finish()
-        if output is not None:
-            click.echo(f"roads: wrote {inputs.done} shoe{'' if inputs.done == 1 else 's'} to {output}", err=True)
-        return
-    if out is not None and output is not None:
-        atomic_write(output, out.getvalue())
-        click.echo(f"roads: wrote {output}", err=True)
+        # Only a run that reads every log to its end commits: the good shoes, whole, even when some
+        # were bad; an interrupted run (Ctrl-C, SIGTERM, --fail-fast) leaves an old file as it was.
+        inputs.each(write, summary=False)
+        if out.written:
+            out.commit()
+    inputs.finish()
+    if output is not None and not to_stdout(output):
+        click.echo(f"roads: wrote {inputs.done} shoe{'' if inputs.done == 1 else 's'} to {output}", err=True)
