@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 from .cards import Card, parse_card
 from .coup import Coup, Step, resolve, resolve_hands
 from .errors import (
+    BetError,
     CardError,
     CoupError,
     LessonError,
@@ -30,6 +31,7 @@ from .errors import (
     RoadError,
     RoadsError,
     ShoeError,
+    StatsError,
 )
 from .outcome import Outcome, Winner
 
@@ -70,6 +72,7 @@ __all__ = [
     "THEMES",
     "Bead",
     "BeadCell",
+    "BetError",
     "BigRoad",
     "Card",
     "CardError",
@@ -97,6 +100,7 @@ __all__ = [
     "Scoreboard",
     "ShoeError",
     "Stats",
+    "StatsError",
     "Step",
     "Winner",
     "__version__",

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..board import Scoreboard
-from ..errors import RoadsError
+from ..errors import StatsError as StatsError  # noqa: PLC0414  (it lives in roads.errors; imports from here keep working)
 from ..outcome import Outcome, Winner
 from .theory import (
     CARD_FIGURES,
@@ -23,10 +23,6 @@ from .theory import (
     judge_simulated,
     reading,
 )
-
-
-class StatsError(RoadsError):
-    """Statistics that cannot be given: no readable shoe, a grouping the log cannot supply, a bad deck count."""
 
 
 @dataclass

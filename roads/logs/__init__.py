@@ -7,7 +7,7 @@ docs/logs.md; the JSON shapes are published in docs/schema/.
 
 from __future__ import annotations
 
-from ..errors import LogWarning
+from ..logwarning import LogWarning
 from .detect import FORMATS
 from .reader import OpenLog, detect_format, iter_entries, iter_shoes, open_log, read_coups, read_outcomes
 from .records import Entry, Record, ShoeLog, check
