@@ -14,8 +14,9 @@ from collections.abc import Iterable
 from itertools import islice
 from typing import Literal, TextIO
 
-from .board.derived import RED, Color, DerivedRoad
+from .board.derived import DerivedRoad
 from .board.grid import ROWS
+from .board.marks import RED, Color
 from .board.names import DERIVED, ROAD_NAMES, Road
 from .board.scoreboard import Scoreboard
 from .board.stats import result_counts

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from itertools import repeat
 from typing import TYPE_CHECKING, Any
 
-from ..board.derived import VERDICTS
+from ..board.marks import VERDICTS
 from ..board.names import DERIVED
 from ..outcome import Winner
 

@@ -4,7 +4,8 @@ from typing import TYPE_CHECKING
 
 from .bead_plate import BeadCell
 from .big_road import Bead, BigRoad
-from .derived import BLUE, RED, Color, DerivedRoad, Mark
+from .derived import DerivedRoad, Mark
+from .marks import BLUE, RED, Color
 from .names import DERIVED, ROAD_NAMES, Road
 from .scoreboard import Scoreboard
 from .stats import Stats

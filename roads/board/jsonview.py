@@ -12,7 +12,8 @@ from collections.abc import Iterator
 from itertools import chain, islice
 from typing import IO, Any
 
-from .derived import VERDICTS, DerivedRoad
+from .derived import DerivedRoad
+from .marks import VERDICTS
 from .names import DERIVED
 from .scoreboard import Scoreboard
 

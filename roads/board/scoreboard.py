@@ -5,7 +5,7 @@ from __future__ import annotations
 import io
 import os
 from collections.abc import Iterable, Iterator, Sequence
-from itertools import islice
+from itertools import chain, islice
 from operator import attrgetter, itemgetter
 from typing import IO, TYPE_CHECKING, Unpack
 
@@ -14,7 +14,8 @@ from ..errors import LogError, excerpt
 from ..outcome import Outcome, Winner
 from .bead_plate import BeadPlate
 from .big_road import BigRoad
-from .derived import Color, DerivedRoad, judge, reaches, verdict, verdicts
+from .derived import DerivedRoad
+from .marks import Color, judge, reaches, verdict, verdicts
 from .names import Road
 from .stats import Stats
 
@@ -353,15 +354,12 @@ class Scoreboard(NotebookDisplay):
 
     def proof(self, road: Road | str, mark: int) -> Proof:
         """Return why mark number ``mark`` (from 1) of a derived ``road`` has its colour; RoadError if none."""
-        from .explain import proof  # proofs are prose: a board that is only drawn or summed never loads them
-
-        return proof(self, road, mark)
+        return self.road(road).proof(mark)
 
     def proofs(self, road: Road | str | None = None) -> Iterator[Proof]:
         """Yield the proof of every mark of ``road``, or of all three derived roads in board order."""
-        from .explain import proofs
-
-        return proofs(self, road)
+        roads = self._derived if road is None else (self.road(road),)
+        return chain.from_iterable(derived.proofs() for derived in roads)
 
     # -- output: the renderer is imported only when a picture is asked for ----
 

@@ -30,11 +30,9 @@ class Focus:
 
 def focus(board: Scoreboard, road: str, number: int) -> Focus:
     """Return the focus of mark ``number`` on ``road``; RenderError if the road has no such mark."""
-    from ..board.explain import proof  # only a highlight needs proofs: plain drawing stays light
-
     try:
         name = Road.parse(road, derived=True)
-        why = proof(board, name, number)
+        why = board.proof(name, number)
     except RoadError as exc:
         raise RenderError(f"cannot highlight {road}:{number}: {exc.message}") from None
     mark = board.road(name)[number - 1]
