@@ -22,7 +22,7 @@ import tracemalloc
 
 from timing import median_seconds
 
-from roads.board import Scoreboard
+from roads import Scoreboard
 from roads.board.jsonview import board_dict
 from roads.shoe import deal_shoe
 

@@ -9,7 +9,8 @@ from helpers import ROOT, demo_board, examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from roads.board import DERIVED, Scoreboard
+from roads import Scoreboard
+from roads.board import DERIVED
 from roads.board.jsonview import board_dict, board_json
 from roads.board.schema import Board, ProofModel, board_schema_text
 

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from helpers import demo_board, run
 
-from roads.board import Scoreboard
+from roads import Scoreboard
 from roads.board.jsonview import board_dict
 from roads.board.schema import Board, ProofModel
 from roads.logs import write_log

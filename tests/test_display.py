@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from roads.board import Scoreboard
+from roads import Scoreboard
 from roads.coup import Coup
 from roads.display import NotebookDisplay
 from roads.lesson.embed import Figure, figure

@@ -11,7 +11,8 @@ from helpers import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from roads.board import DERIVED, Road, Scoreboard
+from roads import Scoreboard
+from roads.board import DERIVED, Road
 from roads.board.explain import Proof
 from roads.errors import RoadError
 

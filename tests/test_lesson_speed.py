@@ -13,7 +13,8 @@ import random
 
 import pytest
 
-from roads.board import Bead, Scoreboard
+from roads import Scoreboard
+from roads.board import Bead
 from roads.board.names import DERIVED
 from roads.lesson.compare import columns_of, comparison_scene
 from roads.lesson.svgtools import _EMPTY, _ROOT, decoration_svg, inline_svg

@@ -17,7 +17,7 @@ from helpers import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from roads.board import Scoreboard
+from roads import Scoreboard
 from roads.board.jsonview import board_dict, board_json
 from roads.cards import RANKS, SUITS, Card
 from roads.coup import Coup

@@ -7,7 +7,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ..board import Scoreboard
+from ..board import Board
 from ..errors import StatsError as StatsError  # noqa: PLC0414  (it lives in roads.errors; imports from here keep working)
 from ..outcome import Outcome, Winner
 from .theory import (
@@ -50,7 +50,7 @@ class Tally:
     derived: dict[str, list[int]] = field(default_factory=dict)
     """Derived road -> [marks, red]."""
 
-    def add(self, outcomes: Iterable[Outcome], board: Scoreboard) -> None:
+    def add(self, outcomes: Iterable[Outcome], board: Board) -> None:
         """Count one shoe: its outcomes in order and its built board."""
         self.shoes += 1
         side: Winner | None = None

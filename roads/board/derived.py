@@ -94,7 +94,7 @@ class DerivedRoad(Sequence[Mark]):
     i comes from bead ``first + i`` and its source (column, row) is read from
     the Big Road. The road keeps one byte per mark (its code, see
     :data:`VERDICTS`) and its drawn place, and makes a Mark only when one is
-    read. The :class:`~roads.board.Scoreboard` adds the codes; drawn places are
+    read. The :class:`~roads.board.Board` adds the codes; drawn places are
     worked out on the first read after that, for every new mark at once.
     """
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import click
 
-from ..board import Scoreboard
 from ..board.explain import Proof, road_start
 from ..board.jsonview import dumps
 from ..board.names import DERIVED, Road
+from ..scoreboard import Scoreboard
 from .app import cli
 from .build import shoe_board
 from .options import Inputs, Whole, checked, log_inputs

@@ -10,7 +10,6 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from ..board import Scoreboard
 from ..board.explain import Proof
 from ..board.names import DERIVED, Road
 from ..bounds import TooLong, whole_number
@@ -18,6 +17,7 @@ from ..coup import Coup
 from ..errors import LessonError, excerpt
 from ..outcome import Outcome
 from ..scene import render_options
+from ..scoreboard import Scoreboard
 from ..terminal import plural
 from .safe import clean, shorten
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from functools import singledispatch
 from typing import Any, Unpack
 
-from ..board import Scoreboard
+from ..board import Board
 from ..coup import Coup
 from ..errors import RenderError
 from .hand import hand_scene
@@ -40,7 +40,7 @@ def drawing(subject: object, **options: Unpack[OptionChanges]) -> Drawing:
 
 
 @drawing.register
-def _board(subject: Scoreboard, **options: Unpack[OptionChanges]) -> Drawing:
+def _board(subject: Board, **options: Unpack[OptionChanges]) -> Drawing:
     checked = render_options(**options)
     return Drawing(lay_out(subject, checked), {"scale": checked.scale, "cell": checked.cell, "width": checked.width})
 
