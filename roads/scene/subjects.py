@@ -3,7 +3,8 @@
 Each kind of object is drawn by the scene code it belongs to: a board by the
 layout, a coup by the worked hand; a kind defined further up the flow (a
 lesson figure) registers itself where it is defined. The model never imports
-this module: it asks the renderer (:mod:`roads.render.notebook`), which asks here.
+this module: its notebook display asks the drawer ``roads/__init__.py`` binds, which asks
+the renderer (:mod:`roads.render.notebook`), which asks here.
 """
 
 from __future__ import annotations
