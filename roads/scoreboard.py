@@ -28,7 +28,7 @@ class Scoreboard(Board):
 
     __slots__ = ()
 
-    # options listed by the render options' table (roads.scene.options): keep these docstrings short
+    # options listed by the option table in roads.scene.options, once it writes them into these docstrings
     def svg(self, **options: Unpack[OptionChanges]) -> str:
         """Return the board drawn as an SVG document; options as :func:`roads.render.svg` (``road``, ``last``...)."""
         from .render.svg import svg
