@@ -218,10 +218,13 @@ class DerivedRoad(Sequence[Mark]):
         from .explain import explain
 
         name, depths = self.name, self.big_road.depths
-        start = max(self.first, 0)
-        sources = zip(islice(self.big_road.columns, start, None), islice(self.big_road.rows, start, None), strict=False)
-        for i, (code, (column, row)) in enumerate(zip(self.codes, sources, strict=False)):
+        for i, (code, (column, row)) in enumerate(zip(self.codes, self._sources(), strict=False)):
             yield explain(name, i, code, column, row, depths)
+
+    def _sources(self) -> Iterator[tuple[int, int]]:
+        """Return the logical (column, row) of every mark's source bead, in order: Big Road beads from the first."""
+        start = max(self.first, 0)
+        return zip(islice(self.big_road.columns, start, None), islice(self.big_road.rows, start, None), strict=False)
 
     def __len__(self) -> int:
         return len(self.codes)
@@ -254,8 +257,8 @@ class DerivedRoad(Sequence[Mark]):
     def __iter__(self) -> Iterator[Mark]:
         self.place()
         name = self.name
-        start = max(self.first, 0)
-        sources = zip(islice(self.big_road.columns, start, None), islice(self.big_road.rows, start, None), strict=False)
-        for i, (code, (column, row), x, y) in enumerate(zip(self.codes, sources, self._xs, self._ys, strict=False), 1):
+        for i, (code, (column, row), x, y) in enumerate(
+            zip(self.codes, self._sources(), self._xs, self._ys, strict=False), 1
+        ):
             color, rule = VERDICTS[code]
             yield Mark(name, i, color, rule, column, row, x, y, self)
