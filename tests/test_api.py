@@ -29,6 +29,7 @@ from roads import (
     Winner,
     resolve,
 )
+from roads.board import Board
 from roads.render import png, svg
 from roads.shoe import deal_shoe
 from roads.terminal import show
@@ -37,6 +38,27 @@ RESULTS = "BPPPBBPBPPPBTBBPPBPB"
 
 
 # -- building -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("cls", [Scoreboard, Board])
+def test_every_way_to_build_returns_the_class_it_was_called_on(cls: type[Board]) -> None:
+    built = [
+        cls(),
+        cls.from_results("BPPT"),
+        cls.from_outcomes("BPPT"),
+        cls.from_text("B P P T"),
+        cls.from_log(io.StringIO("B P P T")),
+    ]
+    assert [type(board) for board in built] == [cls] * len(built)
+    assert all(repr(board).startswith(cls.__name__) for board in built)
+
+
+def test_the_model_board_counts_and_the_public_one_also_draws() -> None:
+    assert issubclass(Scoreboard, Board)
+    for name in ("svg", "png", "save"):
+        assert hasattr(Scoreboard, name) and not hasattr(Board, name)
+    assert Board.__str__ is object.__str__  # a model board prints its repr; the grids are the Scoreboard's
+    assert str(Scoreboard.from_results("BPPB")).startswith("Bead Plate · 4 coups")
 
 
 WORDS = {"B": "banker", "P": "player", "T": "tie"}
