@@ -18,8 +18,9 @@ model alone (checked below).
 from __future__ import annotations
 
 import ast
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -137,12 +138,13 @@ def forbidden(arrow: Arrow) -> str | None:
     return None
 
 
-def all_arrows() -> list[Arrow]:
-    """Return every import of every module under roads/."""
+@cache
+def all_arrows() -> tuple[Arrow, ...]:
+    """Return every import of every module under roads/ (read once: the tree does not change under a test run)."""
     found: list[Arrow] = []
     for path in sorted(ROOT.rglob("*.py")):
         found.extend(arrows(path.read_text(encoding="utf-8"), module_name(path), path.name == "__init__.py"))
-    return found
+    return tuple(found)
 
 
 def modules() -> frozenset[str]:
@@ -150,7 +152,7 @@ def modules() -> frozenset[str]:
     return frozenset(module_name(path) for path in ROOT.rglob("*.py"))
 
 
-def graph(found: list[Arrow], known: frozenset[str]) -> dict[str, set[str]]:
+def graph(found: Iterable[Arrow], known: frozenset[str]) -> dict[str, set[str]]:
     """Return module -> the modules it imports, each target cut back to the module it names.
 
     ``from . import text`` names the module ``text``; ``from .. import __version__`` names
