@@ -57,3 +57,8 @@ def test_the_old_home_of_stats_error_still_finds_it() -> None:
     from roads.analytics.tally import StatsError as from_tally
 
     assert StatsError is from_tally is roads.StatsError
+
+
+def test_every_error_class_has_a_row_in_the_reliability_table() -> None:
+    table = (ROOT / "docs" / "reliability.md").read_text(encoding="utf-8")
+    assert sorted(cls.__name__ for cls in error_classes() if f"| `{cls.__name__}` |" not in table) == []
