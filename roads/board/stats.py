@@ -1,4 +1,4 @@
-"""The statistics panel (rulebook section 10), kept up to date in O(1) per coup by the board."""
+"""The statistics panel (rulebook section 10), kept up to date in O(1) per coup by the Scoreboard."""
 
 from __future__ import annotations
 
