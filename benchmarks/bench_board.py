@@ -22,8 +22,7 @@ import tracemalloc
 
 from timing import median_seconds
 
-from roads.board import Scoreboard
-from roads.board.explain import proofs
+from roads import Scoreboard
 from roads.board.jsonview import board_dict
 from roads.shoe import deal_shoe
 
@@ -170,8 +169,8 @@ def main() -> int:
     )
 
     shoe = Scoreboard.from_outcomes(deal_shoe(8, seed=2026).coups[:80])
-    count = sum(1 for _ in proofs(shoe))
-    seconds = median_seconds(lambda: [p.text for p in proofs(shoe)], max(args.repeats, 51))
+    count = sum(1 for _ in shoe.proofs())
+    seconds = median_seconds(lambda: [p.text for p in shoe.proofs()], max(args.repeats, 51))
     print(
         f"proofs, all {count} marks of an 80-coup shoe (prose included): {seconds * 1000:.2f} ms median, "
         f"{seconds / count * 1e6:.1f} us a proof"

@@ -18,7 +18,7 @@ from pathlib import Path
 
 from timing import median_seconds
 
-from roads.board import Scoreboard
+from roads import Scoreboard
 from roads.logs import write_log
 from roads.render import png, svg
 from roads.shoe import deal_shoe

@@ -165,7 +165,7 @@ def json_step(folder: Path, baseline: str | None) -> None:
     )
     # The same board as one text, as build --json wrote it before it streamed: same bytes, all in memory.
     whole_way = (
-        "import sys; from roads.board import Scoreboard; from roads.board.jsonview import board_json; "
+        "import sys; from roads import Scoreboard; from roads.board.jsonview import board_json; "
         "sys.stdout.write(board_json(Scoreboard.from_log(sys.argv[1])) + '\\n')"
     )
     with whole.open("wb") as sink:

@@ -34,7 +34,7 @@ def median_seconds(run: Callable[[], object], repeats: int, warm_up: bool) -> fl
 
 def task(name: str, inputs: Path) -> tuple[Callable[[], object], int]:
     """Return the call that ``name`` times and how many work items one call is (for per-item figures)."""
-    from roads.board import Scoreboard
+    from roads import Scoreboard
 
     if name == "build":
         text = (inputs / "results-100k.txt").read_text()

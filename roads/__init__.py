@@ -17,9 +17,11 @@ __version__ = "0.3.0.dev0"  # written only here: pyproject.toml reads it ([tool.
 from importlib import import_module
 from typing import TYPE_CHECKING
 
+from . import display
 from .cards import Card, parse_card
 from .coup import Coup, Step, resolve, resolve_hands
 from .errors import (
+    BetError,
     CardError,
     CoupError,
     LessonError,
@@ -30,14 +32,16 @@ from .errors import (
     RoadError,
     RoadsError,
     ShoeError,
+    StatsError,
 )
 from .outcome import Outcome, Winner
 
 if TYPE_CHECKING:
-    from .board import BLUE, RED, Bead, BeadCell, BigRoad, Color, DerivedRoad, Mark, Proof, Road, Scoreboard, Stats
+    from .board import BLUE, RED, Bead, BeadCell, BigRoad, Color, DerivedRoad, Mark, Proof, Road, Stats
     from .lesson import Figure, figure
     from .odds import Composition, ExactOdds, Odds, exact_odds, odds_after, odds_for
     from .scene import THEMES, RenderOptions
+    from .scoreboard import Scoreboard
     from .shoe import DealtShoe, deal_shoe
 
 _LAZY = {
@@ -53,9 +57,9 @@ _LAZY = {
         "Mark",
         "Proof",
         "Road",
-        "Scoreboard",
         "Stats",
     ),
+    "roads.scoreboard": ("Scoreboard",),
     "roads.scene": ("THEMES", "RenderOptions"),
     "roads.lesson": ("Figure", "figure"),
     "roads.odds": ("Composition", "ExactOdds", "Odds", "exact_odds", "odds_after", "odds_for"),
@@ -70,6 +74,7 @@ __all__ = [
     "THEMES",
     "Bead",
     "BeadCell",
+    "BetError",
     "BigRoad",
     "Card",
     "CardError",
@@ -97,6 +102,7 @@ __all__ = [
     "Scoreboard",
     "ShoeError",
     "Stats",
+    "StatsError",
     "Step",
     "Winner",
     "__version__",
@@ -109,6 +115,32 @@ __all__ = [
     "resolve",
     "resolve_hands",
 ]
+
+
+class _NotebookDrawer:
+    """The renderer's pictures for notebooks (see :mod:`roads.display`), loaded the first time one is shown."""
+
+    def svg(self, subject: object) -> str:
+        """Return ``subject`` drawn as an SVG document."""
+        from .render.notebook import notebook_svg
+
+        return notebook_svg(subject)
+
+    def png(self, subject: object) -> bytes:
+        """Return ``subject`` drawn as PNG bytes."""
+        from .render.notebook import notebook_png
+
+        return notebook_png(subject)
+
+    def html(self, subject: object) -> str:
+        """Return ``subject`` as an HTML figure with inline SVG."""
+        from .render.notebook import notebook_html
+
+        return notebook_html(subject)
+
+
+# Every import of a roads module runs this file first, so boards and coups can always show themselves.
+display.bind(_NotebookDrawer())
 
 
 def __getattr__(name: str) -> object:

@@ -1,4 +1,4 @@
-"""Every error a user can cause, as specific classes that are also ``ValueError``.
+"""Every error a user can cause, as specific classes that are also ``ValueError``; all of them live here.
 
 Each carries where the problem is (file, line, column, coup) so the CLI can
 print one line that points at it.
@@ -7,10 +7,7 @@ print one line that points at it.
 from __future__ import annotations
 
 import unicodedata
-from typing import TYPE_CHECKING, TypedDict
-
-if TYPE_CHECKING:
-    from .cards import Card
+from typing import TypedDict
 
 QUOTE_LIMIT = 60
 """Most characters of a user's text an error quotes: a bad 1 MB token must not become a 1 MB message."""
@@ -134,32 +131,9 @@ class LessonError(RoadsError):
     """A lesson, figure, fence or drill that cannot be made (bad option, mark range, chart cell)."""
 
 
-class LogWarning(UserWarning):
-    """A problem a reader can work around (a stream that ends mid-coup); carries where it is.
-
-    It lives here, not in :mod:`roads.logs`, so the CLI can watch for it without importing the readers.
-    """
-
-    def __init__(
-        self,
-        message: str,
-        *,
-        file: str | None = None,
-        line: int | None = None,
-        coup: int | None = None,
-        cards: int | None = None,
-        dealt: tuple[Card, ...] = (),
-    ) -> None:
-        located = LogError(message, file=file, line=line, coup=coup)
-        super().__init__(str(located))
-        self.message = message
-        self.file = file
-        self.line = line
-        self.coup = coup
-        self.cards = cards
-        self.dealt = dealt
-        """The cards of the unfinished coup, in dealing order: they have left the shoe all the same."""
-
-
 class BetError(RoadsError):
     """A rule set, bet or paytable that cannot be used (unknown name, negative payout, options that clash)."""
+
+
+class StatsError(RoadsError):
+    """Statistics that cannot be given: no readable shoe, a grouping the log cannot supply, a bad deck count."""

@@ -14,10 +14,11 @@ from collections.abc import Iterable
 from itertools import islice
 from typing import Literal, TextIO
 
-from .board.derived import RED, Color, DerivedRoad
+from .board.board import Board
+from .board.derived import DerivedRoad
 from .board.grid import ROWS
+from .board.marks import RED, Color
 from .board.names import DERIVED, ROAD_NAMES, Road
-from .board.scoreboard import Scoreboard
 from .board.stats import result_counts
 from .board.window import drawn_width, window
 from .outcome import Winner
@@ -82,7 +83,7 @@ def pair_tag(banker_pair: bool, player_pair: bool) -> str:
     return "'" if banker_pair else "," if player_pair else ""
 
 
-def _cells_bead_plate(board: Scoreboard) -> dict[tuple[int, int], list[Cell]]:
+def _cells_bead_plate(board: Board) -> dict[tuple[int, int], list[Cell]]:
     cells: dict[tuple[int, int], list[Cell]] = {}
     for cell in board.bead_plate:
         outcome = cell.outcome
@@ -93,7 +94,7 @@ def _cells_bead_plate(board: Scoreboard) -> dict[tuple[int, int], list[Cell]]:
     return cells
 
 
-def _cells_big_road(board: Scoreboard) -> dict[tuple[int, int], list[Cell]]:
+def _cells_big_road(board: Board) -> dict[tuple[int, int], list[Cell]]:
     road = board.big_road
     cells: dict[tuple[int, int], list[Cell]] = {}
     for i, bead in enumerate(road.beads):
@@ -152,7 +153,7 @@ def plural(n: int, noun: str) -> str:
     return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
 
 
-def grid(board: Scoreboard, road: Road | str, *, color: bool = False, last: int | None = None) -> str:
+def grid(board: Board, road: Road | str, *, color: bool = False, last: int | None = None) -> str:
     """Return one road as a titled 6-row grid; ``last`` shows only that many drawn columns at the right."""
     name = Road.parse(road)
     width = drawn_width(board, name)
@@ -197,21 +198,21 @@ def legend(color: bool) -> str:
 
 
 def show(
-    board: Scoreboard, *, color: bool = False, last: int | None = None, roads: Iterable[Road | str] = ROAD_NAMES
+    board: Board, *, color: bool = False, last: int | None = None, roads: Iterable[Road | str] = ROAD_NAMES
 ) -> str:
     """Return the chosen roads as grids, one after another, then the key."""
     blocks = [grid(board, road, color=color, last=last) for road in roads]
     return "\n\n".join([*blocks, legend(color)]) + "\n"
 
 
-def compact_bead_plate(board: Scoreboard, *, first: int = 1) -> str:
+def compact_bead_plate(board: Board, *, first: int = 1) -> str:
     """Return the Bead Plate from drawn column ``first`` on, one word of letters per column: ``BBPTBP PB``."""
     letters = "".join(o.winner.letter for o in board.bead_plate.outcomes[(first - 1) * ROWS :])
     return " ".join(letters[i : i + ROWS] for i in range(0, len(letters), ROWS))
 
 
 def compact_big_road(
-    board: Scoreboard, color: bool = False, *, first: int = 1, ties: bool = False, last: int | None = None
+    board: Board, color: bool = False, *, first: int = 1, ties: bool = False, last: int | None = None
 ) -> str:
     """Return the Big Road as letters, one word per column: ``BBB PP B``.
 
@@ -285,7 +286,7 @@ COMPACT_COLUMNS = 60
 """Newest columns of each road ``roads build`` prints on one line; ``--json`` has every mark."""
 
 
-def compact(board: Scoreboard, *, color: bool = False, last: int | None = None) -> str:
+def compact(board: Board, *, color: bool = False, last: int | None = None) -> str:
     """Return each road on one line (Big Road letters, derived ``=``/``≠``) and the two ask roads.
 
     With ``last``, a road of more columns than that shows only its newest
@@ -312,7 +313,7 @@ def _cut(words: str, columns: int, last: int | None) -> str:
     return f"… {words} (last {last} of {columns:,} columns; --json for every mark)"
 
 
-def stats_text(board: Scoreboard) -> str:
+def stats_text(board: Board) -> str:
     """Return the statistics panel as a few lines of prose-like figures."""
     s = board.stats
     lines = [
@@ -325,7 +326,7 @@ def stats_text(board: Scoreboard) -> str:
     return "\n".join(lines)
 
 
-def summary(board: Scoreboard, *, color: bool = False) -> str:
+def summary(board: Board, *, color: bool = False) -> str:
     """Return the ``roads build`` text: statistics, every road in compact form (the newest 60 columns), the asks."""
     key = "Ask roads: Big Eye Boy, Small Road, Cockroach Pig; - not yet on the road."
     return f"{stats_text(board)}\n\n{compact(board, color=color, last=COMPACT_COLUMNS)}\n{key}\n"

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from PIL import Image
 
-from roads.board import Scoreboard
+from roads import Scoreboard
 from roads.cli import main
 from roads.shoe import deal_shoe
 

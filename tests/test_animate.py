@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from PIL import Image, ImageChops
 
-from roads.board import Scoreboard
+from roads import Scoreboard
 from roads.cli import main
 from roads.errors import RenderError
 from roads.render import png

@@ -29,7 +29,7 @@ from roads import (
     Winner,
     resolve,
 )
-from roads.board.explain import proof, proofs
+from roads.board import Board
 from roads.render import png, svg
 from roads.shoe import deal_shoe
 from roads.terminal import show
@@ -38,6 +38,27 @@ RESULTS = "BPPPBBPBPPPBTBBPPBPB"
 
 
 # -- building -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("cls", [Scoreboard, Board])
+def test_every_way_to_build_returns_the_class_it_was_called_on(cls: type[Board]) -> None:
+    built = [
+        cls(),
+        cls.from_results("BPPT"),
+        cls.from_outcomes("BPPT"),
+        cls.from_text("B P P T"),
+        cls.from_log(io.StringIO("B P P T")),
+    ]
+    assert [type(board) for board in built] == [cls] * len(built)
+    assert all(repr(board).startswith(cls.__name__) for board in built)
+
+
+def test_the_model_board_counts_and_the_public_one_also_draws() -> None:
+    assert issubclass(Scoreboard, Board)
+    for name in ("svg", "png", "save"):
+        assert hasattr(Scoreboard, name) and not hasattr(Board, name)
+    assert Board.__str__ is object.__str__  # a model board prints its repr; the grids are the Scoreboard's
+    assert str(Scoreboard.from_results("BPPB")).startswith("Bead Plate · 4 coups")
 
 
 WORDS = {"B": "banker", "P": "player", "T": "tie"}
@@ -170,20 +191,27 @@ def _option_names() -> dict[str, object]:
 # -- proofs -------------------------------------------------------------------------
 
 
-def test_board_and_mark_give_the_same_proof_as_the_explain_module() -> None:
+def test_board_road_and_mark_give_the_proof_the_explain_module_makes_from_plain_data() -> None:
+    from roads.board.explain import explain
+
     board = Scoreboard.from_outcomes(deal_shoe(8, seed=11).coups)
+    every = []
     for road in (Road.BIG_EYE_BOY, Road.SMALL_ROAD, Road.COCKROACH_PIG):
-        expected = list(proofs(board, road))
-        assert list(board.proofs(road)) == expected
-        assert [mark.proof() for mark in board.road(road)] == expected
-        assert [board.road(road)[i].proof() for i in range(len(expected))] == expected
-        assert board.proof(road.cli, 3) == proof(board, road, 3) == expected[2]
-    assert list(board.proofs()) == list(proofs(board))
+        derived = board.road(road)
+        depths = board.big_road.depths
+        expected = [explain(road, i, derived.codes[i], *derived.source(i), depths) for i in range(len(derived))]
+        assert expected
+        assert list(board.proofs(road)) == list(derived.proofs()) == expected
+        assert [mark.proof() for mark in derived] == expected
+        assert [derived[i].proof() for i in range(len(expected))] == expected
+        assert board.proof(road.cli, 3) == board.proof(road, 3) == derived.proof(3) == expected[2]
+        every += expected
+    assert list(board.proofs()) == every
 
 
 def test_mark_proof_is_the_readme_one_liner() -> None:
     board = Scoreboard.from_results("BPPPB")
-    assert board.big_eye_boy[0].proof().text == proof(board, "big_eye_boy", 1).text
+    assert board.big_eye_boy[0].proof().text == board.proof("big_eye_boy", 1).text
     assert board.big_eye_boy[0].proof().text.startswith("Column 2 continues to row 2, so Rule 2 applies")
 
 

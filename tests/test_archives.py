@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from roads.board import Scoreboard
+from roads import Scoreboard
 from roads.cli import main
 from roads.coup import Coup
 from roads.errors import RoadsError

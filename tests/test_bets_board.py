@@ -8,15 +8,14 @@ from pathlib import Path
 import pytest
 from helpers import ROOT
 
-from roads.bets.events import MEANINGS, NAMES, count_events, coup_events, marked_events
-from roads.board import Scoreboard
+from roads import Scoreboard
+from roads.bets.events import MEANINGS, NAMES, count_events, coup_events, events_scene, marked_events
 from roads.cards import parse_card
 from roads.cli import main
 from roads.coup import Coup, resolve
 from roads.logs import read_coups
 from roads.render import scene_bytes
 from roads.scene import THEMES, render_options
-from roads.scene.events import events_scene
 from roads.scene.layout import lay_out
 from roads.scene.markers import mark_events
 from roads.scene.primitives import Circle, Group, Scene, walk

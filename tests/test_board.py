@@ -7,8 +7,9 @@ from helpers import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from roads.board import DERIVED, Road, Scoreboard
-from roads.board.derived import BLUE, RED, judge
+from roads import Scoreboard
+from roads.board import DERIVED, Road
+from roads.board.marks import BLUE, RED, judge
 from roads.outcome import Outcome, Winner
 
 

@@ -9,8 +9,8 @@ from helpers import ROOT, demo_board, examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from roads.board import DERIVED, Scoreboard
-from roads.board.explain import proofs
+from roads import Scoreboard
+from roads.board import DERIVED
 from roads.board.jsonview import board_dict, board_json
 from roads.board.schema import Board, ProofModel, board_schema_text
 
@@ -109,7 +109,7 @@ def test_schema_rejects_a_drifted_key() -> None:
 
 
 def test_proof_json_matches_its_model() -> None:
-    for p in proofs(demo_board()):
+    for p in demo_board().proofs():
         ProofModel.model_validate(p.to_dict(mistake=True))
 
 

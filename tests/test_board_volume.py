@@ -12,8 +12,9 @@ from helpers import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from roads import Scoreboard
 from roads import Scoreboard as Exported
-from roads.board import DERIVED, Scoreboard
+from roads.board import DERIVED
 from roads.errors import LogError
 from roads.outcome import Outcome, Winner
 from roads.terminal import (

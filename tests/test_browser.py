@@ -12,7 +12,8 @@ import markdown
 import pytest
 from helpers import IN_CI, decode_png
 
-from roads.board import DERIVED, Scoreboard
+from roads import Scoreboard
+from roads.board import DERIVED
 from roads.lesson.drill import drill, drill_html
 from roads.lesson.page import lesson_page
 from roads.shoe import deal_shoe

@@ -17,9 +17,9 @@ import random
 import pytest
 
 import roads.board.big_road as big_road_module
+import roads.board.board as board_module
 import roads.board.derived as derived_module
-import roads.board.scoreboard as scoreboard_module
-from roads.board import Scoreboard
+from roads import Scoreboard
 from roads.errors import RoadsError
 from roads.outcome import Outcome, Winner
 
@@ -45,7 +45,7 @@ def fields(board: Scoreboard) -> tuple[object, ...]:
     return tuple(out)
 
 
-SHIPPED = (scoreboard_module._BATCH, big_road_module.CHUNK)
+SHIPPED = (board_module._BATCH, big_road_module.CHUNK)
 """The batch and chunk sizes as shipped (read before any test changes them)."""
 
 _OUTCOMES = {letter: Outcome.from_letter(letter) for letter in "BPT"}
@@ -83,7 +83,7 @@ def awkward_shoe(rng: random.Random) -> str:
 @pytest.fixture
 def array_path(monkeypatch: pytest.MonkeyPatch) -> random.Random:
     """Force the array path on for batches of any size; return a seeded generator for chunk sizes."""
-    monkeypatch.setattr(scoreboard_module, "_BULK", 1)
+    monkeypatch.setattr(board_module, "_BULK", 1)
     monkeypatch.setattr(big_road_module, "BULK", 1)
     monkeypatch.setattr(derived_module, "BULK", 1)
     return random.Random(2026)
@@ -106,7 +106,7 @@ def check_shoes(count: int, seed: int, monkeypatch: pytest.MonkeyPatch, *, cut: 
         if rng.random() < cut:
             batch = rng.choice((1, 7, 50, *(whole[0],) * 3))
             chunk = rng.choice((1, 5, 13, *(whole[1],) * 3))
-        monkeypatch.setattr(scoreboard_module, "_BATCH", batch)
+        monkeypatch.setattr(board_module, "_BATCH", batch)
         monkeypatch.setattr(big_road_module, "CHUNK", chunk)
         monkeypatch.setattr(derived_module, "CHUNK", chunk)
         assert fields(Scoreboard.from_results(results)) == fields(by_loop(results)), results
@@ -141,7 +141,7 @@ def test_batches_mixed_with_single_adds_and_reads(array_path: random.Random, mon
     rng = random.Random(7)
     for _ in range(300):
         parts = [awkward_shoe(rng)[: rng.choice((1, 5, 30, 200))] for _ in range(rng.randint(1, 6))]
-        monkeypatch.setattr(scoreboard_module, "_BATCH", rng.choice((1, 3, 64)))
+        monkeypatch.setattr(board_module, "_BATCH", rng.choice((1, 3, 64)))
         board = Scoreboard()
         for part in parts:
             how = rng.randrange(3)

@@ -11,8 +11,7 @@ from pathlib import Path
 import pytest
 from helpers import demo_board, run
 
-from roads.board import Scoreboard
-from roads.board.explain import proof
+from roads import Scoreboard
 from roads.board.jsonview import board_dict
 from roads.board.schema import Board, ProofModel
 from roads.logs import write_log
@@ -102,7 +101,7 @@ def test_explain_one_road_with_mistakes(capsys: pytest.CaptureFixture[str], resu
 
 def test_explain_one_mark(capsys: pytest.CaptureFixture[str], results_log: Path) -> None:
     code, out, _ = run(capsys, "explain", str(results_log), "--road", "small_road", "--mark", "2")
-    p = proof(Scoreboard.from_results(RESULTS), "small_road", 2)
+    p = Scoreboard.from_results(RESULTS).proof("small_road", 2)
     assert code == 0
     assert out.splitlines() == [
         "Small Road mark 2: red, Rule 2, from the Big Road bead at column 3, row 3",
@@ -118,7 +117,7 @@ def test_explain_one_mark_json(capsys: pytest.CaptureFixture[str], results_log: 
     data = json.loads(out)
     ProofModel.model_validate(data)
     assert list(data) == ["road", "mark", "color", "rule", "column", "row", "compared", "text", "mistake"]
-    assert data == proof(Scoreboard.from_results(RESULTS), "big_eye_boy", 3).to_dict(mistake=True)
+    assert data == Scoreboard.from_results(RESULTS).proof("big_eye_boy", 3).to_dict(mistake=True)
 
 
 def test_explain_list_json(capsys: pytest.CaptureFixture[str], results_log: Path) -> None:

@@ -8,7 +8,9 @@ import sys
 
 import pytest
 
-from roads.board import Scoreboard
+import roads.display
+from roads import Scoreboard
+from roads.board import Board
 from roads.coup import Coup
 from roads.display import NotebookDisplay
 from roads.lesson.embed import Figure, figure
@@ -26,7 +28,7 @@ def test_importing_the_core_loads_no_renderer() -> None:
     assert [m for m in loaded if any(m == h or m.startswith(h + ".") for h in HEAVY)] == []
 
 
-@pytest.mark.parametrize("cls", [Scoreboard, Coup, Figure])
+@pytest.mark.parametrize("cls", [Board, Scoreboard, Coup, Figure])
 def test_one_mixin_carries_the_display_methods(cls: type) -> None:
     assert issubclass(cls, NotebookDisplay)
     for name in ("_repr_svg_", "_repr_png_", "_repr_html_"):
@@ -54,3 +56,33 @@ def test_notebook_pictures_are_the_renderers_own() -> None:
     coup = resolve("3 6 K K 6 2")
     assert coup._repr_png_() == picture(coup, "png")
     assert coup._repr_html_().count("<svg") == 1
+
+
+def test_the_model_shows_itself_through_the_drawer_the_package_binds(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The mixin names no renderer: whatever drawer is bound answers, for a model Board and a Coup alike."""
+    asked: list[tuple[str, object]] = []
+
+    class Drawer:
+        def svg(self, subject: object) -> str:
+            asked.append(("svg", subject))
+            return "<svg/>"
+
+        def png(self, subject: object) -> bytes:
+            asked.append(("png", subject))
+            return b"png"
+
+        def html(self, subject: object) -> str:
+            asked.append(("html", subject))
+            return "<figure/>"
+
+    board, coup = Board.from_results("BPPB"), deal_shoe(8, seed=5).coups[0]
+    monkeypatch.setattr(roads.display, "_drawer", None)
+    with pytest.raises(RuntimeError, match="no notebook drawer is bound"):
+        board._repr_svg_()
+    roads.display.bind(Drawer())
+    assert (board._repr_svg_(), board._repr_png_(), coup._repr_html_()) == ("<svg/>", b"png", "<figure/>")
+    assert asked == [("svg", board), ("png", board), ("html", coup)]
+
+
+def test_a_model_board_shows_the_picture_of_the_public_one() -> None:
+    assert Board.from_results("BPPPBBPT")._repr_svg_() == Scoreboard.from_results("BPPPBBPT").svg()

@@ -11,7 +11,7 @@ import xml.etree.ElementTree as ET
 import pytest
 from PIL import Image
 
-from roads.board import Scoreboard
+from roads import Scoreboard
 from roads.cards import parse_card
 from roads.cli import main
 from roads.coup import resolve
@@ -29,7 +29,7 @@ def coup(text: str):
 @pytest.mark.slow
 def test_core_never_imports_the_renderer() -> None:
     code = (
-        "import sys, roads, roads.board, roads.coup; b = roads.board.Scoreboard.from_results('BPPB'); "
+        "import sys, roads, roads.board, roads.coup; b = roads.Scoreboard.from_results('BPPB'); "
         "print(any(m.startswith(('roads.render', 'roads.scene', 'roads.lesson', 'PIL', 'svgwrite')) "
         "for m in sys.modules))"
     )

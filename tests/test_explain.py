@@ -11,8 +11,9 @@ from helpers import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from roads.board import DERIVED, Road, Scoreboard
-from roads.board.explain import Proof, proof, proofs
+from roads import Scoreboard
+from roads.board import DERIVED, Road
+from roads.board.explain import Proof
 from roads.errors import RoadError
 
 RULE_1 = re.compile(
@@ -59,7 +60,7 @@ def reread(p: Proof, board: Scoreboard) -> str:
 def test_examples_every_proof_rereads_to_its_colour(example: dict) -> None:
     board = Scoreboard.from_results(example["results"])
     for road in DERIVED:
-        got = list(proofs(board, road))
+        got = list(board.proofs(road))
         assert len(got) == len(example[road]["colors"])
         letters = "".join("R" if reread(p, board) == "red" else "B" for p in got)
         assert letters == example[road]["colors"]
@@ -70,7 +71,7 @@ def test_examples_every_proof_rereads_to_its_colour(example: dict) -> None:
 def test_rulebook_small_road_example_reproduced_exactly() -> None:
     # Columns: 1 B, 2 PPP (3 beads), 3 B, 4 PP (2 beads), then B opens column 5.
     board = Scoreboard.from_results("BPPPBPPB")
-    last = proof(board, "small_road", len(board.small_road))
+    last = board.proof("small_road", len(board.small_road))
     assert (last.column, last.row, last.rule) == (5, 1, 1)
     assert last.text == (
         "Column 5 starts, so Rule 1 applies: compare column 4, which just finished, "
@@ -82,20 +83,20 @@ def test_rulebook_small_road_example_reproduced_exactly() -> None:
 
 def test_rule_1_same_depth_and_grammar_of_one_bead() -> None:
     board = Scoreboard.from_results("BPB")  # Big Eye Boy: column 3 opens, columns 2 and 1 have 1 bead each
-    p = proof(board, "big_eye_boy", 1)
+    p = board.proof("big_eye_boy", 1)
     assert p.comparison == "Column 2 has 1 bead and column 1 has 1: same depth, so red."
 
 
 def test_rule_1_mistake_names_the_wrong_pair_and_what_it_gives() -> None:
     board = Scoreboard.from_results("BPPPBPPB")
-    p = proof(board, "small_road", len(board.small_road))
+    p = board.proof("small_road", len(board.small_road))
     # The slip pairs column 4 with column 3 (1 bead): still different, blue, by chance.
     assert "column 4 (2 beads) with column 3 (1 bead)" in p.mistake
     assert "only by chance" in p.mistake
     board = Scoreboard.from_results("BPPPBBPPB")  # column 3 now has 2 beads, like column 4
-    p = proof(board, "small_road", len(board.small_road))
+    p = board.proof("small_road", len(board.small_road))
     assert "column 4 (2 beads) with column 3 (2 beads): red instead of blue" in p.mistake
-    bigeye = proof(board, "big_eye_boy", len(board.big_eye_boy))
+    bigeye = board.proof("big_eye_boy", len(board.big_eye_boy))
     assert "with itself, which always says red" in bigeye.mistake
 
 
@@ -110,7 +111,7 @@ def test_rule_1_mistake_names_the_wrong_pair_and_what_it_gives() -> None:
 def test_rule_2_three_cases_in_prose(results: str, comparison: str, color: str) -> None:
     # Small Road, last bead: column 4 row 3, so column 2 is read.
     board = Scoreboard.from_results(results)
-    p = proof(board, "small-road", len(board.small_road))
+    p = board.proof("small-road", len(board.small_road))
     assert (p.rule, p.column, p.row) == (2, 4, 3)
     assert p.reason == "Column 4 continues to row 3, so Rule 2 applies: look at column 2, 2 columns back."
     assert p.comparison == comparison
@@ -119,23 +120,23 @@ def test_rule_2_three_cases_in_prose(results: str, comparison: str, color: str) 
 
 
 def test_rule_2_mistake_is_concrete_for_the_straight_drop_and_the_stop_above() -> None:
-    drop = proof(Scoreboard.from_results("BPBPPP"), "small_road", 3)  # column 4 row 3
+    drop = Scoreboard.from_results("BPBPPP").proof("small_road", 3)  # column 4 row 3
     assert "Column 2 has no bead at row 3, so a hasty reading says blue" in drop.mistake
     assert drop.mistake.endswith("so the mark is red.")
-    stop = proof(Scoreboard.from_results("BPPBPPP"), "small_road", 3)  # column 4 row 3
+    stop = Scoreboard.from_results("BPPBPPP").proof("small_road", 3)  # column 4 row 3
     assert stop.mistake.endswith(
         "because column 2 stopped exactly at row 2; had it stopped at row 1, "
         "row 3 would be just as empty and the mark red."
     )
-    deeper = proof(Scoreboard.from_results("BPPPBPPPP"), "small_road", 4)  # column 4 row 4, column 2 depth 3
+    deeper = Scoreboard.from_results("BPPPBPPPP").proof("small_road", 4)  # column 4 row 4, column 2 depth 3
     assert "had it stopped at row 2 or above, row 4 would be just as empty" in deeper.mistake
 
 
 def test_proof_numbers_from_1_and_takes_either_spelling() -> None:
     board = Scoreboard.from_results("BPPPBPPB")
-    assert proof(board, "big-eye-boy", 1) == proof(board, "big_eye_boy", 1) == proof(board, "Big Eye Boy", 1)
-    assert proof(board, "big_eye_boy", 1).mark == 1
-    assert [p.mark for p in proofs(board, "big_eye_boy")] == list(range(1, len(board.big_eye_boy) + 1))
+    assert board.proof("big-eye-boy", 1) == board.proof("big_eye_boy", 1) == board.proof("Big Eye Boy", 1)
+    assert board.proof("big_eye_boy", 1).mark == 1
+    assert [p.mark for p in board.proofs("big_eye_boy")] == list(range(1, len(board.big_eye_boy) + 1))
 
 
 @pytest.mark.parametrize("mark", [0, -1, 4, 999])
@@ -143,17 +144,17 @@ def test_mark_out_of_range_says_how_many_marks(mark: int) -> None:
     board = Scoreboard.from_results("BPPPBPPB")  # Small Road: beads (4, 1), (4, 2), (5, 1)
     assert len(board.small_road) == 3
     with pytest.raises(RoadError, match=rf"Small Road has 3 marks: there is no mark {mark} \(choose 1 to 3\)"):
-        proof(board, "small_road", mark)
+        board.proof("small_road", mark)
 
 
 def test_mark_on_a_road_not_started_yet() -> None:
     with pytest.raises(RoadError, match="Cockroach Pig has no marks yet"):
-        proof(Scoreboard.from_results("BPB"), "cockroach_pig", 1)
+        Scoreboard.from_results("BPB").proof("cockroach_pig", 1)
 
 
 def test_one_mark_grammar() -> None:
     with pytest.raises(RoadError, match="Big Eye Boy has 1 mark: there is no mark 2"):
-        proof(Scoreboard.from_results("BPB"), "big_eye_boy", 2)
+        Scoreboard.from_results("BPB").proof("big_eye_boy", 2)
 
 
 @pytest.mark.parametrize(
@@ -167,14 +168,14 @@ def test_one_mark_grammar() -> None:
 def test_unknown_or_underived_road_lists_the_valid_ones(name: str, message: str) -> None:
     board = Scoreboard.from_results("BPPPBPPB")
     with pytest.raises(RoadError, match=re.escape(message)):
-        proof(board, name, 1)
+        board.proof(name, 1)
     with pytest.raises(RoadError, match=re.escape(message)):
-        list(proofs(board, name))
+        list(board.proofs(name))
 
 
 def test_proofs_cover_all_roads_in_board_order() -> None:
     board = Scoreboard.from_results("BPPPBPPBBPBPPPBB")
-    got = list(proofs(board))
+    got = list(board.proofs())
     assert [p.road for p in got] == [road for road in DERIVED for _ in board.road(road)]
     for p in got:
         mark = board.road(p.road)[p.mark - 1]
@@ -183,7 +184,7 @@ def test_proofs_cover_all_roads_in_board_order() -> None:
 
 def test_to_dict_keys_and_types() -> None:
     board = Scoreboard.from_results("BPPPBPPB")
-    data = proof(board, "small_road", 3).to_dict()
+    data = board.proof("small_road", 3).to_dict()
     assert data == {
         "road": "small_road",
         "mark": 3,
@@ -192,10 +193,10 @@ def test_to_dict_keys_and_types() -> None:
         "column": 5,
         "row": 1,
         "compared": [{"column": 4, "depth": 2}, {"column": 2, "depth": 3}],
-        "text": proof(board, "small_road", 3).text,
+        "text": board.proof("small_road", 3).text,
     }
     assert json.loads(json.dumps(data)) == data
-    with_mistake = proof(board, "small_road", 3).to_dict(mistake=True)
+    with_mistake = board.proof("small_road", 3).to_dict(mistake=True)
     assert with_mistake["mistake"].startswith("Common mistake: comparing the wrong pair of columns.")
 
 
@@ -208,7 +209,7 @@ results_strategy = st.text(alphabet="BPT", max_size=250)
 @given(results_strategy)
 def test_property_every_proof_rereads_to_its_mark_colour(results: str) -> None:
     board = Scoreboard.from_results(results)
-    for p in proofs(board):
+    for p in board.proofs():
         mark = board.road(p.road)[p.mark - 1]
         assert reread(p, board) == mark.color.value == p.color.value
         assert p.mistake.startswith("Common mistake: ")
@@ -226,4 +227,4 @@ def test_property_depths_are_those_the_mark_saw(results: str) -> None:
         for road in DERIVED:
             if len(board.road(road)) > before[road]:
                 n = len(board.road(road))
-                assert proof(board, road, n) == proof(final, road, n)
+                assert board.proof(road, n) == final.proof(road, n)

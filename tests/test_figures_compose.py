@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from test_browser import browser  # noqa: F401  # the shared headless-chromium fixture
 
-from roads.board import Scoreboard
+from roads import Scoreboard
 from roads.lesson.embed import figure, html_figure
 from roads.render import svg
 from roads.scene import THEMES

@@ -12,7 +12,7 @@ from fontTools.fontBuilder import FontBuilder  # type: ignore[import-untyped]
 from fontTools.pens.ttGlyphPen import TTGlyphPen  # type: ignore[import-untyped]
 from PIL import Image
 
-from roads.board import Scoreboard
+from roads import Scoreboard
 from roads.cli import main
 from roads.errors import RenderError
 from roads.render import fonts, png, svg

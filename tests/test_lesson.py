@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from helpers import FIXTURES
 
-from roads.board import Scoreboard
+from roads import Scoreboard
 from roads.cli import main
 from roads.errors import LessonError, RoadError
 from roads.lesson.page import Played, lesson_page, line_notes, parse_marks

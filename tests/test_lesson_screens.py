@@ -21,7 +21,7 @@ import pytest
 from helpers import axe_script, serious_violations
 from test_browser import CHROMIUM, browser  # noqa: F401  # the shared headless-chromium fixture
 
-from roads.board import Scoreboard
+from roads import Scoreboard
 from roads.lesson.page import lesson_page
 from roads.render import svg
 from roads.scene.themes import THEMES

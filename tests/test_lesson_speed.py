@@ -13,8 +13,8 @@ import random
 
 import pytest
 
-from roads.board import Bead, Scoreboard
-from roads.board.explain import proof, proofs
+from roads import Scoreboard
+from roads.board import Bead
 from roads.board.names import DERIVED
 from roads.lesson.compare import columns_of, comparison_scene
 from roads.lesson.svgtools import _EMPTY, _ROOT, decoration_svg, inline_svg
@@ -46,14 +46,14 @@ def test_figures_are_the_back_ends_bytes(theme: str) -> None:
     board = shoe(1, 120)
     columns = columns_of(board)
     for name in DERIVED:
-        for p in proofs(board, name):
+        for p in board.proofs(name):
             scene = comparison_scene(p, columns, theme=theme)
             assert decoration_svg(scene, "comparison", "cmp-") == back_end_figure(scene, "comparison", "cmp-")
 
 
 def test_a_figure_with_other_primitives_falls_back_to_the_back_end() -> None:
     board = shoe(2, 40)
-    scene = comparison_scene(next(iter(proofs(board, "big_eye_boy"))), columns_of(board))
+    scene = comparison_scene(next(iter(board.proofs("big_eye_boy"))), columns_of(board))
     odd = dataclasses.replace(scene, items=(Group((Polygon(((0, 0), (4, 0), (2, 3)), fill="#112233"),)),))
     assert decoration_svg(odd, "comparison", "x-") == back_end_figure(odd, "comparison", "x-")
     assert "<polygon" in decoration_svg(odd, "comparison", "x-")
@@ -61,7 +61,7 @@ def test_a_figure_with_other_primitives_falls_back_to_the_back_end() -> None:
 
 def walked_focus_cells(board: Scoreboard, name: str, number: int) -> tuple[Bead, tuple[tuple[int, int], ...]]:
     """Return the source bead and compared cells the way focus found them before: walking the whole Big Road."""
-    why = proof(board, name, number)
+    why = board.proof(name, number)
     wanted = {column for column, _ in why.compared}
     by_column: dict[int, list[Bead]] = {}
     source = None

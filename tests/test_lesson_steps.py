@@ -12,7 +12,7 @@ import json
 import re
 import xml.etree.ElementTree as ET
 
-from roads.board import Scoreboard
+from roads import Scoreboard
 from roads.lesson.page import lesson_page
 from roads.render import svg
 from roads.shoe import deal_shoe

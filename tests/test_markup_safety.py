@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from roads.board import Scoreboard
+from roads import Scoreboard
 from roads.cli import main
 from roads.lesson.drill import drill, drill_html
 from roads.lesson.page import lesson_page

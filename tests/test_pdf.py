@@ -19,7 +19,7 @@ import pytest
 from helpers import IN_CI
 from PIL import Image, ImageChops, ImageStat
 
-from roads.board import Scoreboard
+from roads import Scoreboard
 from roads.cli import main
 from roads.errors import RenderError
 from roads.render import fonts, render, save_scene, scene_bytes

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from helpers import decode_png, demo_board, example_board
 
-from roads.board import Scoreboard
+from roads import Scoreboard
 from roads.errors import RenderError
 from roads.render import png, svg
 from roads.scene import THEMES, lay_out

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from helpers import FIXTURES, run
 
-from roads.board import Scoreboard
+from roads import Scoreboard
 from roads.bounds import LEGIBLE_CELL
 from roads.errors import RenderError
 from roads.render import render

@@ -13,7 +13,7 @@ import ast
 import pytest
 from helpers import ROOT
 
-from roads.board import Scoreboard
+from roads import Scoreboard
 from roads.cli.app import cli
 from roads.errors import CardError, LogError, RoadsError
 

@@ -13,7 +13,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from roads.board import Scoreboard
+from roads import Scoreboard
 from roads.render import render
 
 BOARD = Scoreboard.from_results("B P P T B")

@@ -295,7 +295,7 @@ def test_stdin_dash_reads_binary_empty_and_closed_input(
     assert list(tmp_path.iterdir()) == []
 
 
-@pytest.mark.parametrize("where", ["roads.board.scoreboard.Scoreboard.add", "roads.files.os.replace"])
+@pytest.mark.parametrize("where", ["roads.board.board.Board.add", "roads.files.os.replace"])
 def test_ctrl_c_is_one_line_status_130_and_no_part_file(
     where: str,
     logs: dict[str, Path],

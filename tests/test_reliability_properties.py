@@ -17,8 +17,7 @@ from helpers import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from roads.board import Scoreboard
-from roads.board.explain import proofs
+from roads import Scoreboard
 from roads.board.jsonview import board_dict, board_json
 from roads.cards import RANKS, SUITS, Card
 from roads.coup import Coup
@@ -61,7 +60,7 @@ def _through_every_view(board: Scoreboard) -> None:
     assert summary(board) and show(board, last=12)
     data = json.loads(board_json(board))
     assert data["coups"] == board.coups == len(data["bead_plate"])
-    assert sum(1 for _ in proofs(board)) == sum(
+    assert sum(1 for _ in board.proofs()) == sum(
         len(board.road(n)) for n in ("big_eye_boy", "small_road", "cockroach_pig")
     )
     root = ET.fromstring(render(board, "svg", cell=8))

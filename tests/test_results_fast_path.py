@@ -16,7 +16,7 @@ from helpers import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from roads.board import Scoreboard
+from roads import Scoreboard
 from roads.errors import RoadsError
 from roads.logs import blocks, detect, iter_entries, read_outcomes, source
 from roads.logs.reader import outcome_batches

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from helpers import demo_board, example_board
 
-from roads.board import Scoreboard
+from roads import Scoreboard
 from roads.errors import RenderError
 from roads.scene import ROADS, THEMES, Group, RenderOptions, Use, lay_out, render_options
 from roads.scene.highlight import focus

@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
+from roads import Scoreboard
 from roads.analytics import Tally, chi_square_sf, holm, normal_sf
 from roads.analytics.theory import chi_square, gamma_q, judge, wilson
-from roads.board import Scoreboard
 from roads.cli import main
 from roads.logs.writer import write_shoe_line
 from roads.odds import exact_odds

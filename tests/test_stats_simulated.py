@@ -12,6 +12,7 @@ import numpy as np
 import pytest
 from helpers import ROOT
 
+from roads import Scoreboard
 from roads.analytics.simulated import (
     SEED,
     SHIPPED_DECKS,
@@ -23,7 +24,6 @@ from roads.analytics.simulated import (
 )
 from roads.analytics.tally import Tally
 from roads.analytics.theory import SIM_FIGURES, Z99, judge_simulated
-from roads.board import Scoreboard
 from roads.cli import main
 from roads.logs.writer import write_shoe_line
 from roads.outcome import Outcome, Winner

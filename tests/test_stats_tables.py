@@ -18,9 +18,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import roads.cli.stats as stats_cli
+from roads import Scoreboard
 from roads.analytics import tablefiles
 from roads.analytics.tables import COUP_COLUMNS, MARK_COLUMNS, TABLES, ShoeInfo, TableRows, shoe_rows
-from roads.board import Scoreboard
 from roads.board.jsonview import board_dict
 from roads.cli import main
 from roads.cli.signals import Stopped

@@ -9,7 +9,7 @@ from collections import Counter
 import pytest
 from helpers import demo_board, example_board
 
-from roads.board import Scoreboard
+from roads import Scoreboard
 from roads.render import svg
 from roads.render.svg import num
 

@@ -19,7 +19,7 @@ import pytest
 from fontTools.ttLib import TTFont
 from helpers import demo_board
 
-from roads.board import Scoreboard
+from roads import Scoreboard
 from roads.render import svg
 from roads.render.fonts import AILERON, CHAIN, DEJAVU, NOTO_CJK, Face, font_path
 from roads.render.svgfonts import NAME_IDS, characters, family, subset, texts

@@ -10,7 +10,7 @@ from helpers import decode_png
 from test_browser import browser  # noqa: F401  # the shared headless-chromium fixture
 from test_svg_fonts import TITLE, _faces
 
-from roads.board import Scoreboard
+from roads import Scoreboard
 from roads.render import svg
 
 pytestmark = pytest.mark.browser

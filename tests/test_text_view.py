@@ -8,7 +8,8 @@ import re
 import pytest
 from helpers import demo_board
 
-from roads.board import DERIVED, Scoreboard
+from roads import Scoreboard
+from roads.board import DERIVED
 from roads.board.stats import percent
 from roads.outcome import Outcome, Winner
 from roads.scene.text import summary as desc_summary

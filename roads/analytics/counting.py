@@ -16,7 +16,7 @@ from collections.abc import Callable, Generator, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 
-from ..board import Scoreboard
+from ..board import Board
 from ..errors import LogError, RoadsError, excerpt, one_line
 from ..logs.archive import MAX_LINE, Shoe
 from ..logs.source import Chunk, Opened, chunks
@@ -69,14 +69,14 @@ def group_key(shoe: Shoe, by: str) -> str:
     return value
 
 
-def count_shoe(tallies: dict[str | None, Tally], shoe: Shoe, by: str | None) -> Scoreboard:
+def count_shoe(tallies: dict[str | None, Tally], shoe: Shoe, by: str | None) -> Board:
     """Add one shoe to its group's Tally in ``tallies`` (created on first sight) and return its board.
 
     RoadsError if the shoe cannot be read. The board is not placed: reading
     where a mark is drawn places it then.
     """
     key = group_key(shoe, by) if by else None
-    board = Scoreboard()
+    board = Board()
     for batch in shoe.outcome_batches():
         board.extend(batch)
     # No board.place(): a Tally reads results and mark colours, never where a mark is drawn.

@@ -109,7 +109,7 @@ def _dealt_shoes(decks: int, shoes: int, seed: int, cut: int) -> Iterator[list[i
 
 def simulate_expectations(decks: int, shoes: int, seed: int = SEED, *, shipped: bool = False) -> Simulation:
     """Deal ``shoes`` shoes of ``decks`` decks and return every simulated figure with its standard error."""
-    from ..board import Scoreboard
+    from ..board import Board
     from ..outcome import Outcome, Winner
     from ..shoe import DEFAULT_CUT
     from .tally import Tally
@@ -121,7 +121,7 @@ def simulate_expectations(decks: int, shoes: int, seed: int = SEED, *, shipped: 
     for winners in _dealt_shoes(decks, shoes, seed, DEFAULT_CUT):
         shoe = [outcomes[w] for w in winners]
         tally = Tally("shoe")
-        tally.add(shoe, Scoreboard.from_outcomes(shoe))
+        tally.add(shoe, Board.from_outcomes(shoe))
         coups += tally.coups
         for name, (h, t) in simulated_counts(tally).items():
             s = sums[name]

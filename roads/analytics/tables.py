@@ -8,8 +8,8 @@ the process that writes the files only appends them (:meth:`TableRows.extend`)
 and writes them in bulk. :meth:`TableRows.table` gives them as Python values.
 
 The colour and rule of every mark are the board's own mark codes read through
-:data:`roads.board.derived.VERDICTS`: the rules are applied once, by the
-Scoreboard, never again here.
+:data:`roads.board.marks.VERDICTS`: the rules are applied once, by the
+Board, never again here.
 """
 
 from __future__ import annotations
@@ -19,12 +19,12 @@ from dataclasses import dataclass, field
 from itertools import repeat
 from typing import TYPE_CHECKING, Any
 
-from ..board.derived import VERDICTS
+from ..board.marks import VERDICTS
 from ..board.names import DERIVED
 from ..outcome import Winner
 
 if TYPE_CHECKING:
-    from ..board import Scoreboard
+    from ..board import Board
     from ..logs.archive import Shoe
 
 COUP_COLUMNS: tuple[tuple[str, str], ...] = (
@@ -198,11 +198,11 @@ class TableRows:
 _ARRAYS = tuple(name for name in TableRows.__dataclass_fields__ if name != "shoes")
 
 
-def shoe_rows(info: ShoeInfo, board: Scoreboard) -> TableRows:
+def shoe_rows(info: ShoeInfo, board: Board) -> TableRows:
     """Return one shoe's rows: a coup row for every coup of ``board``, a mark row for every derived mark.
 
-    >>> from roads.board import Scoreboard
-    >>> rows = shoe_rows(ShoeInfo("shoes.jsonl", "A", 1), Scoreboard.from_results("B P P B")).table("marks")
+    >>> from roads.board import Board
+    >>> rows = shoe_rows(ShoeInfo("shoes.jsonl", "A", 1), Board.from_results("B P P B")).table("marks")
     >>> rows["road"], rows["color"], rows["rule"], rows["coup"]
     (['big_eye_boy', 'big_eye_boy'], ['blue', 'blue'], [2, 1], [3, 4])
     """

@@ -7,8 +7,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ..board import Scoreboard
-from ..errors import RoadsError
+from ..board import Board
+from ..errors import StatsError as StatsError  # noqa: PLC0414  (it lives in roads.errors; imports from here keep working)
 from ..outcome import Outcome, Winner
 from .theory import (
     CARD_FIGURES,
@@ -23,10 +23,6 @@ from .theory import (
     judge_simulated,
     reading,
 )
-
-
-class StatsError(RoadsError):
-    """Statistics that cannot be given: no readable shoe, a grouping the log cannot supply, a bad deck count."""
 
 
 @dataclass
@@ -54,7 +50,7 @@ class Tally:
     derived: dict[str, list[int]] = field(default_factory=dict)
     """Derived road -> [marks, red]."""
 
-    def add(self, outcomes: Iterable[Outcome], board: Scoreboard) -> None:
+    def add(self, outcomes: Iterable[Outcome], board: Board) -> None:
         """Count one shoe: its outcomes in order and its built board."""
         self.shoes += 1
         side: Winner | None = None

@@ -1,16 +1,24 @@
 """The events casino boards mark and count: Super 6 wins, Dragon 7, Panda 8 and Lucky 6.
 
 Each is read off the same event chains the bets settle on, so a board's count
-of Dragon 7s is the number of coups on which a Dragon 7 bet won.
+of Dragon 7s is the number of coups on which a Dragon 7 bet won. The board
+with its events marked (:func:`events_scene`) is drawn here, above the scene:
+the scene knows how to mark a bead, not what a bet's event is.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
 
 from ..coup import Coup
+from ..errors import RenderError
 from .kinds import main_events
 from .settle import deal_of
+
+if TYPE_CHECKING:
+    from ..scene.options import RenderOptions
+    from ..scene.primitives import Scene
 
 EVENTS: tuple[str, ...] = ("super_6", "dragon_7", "panda_8", "lucky_6")
 """Every event a board can mark, in the order the legend and the counts list them."""
@@ -69,3 +77,25 @@ def events_line(counts: dict[str, int]) -> str:
     """Return the counts as one line: 'Super 6 4, Dragon 7 1, Panda 8 2, Lucky 6 4 (3 two-card, 1 three-card)'."""
     lucky = f" ({counts['lucky_6_two_cards']} two-card, {counts['lucky_6_three_cards']} three-card)"
     return ", ".join(f"{NAMES[e]} {counts[e]}" + (lucky if e == "lucky_6" else "") for e in EVENTS)
+
+
+def events_scene(coups: Sequence[Coup], options: RenderOptions, rules: str, lucky_6: bool = False) -> Scene:
+    """Return the scoreboard of ``coups`` drawn as ``options`` say, with the events ``rules`` marks (and Lucky 6)."""
+    # Counting events (roads build) needs no scene: only a picture of them loads it.
+    from ..board import Board
+    from ..scene.layout import lay_out
+    from ..scene.markers import mark_events
+
+    if options.road not in ("scoreboard", "bead-plate"):
+        raise RenderError(
+            f"the events are marked on the Bead Plate: draw the scoreboard or bead-plate, not {options.road}"
+        )
+    board = Board.from_outcomes([c.outcome() for c in coups])
+    return mark_events(
+        lay_out(board, options),
+        [coup_events(c) for c in coups],
+        marked_events(rules, lucky_6),
+        options.theme,
+        NAMES,
+        MEANINGS,
+    )

@@ -1,12 +1,17 @@
-"""The road builder: Bead Plate, Big Road, the three derived roads, ask roads, proofs and statistics."""
+"""The road builder: Bead Plate, Big Road, the three derived roads, ask roads, proofs and statistics.
+
+This is the model: it imports nothing that draws. :class:`Board` is the board
+itself; the public :class:`roads.Scoreboard` adds its pictures and text.
+"""
 
 from typing import TYPE_CHECKING
 
 from .bead_plate import BeadCell
 from .big_road import Bead, BigRoad
-from .derived import BLUE, RED, Color, DerivedRoad, Mark
+from .board import Board
+from .derived import DerivedRoad, Mark
+from .marks import BLUE, RED, Color
 from .names import DERIVED, ROAD_NAMES, Road
-from .scoreboard import Scoreboard
 from .stats import Stats
 
 if TYPE_CHECKING:
@@ -20,12 +25,12 @@ __all__ = [
     "Bead",
     "BeadCell",
     "BigRoad",
+    "Board",
     "Color",
     "DerivedRoad",
     "Mark",
     "Proof",
     "Road",
-    "Scoreboard",
     "Stats",
 ]
 

@@ -29,7 +29,7 @@ def plate_place(coup: int) -> tuple[int, int]:
 class BeadPlate(Sequence[BeadCell]):
     """The Bead Plate as a sequence of cells, made on access from the stored outcomes.
 
-    ``outcomes`` holds one reference a coup; the Scoreboard fills it, and logs
+    ``outcomes`` holds one reference a coup; the board fills it, and logs
     and letters give shared Outcome objects, so a coup costs 8 bytes here.
     """
 

@@ -63,7 +63,7 @@ class BigRoad(Sequence[Bead]):
     ``rows``, ``xs``, ``ys``) and makes a Bead only when one is read. A bead's
     outcome and winner come from ``outcomes``, the list of every coup that the
     Bead Plate keeps; its ties are the coups between it and the next bead. The
-    :class:`~roads.board.Scoreboard` adds the logical places; drawn places are
+    :class:`~roads.board.Board` adds the logical places; drawn places are
     worked out on the first read after that, for every new bead at once.
     """
 

@@ -1,16 +1,7 @@
 """Big Eye Boy, Small Road and Cockroach Pig: marks read from the Big Road's logical columns.
 
-Rulebook section 7. For a new Big Road bead at logical column c, row r, and a
-road with offset k:
-
-- Rule 1 (r = 1): compare the depth of column c-1 with that of column c-1-k;
-  same depth is red, different is blue.
-- Rule 2 (r >= 2): look at column c-k. A bead at row r: red. Depth exactly
-  r-1: blue. Depth r-2 or less (the straight drop): red.
-
-:func:`verdict` is the one place these rules are written: the Scoreboard calls
-it for every bead, and asks and proofs through :func:`judge`. Big batches take
-:func:`verdicts`, the same two expressions on arrays, right beside it.
+Rulebook section 7; the rules themselves are in :mod:`.marks`. A road keeps
+one byte a mark and makes a :class:`Mark` (and, when asked, its proof) on read.
 """
 
 from __future__ import annotations
@@ -18,7 +9,6 @@ from __future__ import annotations
 from array import array
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
-from enum import StrEnum
 from itertools import chain, islice
 from operator import ne
 from typing import TYPE_CHECKING, overload
@@ -26,31 +16,11 @@ from typing import TYPE_CHECKING, overload
 from ..errors import RoadError
 from .big_road import BigRoad
 from .grid import BULK, CHUNK, TailGrid
+from .marks import BLUE, RED, VERDICTS, Color
 from .names import Road
 
 if TYPE_CHECKING:
-    import numpy as np
-    from numpy.typing import NDArray
-
     from .explain import Proof
-
-
-class Color(StrEnum):
-    """A derived mark's colour: red, the pattern repeats; blue, it breaks."""
-
-    RED = "red"
-    BLUE = "blue"
-
-    def __repr__(self) -> str:
-        return f"Color.{self.name}"
-
-    @property
-    def letter(self) -> str:
-        """Return R or B, the short form the examples use."""
-        return "R" if self is Color.RED else "B"
-
-
-RED, BLUE = Color.RED, Color.BLUE
 
 
 @dataclass(slots=True)
@@ -75,57 +45,9 @@ class Mark:
 
     def proof(self) -> Proof:
         """Return why this mark has its colour; RoadError for a mark not read from a board."""
-        from .explain import prove  # proofs are prose: only a caller who asks pays for them
-
         if self.on is None:
             raise RoadError(f"{self.road.title} mark {self.mark} was not read from a board: it has no proof")
-        return prove(self.on, self.mark)
-
-
-def reaches(k: int, column: int, row: int) -> bool:
-    """Return True when a bead at (column, row) is at or past the start of the road with offset k."""
-    return column > k + 1 or (column == k + 1 and row >= 2)
-
-
-VERDICTS: tuple[tuple[Color, int], ...] = ((RED, 1), (BLUE, 1), (RED, 2), (BLUE, 2))
-"""(colour, rule) by mark code: bit 0 set is blue, bit 1 set is Rule 2."""
-
-
-def verdict(k: int, column: int, row: int, depths: list[int]) -> int:
-    """Return the mark code (an index into VERDICTS) for a bead at (column, row), given the depths.
-
-    The rules live here and only here. ``depths[i]`` is the depth of logical
-    column i+1; the bead's own column is not read. The caller checks
-    :func:`reaches` first.
-    """
-    if row == 1:
-        return depths[column - 2] != depths[column - 2 - k]
-    return 2 + (depths[column - 1 - k] == row - 1)
-
-
-def verdicts(
-    k: int, columns: NDArray[np.int64], rows: NDArray[np.int64], depth: NDArray[np.int64]
-) -> NDArray[np.uint8]:
-    """Return the mark codes of many beads at once: :func:`verdict` applied to each (column, row) pair.
-
-    The same two rules, written with the same indices, on arrays: ``depth[c]``
-    is the depth of logical column c (index 0 unused), so ``depths[column - 2]``
-    above is ``depth[columns - 1]`` here. Every bead must reach the road
-    (:func:`reaches`). The bulk builder calls this for a batch of beads; a
-    property test (tests/test_bulk_build.py) holds both paths to the same
-    boards on 100,000 random shoes.
-    """
-    import numpy as np
-
-    rule_1 = depth[columns - 1] != depth[np.maximum(columns - 1 - k, 0)]
-    rule_2 = 2 + (depth[columns - k] == rows - 1)
-    codes: NDArray[np.uint8] = np.where(rows == 1, rule_1, rule_2).astype(np.uint8)
-    return codes
-
-
-def judge(k: int, column: int, row: int, depths: list[int]) -> tuple[Color, int]:
-    """Return (colour, rule) for a bead at (column, row), given the depths of columns 1..column-1."""
-    return VERDICTS[verdict(k, column, row, depths)]
+        return self.on.proof(self.mark)
 
 
 _COLORS = (RED, BLUE, RED, BLUE)
@@ -172,7 +94,7 @@ class DerivedRoad(Sequence[Mark]):
     i comes from bead ``first + i`` and its source (column, row) is read from
     the Big Road. The road keeps one byte per mark (its code, see
     :data:`VERDICTS`) and its drawn place, and makes a Mark only when one is
-    read. The :class:`~roads.board.Scoreboard` adds the codes; drawn places are
+    read. The :class:`~roads.board.Board` adds the codes; drawn places are
     worked out on the first read after that, for every new mark at once.
     """
 
@@ -278,6 +200,32 @@ class DerivedRoad(Sequence[Mark]):
         bead = self.first + index
         return self.big_road.columns[bead], self.big_road.rows[bead]
 
+    def proof(self, mark: int) -> Proof:
+        """Return why mark number ``mark`` (from 1) has its colour; RoadError if there is no such mark."""
+        from .explain import explain, road_start  # proofs are prose: only a caller who asks pays for them
+
+        count = len(self.codes)
+        if isinstance(mark, bool) or not isinstance(mark, int) or not 1 <= mark <= count:
+            if count == 0:
+                raise RoadError(f"{self.title} has no marks yet: it starts with the bead at {road_start(self.k)}")
+            marks = "1 mark" if count == 1 else f"{count} marks"
+            raise RoadError(f"{self.title} has {marks}: there is no mark {mark} (choose 1 to {count})")
+        column, row = self.source(mark - 1)
+        return explain(self.name, mark - 1, self.codes[mark - 1], column, row, self.big_road.depths)
+
+    def proofs(self) -> Iterator[Proof]:
+        """Yield the proof of every mark, in order."""
+        from .explain import explain
+
+        name, depths = self.name, self.big_road.depths
+        for i, (code, (column, row)) in enumerate(zip(self.codes, self._sources(), strict=False)):
+            yield explain(name, i, code, column, row, depths)
+
+    def _sources(self) -> Iterator[tuple[int, int]]:
+        """Return the logical (column, row) of every mark's source bead, in order: Big Road beads from the first."""
+        start = max(self.first, 0)
+        return zip(islice(self.big_road.columns, start, None), islice(self.big_road.rows, start, None), strict=False)
+
     def __len__(self) -> int:
         return len(self.codes)
 
@@ -309,8 +257,8 @@ class DerivedRoad(Sequence[Mark]):
     def __iter__(self) -> Iterator[Mark]:
         self.place()
         name = self.name
-        start = max(self.first, 0)
-        sources = zip(islice(self.big_road.columns, start, None), islice(self.big_road.rows, start, None), strict=False)
-        for i, (code, (column, row), x, y) in enumerate(zip(self.codes, sources, self._xs, self._ys, strict=False), 1):
+        for i, (code, (column, row), x, y) in enumerate(
+            zip(self.codes, self._sources(), self._xs, self._ys, strict=False), 1
+        ):
             color, rule = VERDICTS[code]
             yield Mark(name, i, color, rule, column, row, x, y, self)

@@ -10,16 +10,10 @@ one of them had finished before the bead at column c arrived.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
-from ..errors import RoadError
-from .derived import RED, VERDICTS, Color, DerivedRoad, judge
-from .names import DERIVED, Road
-
-if TYPE_CHECKING:
-    from .scoreboard import Scoreboard
+from .marks import RED, VERDICTS, Color, judge
+from .names import Road
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,45 +78,19 @@ def _columns(n: int) -> str:
     return f"{n} column" if n == 1 else f"{n} columns"
 
 
-def _marks(n: int) -> str:
-    return f"{n} mark" if n == 1 else f"{n} marks"
-
-
 def road_start(k: int) -> str:
     """Return where a derived road of offset ``k`` makes its first mark: ``column 2, row 2 (or column 3, row 1)``."""
     return f"column {k + 1}, row 2 (or column {k + 2}, row 1)"
 
 
-def proof(board: Scoreboard, road: str, mark: int) -> Proof:
-    """Return the proof of mark number ``mark`` (from 1) on ``road``; RoadError if there is no such mark."""
-    return prove(board.road(Road.parse(road, derived=True)), mark)
+def explain(road: Road, index: int, code: int, column: int, row: int, depths: list[int]) -> Proof:
+    """Return the proof of the mark at ``index`` (from 0) of ``road``: its mark ``code``, its bead's place, the depths.
 
-
-def prove(derived: DerivedRoad, mark: int) -> Proof:
-    """Return the proof of mark number ``mark`` (from 1) of the road ``derived``; RoadError if there is none."""
-    count = len(derived)
-    if isinstance(mark, bool) or not isinstance(mark, int) or not 1 <= mark <= count:
-        if count == 0:
-            raise RoadError(f"{derived.title} has no marks yet: it starts with the bead at {road_start(derived.k)}")
-        raise RoadError(f"{derived.title} has {_marks(count)}: there is no mark {mark} (choose 1 to {count})")
-    return _prove(derived, mark - 1, derived.big_road.depths)
-
-
-def proofs(board: Scoreboard, road: str | None = None) -> Iterator[Proof]:
-    """Yield the proof of every mark of ``road``, or of all three derived roads in board order."""
-    names = DERIVED if road is None else (Road.parse(road, derived=True),)
-    depths = board.big_road.depths
-    for name in names:
-        derived = board.road(name)
-        for i in range(len(derived)):
-            yield _prove(derived, i, depths)
-
-
-def _prove(derived: DerivedRoad, i: int, depths: list[int]) -> Proof:
-    """Return the proof of the mark at index ``i`` of ``derived``."""
-    k = derived.k
-    color, rule = VERDICTS[derived.codes[i]]
-    column, row = derived.source(i)
+    Plain data in, prose out: the roads (:meth:`~.derived.DerivedRoad.proof`)
+    hand over what the mark saw, so the proofs need nothing of the board.
+    """
+    k = road.k
+    color, rule = VERDICTS[code]
     compared: tuple[tuple[int, int], ...]
     if rule == 1:
         compared = ((column - 1, depths[column - 2]), (column - 1 - k, depths[column - 2 - k]))
@@ -130,7 +98,7 @@ def _prove(derived: DerivedRoad, i: int, depths: list[int]) -> Proof:
     else:
         compared = ((column - k, depths[column - 1 - k]),)
         reason, comparison, mistake = _rule_2(k, column, row, compared[0][1], color)
-    return Proof(derived.name, derived.title, k, i + 1, color, rule, column, row, compared, reason, comparison, mistake)
+    return Proof(road, road.title, k, index + 1, color, rule, column, row, compared, reason, comparison, mistake)
 
 
 def _rule_1(

@@ -12,17 +12,18 @@ from collections.abc import Iterator
 from itertools import chain, islice
 from typing import IO, Any
 
-from .derived import VERDICTS, DerivedRoad
+from .board import Board
+from .derived import DerivedRoad
+from .marks import VERDICTS
 from .names import DERIVED
-from .scoreboard import Scoreboard
 
 
-def bead_plate_dicts(board: Scoreboard) -> list[dict[str, Any]]:
+def bead_plate_dicts(board: Board) -> list[dict[str, Any]]:
     """Return the Bead Plate cells; totals and card counts appear only when the log knew them."""
     return list(_bead_cells(board))
 
 
-def _bead_cells(board: Scoreboard) -> Iterator[dict[str, Any]]:
+def _bead_cells(board: Board) -> Iterator[dict[str, Any]]:
     for cell in board.bead_plate:
         outcome = cell.outcome
         data: dict[str, Any] = {
@@ -43,12 +44,12 @@ def _bead_cells(board: Scoreboard) -> Iterator[dict[str, Any]]:
         yield data
 
 
-def big_road_dicts(board: Scoreboard) -> list[dict[str, Any]]:
+def big_road_dicts(board: Board) -> list[dict[str, Any]]:
     """Return the Big Road beads: logical (column, row), drawn (x, y), ties after each, pairs, natural."""
     return list(_big_road_beads(board))
 
 
-def _big_road_beads(board: Scoreboard) -> Iterator[dict[str, Any]]:
+def _big_road_beads(board: Board) -> Iterator[dict[str, Any]]:
     big = board.big_road
     outcomes = big.outcomes
     following = chain(islice(big.coups, 1, None), (len(outcomes) + 1,))
@@ -87,7 +88,7 @@ def _derived_marks(road: DerivedRoad) -> Iterator[dict[str, Any]]:
     )
 
 
-def ask_dict(board: Scoreboard) -> dict[str, dict[str, str | None]]:
+def ask_dict(board: Board) -> dict[str, dict[str, str | None]]:
     """Return both ask roads with colours as strings (None where the road has not started)."""
     return {
         side: {road: (color.value if color is not None else None) for road, color in asks.items()}
@@ -95,7 +96,7 @@ def ask_dict(board: Scoreboard) -> dict[str, dict[str, str | None]]:
     }
 
 
-def board_dict(board: Scoreboard) -> dict[str, Any]:
+def board_dict(board: Board) -> dict[str, Any]:
     """Return the whole board as JSON-ready data, keys in contract order."""
     data: dict[str, Any] = {
         "coups": board.coups,
@@ -136,7 +137,7 @@ def dumps(data: Any) -> str:
     return _value(data, "")
 
 
-def board_json(board: Scoreboard) -> str:
+def board_json(board: Board) -> str:
     """Return the board as JSON text (the ``roads build --json`` output)."""
     return dumps(board_dict(board))
 
@@ -145,7 +146,7 @@ _WRITE_EVERY = 2048
 """Lines gathered before one write: few calls, and memory for a few thousand objects, not the board."""
 
 
-def write_board_json(board: Scoreboard, out: IO[str]) -> None:
+def write_board_json(board: Board, out: IO[str]) -> None:
     """Write ``board_json(board)`` and a line break to ``out``, object by object: a board of any size streams.
 
     The bytes are those of :func:`board_json`; only the lists of beads and

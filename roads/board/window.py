@@ -12,10 +12,10 @@ from typing import TYPE_CHECKING
 from .names import Road
 
 if TYPE_CHECKING:
-    from .scoreboard import Scoreboard
+    from .board import Board
 
 
-def drawn_width(board: Scoreboard, road: Road) -> int:
+def drawn_width(board: Board, road: Road) -> int:
     """Return the drawn columns of ``road`` on ``board``; leading ties alone take the Big Road's first cell."""
     if road is Road.BEAD_PLATE:
         return board.bead_plate.width

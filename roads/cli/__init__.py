@@ -14,7 +14,8 @@ from collections.abc import Sequence
 
 import click
 
-from ..errors import LogWarning, RoadsError
+from ..errors import RoadsError
+from ..logwarning import LogWarning
 from .app import cli, output_error, silence_stdout
 from .signals import Stopped, stop_on_signals
 

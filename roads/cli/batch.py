@@ -55,8 +55,8 @@ class Job:
 
 def draw(job: Job) -> str | None:
     """Draw one job; return None, or the error as one line (workers never raise a RoadsError)."""
-    from ..board import Scoreboard
     from ..render import save
+    from ..scoreboard import Scoreboard
 
     if job.problem is not None:
         return job.problem

@@ -8,10 +8,10 @@ from typing import Any, TypeVar
 
 import click
 
-from ..board import Scoreboard
 from ..errors import one_line
 from ..logs import FORMATS, LogSource, ShoeLog, iter_shoes
 from ..logs.archive import Shoe
+from ..scoreboard import Scoreboard
 from ..terminal import ColorMode, summary, use_color
 from .app import cli
 from .options import Inputs, log_inputs

@@ -6,9 +6,9 @@ from pathlib import Path
 
 import click
 
-from ..board import Scoreboard
 from ..board.stats import result_counts
 from ..render import RenderOptions, save
+from ..scoreboard import Scoreboard
 from ..shoe import deal_shoe
 from .app import cli
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import click
 
-from ..board import Scoreboard
-from ..board.explain import Proof, proof, proofs, road_start
+from ..board.explain import Proof, road_start
 from ..board.jsonview import dumps
 from ..board.names import DERIVED, Road
+from ..scoreboard import Scoreboard
 from .app import cli
 from .build import shoe_board
 from .options import Inputs, Whole, checked, log_inputs
@@ -30,7 +30,7 @@ def _listing(board: Scoreboard, road: str | None, mistakes: bool) -> str:
         lines = [f"{derived.title} (k = {derived.k}): {len(derived)} mark{'' if len(derived) == 1 else 's'}"]
         if not len(derived):
             lines.append(f"  none yet: the road starts with the bead at {road_start(derived.k)}")
-        for p in proofs(board, name):
+        for p in board.proofs(name):
             lines.append(f"{p.mark:4d}. {p.color.value:<4}  {p.text}")
             if mistakes:
                 lines.append(f"        {p.mistake}")
@@ -83,10 +83,10 @@ def explain_command(inputs: Inputs, road_name: str | None, mark: int | None, mis
     with inputs.one("explain") as shoe:
         board = shoe_board(shoe, inputs)
     if mark is not None and road is not None:
-        p = proof(board, road, mark)
+        p = board.proof(road, mark)
         click.echo(dumps(p.to_dict(mistake=True)) if as_json else _one(p), nl=as_json)
         return
     if as_json:
-        click.echo(dumps([p.to_dict(mistake=True) for p in proofs(board, road)]))
+        click.echo(dumps([p.to_dict(mistake=True) for p in board.proofs(road)]))
         return
     click.echo(_listing(board, road, mistakes), nl=False)

@@ -241,8 +241,8 @@ def _draw_marked(
     inputs: Inputs, planned: tuple[str, str, str], options: RenderOptions, rules: str, lucky_6: bool
 ) -> None:
     """Draw one card log's board with the events ``rules`` marks (and Lucky 6) on its Bead Plate."""
+    from ..bets.events import events_scene
     from ..render import save_scene
-    from ..scene.events import events_scene
 
     with inputs.one("render", "") as shoe:
         coups = inputs.cut(shoe.coups())

@@ -24,7 +24,7 @@ from .options import Inputs, Whole, decks_option, log_inputs
 if TYPE_CHECKING:
     from ..analytics.counting import Block, Part
     from ..analytics.tablefiles import TableFiles
-    from ..board import Scoreboard
+    from ..board import Board
 
 __all__ = ["group_key", "stats_data", "tally_logs"]
 
@@ -254,7 +254,7 @@ def collect_stats(
     each = None
     if tables is not None:
 
-        def each(shoe: Shoe, board: Scoreboard) -> None:
+        def each(shoe: Shoe, board: Board) -> None:
             board.place()  # the mark rows say where each mark is drawn
             tables.add(shoe_rows(ShoeInfo.of(shoe), board))
 
@@ -276,7 +276,7 @@ def tally_logs(
     by: str | None,
     jobs: int | None = None,
     dask: str | None = None,
-    each: Callable[[Shoe, Scoreboard], None] | None = None,
+    each: Callable[[Shoe, Board], None] | None = None,
 ) -> tuple[dict[str, Tally], Tally]:
     """Count every shoe of ``inputs``: (a Tally per group in the order first seen, the total).
 
@@ -342,7 +342,7 @@ def _count_here(
     by: str | None,
     counted: dict[str | None, Tally],
     bar: Any,
-    each: Callable[[Shoe, Scoreboard], None] | None = None,
+    each: Callable[[Shoe, Board], None] | None = None,
 ) -> None:
     """Count the shoes of one log in this process, one at a time (``each`` sees each counted shoe and its board)."""
     from ..logs.archive import open_archive

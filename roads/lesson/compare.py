@@ -8,12 +8,13 @@ the bead's row; later beads of that column had not been dealt yet.
 
 from __future__ import annotations
 
-from ..board import Bead, Scoreboard
+from ..board import Bead
 from ..board.explain import Proof
 from ..scene.labels import FONT_FAMILY, LABELS
 from ..scene.primitives import Grid, Group, Item, Rect, Scene, Text, Use
 from ..scene.symbols import SymbolBook, centred_text
 from ..scene.themes import THEMES
+from ..scoreboard import Scoreboard
 
 CELL = 18.0
 PAD = 6.0

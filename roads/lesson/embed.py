@@ -10,7 +10,6 @@ import base64
 from collections.abc import Iterable
 from typing import Any, Unpack
 
-from ..board import Scoreboard
 from ..coup import Coup
 from ..display import NotebookDisplay
 from ..errors import LessonError
@@ -19,6 +18,7 @@ from ..scene.options import OptionChanges
 from ..scene.primitives import Scene
 from ..scene.safe import clean
 from ..scene.subjects import Drawing, drawing
+from ..scoreboard import Scoreboard
 
 MEDIA = {"svg": "image/svg+xml", "png": "image/png", "pdf": "application/pdf"}
 

@@ -12,9 +12,9 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ..board import Scoreboard
 from ..bounds import MAX_DIGITS, number_text
 from ..errors import LessonError, RoadsError
+from ..scoreboard import Scoreboard
 from .safe import clean
 
 OPTIONS = ("road", "last", "highlight", "theme", "labels", "width", "cell", "caption", "alt", "title", "fonts")

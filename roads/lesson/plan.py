@@ -10,14 +10,14 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from ..board import Scoreboard
-from ..board.explain import Proof, proofs
+from ..board.explain import Proof
 from ..board.names import DERIVED, Road
 from ..bounds import TooLong, whole_number
 from ..coup import Coup
 from ..errors import LessonError, excerpt
 from ..outcome import Outcome
 from ..scene import render_options
+from ..scoreboard import Scoreboard
 from ..terminal import plural
 from .safe import clean, shorten
 
@@ -152,7 +152,7 @@ def plan_lesson(  # noqa: PLR0913  # one keyword a page option, as the CLI has
     )
     _check_range(lesson)
     for name_ in roads:
-        every = list(proofs(board, name_))
+        every = list(board.proofs(name_))
         lesson.shown[name_] = every if marks is None else every[marks.first - 1 : marks.last]
     return lesson
 

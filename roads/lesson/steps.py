@@ -13,13 +13,13 @@ import dataclasses
 import json
 from collections.abc import Iterable, Iterator
 
-from ..board import Scoreboard
 from ..outcome import Outcome
 from ..scene.labels import LABELS
 from ..scene.panel import panel
 from ..scene.primitives import Group, Item, Rect, Scene, Symbol, Text
 from ..scene.symbols import SymbolBook
 from ..scene.themes import THEMES
+from ..scoreboard import Scoreboard
 
 
 def _find(items: Iterable[Item], id: str) -> Group | None:

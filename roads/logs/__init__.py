@@ -7,9 +7,10 @@ docs/logs.md; the JSON shapes are published in docs/schema/.
 
 from __future__ import annotations
 
-from ..errors import LogWarning
+from ..logwarning import LogWarning
+from .archive import iter_shoes
 from .detect import FORMATS
-from .reader import OpenLog, detect_format, iter_entries, iter_shoes, open_log, read_coups, read_outcomes
+from .reader import OpenLog, detect_format, iter_entries, open_log, read_coups, read_outcomes
 from .records import Entry, Record, ShoeLog, check
 from .results import format_result, parse_results
 from .source import LineBuffer, LogSource

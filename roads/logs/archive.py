@@ -21,7 +21,7 @@ from ..errors import LogError, RoadsError, excerpt, one_line
 from ..outcome import Outcome
 from .detect import holds_shoes
 from .notes import logger
-from .records import Entry, Record, to_entry
+from .records import Entry, Record, ShoeLog, to_entry
 from .results import parse_results
 from .source import Chunk, LogSource, Opened, blank_prefix, blank_run, open_source
 
@@ -459,3 +459,32 @@ def _sheet_shoe(
     if error is not None:
         return Shoe(name, shoe_id, 0, line, "csv", (), error=error, table=tags[0], date=tags[1])
     return Shoe(name, shoe_id, 0, line, "csv", tuple(records), table=tags[0], date=tags[1])
+
+
+def iter_shoes(source: LogSource, fmt: str | None = None) -> Iterator[ShoeLog]:
+    """Return a lazy iterator of the shoes of a log: JSON Lines of shoes, or a spreadsheet with a shoe column.
+
+    Any other log reads as a single shoe whose id is the file's stem. ``fmt``
+    forces a format; ``jsonl`` still reads shoe lines when the first line is one.
+    The first shoe that cannot be read raises its error (``open_archive``
+    carries it instead, and goes on).
+    """
+    from .reader import EMPTY
+
+    with open_archive(source, fmt) as shoes:
+        for shoe in shoes:
+            if shoe.error is not None:
+                raise shoe.error
+            if shoe.results is not None:
+                yield ShoeLog(shoe.id, shoe.results, None, shoe.line)
+                continue
+            entries = list(shoe.entries())
+            if not entries:
+                raise LogError(EMPTY, file=shoe.file)
+            with_cards = tuple(e.coup for e in entries if e.coup is not None)
+            yield ShoeLog(
+                shoe.id,
+                tuple(e.outcome for e in entries),
+                with_cards if len(with_cards) == len(entries) else None,
+                shoe.line if shoe.archive else entries[0].line,
+            )

@@ -7,7 +7,8 @@ from collections.abc import Iterator
 
 from ..cards import Card, hand_total, parse_card
 from ..coup import Coup, draw_coup, expected_cards
-from ..errors import CardError, LogError, LogWarning, Where, excerpt
+from ..errors import CardError, LogError, Where, excerpt
+from ..logwarning import LogWarning
 from ..rules import player_draws
 from .records import Record, warn
 from .source import Piece

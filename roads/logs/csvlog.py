@@ -17,10 +17,9 @@ from dataclasses import dataclass, field
 from ..cards import Card, parse_card
 from ..errors import CardError, LogError, RoadsError, excerpt
 from ..outcome import Outcome, Winner
-from .detect import HASH_HEADER
 from .notes import logger
 from .records import Claims, Record
-from .results import is_title, parse_results, winner_of
+from .results import HASH_HEADER, is_title, parse_results, winner_of
 from .source import Chunk
 
 DELIMITERS = (",", ";", "\t")

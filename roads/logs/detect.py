@@ -6,7 +6,7 @@ import re
 from collections.abc import Iterator
 
 from ..errors import LogError, excerpt
-from .results import CJK_RESULTS, is_title, strip_row_number, winner_of
+from .results import CJK_RESULTS, HASH_HEADER, is_title, strip_row_number, winner_of
 from .source import Chunk
 
 FORMATS: tuple[str, ...] = ("results", "cards", "stream", "json", "jsonl", "csv")
@@ -20,8 +20,6 @@ SAMPLE_CHARS = 1 << 18
 _DIRECTIVE = re.compile(r"#\s*format\s*[:=]\s*([A-Za-z]+)\s*$")
 _GROUP = re.compile(r"\[[^\[\]]*\]")
 _RESULT_CHARS = frozenset("BPTbpt \t\r\f\v,")
-HASH_HEADER = re.compile(r"#\s*[,;\t]")
-"""A header row whose first column is called ``#`` is not a comment."""
 
 _TOKEN = re.compile(r"[^\s,]+")
 _CJK = frozenset(CJK_RESULTS)

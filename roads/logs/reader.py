@@ -20,7 +20,7 @@ from ..outcome import Outcome
 from .blocks import Tap, results_batches
 from .cardlines import card_line_records, stream_records
 from .detect import check_format, detect, take_sample
-from .records import Entry, Record, ShoeLog, to_entry
+from .records import Entry, Record, to_entry
 from .results import result_entries
 from .source import Chunk, LogSource, Opened, chunks, open_source, pieces
 
@@ -206,35 +206,6 @@ def detect_format(source: LogSource) -> str:
     """Return the format name a log is written in (LogError when it holds no data)."""
     with open_log(source) as log:
         return log.format
-
-
-def iter_shoes(source: LogSource, fmt: str | None = None) -> Iterator[ShoeLog]:
-    """Return a lazy iterator of the shoes of a log: JSON Lines of shoes, or a spreadsheet with a shoe column.
-
-    Any other log reads as a single shoe whose id is the file's stem. ``fmt``
-    forces a format; ``jsonl`` still reads shoe lines when the first line is one.
-    The first shoe that cannot be read raises its error (``open_archive``
-    carries it instead, and goes on).
-    """
-    from .archive import open_archive
-
-    with open_archive(source, fmt) as shoes:
-        for shoe in shoes:
-            if shoe.error is not None:
-                raise shoe.error
-            if shoe.results is not None:
-                yield ShoeLog(shoe.id, shoe.results, None, shoe.line)
-                continue
-            entries = list(shoe.entries())
-            if not entries:
-                raise LogError(EMPTY, file=shoe.file)
-            with_cards = tuple(e.coup for e in entries if e.coup is not None)
-            yield ShoeLog(
-                shoe.id,
-                tuple(e.outcome for e in entries),
-                with_cards if len(with_cards) == len(entries) else None,
-                shoe.line if shoe.archive else entries[0].line,
-            )
 
 
 def _name(source: LogSource) -> str | None:

@@ -13,7 +13,8 @@ from dataclasses import dataclass
 
 from ..cards import Card
 from ..coup import Coup, audit_hands, resolve_hands, split_dealt
-from ..errors import CoupError, LogWarning
+from ..errors import CoupError
+from ..logwarning import LogWarning
 from ..outcome import Outcome, Winner
 
 

@@ -36,6 +36,8 @@ _WORDS = {
 }
 """Results spelled out, as table systems export them, and as ``--labels zh`` writes them."""
 CJK_RESULTS = "庄莊闲閒和"
+HASH_HEADER = re.compile(r"#\s*[,;\t]")
+"""A header row whose first column is called ``#`` is not a comment."""
 # Outcomes are frozen, so every plain B shares one object: a long log costs no memory per coup.
 _PLAIN = {ch: Outcome(w) for ch, w in _WINNERS.items()}
 _MARKERS = {"b": "banker pair", "p": "player pair", "n": "natural"}

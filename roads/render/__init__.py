@@ -12,7 +12,7 @@ import os
 from pathlib import Path
 from typing import IO, Protocol, Unpack
 
-from ..board import Scoreboard
+from ..board import Board
 from ..errors import RenderError
 from ..files import atomic_write
 from ..scene import ROADS, THEMES, RenderOptions, Scene, lay_out, render_options
@@ -58,7 +58,7 @@ def format_of(path: str | os.PathLike[str], kind: str | None = None) -> str:
 
 
 def render(
-    board: Scoreboard, kind: str = "svg", options: RenderOptions | None = None, **changes: Unpack[OptionChanges]
+    board: Board, kind: str = "svg", options: RenderOptions | None = None, **changes: Unpack[OptionChanges]
 ) -> bytes:
     """Return ``board`` drawn in format ``kind`` (svg, png or pdf) as bytes."""
     name = format_of("", kind)
@@ -74,7 +74,7 @@ def scene_bytes(
 
 
 def save(
-    board: Scoreboard,
+    board: Board,
     out: str | os.PathLike[str],
     kind: str | None = None,
     options: RenderOptions | None = None,
@@ -86,7 +86,7 @@ def save(
 
 
 def write_stream(
-    board: Scoreboard,
+    board: Board,
     stream: IO[bytes],
     kind: str | None = None,
     options: RenderOptions | None = None,

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from PIL import Image
 
-from ..board import Scoreboard
+from ..board import Board
 from ..errors import RenderError
 from ..outcome import Outcome
 from ..scene import RenderOptions, lay_out
@@ -44,7 +44,7 @@ def frames(outcomes: Sequence[Outcome], options: RenderOptions) -> list[Image.Im
         raise RenderError("the shoe has no coups to animate")
     if len(outcomes) > MAX_FRAMES:
         raise RenderError(f"{len(outcomes)} coups make too many frames: animate at most {MAX_FRAMES} (cut the log)")
-    board = Scoreboard()
+    board = Board()
     drawn: list[Image.Image] = []
     for outcome in outcomes:
         board.add(outcome)

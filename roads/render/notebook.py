@@ -1,8 +1,8 @@
 """Notebook display: what Jupyter's ``_repr_svg_``, ``_repr_png_`` and ``_repr_html_`` return for anything drawable.
 
-The display methods on a board or a coup import this module only when a
-notebook asks; it asks :func:`roads.scene.subjects.drawing` for the object's
-scene, so the model never knows how it is drawn.
+The drawer that ``roads/__init__.py`` binds for :mod:`roads.display` imports
+this module only when a notebook asks; it asks :func:`roads.scene.subjects.drawing`
+for the object's scene, so the model never knows how it is drawn.
 """
 
 from __future__ import annotations

@@ -27,7 +27,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Unpack
 
-from ..board import Scoreboard
+from ..board import Board
 from ..errors import RenderError
 from ..scene import RenderOptions, Scene, lay_out, render_options
 from ..scene.options import OptionChanges
@@ -71,7 +71,7 @@ _MASK_LIMIT = 64
 """Grid masks kept between pictures (a board-wide mask is a few hundred KB; a batch draws the same grids)."""
 
 
-def png(board: Scoreboard, options: RenderOptions | None = None, **changes: Unpack[OptionChanges]) -> bytes:
+def png(board: Board, options: RenderOptions | None = None, **changes: Unpack[OptionChanges]) -> bytes:
     """Return ``board`` drawn as PNG bytes; keyword options as :class:`~roads.scene.RenderOptions`."""
     opts = render_options(options, **changes)
     return scene_png(lay_out(board, opts), cell=opts.cell, width=opts.width, scale=opts.scale)

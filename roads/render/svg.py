@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from svgwrite.shapes import Rect as SvgRect
     from svgwrite.text import Text as SvgText
 
-from ..board import Scoreboard
+from ..board import Board
 from ..scene import RenderOptions, Scene, lay_out, render_options
 from ..scene.ids import figure_prefix, prefixed
 from ..scene.options import OptionChanges
@@ -38,7 +38,7 @@ def num(value: float) -> str:
 
 
 def svg(
-    board: Scoreboard, options: RenderOptions | None = None, *, fonts: bool = True, **changes: Unpack[OptionChanges]
+    board: Board, options: RenderOptions | None = None, *, fonts: bool = True, **changes: Unpack[OptionChanges]
 ) -> str:
     """Return ``board`` drawn as an SVG document; keyword options as :class:`~roads.scene.RenderOptions`.
 

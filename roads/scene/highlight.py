@@ -5,7 +5,7 @@ from __future__ import annotations
 from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
 
-from ..board import Bead, BigRoad, Mark, Scoreboard
+from ..board import Bead, BigRoad, Board, Mark
 from ..board.names import Road
 from ..errors import RenderError, RoadError
 
@@ -28,13 +28,11 @@ class Focus:
     text: str
 
 
-def focus(board: Scoreboard, road: str, number: int) -> Focus:
+def focus(board: Board, road: str, number: int) -> Focus:
     """Return the focus of mark ``number`` on ``road``; RenderError if the road has no such mark."""
-    from ..board.explain import proof  # only a highlight needs proofs: plain drawing stays light
-
     try:
         name = Road.parse(road, derived=True)
-        why = proof(board, name, number)
+        why = board.proof(name, number)
     except RoadError as exc:
         raise RenderError(f"cannot highlight {road}:{number}: {exc.message}") from None
     mark = board.road(name)[number - 1]

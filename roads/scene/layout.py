@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Unpack
 
-from ..board import Scoreboard
+from ..board import Board
 from ..board.names import DERIVED, Road
 from ..board.window import drawn_width, window
 from ..errors import RenderError
@@ -88,7 +88,7 @@ def check_columns(columns: int) -> None:
         )
 
 
-def lay_out(board: Scoreboard, options: RenderOptions | None = None, **changes: Unpack[OptionChanges]) -> Scene:
+def lay_out(board: Board, options: RenderOptions | None = None, **changes: Unpack[OptionChanges]) -> Scene:
     """Return the scene of ``board`` drawn as ``options`` say (keyword changes are validated too)."""
     return _Layout(board, render_options(options, **changes)).scene()
 
@@ -96,7 +96,7 @@ def lay_out(board: Scoreboard, options: RenderOptions | None = None, **changes: 
 class _Layout:
     """One board laid out once; methods add the parts and return their items."""
 
-    def __init__(self, board: Scoreboard, options: RenderOptions) -> None:
+    def __init__(self, board: Board, options: RenderOptions) -> None:
         self.board = board
         self.o = options
         self.t = THEMES[options.theme]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..board import Scoreboard
+from ..board import Board
 from ..board.names import DERIVED
 from ..board.stats import percent
 from .labels import Labels
@@ -14,7 +14,7 @@ TEXT = 11.0
 LINE = 1.0
 
 
-def panel(board: Scoreboard, t: Theme, lab: Labels, book: SymbolBook, x: float, y: float, w: float, h: float) -> Group:
+def panel(board: Board, t: Theme, lab: Labels, book: SymbolBook, x: float, y: float, w: float, h: float) -> Group:
     """Return the statistics panel in the box (x, y, w, h), the Banker and Player asks along its foot."""
     s = board.stats
     items: list[Item] = [Rect(x, y, w, h, fill=t.panel, stroke=t.border, width=LINE)]
@@ -53,7 +53,7 @@ def panel(board: Scoreboard, t: Theme, lab: Labels, book: SymbolBook, x: float, 
     return Group(tuple(items), id="stats", classes="stats")
 
 
-def asks(board: Scoreboard, t: Theme, lab: Labels, book: SymbolBook, x: float, y: float, w: float) -> Group:
+def asks(board: Board, t: Theme, lab: Labels, book: SymbolBook, x: float, y: float, w: float) -> Group:
     """Return the two ask badges: for each side, the mark each derived road would add (none where null)."""
     items: list[Item] = [centred_text(x + 8, y + 6, lab.ask, TEXT * 0.9, t.muted, anchor="start")]
     gap = 8.0

@@ -3,7 +3,8 @@
 Each kind of object is drawn by the scene code it belongs to: a board by the
 layout, a coup by the worked hand; a kind defined further up the flow (a
 lesson figure) registers itself where it is defined. The model never imports
-this module: it asks the renderer (:mod:`roads.render.notebook`), which asks here.
+this module: its notebook display asks the drawer ``roads/__init__.py`` binds, which asks
+the renderer (:mod:`roads.render.notebook`), which asks here.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from dataclasses import dataclass
 from functools import singledispatch
 from typing import Any, Unpack
 
-from ..board import Scoreboard
+from ..board import Board
 from ..coup import Coup
 from ..errors import RenderError
 from .hand import hand_scene
@@ -40,7 +41,7 @@ def drawing(subject: object, **options: Unpack[OptionChanges]) -> Drawing:
 
 
 @drawing.register
-def _board(subject: Scoreboard, **options: Unpack[OptionChanges]) -> Drawing:
+def _board(subject: Board, **options: Unpack[OptionChanges]) -> Drawing:
     checked = render_options(**options)
     return Drawing(lay_out(subject, checked), {"scale": checked.scale, "cell": checked.cell, "width": checked.width})
 

@@ -6,13 +6,13 @@ forms the terminal shows; this module only adds the sentences around them.
 
 from __future__ import annotations
 
-from ..board import Color, Scoreboard
+from ..board import Board, Color
 from ..board.names import Road
 from ..board.stats import result_counts
 from ..terminal import DIFFERENT, SAME, compact_bead_plate, compact_big_road, compact_derived, mark_glyph, plural
 
 
-def summary(board: Scoreboard) -> str:
+def summary(board: Board) -> str:
     """Return the statistics panel as one sentence."""
     s = board.stats
     return (
@@ -22,26 +22,26 @@ def summary(board: Scoreboard) -> str:
     )
 
 
-def bead_plate_line(board: Scoreboard, first: int = 1) -> str:
+def bead_plate_line(board: Board, first: int = 1) -> str:
     """Return the Bead Plate from column ``first`` on, one group of letters per column."""
     return f"Bead Plate{_from(first)}: {compact_bead_plate(board, first=first) or '(empty)'}"
 
 
-def big_road_line(board: Scoreboard, first: int = 1) -> str:
+def big_road_line(board: Board, first: int = 1) -> str:
     """Return the Big Road by logical column from the column drawn at ``first``; a T follows each tie."""
     lead = board.leading_ties
     prefix = f"{plural(lead, 'tie')} before the first result; " if lead and first == 1 else ""
     return f"Big Road{_from(first)}: {prefix}{compact_big_road(board, first=first, ties=True) or '(empty)'}"
 
 
-def derived_line(board: Scoreboard, name: str, first: int = 1) -> str:
+def derived_line(board: Board, name: str, first: int = 1) -> str:
     """Return a derived road as = (red) and ≠ (blue), one group per drawn column streak."""
     return (
         f"{Road.parse(name).title}{_from(first)}: {compact_derived(board.road(name), first=first) or '(no marks yet)'}"
     )
 
 
-def asks_line(board: Scoreboard) -> str:
+def asks_line(board: Board) -> str:
     """Return both ask roads in words."""
     parts = []
     for side, answer in board.asks().items():

@@ -1,20 +1,24 @@
-"""The Scoreboard: all five roads, ask roads and statistics, built one coup or one batch at a time."""
+"""The model's board: all five roads, ask roads and statistics, built one coup or one batch at a time.
+
+It counts and proves but does not draw: the public :class:`roads.Scoreboard`
+(:mod:`roads.scoreboard`, above the renderer) adds the pictures and the text.
+"""
 
 from __future__ import annotations
 
 import io
-import os
 from collections.abc import Iterable, Iterator, Sequence
-from itertools import islice
+from itertools import chain, islice
 from operator import attrgetter, itemgetter
-from typing import IO, TYPE_CHECKING, Unpack
+from typing import TYPE_CHECKING, Self
 
 from ..display import NotebookDisplay
 from ..errors import LogError, excerpt
 from ..outcome import Outcome, Winner
 from .bead_plate import BeadPlate
 from .big_road import BigRoad
-from .derived import Color, DerivedRoad, judge, reaches, verdict, verdicts
+from .derived import DerivedRoad
+from .marks import Color, judge, reaches, verdict, verdicts
 from .names import Road
 from .stats import Stats
 
@@ -24,7 +28,6 @@ if TYPE_CHECKING:
 
     from ..coup import Coup
     from ..logs import LogSource
-    from ..scene.options import OptionChanges  # type only: the options' names, not the renderer
     from .explain import Proof
 
 REPR_COUPS = 40
@@ -35,14 +38,14 @@ _BATCH = 1 << 16
 array path's passes, small enough that its temporary arrays stay in cache."""
 
 _BULK = 4096
-"""A batch of at least this many coups takes the array path (:meth:`Scoreboard._add_many`); fewer, the loop."""
+"""A batch of at least this many coups takes the array path (:meth:`Board._add_many`); fewer, the loop."""
 
 _SKIPPED = str.maketrans("", "", " ,\t\n")
 """What from_results ignores between letters."""
 
 
-class Scoreboard(NotebookDisplay):
-    """A shoe's scoreboard: ``bead_plate``, ``big_road``, the three derived roads, ``ask()``, ``stats``.
+class Board(NotebookDisplay):
+    """A shoe's board: ``bead_plate``, ``big_road``, the three derived roads, ``ask()``, ``stats``, proofs.
 
     Adding a coup costs O(1): nothing is rebuilt. A board keeps about 50 bytes
     a coup (compact arrays; outcomes are shared), so ten million coups fit in
@@ -61,7 +64,7 @@ class Scoreboard(NotebookDisplay):
         self.stats = Stats()
 
     @classmethod
-    def from_results(cls, results: str) -> Scoreboard:
+    def from_results(cls, results: str) -> Self:
         """Return the board of a plain run of B/P/T letters (spaces and commas ignored)."""
         board = cls()
         if len(results) >= _BULK and results.isascii():
@@ -92,7 +95,7 @@ class Scoreboard(NotebookDisplay):
             self._add_many(outcomes, codes[start : start + _BATCH], plain=True)
 
     @classmethod
-    def from_outcomes(cls, outcomes: Iterable[Outcome | Coup | str]) -> Scoreboard:
+    def from_outcomes(cls, outcomes: Iterable[Outcome | Coup | str]) -> Self:
         """Return the board of a sequence of outcomes, coups, letters or words (see :meth:`add`)."""
         board = cls()
         board.extend(outcomes)
@@ -100,7 +103,7 @@ class Scoreboard(NotebookDisplay):
         return board
 
     @classmethod
-    def from_log(cls, source: LogSource, fmt: str | None = None) -> Scoreboard:
+    def from_log(cls, source: LogSource, fmt: str | None = None) -> Self:
         """Return the board of a shoe log in any format: a path, ``"-"`` for stdin, or an open stream.
 
         ``fmt`` forces a format (see :data:`roads.logs.FORMATS`); None detects
@@ -117,7 +120,7 @@ class Scoreboard(NotebookDisplay):
         return board
 
     @classmethod
-    def from_text(cls, text: str, fmt: str | None = None, *, name: str = "<text>") -> Scoreboard:
+    def from_text(cls, text: str, fmt: str | None = None, *, name: str = "<text>") -> Self:
         """Return the board of a shoe log given as text, in any format (results letters, card lines, JSON).
 
         ``fmt`` forces a format (see :data:`roads.logs.FORMATS`); None detects
@@ -353,61 +356,36 @@ class Scoreboard(NotebookDisplay):
 
     def proof(self, road: Road | str, mark: int) -> Proof:
         """Return why mark number ``mark`` (from 1) of a derived ``road`` has its colour; RoadError if none."""
-        from .explain import proof  # proofs are prose: a board that is only drawn or summed never loads them
-
-        return proof(self, road, mark)
+        return self.road(road).proof(mark)
 
     def proofs(self, road: Road | str | None = None) -> Iterator[Proof]:
         """Yield the proof of every mark of ``road``, or of all three derived roads in board order."""
-        from .explain import proofs
-
-        return proofs(self, road)
-
-    # -- output: the renderer is imported only when a picture is asked for ----
-
-    def svg(self, **options: Unpack[OptionChanges]) -> str:
-        """Return the board drawn as an SVG document; options as :func:`roads.render.svg` (``road``, ``last``...)."""
-        from ..render.svg import svg
-
-        return svg(self, **options)
-
-    def png(self, **options: Unpack[OptionChanges]) -> bytes:
-        """Return the board drawn as PNG bytes; options as :func:`roads.render.png`."""
-        from ..render.png import png
-
-        return png(self, **options)
-
-    def save(
-        self, out: str | os.PathLike[str] | IO[bytes], kind: str | None = None, **options: Unpack[OptionChanges]
-    ) -> None:
-        """Write the board to ``out``, a path (written atomically) or a binary stream, as SVG or PNG.
-
-        ``kind`` (``svg``, ``png``) names the format; without it the path's (or
-        the stream's name's) extension does. Options as :func:`roads.render.svg`.
-        """
-        from ..render import save, write_stream
-
-        if isinstance(out, (str, os.PathLike)):
-            save(self, out, kind, **options)
-        else:
-            write_stream(self, out, kind, **options)
+        roads = self._derived if road is None else (self.road(road),)
+        return chain.from_iterable(derived.proofs() for derived in roads)
 
     # -- how a board shows itself -------------------------------------------
 
     def __repr__(self) -> str:
+        """Return the call that rebuilds the board's roads, saying what it would not give back."""
+        name = type(self).__name__
         outcomes = self.bead_plate.outcomes
         if not outcomes:
-            return "Scoreboard()"
+            return f"{name}()"
+        stats = self.stats
+        # A board read from cards (or a log with pairs) knows more than its letters: the call must not pretend.
+        from_cards = any(map(_CARDS, outcomes))
+        richer = from_cards or stats.banker_pairs or stats.player_pairs or stats.naturals
         if len(outcomes) <= REPR_COUPS:
-            return f"Scoreboard.from_results({''.join(o.winner.letter for o in outcomes)!r})"
+            call = f"{name}.from_results({''.join(o.winner.letter for o in outcomes)!r})"
+            if not richer:
+                return call
+            lost = "the cards, totals, pairs and naturals" if from_cards else "the pairs and naturals"
+            source = "cards" if from_cards else "a log with pairs and naturals"
+            return f"{call}  # read from {source}: this call rebuilds the roads, not {lost}"
         head = "".join(o.winner.letter for o in outcomes[: REPR_COUPS - 8])
         tail = "".join(o.winner.letter for o in outcomes[-5:])
-        return f"Scoreboard.from_results('{head}…{tail}')  # {len(outcomes):,} coups"
-
-    def __str__(self) -> str:
-        from ..terminal import show  # the terminal grids are a view: the model does not load them
-
-        return show(self).rstrip("\n")
+        note = ", read from cards" if from_cards else ", with pairs and naturals" if richer else ""
+        return f"{name}.from_results('{head}…{tail}')  # {len(outcomes):,} coups{note}"
 
 
 _LETTERS = {
@@ -433,6 +411,8 @@ _BYTE_TABLE: tuple[Outcome, ...] = tuple(_BYTE_OUTCOMES.get(byte, _LETTERS["B"])
 _WINNER_CODES = {Winner.BANKER: 0, Winner.PLAYER: 1, Winner.TIE: 2}
 _WINNER, _BANKER_PAIR = attrgetter("winner"), attrgetter("banker_pair")
 _PLAYER_PAIR, _NATURAL = attrgetter("player_pair"), attrgetter("natural")
+_CARDS = attrgetter("cards")
+"""An outcome's card count: None unless it was read from cards."""
 
 
 def _letter_codes() -> NDArray[np.int8]:
