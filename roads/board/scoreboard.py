@@ -366,13 +366,51 @@ class Scoreboard(NotebookDisplay):
     # -- output: the renderer is imported only when a picture is asked for ----
 
     def svg(self, **options: Unpack[OptionChanges]) -> str:
-        """Return the board drawn as an SVG document; options as :func:`roads.render.svg` (``road``, ``last``...)."""
+        """Return the board drawn as an SVG document.
+
+        Options (keyword-only, checked as RenderOptions checks them):
+
+            road='scoreboard': What to draw: scoreboard, bead-plate, big-road, big-eye-boy, small-road,
+                cockroach-pig.
+            last=None: Only the newest N columns, 1-10000 (the whole shoe without it; a window, no mark
+                changes).
+            cell=None: Pixels per Big Road cell, 8-400 (24 without it or width).
+            width=None: Overall width in pixels, 16-30000 (instead of cell).
+            scale=1.0: PNG pixel multiplier, 0.1-16 (2 for sharp screens or print).
+            theme='classic': Colours: classic, dark, print.
+            labels='en': Letters: en, zh (B/P/T or 庄/闲/和; the fonts ship with roads).
+            pairs=True: Pair dots on the Big Road (the Bead Plate always shows them).
+            naturals=False: Mark naturals on the Big Road (a small gold dot).
+            totals=False: Bead Plate shows the winning total instead of the letter.
+            highlight=None: Highlight a derived mark, its bead and what it compared (e.g. big-eye-boy:5, or
+                ('big-eye-boy', 5) from Python).
+            title=None: A caption over the board (also the SVG title).
+        """
         from ..render.svg import svg
 
         return svg(self, **options)
 
     def png(self, **options: Unpack[OptionChanges]) -> bytes:
-        """Return the board drawn as PNG bytes; options as :func:`roads.render.png`."""
+        """Return the board drawn as PNG bytes.
+
+        Options (keyword-only, checked as RenderOptions checks them):
+
+            road='scoreboard': What to draw: scoreboard, bead-plate, big-road, big-eye-boy, small-road,
+                cockroach-pig.
+            last=None: Only the newest N columns, 1-10000 (the whole shoe without it; a window, no mark
+                changes).
+            cell=None: Pixels per Big Road cell, 8-400 (24 without it or width).
+            width=None: Overall width in pixels, 16-30000 (instead of cell).
+            scale=1.0: PNG pixel multiplier, 0.1-16 (2 for sharp screens or print).
+            theme='classic': Colours: classic, dark, print.
+            labels='en': Letters: en, zh (B/P/T or 庄/闲/和; the fonts ship with roads).
+            pairs=True: Pair dots on the Big Road (the Bead Plate always shows them).
+            naturals=False: Mark naturals on the Big Road (a small gold dot).
+            totals=False: Bead Plate shows the winning total instead of the letter.
+            highlight=None: Highlight a derived mark, its bead and what it compared (e.g. big-eye-boy:5, or
+                ('big-eye-boy', 5) from Python).
+            title=None: A caption over the board (also the SVG title).
+        """
         from ..render.png import png
 
         return png(self, **options)
@@ -383,7 +421,25 @@ class Scoreboard(NotebookDisplay):
         """Write the board to ``out``, a path (written atomically) or a binary stream, as SVG or PNG.
 
         ``kind`` (``svg``, ``png``) names the format; without it the path's (or
-        the stream's name's) extension does. Options as :func:`roads.render.svg`.
+        the stream's name's) extension does.
+
+        Options (keyword-only, checked as RenderOptions checks them):
+
+            road='scoreboard': What to draw: scoreboard, bead-plate, big-road, big-eye-boy, small-road,
+                cockroach-pig.
+            last=None: Only the newest N columns, 1-10000 (the whole shoe without it; a window, no mark
+                changes).
+            cell=None: Pixels per Big Road cell, 8-400 (24 without it or width).
+            width=None: Overall width in pixels, 16-30000 (instead of cell).
+            scale=1.0: PNG pixel multiplier, 0.1-16 (2 for sharp screens or print).
+            theme='classic': Colours: classic, dark, print.
+            labels='en': Letters: en, zh (B/P/T or 庄/闲/和; the fonts ship with roads).
+            pairs=True: Pair dots on the Big Road (the Bead Plate always shows them).
+            naturals=False: Mark naturals on the Big Road (a small gold dot).
+            totals=False: Bead Plate shows the winning total instead of the letter.
+            highlight=None: Highlight a derived mark, its bead and what it compared (e.g. big-eye-boy:5, or
+                ('big-eye-boy', 5) from Python).
+            title=None: A caption over the board (also the SVG title).
         """
         from ..render import save, write_stream
 
