@@ -223,6 +223,9 @@ def test_every_drawing_option_on_the_command_line_is_its_row(command: str, param
     assert param.default == row.default
     help = param.help or ""
     assert help.endswith(".") and row.limits() in help, help
+    if command == "render":  # the command that draws boards says each option exactly as the table does
+        said = f"{row.describe()}."
+        assert help == (f"No {said[0].lower()}{said[1:]}" if row.kind == "flag" and row.default else said)
     if row.kind == "flag":
         assert param.is_flag and param.flag_value is (not row.default)
     else:

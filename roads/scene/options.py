@@ -318,6 +318,7 @@ class RenderOptions:
         "en",
         "Letters",
         "--labels",
+        metavar="LANG",
         choices=("en", "zh"),
         remark="B/P/T or 庄/闲/和; the fonts ship with roads",
     )
