@@ -22,6 +22,7 @@ from click.testing import CliRunner
 
 import roads.render
 from roads import Scoreboard
+from roads.board import scoreboard
 from roads.cli.app import COMMANDS, cli
 from roads.cli.options import RenderFlag, RenderValue
 from roads.errors import RenderError
@@ -89,7 +90,7 @@ def test_the_table_is_the_dataclass() -> None:
         assert getattr(plain, row.name) == row.default, row.name
         assert row.help and not row.help.endswith("."), row.name
         assert row.flag.startswith("--"), row.name
-        assert (row.low is None) == (row.high is None), row.name
+        assert row.bounds is None or row.bounds[0] < row.bounds[1], row.name
     assert set(BAD) == set(FIELDS), "every option has its bad values here"
 
 
@@ -105,11 +106,12 @@ def test_the_keywords_type_every_option_as_the_dataclass_does() -> None:
 
 def test_the_bounds_are_the_ones_the_checks_use() -> None:
     for row in OPTIONS:
-        if row.low is None or row.high is None:
+        if row.bounds is None:
             continue
-        assert row.convert(row.low) == row.low and row.convert(row.high) == row.high
+        low, high = row.bounds
+        assert row.convert(low) == low and row.convert(high) == high
         step = 1 if row.kind == "whole" else 0.01
-        for outside in (row.low - step, row.high + step):
+        for outside in (low - step, high + step):
             with pytest.raises(RenderError):
                 row.convert(outside)
 
@@ -257,6 +259,11 @@ def test_help_lists_every_option(method: typing.Callable[..., object]) -> None:
     )
     for row in OPTIONS:
         assert f"    {row.name}={row.default!r}: " in doc
+
+
+def test_the_models_copy_of_the_options_is_the_table() -> None:
+    # The model cannot import the scene, so the board keeps the text help() shows; it must be the table's.
+    assert f"{OPTIONS_HEADING}\n\n{option_lines()}\n" == scoreboard.OPTIONS_HELP
 
 
 def test_docs_rendering_holds_the_table() -> None:

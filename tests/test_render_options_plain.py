@@ -55,7 +55,7 @@ def holds(name: str, value: Any) -> bool:
         return False
     if row.choices and value not in row.choices:
         return False
-    if row.low is not None and row.high is not None and not row.low <= value <= row.high:
+    if row.bounds is not None and not row.bounds[0] <= value <= row.bounds[1]:
         return False
     return not (isinstance(value, float) and not math.isfinite(value))
 

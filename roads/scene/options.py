@@ -109,8 +109,8 @@ class Option:
     """The command-line spelling: ``--theme``; for a flag on by default, the one that turns it off (``--no-pairs``)."""
     metavar: str | None = None
     choices: tuple[str, ...] = ()
-    low: float | None = None
-    high: float | None = None
+    bounds: tuple[float, float] | None = None
+    """The smallest and largest value, both allowed."""
     unit: str = ""
     """What the bounds count (``columns``, ``pixels``), for the messages."""
     remark: str = ""
@@ -125,22 +125,22 @@ class Option:
         value = _READERS[self.kind](self, value)
         if self.check is not None:
             value = self.check(value)
-        if self.low is not None and self.high is not None and not self.low <= value <= self.high:
-            raise RenderError(f"{self.name} must be from {self.bounds()}, got {value:g}")
+        if self.bounds is not None and not self.bounds[0] <= value <= self.bounds[1]:
+            raise RenderError(f"{self.name} must be from {self.span()}, got {value:g}")
         return value
 
-    def bounds(self) -> str:
+    def span(self) -> str:
         """Return the bounds as the messages say them: ``1 to 10000 columns``; empty without bounds."""
-        if self.low is None or self.high is None:
+        if self.bounds is None:
             return ""
-        return f"{self.low:g} to {self.high:g}{' ' + self.unit if self.unit else ''}"
+        return f"{self.bounds[0]:g} to {self.bounds[1]:g}{' ' + self.unit if self.unit else ''}"
 
     def limits(self) -> str:
         """Return what the option accepts, for help: ``classic, dark, print``, ``1-10000``; empty when anything."""
         if self.choices:
             return ", ".join(self.choices)
-        if self.low is not None and self.high is not None:
-            return f"{self.low:g}-{self.high:g}"
+        if self.bounds is not None:
+            return f"{self.bounds[0]:g}-{self.bounds[1]:g}"
         return ""
 
     def describe(self, what: str | None = None, note: str | None = None) -> str:
@@ -274,8 +274,7 @@ class RenderOptions:
         "Only the newest N columns",
         "--last",
         metavar="N",
-        low=1,
-        high=MOST_COLUMNS,
+        bounds=(1, MOST_COLUMNS),
         unit="columns",
         remark="the whole shoe without it; a window, no mark changes",
     )
@@ -285,8 +284,7 @@ class RenderOptions:
         "Pixels per Big Road cell",
         "--cell",
         metavar="PX",
-        low=LEGIBLE_CELL,
-        high=MAX_CELL,
+        bounds=(LEGIBLE_CELL, MAX_CELL),
         unit="pixels",
         check=_legible,
         remark="24 without it or width",
@@ -297,8 +295,7 @@ class RenderOptions:
         "Overall width in pixels",
         "--width",
         metavar="PX",
-        low=WIDTHS[0],
-        high=WIDTHS[1],
+        bounds=WIDTHS,
         unit="pixels",
         remark="instead of cell",
     )
@@ -308,8 +305,7 @@ class RenderOptions:
         "PNG pixel multiplier",
         "--scale",
         metavar="X",
-        low=SCALES[0],
-        high=SCALES[1],
+        bounds=SCALES,
         remark="2 for sharp screens or print",
     )
     theme: str = option("choice", "classic", "Colours", "--theme", metavar="THEME", choices=tuple(THEMES))
