@@ -24,7 +24,7 @@ import roads.render
 from roads import Scoreboard
 from roads.board import scoreboard
 from roads.cli.app import COMMANDS, cli
-from roads.cli.options import RenderFlag, RenderValue
+from roads.cli.options import DrawingOption, RenderValue
 from roads.errors import RenderError
 from roads.scene import THEMES
 from roads.scene.options import (
@@ -32,8 +32,8 @@ from roads.scene.options import (
     FIELDS,
     OPTIONS,
     OPTIONS_HEADING,
-    Option,
     OptionChanges,
+    OptionRow,
     RenderOptions,
     option_lines,
     option_table,
@@ -73,10 +73,13 @@ def every_command() -> list[tuple[str, click.Command]]:
     return sorted(cli.commands.items())
 
 
-def render_params() -> list[tuple[str, RenderFlag]]:
+def render_params() -> list[tuple[str, DrawingOption]]:
     """Return every drawing option any command declares, with the command's name."""
     return [
-        (name, param) for name, command in every_command() for param in command.params if isinstance(param, RenderFlag)
+        (name, param)
+        for name, command in every_command()
+        for param in command.params
+        if isinstance(param, DrawingOption)
     ]
 
 
@@ -214,13 +217,13 @@ def test_text_is_converted_as_the_command_line_converts_it() -> None:
 
 def test_roads_render_declares_every_option_of_the_table() -> None:
     command = dict(every_command())["render"]
-    declared = {p.row.name: p for p in command.params if isinstance(p, RenderFlag)}
+    declared = {p.row.name: p for p in command.params if isinstance(p, DrawingOption)}
     assert sorted(declared) == sorted(FIELDS)  # in the order --help reads best, not the table's
 
 
 @pytest.mark.parametrize(("command", "param"), render_params(), ids=lambda x: x if isinstance(x, str) else x.name)
-def test_every_drawing_option_on_the_command_line_is_its_row(command: str, param: RenderFlag) -> None:
-    row: Option = param.row
+def test_every_drawing_option_on_the_command_line_is_its_row(command: str, param: DrawingOption) -> None:
+    row: OptionRow = param.row
     assert param.name == row.name and param.opts == [row.flag]
     assert param.default == row.default
     help = param.help or ""

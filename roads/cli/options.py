@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     import logging
 
     from ..logs.archive import Shoe
-    from ..scene.options import Option
+    from ..scene.options import OptionRow
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -127,7 +127,7 @@ def seed_value(*, signed: bool = False) -> Callback:
 class RenderValue(click.ParamType[Any]):
     """A drawing option's value, read by the table's own converter: ``--last x`` says what ``last="x"`` says."""
 
-    def __init__(self, row: Option) -> None:
+    def __init__(self, row: OptionRow) -> None:
         self.row = row
         self.name = row.kind
 
@@ -145,10 +145,10 @@ class RenderValue(click.ParamType[Any]):
         return [CompletionItem(c) for c in self.row.choices if c.startswith(incomplete.lower())]
 
 
-class RenderFlag(click.Option):
+class DrawingOption(click.Option):
     """A drawing option on the command line, made from its row of the table (tests walk every command for these)."""
 
-    def __init__(self, *args: Any, row: Option, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, row: OptionRow, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.row = row
 
@@ -171,7 +171,7 @@ def render_option(name: str, what: str | None = None, note: str | None = None) -
         return click.option(
             row.flag,
             name,
-            cls=RenderFlag,
+            cls=DrawingOption,
             row=row,
             is_flag=True,
             flag_value=not row.default,
@@ -181,7 +181,7 @@ def render_option(name: str, what: str | None = None, note: str | None = None) -
     return click.option(
         row.flag,
         name,
-        cls=RenderFlag,
+        cls=DrawingOption,
         row=row,
         type=RenderValue(row),
         default=row.default,

@@ -40,7 +40,7 @@ _NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
 """Characters XML 1.0 cannot hold at all, escaped or not: one in a title made an SVG no parser would open."""
 
 Kind = Literal["choice", "whole", "decimal", "flag", "text", "highlight"]
-"""How an option's value is read: the converter :meth:`Option.convert` applies."""
+"""How an option's value is read: the converter :meth:`OptionRow.convert` applies."""
 
 
 def fold(text: str) -> str:
@@ -97,7 +97,7 @@ def _legible(value: float) -> float:
 
 
 @dataclass(frozen=True)
-class Option:
+class OptionRow:
     """One row of the table: a drawing option, how it is read and checked, and how it is spelled and explained."""
 
     name: str
@@ -163,7 +163,7 @@ def _shown(value: Any) -> str:
     return f"'{excerpt(one_line(value))}'" if isinstance(value, str) else excerpt(one_line(repr(value)))
 
 
-def _choice(option: Option, value: Any) -> str:
+def _choice(option: OptionRow, value: Any) -> str:
     key = fold(value) if isinstance(value, str) else None
     for choice in option.choices:
         if fold(choice) == key:
@@ -171,7 +171,7 @@ def _choice(option: Option, value: Any) -> str:
     raise RenderError(unknown_choice(option.name, value, option.choices))
 
 
-def _whole(option: Option, value: Any) -> int:
+def _whole(option: OptionRow, value: Any) -> int:
     if isinstance(value, int) and not isinstance(value, bool):
         return value
     if isinstance(value, float) and value.is_integer():
@@ -186,7 +186,7 @@ def _whole(option: Option, value: Any) -> int:
     raise RenderError(f"{option.name} should be a whole number, got {_shown(value)}")
 
 
-def _decimal(option: Option, value: Any) -> float:
+def _decimal(option: OptionRow, value: Any) -> float:
     number: float | None = None
     try:
         if isinstance(value, (int, float)) and not isinstance(value, bool):
@@ -206,7 +206,7 @@ _TRUE = frozenset({"true", "yes", "on", "1"})
 _FALSE = frozenset({"false", "no", "off", "0"})
 
 
-def _flag(option: Option, value: Any) -> bool:
+def _flag(option: OptionRow, value: Any) -> bool:
     if isinstance(value, bool):
         return value
     if type(value) is int and value in (0, 1):
@@ -216,17 +216,17 @@ def _flag(option: Option, value: Any) -> bool:
     raise RenderError(f"{option.name} should be true or false, got {_shown(value)}")
 
 
-def _text(option: Option, value: Any) -> str:
+def _text(option: OptionRow, value: Any) -> str:
     if isinstance(value, str):
         return value
     raise RenderError(f"{option.name} should be text, got {_shown(value)}")
 
 
-def _highlight(option: Option, value: Any) -> tuple[str, int] | None:
+def _highlight(option: OptionRow, value: Any) -> tuple[str, int] | None:
     return check_highlight(value)
 
 
-_READERS: dict[Kind, Callable[[Option, Any], Any]] = {
+_READERS: dict[Kind, Callable[[OptionRow, Any], Any]] = {
     "choice": _choice,
     "whole": _whole,
     "decimal": _decimal,
@@ -236,8 +236,8 @@ _READERS: dict[Kind, Callable[[Option, Any], Any]] = {
 }
 
 
-def option(kind: Kind, default: Any, help: str, flag: str, **row: Any) -> Any:
-    """Return a field of the table: ``default``, and the rest of the row (see :class:`Option`) as its metadata."""
+def option_field(kind: Kind, default: Any, help: str, flag: str, **row: Any) -> Any:
+    """Return a field of the table: ``default``, and the rest of the row (see :class:`OptionRow`) as its metadata."""
     return field(
         default=default, metadata={"row": {"kind": kind, "default": default, "help": help, "flag": flag, **row}}
     )
@@ -267,8 +267,8 @@ class OptionChanges(TypedDict, total=False):
 class RenderOptions:
     """How to draw a board: the table of options; every one optional, keyword-only and checked here, at the edge."""
 
-    road: str = option("choice", "scoreboard", "What to draw", "--road", metavar="ROAD", choices=ROADS)
-    last: int | None = option(
+    road: str = option_field("choice", "scoreboard", "What to draw", "--road", metavar="ROAD", choices=ROADS)
+    last: int | None = option_field(
         "whole",
         None,
         "Only the newest N columns",
@@ -278,7 +278,7 @@ class RenderOptions:
         unit="columns",
         remark="the whole shoe without it; a window, no mark changes",
     )
-    cell: float | None = option(
+    cell: float | None = option_field(
         "decimal",
         None,
         "Pixels per Big Road cell",
@@ -289,7 +289,7 @@ class RenderOptions:
         check=_legible,
         remark="24 without it or width",
     )
-    width: int | None = option(
+    width: int | None = option_field(
         "whole",
         None,
         "Overall width in pixels",
@@ -299,7 +299,7 @@ class RenderOptions:
         unit="pixels",
         remark="instead of cell",
     )
-    scale: float = option(
+    scale: float = option_field(
         "decimal",
         1.0,
         "PNG pixel multiplier",
@@ -308,8 +308,8 @@ class RenderOptions:
         bounds=SCALES,
         remark="2 for sharp screens or print",
     )
-    theme: str = option("choice", "classic", "Colours", "--theme", metavar="THEME", choices=tuple(THEMES))
-    labels: Literal["en", "zh"] = option(
+    theme: str = option_field("choice", "classic", "Colours", "--theme", metavar="THEME", choices=tuple(THEMES))
+    labels: Literal["en", "zh"] = option_field(
         "choice",
         "en",
         "Letters",
@@ -318,12 +318,14 @@ class RenderOptions:
         choices=("en", "zh"),
         remark="B/P/T or 庄/闲/和; the fonts ship with roads",
     )
-    pairs: bool = option(
+    pairs: bool = option_field(
         "flag", True, "Pair dots on the Big Road", "--no-pairs", remark="the Bead Plate always shows them"
     )
-    naturals: bool = option("flag", False, "Mark naturals on the Big Road", "--naturals", remark="a small gold dot")
-    totals: bool = option("flag", False, "Bead Plate shows the winning total instead of the letter", "--totals")
-    highlight: tuple[str, int] | None = option(
+    naturals: bool = option_field(
+        "flag", False, "Mark naturals on the Big Road", "--naturals", remark="a small gold dot"
+    )
+    totals: bool = option_field("flag", False, "Bead Plate shows the winning total instead of the letter", "--totals")
+    highlight: tuple[str, int] | None = option_field(
         "highlight",
         None,
         "Highlight a derived mark, its bead and what it compared",
@@ -331,7 +333,7 @@ class RenderOptions:
         metavar="ROAD:MARK",
         remark="e.g. big-eye-boy:5, or ('big-eye-boy', 5) from Python",
     )
-    title: str | None = option(
+    title: str | None = option_field(
         "text",
         None,
         "A caption over the board",
@@ -362,9 +364,9 @@ class RenderOptions:
         return RenderOptions(**{**self.model_dump(), **(update or {})})
 
 
-OPTIONS: tuple[Option, ...] = tuple(Option(name=f.name, **f.metadata["row"]) for f in fields(RenderOptions))
+OPTIONS: tuple[OptionRow, ...] = tuple(OptionRow(name=f.name, **f.metadata["row"]) for f in fields(RenderOptions))
 """The table: every drawing option in the order RenderOptions holds, checks and lists them."""
-BY_NAME: dict[str, Option] = {row.name: row for row in OPTIONS}
+BY_NAME: dict[str, OptionRow] = {row.name: row for row in OPTIONS}
 FIELDS: tuple[str, ...] = tuple(BY_NAME)
 
 
