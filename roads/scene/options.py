@@ -388,14 +388,14 @@ def option_lines() -> str:
 
 F = TypeVar("F", bound=Callable[..., Any])
 
+OPTIONS_HEADING = "Options (keyword-only, checked as RenderOptions checks them):"
+"""The line above the options in ``help()``."""
+
 
 def lists_options(function: F) -> F:
     """Append the table of options to ``function``'s docstring, so ``help()`` lists every option it takes."""
     function.__doc__ = f"{inspect.cleandoc(function.__doc__ or '')}\n\n{OPTIONS_HEADING}\n\n{option_lines()}\n"
     return function
-
-
-OPTIONS_HEADING = "Options (keyword-only, checked as RenderOptions checks them):"
 
 
 def option_table() -> str:
