@@ -7,6 +7,7 @@ print one line that points at it.
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Iterable
 from typing import TypedDict
 
 QUOTE_LIMIT = 60
@@ -37,6 +38,11 @@ def one_line(text: str) -> str:
         else:
             out.append(repr(ch)[1:-1])  # repr spells each as \n, \x1b, \u202e
     return "".join(out)
+
+
+def unknown_choice(what: str, value: object, choices: Iterable[str]) -> str:
+    """Return the one message for a value not among ``choices``: ``unknown theme 'neon': choose one of ...``."""
+    return f"unknown {what} '{excerpt(one_line(str(value)))}': choose one of {', '.join(choices)}"
 
 
 _UNPRINTED = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"})

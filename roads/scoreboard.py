@@ -12,6 +12,7 @@ import os
 from typing import IO, TYPE_CHECKING, Unpack
 
 from .board import Board
+from .scene.options import lists_options
 
 if TYPE_CHECKING:
     from .scene.options import OptionChanges
@@ -28,19 +29,21 @@ class Scoreboard(Board):
 
     __slots__ = ()
 
-    # options listed by the option table in roads.scene.options, once it writes them into these docstrings
+    @lists_options
     def svg(self, **options: Unpack[OptionChanges]) -> str:
         """Return the board drawn as an SVG document; options as :func:`roads.render.svg` (``road``, ``last``...)."""
         from .render.svg import svg
 
         return svg(self, **options)
 
+    @lists_options
     def png(self, **options: Unpack[OptionChanges]) -> bytes:
         """Return the board drawn as PNG bytes; options as :func:`roads.render.png`."""
         from .render.png import png
 
         return png(self, **options)
 
+    @lists_options
     def save(
         self, out: str | os.PathLike[str] | IO[bytes], kind: str | None = None, **options: Unpack[OptionChanges]
     ) -> None:

@@ -125,7 +125,7 @@ def test_batch_gives_two_logs_with_one_stem_two_reported_names(
         (["--road", "big-raod"], "unknown road 'big-raod': choose one of scoreboard, bead-plate, big-road"),
         (["--theme", "neon"], "unknown theme 'neon': choose one of classic, dark, print"),
         (["--highlight", "bead-plate:1"], "cannot highlight 'bead-plate'"),
-        (["--last", "0"], "last must be a number of columns from 1"),
+        (["--last", "0"], "last must be from 1 to 10000 columns, got 0"),
     ],
 )
 def test_bad_option_values_are_usage_errors_and_write_nothing(

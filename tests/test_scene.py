@@ -36,9 +36,9 @@ def group(scene, id: str) -> Group:  # type: ignore[no-untyped-def]
         ({"highlight": "big-eye-boy:x"}, "highlight mark 'x' is not a number"),
         ({"highlight": "big-eye-boy:0"}, "count from 1"),
         ({"cell": 30, "width": 800}, "give cell or width, not both"),
-        ({"last": 0}, "last must be a number of columns from 1"),
+        ({"last": 0}, "last must be from 1 to 10000 columns, got 0"),
         ({"scale": 0}, "scale must be from 0.1 to 16"),
-        ({"labels": "fr"}, "labels:"),
+        ({"labels": "fr"}, "unknown labels 'fr': choose one of en, zh"),
         ({"colour": "red"}, "unknown option 'colour'"),
     ],
 )

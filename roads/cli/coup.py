@@ -10,7 +10,7 @@ from ..cards import parse_card
 from ..coup import resolve
 from ..errors import CardError
 from .app import cli, wrote
-from .options import check_picture, checked, scale_option, theme_option
+from .options import check_picture, checked, render_option
 from .table_rules import chosen_rules, rules_options
 
 
@@ -25,8 +25,8 @@ from .table_rules import chosen_rules, rules_options
     callback=checked(check_picture),
     help="With --render: the picture to write, OUT.svg or OUT.png.",
 )
-@theme_option("With --render, colours")
-@scale_option("With --render: PNG pixel multiplier")
+@render_option("theme", "With --render, colours")
+@render_option("scale", "With --render: PNG pixel multiplier")
 @rules_options
 def coup_command(
     cards: tuple[str, ...],

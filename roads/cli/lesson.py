@@ -14,7 +14,7 @@ from ..board.names import DERIVED, Road
 from ..errors import LessonError, LogError
 from ..files import OutputNames, atomic_write, name_limit, refuse_inputs, safe_stem
 from .app import cli, wrote
-from .options import Inputs, cell_option, checked, last_option, log_inputs, theme_option
+from .options import DECIMAL, Inputs, checked, log_inputs, render_option
 
 if TYPE_CHECKING:
     from ..lesson.page import Played
@@ -127,9 +127,15 @@ def _check_cell(value: float) -> None:
     help="Only marks N to M of each road (from 1), e.g. 1-10; a road with fewer shows what it has.",
 )
 @click.option("--title", help="The page title (default: from the log's name).")
-@theme_option("Colours of the pictures")
-@last_option("Show only the board's newest N columns", "every proof stays")
-@cell_option("Pixels per Big Road cell on the board (48-400, default 48: 24 px tap targets).", _check_cell)
+@render_option("theme", "Colours of the pictures")
+@render_option("last", "Show only the board's newest N columns", "every proof stays")
+@click.option(
+    "--cell",
+    type=DECIMAL,
+    metavar="PX",
+    callback=checked(_check_cell),
+    help="Pixels per Big Road cell on the board (48-400, default 48: 24 px tap targets).",
+)
 def lesson_command(
     inputs: Inputs,
     output: str | None,

@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     import logging
 
     from ..logs.archive import Shoe
+    from ..scene.options import OptionRow
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -123,54 +124,69 @@ def seed_value(*, signed: bool = False) -> Callback:
     return callback
 
 
-def render_field(name: str) -> Callback:
-    """Return a callback that checks one drawing option (``last``, ``theme``, ``scale``...) as RenderOptions does."""
+class RenderValue(click.ParamType[Any]):
+    """A drawing option's value, read by the table's own converter: ``--last x`` says what ``last="x"`` says."""
 
-    def check(value: Any) -> None:
-        from ..scene import render_options
+    def __init__(self, row: OptionRow) -> None:
+        self.row = row
+        self.name = row.kind
 
-        render_options(**{name: value})
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        """Return the value as RenderOptions holds it (``DARK`` -> ``dark``); a usage error naming the option."""
+        try:
+            return self.row.convert(value)
+        except RoadsError as exc:
+            self.fail(exc.message, param, ctx)
 
-    return checked(check)
+    def shell_complete(self, ctx: click.Context, param: click.Parameter, incomplete: str) -> list[Any]:
+        """Complete a choice from the table."""
+        from click.shell_completion import CompletionItem
+
+        return [CompletionItem(c) for c in self.row.choices if c.startswith(incomplete.lower())]
 
 
-# --- Drawing options: spelled alike in every command that draws, so their help and bounds are written here once ---
+class DrawingOption(click.Option):
+    """A drawing option on the command line, made from its row of the table (tests walk every command for these)."""
+
+    def __init__(self, *args: Any, row: OptionRow, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.row = row
 
 
-def theme_option(what: str = "Colours") -> Callable[[F], F]:
-    """Add ``--theme THEME`` (default classic), checked as RenderOptions checks it; ``what`` starts its help."""
-    from ..scene.themes import THEMES
+# --- Drawing options: every one is a row of the table in roads.scene.options, spelled alike in every command ---
 
+
+def render_option(name: str, what: str | None = None, note: str | None = None) -> Callable[[F], F]:
+    """Add the drawing option ``name`` as the table writes it: its flag, type, default, bounds and help.
+
+    ``what`` and ``note`` say it in the words of a command that draws something
+    else (``Colours of the pictures``); the bounds, choices and default stay the table's.
+    """
+    from ..scene.options import BY_NAME
+
+    row = BY_NAME[name]
+    help = f"{row.describe(what, note)}."
+    if row.kind == "flag":
+        # A flag on by default is turned off by its spelling (--no-pairs): the value is the table's name.
+        return click.option(
+            row.flag,
+            name,
+            cls=DrawingOption,
+            row=row,
+            is_flag=True,
+            flag_value=not row.default,
+            default=row.default,
+            help=f"No {help[0].lower()}{help[1:]}" if row.default else help,
+        )
     return click.option(
-        "--theme",
-        default="classic",
-        show_default=True,
-        metavar="THEME",
-        callback=render_field("theme"),
-        help=f"{what}: {', '.join(THEMES)}.",
-    )
-
-
-def last_option(what: str = "Only the newest N columns", then: str = "the whole shoe without it") -> Callable[[F], F]:
-    """Add ``--last N``, a number of columns RenderOptions can show; the help says ``what``, the bounds, ``then``."""
-    from ..scene.options import MOST_COLUMNS
-
-    return click.option(
-        "--last",
-        type=WHOLE,
-        metavar="N",
-        callback=render_field("last"),
-        help=f"{what}, 1-{MOST_COLUMNS} ({then}).",
-    )
-
-
-def cell_option(help: str, check: Callable[[Any], object] | None = None) -> Callable[[F], F]:
-    """Add ``--cell PX``, checked by ``check`` (default: as RenderOptions checks it)."""
-    return click.option(
-        "--cell",
-        type=DECIMAL,
-        metavar="PX",
-        callback=render_field("cell") if check is None else checked(check),
+        row.flag,
+        name,
+        cls=DrawingOption,
+        row=row,
+        type=RenderValue(row),
+        default=row.default,
+        show_default=row.default is not None,
+        metavar=row.metavar,
         help=help,
     )
 
@@ -185,20 +201,6 @@ def decks_option(help: str = "Decks each shoe was dealt from (1-1000).") -> Call
 
     return click.option(
         "--decks", type=WHOLE, default=8, show_default=True, metavar="N", callback=checked(check), help=help
-    )
-
-
-def scale_option(what: str = "PNG pixel multiplier") -> Callable[[F], F]:
-    """Add ``--scale`` (default 1), a PNG pixel multiplier RenderOptions accepts; ``what`` starts its help."""
-    from ..scene.options import SCALES
-
-    return click.option(
-        "--scale",
-        type=DECIMAL,
-        default=1.0,
-        show_default=True,
-        callback=render_field("scale"),
-        help=f"{what}, {SCALES[0]:g}-{SCALES[1]:g} (2 for sharp screens or print).",
     )
 
 

@@ -11,28 +11,15 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from ..bounds import LEGIBLE_CELL, MAX_CELL
 from ..errors import OutputError, RenderError, RoadsError
 from ..files import OutputNames, atomic_write, check_name, name_limit, refuse_inputs, safe_stem, shown
 from ..render import WRITERS, RenderOptions, format_of, save
-from ..scene import ROADS, render_options
+from ..scene import render_options
 from . import batch
 from .app import cli, wrote
 from .batch import Job, bounded, coup_check
 from .build import shoe_board
-from .options import (
-    WHOLE,
-    Inputs,
-    Whole,
-    cell_option,
-    last_option,
-    log_inputs,
-    option_error,
-    render_field,
-    scale_option,
-    theme_option,
-    usage_for,
-)
+from .options import Inputs, Whole, log_inputs, option_error, render_option, usage_for
 from .signals import Stopped
 
 if TYPE_CHECKING:
@@ -79,42 +66,18 @@ def plan(logs: Sequence[str], output: str | None, folder: str | None, kind: str 
 @click.option(
     "--format", "kind", type=click.Choice(sorted(WRITERS)), help="svg, png or pdf (default: from -o, else svg)."
 )
-@click.option(
-    "--road",
-    default="scoreboard",
-    show_default=True,
-    metavar="ROAD",
-    callback=render_field("road"),
-    help=f"What to draw: {', '.join(ROADS)}.",
-)
-@last_option()
-@theme_option()
-@click.option(
-    "--labels",
-    type=click.Choice(["en", "zh"]),
-    default="en",
-    show_default=True,
-    help="B/P/T or 庄/闲/和 (the fonts ship with roads).",
-)
-@click.option(
-    "--highlight",
-    metavar="ROAD:MARK",
-    callback=render_field("highlight"),
-    help="Highlight a derived mark, its bead and what it compared.",
-)
-@cell_option(f"Pixels per Big Road cell, {LEGIBLE_CELL:g}-{MAX_CELL:g} (default 24).")
-@click.option(
-    "--width",
-    type=WHOLE,
-    metavar="PX",
-    callback=render_field("width"),
-    help="Overall width in pixels, instead of --cell.",
-)
-@scale_option()
-@click.option("--totals", is_flag=True, help="Bead Plate shows the winning total instead of the letter.")
-@click.option("--naturals", is_flag=True, help="Mark naturals on the Big Road.")
-@click.option("--no-pairs", is_flag=True, help="No pair dots on the Big Road.")
-@click.option("--title", help="A caption over the board (also the SVG title).")
+@render_option("road")
+@render_option("last")
+@render_option("theme")
+@render_option("labels")
+@render_option("highlight")
+@render_option("cell")
+@render_option("width")
+@render_option("scale")
+@render_option("totals")
+@render_option("naturals")
+@render_option("pairs")
+@render_option("title")
 @click.option("-j", "--jobs", type=Whole(min=1), help="Processes for many logs (default: all cores).")
 @click.option(
     "--animate",
@@ -144,13 +107,13 @@ def render_command(
     last: int | None,
     theme: str,
     labels: str,
-    highlight: str | None,
+    highlight: tuple[str, int] | None,
     cell: float | None,
     width: int | None,
     scale: float,
     totals: bool,
     naturals: bool,
-    no_pairs: bool,
+    pairs: bool,
     title: str | None,
     jobs: int | None,
     animate: bool,
@@ -194,7 +157,7 @@ def render_command(
         scale=scale,
         totals=totals,
         naturals=naturals,
-        pairs=not no_pairs,
+        pairs=pairs,
         title=title,
     )
     if animate and (rules is not None or lucky_6):

@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from .app import cli, wrote
-from .options import check_picture, checked, scale_option, theme_option
+from .options import check_picture, checked, render_option
 
 
 def _check_cell(text: str) -> None:
@@ -29,9 +29,9 @@ def _check_cell(text: str) -> None:
     callback=checked(_check_cell),
     help="Highlight one cell: 3:8 (Banker 3, Player's third card 8) or 5:stood (Player stood).",
 )
-@theme_option()
+@render_option("theme")
 @click.option("--title", help="A title over the chart instead of the default one.")
-@scale_option()
+@render_option("scale")
 def tableau_command(output: str, highlight: str | None, theme: str, title: str | None, scale: float) -> None:
     """Draw the chart of when Banker takes a third card: Banker totals 0-7 down, what Player did across.
 

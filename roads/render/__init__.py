@@ -16,7 +16,7 @@ from ..board import Board
 from ..errors import RenderError
 from ..files import atomic_write
 from ..scene import ROADS, THEMES, RenderOptions, Scene, lay_out, render_options
-from ..scene.options import OptionChanges
+from ..scene.options import OptionChanges, lists_options
 from .png import png, scene_png
 from .svg import scene_svg, svg
 
@@ -57,6 +57,7 @@ def format_of(path: str | os.PathLike[str], kind: str | None = None) -> str:
     return name
 
 
+@lists_options
 def render(
     board: Board, kind: str = "svg", options: RenderOptions | None = None, **changes: Unpack[OptionChanges]
 ) -> bytes:
@@ -73,6 +74,7 @@ def scene_bytes(
     return WRITERS[format_of("", kind)](scene, cell=cell, width=width, scale=scale)
 
 
+@lists_options
 def save(
     board: Board,
     out: str | os.PathLike[str],
@@ -85,6 +87,7 @@ def save(
     return _write(out, render(board, name, options, **changes))
 
 
+@lists_options
 def write_stream(
     board: Board,
     stream: IO[bytes],

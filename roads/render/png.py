@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any, Unpack
 from ..board import Board
 from ..errors import RenderError
 from ..scene import RenderOptions, Scene, lay_out, render_options
-from ..scene.options import OptionChanges
+from ..scene.options import OptionChanges, lists_options
 from ..scene.primitives import Circle, Grid, Line, Polygon, Polyline, Rect, Shape, Text, Use, walk
 from .svg import BOLD, pixel_size
 
@@ -71,6 +71,7 @@ _MASK_LIMIT = 64
 """Grid masks kept between pictures (a board-wide mask is a few hundred KB; a batch draws the same grids)."""
 
 
+@lists_options
 def png(board: Board, options: RenderOptions | None = None, **changes: Unpack[OptionChanges]) -> bytes:
     """Return ``board`` drawn as PNG bytes; keyword options as :class:`~roads.scene.RenderOptions`."""
     opts = render_options(options, **changes)

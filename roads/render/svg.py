@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 from ..board import Board
 from ..scene import RenderOptions, Scene, lay_out, render_options
 from ..scene.ids import figure_prefix, prefixed
-from ..scene.options import OptionChanges
+from ..scene.options import OptionChanges, lists_options
 from ..scene.primitives import Circle, Data, Grid, Group, Item, Line, Polygon, Polyline, Rect, Text, Use
 
 
@@ -37,6 +37,7 @@ def num(value: float) -> str:
     return "0" if text == "-0" else text
 
 
+@lists_options
 def svg(
     board: Board, options: RenderOptions | None = None, *, fonts: bool = True, **changes: Unpack[OptionChanges]
 ) -> str:

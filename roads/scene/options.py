@@ -1,48 +1,253 @@
-"""RenderOptions: the one validated set of drawing options, shared by both back-ends and the CLI.
+"""RenderOptions: the one table of drawing options, shared by both back-ends, the CLI, the docs and ``help()``.
 
-A plain frozen dataclass: every command that draws builds one, and a pydantic
-model here cost about 85 ms of each command's start-up (its import and the
-model's schema). Values of the types the fields hold are checked here; any
-other value (``"5"`` for ``last``, an unknown keyword, a check that fails) goes
-to the pydantic model in :mod:`roads.scene.option_model`, imported only then,
-which converts it or raises the same ValidationError it always did.
+Each option (its name, type, default, bounds or choices, one line of help and
+its command-line spelling) is written once, as a field of :class:`RenderOptions`;
+:data:`OPTIONS` reads the table back. The checks, the CLI options
+(``roads.cli.options.render_option``), the options listed by ``help(board.svg)``
+and the table in docs/rendering.md all come from it, and every path refuses a
+bad value with the same :class:`~roads.errors.RenderError` and message. The
+converters are small and plain: drawing one picture never imports pydantic.
 """
 
 from __future__ import annotations
 
+import inspect
+import math
 import re
-from dataclasses import dataclass, fields
-from typing import TYPE_CHECKING, Any, Literal, TypedDict, Unpack
+import textwrap
+from collections.abc import Callable
+from dataclasses import dataclass, field, fields
+from typing import Any, Literal, TypedDict, TypeVar, Unpack
 
 from ..board.names import DERIVED, Road
-from ..bounds import TooLong, cell_size, whole_number
-from ..errors import RenderError, RoadError, excerpt
+from ..bounds import LEGIBLE_CELL, MAX_CELL, TooLong, cell_size, number_text, whole_number
+from ..errors import RenderError, excerpt, one_line, unknown_choice
 from .themes import THEMES
-
-if TYPE_CHECKING:
-    from pydantic import ValidationError
 
 ROADS: tuple[str, ...] = ("scoreboard", *(road.cli for road in Road))
 """What can be drawn, as users spell it: scoreboard, bead-plate, big-road, big-eye-boy, small-road, cockroach-pig."""
 
 DERIVED_ROADS: tuple[str, ...] = tuple(road.cli for road in DERIVED)
 
+MOST_COLUMNS = 10_000
+"""The most columns ``last`` may show."""
+SCALES = (0.1, 16)
+"""The smallest and largest PNG pixel multiplier."""
+WIDTHS = (16, 30_000)
+"""The narrowest and widest picture, in pixels."""
+
 _NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
 """Characters XML 1.0 cannot hold at all, escaped or not: one in a title made an SVG no parser would open."""
+
+Kind = Literal["choice", "whole", "decimal", "flag", "text", "highlight"]
+"""How an option's value is read: the converter :meth:`OptionRow.convert` applies."""
+
+
+def fold(text: str) -> str:
+    """Return ``text`` as choices are compared: any case, hyphens, underscores or spaces (``Big_Eye Boy``)."""
+    return "-".join(text.lower().replace("_", " ").replace("-", " ").split())
 
 
 def road_key(name: str) -> str | None:
     """Return what ``name`` draws in its hyphenated spelling (``Big_Eye Boy`` -> ``big-eye-boy``); None if unknown."""
-    if "".join(name.lower().replace("-", " ").replace("_", " ").split()) == "scoreboard":
-        return "scoreboard"
-    try:
-        return Road.parse(name).cli
-    except RoadError:
+    key = fold(name)
+    return key if key in ROADS else None
+
+
+def check_title(value: str | None) -> str | None:
+    """Return the title without the characters XML cannot hold."""
+    return None if value is None else _NOT_XML.sub("", value)
+
+
+def check_highlight(value: Any) -> tuple[str, int] | None:
+    """Return ``ROAD:MARK`` or ``(road, mark)`` as (road key, mark number); RenderError saying what is wrong."""
+    if value is None:
         return None
+    if isinstance(value, str):
+        road, sep, mark = value.rpartition(":")
+        if not sep or not road:
+            raise RenderError(f"highlight '{excerpt(one_line(value))}' should be ROAD:MARK, e.g. big-eye-boy:5")
+        value = (road, mark)
+    try:
+        road, mark = value
+    except (TypeError, ValueError):
+        raise RenderError("highlight should be (road, mark), e.g. ('big-eye-boy', 5)") from None
+    key = road_key(str(road))
+    if key is None or key not in DERIVED_ROADS:
+        raise RenderError(
+            f"cannot highlight '{excerpt(one_line(str(road)))}': choose one of {', '.join(DERIVED_ROADS)}"
+        )
+    try:
+        number = mark if isinstance(mark, int) and not isinstance(mark, bool) else whole_number(str(mark), "a mark")
+    except TooLong as exc:
+        raise RenderError(f"highlight mark: {exc}") from None
+    if number is None:
+        raise RenderError(f"highlight mark '{excerpt(one_line(str(mark)))}' is not a number")
+    if number < 1:
+        raise RenderError(f"highlight mark must count from 1, got {number}")
+    return key, number
+
+
+def _legible(value: float) -> float:
+    """Return ``cell`` when it can be read: below the legible size the message says why, not only the range."""
+    try:
+        return cell_size(value)
+    except ValueError as exc:
+        raise RenderError(str(exc)) from None
+
+
+@dataclass(frozen=True)
+class OptionRow:
+    """One row of the table: a drawing option, how it is read and checked, and how it is spelled and explained."""
+
+    name: str
+    kind: Kind
+    default: Any
+    help: str
+    """One line for ``help()``, --help and the docs, without a final period."""
+    flag: str
+    """The command-line spelling: ``--theme``; for a flag on by default, the one that turns it off (``--no-pairs``)."""
+    metavar: str | None = None
+    choices: tuple[str, ...] = ()
+    bounds: tuple[float, float] | None = None
+    """The smallest and largest value, both allowed."""
+    unit: str = ""
+    """What the bounds count (``columns``, ``pixels``), for the messages."""
+    remark: str = ""
+    """A few words after the bounds: what no value means, a value worth knowing."""
+    check: Callable[[Any], Any] | None = None
+    """A check beyond the type and the bounds (a title's characters, the legible cell)."""
+
+    def convert(self, value: Any) -> Any:
+        """Return ``value`` as this option holds it; RenderError with the one message every path gives."""
+        if value is None and self.default is None:
+            return None
+        value = _READERS[self.kind](self, value)
+        if self.check is not None:
+            value = self.check(value)
+        if self.bounds is not None and not self.bounds[0] <= value <= self.bounds[1]:
+            raise RenderError(f"{self.name} must be from {self.span()}, got {value:g}")
+        return value
+
+    def span(self) -> str:
+        """Return the bounds as the messages say them: ``1 to 10000 columns``; empty without bounds."""
+        if self.bounds is None:
+            return ""
+        return f"{self.bounds[0]:g} to {self.bounds[1]:g}{' ' + self.unit if self.unit else ''}"
+
+    def limits(self) -> str:
+        """Return what the option accepts, for help: ``classic, dark, print``, ``1-10000``; empty when anything."""
+        if self.choices:
+            return ", ".join(self.choices)
+        if self.bounds is not None:
+            return f"{self.bounds[0]:g}-{self.bounds[1]:g}"
+        return ""
+
+    def describe(self, what: str | None = None, note: str | None = None) -> str:
+        """Return the help as one phrase: ``what`` (else the help), what it accepts, ``note`` (else the remark).
+
+        The CLI's --help, ``help(board.svg)`` and the docs all say it this way.
+        """
+        limits = self.limits()
+        accepts = f": {limits}" if self.choices else f", {limits}" if limits else ""
+        remark = self.remark if note is None else note
+        return f"{what or self.help}{accepts}{f' ({remark})' if remark else ''}"
+
+    def line(self) -> str:
+        """Return the option as ``help(board.svg)`` lists it: ``name=default: help, bounds (remark).``"""
+        return f"{self.name}={self.default!r}: {self.describe()}."
+
+
+def _shown(value: Any) -> str:
+    """Return a bad value as a message quotes it: short, on one line."""
+    return f"'{excerpt(one_line(value))}'" if isinstance(value, str) else excerpt(one_line(repr(value)))
+
+
+def _choice(option: OptionRow, value: Any) -> str:
+    key = fold(value) if isinstance(value, str) else None
+    for choice in option.choices:
+        if fold(choice) == key:
+            return choice
+    raise RenderError(unknown_choice(option.name, value, option.choices))
+
+
+def _whole(option: OptionRow, value: Any) -> int:
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    if isinstance(value, str):
+        try:
+            number = whole_number(value, f"{option.name}: a number")
+        except TooLong as exc:
+            raise RenderError(str(exc)) from None
+        if number is not None:
+            return number
+    raise RenderError(f"{option.name} should be a whole number, got {_shown(value)}")
+
+
+def _decimal(option: OptionRow, value: Any) -> float:
+    number: float | None = None
+    try:
+        if isinstance(value, (int, float)) and not isinstance(value, bool):
+            number = float(value)
+        elif isinstance(value, str):
+            number = float(number_text(value.strip(), f"{option.name}: a number"))
+    except TooLong as exc:
+        raise RenderError(str(exc)) from None
+    except (ValueError, OverflowError):
+        number = None
+    if number is None or not math.isfinite(number):
+        raise RenderError(f"{option.name} should be a number, got {_shown(value)}")
+    return number
+
+
+_TRUE = frozenset({"true", "yes", "on", "1"})
+_FALSE = frozenset({"false", "no", "off", "0"})
+
+
+def _flag(option: OptionRow, value: Any) -> bool:
+    if isinstance(value, bool):
+        return value
+    if type(value) is int and value in (0, 1):
+        return bool(value)
+    if isinstance(value, str) and value.strip().lower() in _TRUE | _FALSE:
+        return value.strip().lower() in _TRUE
+    raise RenderError(f"{option.name} should be true or false, got {_shown(value)}")
+
+
+def _text(option: OptionRow, value: Any) -> str:
+    if isinstance(value, str):
+        return value
+    raise RenderError(f"{option.name} should be text, got {_shown(value)}")
+
+
+def _highlight(option: OptionRow, value: Any) -> tuple[str, int] | None:
+    return check_highlight(value)
+
+
+_READERS: dict[Kind, Callable[[OptionRow, Any], Any]] = {
+    "choice": _choice,
+    "whole": _whole,
+    "decimal": _decimal,
+    "flag": _flag,
+    "text": _text,
+    "highlight": _highlight,
+}
+
+
+def option_field(kind: Kind, default: Any, help: str, flag: str, **row: Any) -> Any:
+    """Return a field of the table: ``default``, and the rest of the row (see :class:`OptionRow`) as its metadata."""
+    return field(
+        default=default, metadata={"row": {"kind": kind, "default": default, "help": help, "flag": flag, **row}}
+    )
 
 
 class OptionChanges(TypedDict, total=False):
-    """The keyword options of ``svg()``, ``png()``, ``save()`` and ``lay_out()``, for type checkers."""
+    """The keyword options of ``svg()``, ``png()``, ``save()`` and ``lay_out()``, for type checkers.
+
+    tests/test_option_table.py keeps it in step with the table: the same names and types.
+    """
 
     road: str
     last: int | None
@@ -60,43 +265,98 @@ class OptionChanges(TypedDict, total=False):
 
 @dataclass(frozen=True, init=False)
 class RenderOptions:
-    """How to draw a board; every field is optional and checked here, at the edge (keywords only)."""
+    """How to draw a board: the table of options; every one optional, keyword-only and checked here, at the edge."""
 
-    road: str = "scoreboard"
-    """``scoreboard`` or one road: bead-plate, big-road, big-eye-boy, small-road, cockroach-pig."""
-    last: int | None = None
-    """Show only the newest N columns (a scrolling window: it never changes a mark)."""
-    cell: float | None = None
-    """Pixels per Big Road cell (24 when neither this nor ``width`` is given)."""
-    width: int | None = None
-    """Overall picture width in pixels, instead of ``cell``."""
-    scale: float = 1.0
-    """PNG only: pixel multiplier on top of ``cell`` or ``width`` (2 for high-density screens)."""
-    theme: str = "classic"
-    labels: Literal["en", "zh"] = "en"
-    pairs: bool = True
-    """Pair dots on the Big Road (the Bead Plate always shows them)."""
-    naturals: bool = False
-    """A small marker on Big Road beads that were naturals."""
-    totals: bool = False
-    """The winning total in each Bead Plate disc instead of the letter."""
-    highlight: tuple[str, int] | None = None
-    """A derived mark to explain: ``("big-eye-boy", 5)``."""
-    title: str | None = None
-    """A caption drawn above the board and used as the SVG title."""
+    road: str = option_field("choice", "scoreboard", "What to draw", "--road", metavar="ROAD", choices=ROADS)
+    last: int | None = option_field(
+        "whole",
+        None,
+        "Only the newest N columns",
+        "--last",
+        metavar="N",
+        bounds=(1, MOST_COLUMNS),
+        unit="columns",
+        remark="the whole shoe without it; a window, no mark changes",
+    )
+    cell: float | None = option_field(
+        "decimal",
+        None,
+        "Pixels per Big Road cell",
+        "--cell",
+        metavar="PX",
+        bounds=(LEGIBLE_CELL, MAX_CELL),
+        unit="pixels",
+        check=_legible,
+        remark="24 without it or width",
+    )
+    width: int | None = option_field(
+        "whole",
+        None,
+        "Overall width in pixels",
+        "--width",
+        metavar="PX",
+        bounds=WIDTHS,
+        unit="pixels",
+        remark="instead of cell",
+    )
+    scale: float = option_field(
+        "decimal",
+        1.0,
+        "PNG pixel multiplier",
+        "--scale",
+        metavar="X",
+        bounds=SCALES,
+        remark="2 for sharp screens or print",
+    )
+    theme: str = option_field("choice", "classic", "Colours", "--theme", metavar="THEME", choices=tuple(THEMES))
+    labels: Literal["en", "zh"] = option_field(
+        "choice",
+        "en",
+        "Letters",
+        "--labels",
+        metavar="LANG",
+        choices=("en", "zh"),
+        remark="B/P/T or 庄/闲/和; the fonts ship with roads",
+    )
+    pairs: bool = option_field(
+        "flag", True, "Pair dots on the Big Road", "--no-pairs", remark="the Bead Plate always shows them"
+    )
+    naturals: bool = option_field(
+        "flag", False, "Mark naturals on the Big Road", "--naturals", remark="a small gold dot"
+    )
+    totals: bool = option_field("flag", False, "Bead Plate shows the winning total instead of the letter", "--totals")
+    highlight: tuple[str, int] | None = option_field(
+        "highlight",
+        None,
+        "Highlight a derived mark, its bead and what it compared",
+        "--highlight",
+        metavar="ROAD:MARK",
+        remark="e.g. big-eye-boy:5, or ('big-eye-boy', 5) from Python",
+    )
+    title: str | None = option_field(
+        "text",
+        None,
+        "A caption over the board",
+        "--title",
+        metavar="TEXT",
+        check=check_title,
+        remark="also the SVG title",
+    )
 
     def __init__(self, **options: Unpack[OptionChanges]) -> None:
-        """Check ``options``; a pydantic ValidationError (a ValueError) names the first one that is wrong."""
-        values = _plain(options)
-        if values is None:
-            from .option_model import checked  # pydantic: only for a value it has to convert, or refuse
-
-            values = checked(options)
-        for name, value in values.items():
-            object.__setattr__(self, name, value)
+        """Check ``options``; a RenderError (a ValueError) names the first one that is wrong, in the table's order."""
+        unknown = [name for name in options if name not in BY_NAME]
+        if unknown:
+            raise RenderError(unknown_choice("option", unknown[0], FIELDS))
+        given: dict[str, Any] = dict(options)
+        for row in OPTIONS:
+            value = row.convert(given[row.name]) if row.name in given else row.default
+            object.__setattr__(self, row.name, value)
+        if self.cell is not None and self.width is not None:
+            raise RenderError("give cell or width, not both")
 
     def model_dump(self) -> dict[str, Any]:
-        """Return every option as a dict (the name pydantic gave it, kept for callers of the model)."""
+        """Return every option as a dict (the name pydantic gave it, kept for its callers)."""
         return {name: getattr(self, name) for name in FIELDS}
 
     def model_copy(self, *, update: dict[str, Any] | None = None) -> RenderOptions:
@@ -104,171 +364,44 @@ class RenderOptions:
         return RenderOptions(**{**self.model_dump(), **(update or {})})
 
 
-FIELDS: tuple[str, ...] = tuple(field.name for field in fields(RenderOptions))
-_DEFAULTS: dict[str, Any] = {name: getattr(RenderOptions, name) for name in FIELDS}
-_EXACT = 2**53
-"""Whole numbers up to this become the same float however they are converted."""
-
-
-MOST_COLUMNS = 10_000
-"""The most columns ``last`` may show."""
-SCALES = (0.1, 16)
-"""The smallest and largest PNG pixel multiplier."""
-
-
-def check_road(value: str) -> str:
-    """Return the road's key; ValueError naming the choices when it draws nothing."""
-    key = road_key(value)
-    if key is None:
-        raise ValueError(f"unknown road '{value}': choose one of {', '.join(ROADS)}")
-    return key
-
-
-def check_title(value: str | None) -> str | None:
-    """Return the title without the characters XML cannot hold."""
-    return None if value is None else _NOT_XML.sub("", value)
-
-
-def check_theme(value: str) -> str:
-    """Return the theme's name; ValueError naming the choices when there is no such theme."""
-    if value not in THEMES:
-        raise ValueError(f"unknown theme '{value}': choose one of {', '.join(THEMES)}")
-    return value
-
-
-def check_last(value: int | None) -> int | None:
-    """Return ``last`` if it is a number of columns roads can show."""
-    if value is not None and not 1 <= value <= MOST_COLUMNS:
-        raise ValueError(f"last must be a number of columns from 1 to {MOST_COLUMNS}, got {value}")
-    return value
-
-
-def check_cell(value: float | None) -> float | None:
-    """Return ``cell`` if it is a size in pixels roads can draw."""
-    return None if value is None else cell_size(value)
-
-
-def check_width(value: int | None) -> int | None:
-    """Return ``width`` if it is a width in pixels roads can draw."""
-    if value is not None and not 16 <= value <= 30_000:
-        raise ValueError(f"width must be from 16 to 30000 pixels, got {value}")
-    return value
-
-
-def check_scale(value: float) -> float:
-    """Return ``scale`` if it is a pixel multiplier roads can draw."""
-    if not SCALES[0] <= value <= SCALES[1]:
-        raise ValueError(f"scale must be from {SCALES[0]:g} to {SCALES[1]:g}, got {value:g}")
-    return value
-
-
-def check_highlight(value: Any) -> Any:
-    """Return ``ROAD:MARK`` or ``(road, mark)`` as (road key, mark number); ValueError saying what is wrong."""
-    if value is None:
-        return None
-    if isinstance(value, str):
-        road, sep, mark = value.rpartition(":")
-        if not sep or not road:
-            raise ValueError(f"highlight '{value}' should be ROAD:MARK, e.g. big-eye-boy:5")
-        value = (road, mark)
-    try:
-        road, mark = value
-    except (TypeError, ValueError):
-        raise ValueError("highlight should be (road, mark), e.g. ('big-eye-boy', 5)") from None
-    key = road_key(str(road))
-    if key is None or key not in DERIVED_ROADS:
-        raise ValueError(f"cannot highlight '{road}': choose one of {', '.join(DERIVED_ROADS)}")
-    try:
-        number = mark if isinstance(mark, int) and not isinstance(mark, bool) else whole_number(str(mark), "a mark")
-    except TooLong as exc:
-        raise ValueError(f"highlight mark: {exc}") from None
-    if number is None:
-        raise ValueError(f"highlight mark '{excerpt(str(mark))}' is not a number")
-    if number < 1:
-        raise ValueError(f"highlight mark must count from 1, got {number}")
-    return key, number
-
-
-def check_size(cell: float | None, width: int | None) -> None:
-    """Refuse ``cell`` and ``width`` together: each alone sets the picture's size."""
-    if cell is not None and width is not None:
-        raise ValueError("give cell or width, not both")
-
-
-def _number(value: Any) -> float | None:
-    """Return a float field's value as pydantic gives it, or None when only pydantic can say."""
-    kind = type(value)
-    if kind is float or (kind is int and -_EXACT <= value <= _EXACT):
-        return float(value)
-    return None
-
-
-def _typed(values: dict[str, Any]) -> bool:
-    """Return True when every value already has the exact type pydantic would make of it."""
-    return (
-        all(type(values[name]) is str for name in ("road", "theme", "labels"))
-        and values["labels"] in ("en", "zh")
-        and all(type(values[name]) is bool for name in ("pairs", "naturals", "totals"))
-        and all(values[name] is None or type(values[name]) is int for name in ("last", "width"))
-        and (values["title"] is None or type(values["title"]) is str)
-        and (values["cell"] is None or _number(values["cell"]) is not None)
-        and _number(values["scale"]) is not None
-    )
-
-
-def _plain(options: OptionChanges) -> dict[str, Any] | None:
-    """Return the checked values when every option already has its field's type and passes; else None.
-
-    None sends the options to pydantic, which converts what it can and
-    raises its ValidationError on the rest, the first problem first.
-    """
-    values = {**_DEFAULTS, **options}
-    if len(values) != len(_DEFAULTS) or not _typed(values):
-        return None
-    try:
-        highlight = check_highlight(values["highlight"])
-        if highlight is not None and type(highlight[1]) is not int:
-            return None
-        cell = values["cell"]
-        values.update(
-            road=check_road(values["road"]),
-            last=check_last(values["last"]),
-            cell=None if cell is None else check_cell(float(cell)),
-            width=check_width(values["width"]),
-            scale=check_scale(float(values["scale"])),
-            theme=check_theme(values["theme"]),
-            highlight=highlight,
-            title=check_title(values["title"]),
-        )
-        check_size(values["cell"], values["width"])
-    except ValueError:
-        return None  # pydantic raises it again, as the error of its field, in the fields' order
-    return values
+OPTIONS: tuple[OptionRow, ...] = tuple(OptionRow(name=f.name, **f.metadata["row"]) for f in fields(RenderOptions))
+"""The table: every drawing option in the order RenderOptions holds, checks and lists them."""
+BY_NAME: dict[str, OptionRow] = {row.name: row for row in OPTIONS}
+FIELDS: tuple[str, ...] = tuple(BY_NAME)
 
 
 def render_options(options: RenderOptions | None = None, **changes: Any) -> RenderOptions:
     """Return validated options (``options`` updated by ``changes``); RenderError on anything invalid."""
-    try:
-        if options is None:
-            return RenderOptions(**changes)
-        if not changes:
-            return options
-        return RenderOptions(**{**options.model_dump(), **changes})
-    except ValueError as exc:
-        from pydantic import ValidationError  # loaded already: only the pydantic model raises it
-
-        if isinstance(exc, ValidationError):
-            raise RenderError(first_problem(exc)) from None
-        raise
+    if options is None:
+        return RenderOptions(**changes)
+    if not changes:
+        return options
+    return RenderOptions(**{**options.model_dump(), **changes})
 
 
-def first_problem(exc: ValidationError) -> str:
-    """Return the first validation problem as one plain sentence."""
-    error = exc.errors(include_url=False)[0]
-    where = ".".join(str(part) for part in error["loc"])
-    message = str(error["msg"]).removeprefix("Value error, ")
-    if error["type"] == "extra_forbidden":
-        return f"unknown option '{where}'"
-    if error["type"] in ("value_error", "assertion_error") or not where:
-        return message
-    return f"{where}: {message}"
+def option_lines() -> str:
+    """Return the table as ``help()`` shows it: one indented paragraph per option, wrapped at 100 columns."""
+    return "\n".join(
+        textwrap.fill(row.line(), 100, initial_indent="    ", subsequent_indent="        ") for row in OPTIONS
+    )
+
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+OPTIONS_HEADING = "Options (keyword-only, checked as RenderOptions checks them):"
+"""The line above the options in ``help()``."""
+
+
+def lists_options(function: F) -> F:
+    """Append the table of options to ``function``'s docstring, so ``help()`` lists every option it takes."""
+    function.__doc__ = f"{inspect.cleandoc(function.__doc__ or '')}\n\n{OPTIONS_HEADING}\n\n{option_lines()}\n"
+    return function
+
+
+def option_table() -> str:
+    """Return the table as docs/rendering.md shows it (Markdown): option, command line, default, what it does."""
+    rows = ["| option | command line | default | what it does |", "|---|---|---|---|"]
+    for row in OPTIONS:
+        flag = f"`{row.flag} {row.metavar}`" if row.metavar else f"`{row.flag}`"
+        rows.append(f"| `{row.name}` | {flag} | `{row.default!r}` | {row.describe()} |")
+    return "\n".join(rows)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..errors import RenderError
+from ..errors import RenderError, unknown_choice
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,71 +35,83 @@ class Theme:
     """Player and blue marks drawn as squares (and Cockroach Pig blue as a backslash)."""
 
 
-THEMES: dict[str, Theme] = {
-    "classic": Theme(
-        name="classic",
-        background="#ffffff",
-        panel="#ffffff",
-        grid="#d5dae1",
-        border="#9aa5b1",
-        text="#1f2933",
-        muted="#52606d",
-        banker="#d32f2f",
-        player="#1f5fbf",
-        tie="#1b7a35",  # 5.4:1 under white letters (WCAG AA); #1e8e3e was 4.2
-        red="#d32f2f",
-        blue="#1f5fbf",
-        on_disc="#ffffff",
-        natural="#e8a200",
-        highlight="#f08c00",
-        highlight_tint="#ffecb8",
-    ),
-    "dark": Theme(
-        name="dark",
-        background="#0e1217",
-        panel="#161c24",
-        grid="#2b3540",
-        border="#46525f",
-        text="#e6e9ed",
-        muted="#a3adb8",
-        banker="#ff5c57",
-        player="#4f9dff",
-        tie="#3fcf74",
-        red="#ff5c57",
-        blue="#4f9dff",
-        on_disc="#0e1217",
-        natural="#ffcc4d",
-        highlight="#ffd166",
-        highlight_tint="#3d3522",
-    ),
-    # Okabe-Ito vermillion, blue and bluish green stay apart under the common
-    # colour-vision deficiencies; squares for Player/blue make it safe in grey too.
-    # Vermillion and green are darkened to carry white letters at WCAG AA (4.5:1).
-    "print": Theme(
-        name="print",
-        background="#ffffff",
-        panel="#ffffff",
-        grid="#b8b8b8",
-        border="#4d4d4d",
-        text="#000000",
-        muted="#333333",
-        banker="#b34700",
-        player="#0072b2",
-        tie="#007a55",
-        red="#b34700",
-        blue="#0072b2",
-        on_disc="#ffffff",
-        natural="#cc79a7",
-        highlight="#000000",
-        highlight_tint="#e6e6e6",
-        shapes=True,
-    ),
-}
+class Themes(dict[str, Theme]):
+    """The themes by name: a name in any case finds its theme; any other is a RenderError naming the choices.
+
+    ``THEMES["neon"]`` says what ``theme="neon"`` and ``--theme neon`` say (not a bare KeyError).
+    """
+
+    def __missing__(self, name: str) -> Theme:
+        key = name.strip().lower() if isinstance(name, str) else name
+        if key != name and key in self:
+            return self[key]
+        raise RenderError(unknown_choice("theme", name, self))
+
+
+THEMES: Themes = Themes(
+    {
+        "classic": Theme(
+            name="classic",
+            background="#ffffff",
+            panel="#ffffff",
+            grid="#d5dae1",
+            border="#9aa5b1",
+            text="#1f2933",
+            muted="#52606d",
+            banker="#d32f2f",
+            player="#1f5fbf",
+            tie="#1b7a35",  # 5.4:1 under white letters (WCAG AA); #1e8e3e was 4.2
+            red="#d32f2f",
+            blue="#1f5fbf",
+            on_disc="#ffffff",
+            natural="#e8a200",
+            highlight="#f08c00",
+            highlight_tint="#ffecb8",
+        ),
+        "dark": Theme(
+            name="dark",
+            background="#0e1217",
+            panel="#161c24",
+            grid="#2b3540",
+            border="#46525f",
+            text="#e6e9ed",
+            muted="#a3adb8",
+            banker="#ff5c57",
+            player="#4f9dff",
+            tie="#3fcf74",
+            red="#ff5c57",
+            blue="#4f9dff",
+            on_disc="#0e1217",
+            natural="#ffcc4d",
+            highlight="#ffd166",
+            highlight_tint="#3d3522",
+        ),
+        # Okabe-Ito vermillion, blue and bluish green stay apart under the common
+        # colour-vision deficiencies; squares for Player/blue make it safe in grey too.
+        # Vermillion and green are darkened to carry white letters at WCAG AA (4.5:1).
+        "print": Theme(
+            name="print",
+            background="#ffffff",
+            panel="#ffffff",
+            grid="#b8b8b8",
+            border="#4d4d4d",
+            text="#000000",
+            muted="#333333",
+            banker="#b34700",
+            player="#0072b2",
+            tie="#007a55",
+            red="#b34700",
+            blue="#0072b2",
+            on_disc="#ffffff",
+            natural="#cc79a7",
+            highlight="#000000",
+            highlight_tint="#e6e6e6",
+            shapes=True,
+        ),
+    }
+)
 
 
 def theme(name: str) -> Theme:
-    """Return the theme called ``name``; RenderError listing the valid ones if unknown."""
-    try:
-        return THEMES[name]
-    except KeyError:
-        raise RenderError(f"unknown theme '{name}': choose one of {', '.join(THEMES)}") from None
+    """Return the theme called ``name`` (any case); RenderError listing the valid ones if unknown."""
+    return THEMES[name]
