@@ -18,7 +18,7 @@ from ..odds import FIGURE_COLUMNS, ExactOdds, Odds, exact_odds, figures_markdown
 from ..odds.api import shoe_phrase
 from ..odds.chart import chart, save_chart
 from .app import cli
-from .options import Whole
+from .options import Whole, choice
 from .table_rules import chosen_rules, rules_options
 
 if TYPE_CHECKING:
@@ -115,7 +115,7 @@ def _plot_path(ctx: click.Context, param: click.Parameter, value: str | None) ->
     "--bet",
     "follow",
     multiple=True,
-    type=click.Choice(BET_CHOICES),
+    type=choice(BET_CHOICES),
     metavar="ID",
     help="With --each: follow this bet's house edge through the shoe (repeatable; with --plot, drawn); "
     "ids as --bets lists them, e.g. dragon_7.",
