@@ -324,3 +324,15 @@ def test_a_bad_seed_is_the_same_usage_error_everywhere(
     status, out, err = run(capsys, *(a.format(dir=tmp_path) for a in command), "--seed", "x" * 1001)
     assert status == 2 and out == ""
     assert err.splitlines()[-1] == "Error: Invalid value for '--seed' / '-s': a seed of 1001 characters: at most 1000"
+
+
+@pytest.mark.parametrize("spelled", [" 7 ", "+7", "07"])
+def test_a_number_seed_is_read_as_the_old_integer_options_read_it(
+    spelled: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """demo and simulate took --seed as an int: every number they took deals the shoe it dealt."""
+    assert run(capsys, "demo", "--seed", spelled, "--dir", str(tmp_path)) == run(
+        capsys, "demo", "--seed", "7", "--dir", str(tmp_path)
+    )
+    simulated = run(capsys, "simulate", "--shoes", "5", "--seed", spelled, "--json", "--quiet")
+    assert simulated == run(capsys, "simulate", "--shoes", "5", "--seed", "7", "--json", "--quiet")

@@ -101,19 +101,24 @@ def checked(check: Callable[[Any], object]) -> Callback:
     return callback
 
 
-def seed_value(ctx: click.Context, param: click.Parameter, value: str | None) -> int | str | None:
-    """Read a seed: any text, a whole number in ASCII digits given as an int (the same shoe either way).
+_SEED_NUMBER = re.compile(r"\s*[+-]?[0-9]+\s*")
 
-    Bounded before conversion: more than MAX_DIGITS digits or MAX_TEXT characters is a usage error.
+
+def seed_value(ctx: click.Context, param: click.Parameter, value: str | None) -> int | str | None:
+    """Read a seed: any text; one that reads as a whole number (a sign, spaces around) is that int.
+
+    Numbers are read as the integer options of demo and simulate read them, so
+    their seeds deal the shoes they always dealt. Bounded before conversion:
+    more than MAX_DIGITS digits or MAX_TEXT characters is a usage error.
     """
-    from ..bounds import TooLong, short_text, whole_number
+    from ..bounds import TooLong, number_text, short_text
 
     if value is None:
         return None
     try:
         short_text(value, "a seed")
-        if value.isascii() and value.isdigit():
-            return whole_number(value, "a seed")
+        if _SEED_NUMBER.fullmatch(value):
+            return int(number_text(value.strip(), "a seed"))
     except TooLong as exc:
         raise click.BadParameter(str(exc), ctx=ctx, param=param) from None
     return value
