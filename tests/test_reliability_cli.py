@@ -223,7 +223,7 @@ def test_demo(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     file_in_the_way.write_text("x")
     status, _, err = run(capsys, "demo", "--dir", str(file_in_the_way))
     assert_one_error_line(status, err)
-    assert_usage(*run(capsys, "demo", "--seed", "x")[::2])
+    assert_usage(*run(capsys, "demo", "--seed", "x" * 1001, "--dir", str(tmp_path))[::2])
 
 
 def test_lesson(logs: dict[str, Path], capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
