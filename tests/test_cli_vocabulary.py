@@ -113,6 +113,23 @@ def test_the_renamed_words_mean_what_the_issue_says(spelling: str, name: str) ->
     assert {p.name for _, p in uses} == {name}
 
 
+def test_every_command_that_reads_a_log_takes_from() -> None:
+    readers = {
+        name for name, command in all_commands().items() if any(p.metavar in ("LOG...", "LOG") for p in command.params)
+    }
+    assert readers >= {"build", "check", "convert", "explain", "lesson", "render", "report", "show", "stats", "odds"}
+    assert readers <= {c for c, _ in by_name()["--from"]}
+
+
+def test_odds_after_reads_with_from(cards_log: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    told = run(capsys, "odds", "--after", str(cards_log), "--from", "cards")
+    assert told == run(capsys, "odds", "--after", str(cards_log)) and told[0] == 0
+    status, _, err = run(capsys, "odds", "--after", str(cards_log), "--from", "results")
+    assert status == 1 and "is not a result" in err
+    status, _, err = run(capsys, "odds", "--from", "cards")
+    assert status == 2 and "--from says how to read the log given with --after LOG" in err
+
+
 def test_decks_has_no_short_name() -> None:
     assert all(param.opts == ["--decks"] for _, param in by_name()["--decks"])
 

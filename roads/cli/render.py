@@ -138,7 +138,6 @@ def plan(logs: Sequence[str], output: str | None, folder: str | None, kind: str 
     "--mark-events",
     type=choice(RULE_CHOICES),
     default=None,
-    metavar="RULESET",
     help="Mark the events a table of these rules marks on the Bead Plate (super6: Super 6 wins; ez: Dragon 7, "
     "Panda 8).",
 )
