@@ -251,6 +251,17 @@ def test_an_old_spelling_warns_and_gives_the_same_bytes(
     assert old_err == warning(was, now) + new_err
 
 
+def test_every_old_spelling_is_tested_above() -> None:
+    hidden = {
+        (name, spelling)
+        for name, command in all_commands().items()
+        for param in command.params
+        if isinstance(param, click.Option) and param.hidden
+        for spelling in param.opts
+    }
+    assert hidden == {(old[0], was) for old, _, was, _, _ in RENAMES}
+
+
 def test_old_and_new_spelling_together_is_bad_usage(cards_log: Path, capsys: pytest.CaptureFixture[str]) -> None:
     status, out, err = run(capsys, "build", str(cards_log), "--format", "cards", "--from", "results")
     assert status == 2 and out == ""
