@@ -343,6 +343,8 @@ def test_simulate_takes_a_text_seed_and_keeps_every_number_seed(capsys: pytest.C
     other = run(capsys, "simulate", "--shoes", "20", "--seed", "lucky tables", "--json", "--quiet")
     assert first == again and first[0] == 0
     assert json.loads(first[1]) != json.loads(other[1])
+    shown = json.loads(first[1])["seed"]
+    assert run(capsys, "simulate", "--shoes", "20", "--seed", str(shown), "--json", "--quiet") == first
 
 
 @pytest.mark.parametrize("command", [["deal"], ["drill"], ["demo", "--dir", "{dir}"], ["simulate", "--shoes", "2"]])
