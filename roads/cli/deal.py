@@ -8,33 +8,18 @@ import click
 
 from ..files import atomic_write
 from ..logs import write_log
-from ..shoe import DEFAULT_CUT, DEFAULT_DECKS, MIN_CUT, check_cut, check_decks, deal_shoe, random_seed
+from ..shoe import check_cut, check_decks, deal_shoe, random_seed
 from .app import cli
-from .options import WHOLE, checked, choice, renamed, seed_option, usage_for
+from .options import WHOLE, checked, choice, cut_option, decks_option, renamed, seed_option, usage_for
 
 DEAL_FORMATS = ("results", "cards", "stream", "json", "jsonl", "csv")
 
 
 @cli.command("deal", short_help="Deal a seeded shoe and print it as a log in any format.")
-@click.option(
-    "--decks",
-    type=WHOLE,
-    default=DEFAULT_DECKS,
-    show_default=True,
-    metavar="N",
-    callback=checked(check_decks),
-    help="Decks in the shoe (1-1000).",
-)
+@decks_option("Decks in the shoe (1-1000).")
 @renamed("-d", "--decks", "decks", type=WHOLE, metavar="N", callback=checked(check_decks))
 @seed_option()
-@click.option(
-    "--cut",
-    type=WHOLE,
-    default=DEFAULT_CUT,
-    show_default=True,
-    metavar="N",
-    help=f"Cut card position, in cards from the end of the shoe (at least {MIN_CUT}).",
-)
+@cut_option()
 @click.option(
     "--format",
     "-f",

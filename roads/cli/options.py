@@ -141,6 +141,20 @@ def seed_option(default: int | None = None) -> Callable[[F], F]:
     )
 
 
+def cut_option() -> Callable[[F], F]:
+    """Add ``--cut N`` (default 16): where the cut card goes, checked against the deck count by the command."""
+    from ..shoe import DEFAULT_CUT, MIN_CUT
+
+    return click.option(
+        "--cut",
+        type=WHOLE,
+        default=DEFAULT_CUT,
+        show_default=True,
+        metavar="N",
+        help=f"Cut card position, in cards from the end of the shoe (at least {MIN_CUT}).",
+    )
+
+
 def seed_number(seed: int | str) -> int:
     """Return ``seed`` as a whole number 0 or more for numpy's generator: itself when it is one, else a hash of it."""
     if isinstance(seed, int) and seed >= 0:

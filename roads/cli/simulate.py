@@ -8,13 +8,13 @@ from typing import TYPE_CHECKING
 
 import click
 
-from ..shoe import DEFAULT_CUT, MIN_CUT, check_cut, random_seed
+from ..shoe import check_cut, random_seed
 from ..simulate import SimulationReport, simulate
 
 if TYPE_CHECKING:
     from ..bets.simulate import BetSimulation
 from .app import cli
-from .options import WHOLE, Whole, choice, decks_option, seed_number, seed_option, usage_for
+from .options import Whole, choice, cut_option, decks_option, seed_number, seed_option, usage_for
 from .table_rules import chosen_rules, rules_options
 
 _LABELS: dict[str, str] = {
@@ -43,14 +43,7 @@ _LABELS: dict[str, str] = {
 @click.option("--shoes", type=Whole(min=2), required=True, help="How many shoes to deal (at least 2).")
 @decks_option("Decks per shoe (1-1000).")
 @seed_option()
-@click.option(
-    "--cut",
-    type=WHOLE,
-    default=DEFAULT_CUT,
-    show_default=True,
-    metavar="N",
-    help=f"Cut card position, in cards from the end of the shoe (at least {MIN_CUT}).",
-)
+@cut_option()
 @click.option(
     "--engine",
     type=choice(["numpy", "scalar"]),
