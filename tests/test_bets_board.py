@@ -133,21 +133,28 @@ def test_snapshot_super6_markers_svg(snapshot_svg) -> None:  # type: ignore[no-u
 @pytest.mark.slow
 def test_render_cli_marks(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     out = tmp_path / "board.svg"
-    assert main(["render", str(DEMO), "-o", str(out), "--rules", "ez", "--last", "10"]) == 0
+    assert main(["render", str(DEMO), "-o", str(out), "--mark-events", "ez", "--last", "10"]) == 0
     assert out.read_text(encoding="utf-8") == scene_bytes(_marked("classic", "ez", last=10), "svg").decode("utf-8")
     pdf = tmp_path / "board.pdf"
-    assert main(["render", str(DEMO), "-o", str(pdf), "--rules", "ez", "--last", "10"]) == 0
+    assert main(["render", str(DEMO), "-o", str(pdf), "--mark-events", "ez", "--last", "10"]) == 0
     assert pdf.read_bytes().startswith(b"%PDF-")  # the PDF back-end paints the same scene, markers and legend
     capsys.readouterr()
-    assert main(["render", str(DEMO), "-o", str(tmp_path / "a.gif"), "--rules", "ez", "--animate"]) == 2
+    assert main(["render", str(DEMO), "-o", str(tmp_path / "a.gif"), "--mark-events", "ez", "--animate"]) == 2
     assert not (tmp_path / "a.gif").exists()
-    assert main(["render", str(DEMO), "-d", str(tmp_path), "--rules", "ez"]) == 2
+    assert main(["render", str(DEMO), "-d", str(tmp_path), "--mark-events", "ez"]) == 2
     assert (
         main(
-            ["render", str(ROOT / "fixtures" / "logs" / "results.txt"), "-o", str(tmp_path / "r.svg"), "--rules", "ez"]
+            [
+                "render",
+                str(ROOT / "fixtures" / "logs" / "results.txt"),
+                "-o",
+                str(tmp_path / "r.svg"),
+                "--mark-events",
+                "ez",
+            ]
         )
         == 1
     )
     assert not (tmp_path / "r.svg").exists()
-    assert main(["render", str(DEMO), "-o", str(tmp_path / "b.svg"), "--rules", "ez", "--road", "big-road"]) == 1
+    assert main(["render", str(DEMO), "-o", str(tmp_path / "b.svg"), "--mark-events", "ez", "--road", "big-road"]) == 1
     assert not (tmp_path / "b.svg").exists()

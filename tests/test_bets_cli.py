@@ -362,8 +362,8 @@ def test_cli_choices_are_the_data() -> None:
     assert get_args(PaytableFile.model_fields["rules"].annotation) == RULE_NAMES
     assert tuple(_builtin().bets) == BET_IDS  # tables.toml lists every bet, in order, and no other
     assert tuple(_builtin().rules) == RULE_NAMES
-    for name in ("coup", "odds", "simulate", "render"):
-        rules = next(p for p in all_commands()[name].params if p.name == "rules")
+    for name, option in (("coup", "rules"), ("odds", "rules"), ("simulate", "rules"), ("render", "mark_events")):
+        rules = next(p for p in all_commands()[name].params if p.name == option)
         assert isinstance(rules.type, click.Choice)
         assert tuple(rules.type.choices) == RULE_NAMES, name
 

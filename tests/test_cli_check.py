@@ -46,7 +46,7 @@ def test_json_output(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_stdin_and_forced_format(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(b"3 6 K K 6 2\n5 3 K K 8\n")))
-    code, out, _ = run(capsys, "check", "-", "--format", "stream")
+    code, out, _ = run(capsys, "check", "-", "--from", "stream")
     assert code == 0 and out.startswith("<stdin>: 2 coups (stream)")
 
 
@@ -80,7 +80,7 @@ def test_missing_file_exits_1(tmp_path: Path, capsys: pytest.CaptureFixture[str]
     assert code == 1 and err == f"roads: error: {tmp_path / 'nope.txt'}: no such file\n"
 
 
-@pytest.mark.parametrize("args", [[], ["x", "--format", "xml"], ["x", "--nope"]])
+@pytest.mark.parametrize("args", [[], ["x", "--from", "xml"], ["x", "--nope"]])
 def test_bad_usage_exits_2(args: list[str], capsys: pytest.CaptureFixture[str]) -> None:
     code, _, err = run(capsys, "check", *args)
     assert code == 2 and "Usage:" in err

@@ -84,7 +84,7 @@ def test_bad_usage_exits_2(args: list[str], capsys: pytest.CaptureFixture[str]) 
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["--decks", "0"], "Invalid value for '--decks' / '-d': a shoe needs at least 1 deck"),
+        (["--decks", "0"], "Invalid value for '--decks': a shoe needs at least 1 deck"),
         (["--cut", "5"], f"Invalid value for '--cut': the cut card must be at least {MIN_CUT} cards from the end"),
         (
             ["--decks", "1", "--cut", "40"],

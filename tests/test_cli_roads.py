@@ -61,9 +61,9 @@ def test_build_reads_stdin(capsys: pytest.CaptureFixture[str], monkeypatch: pyte
 
 
 def test_build_format_is_passed_through(capsys: pytest.CaptureFixture[str], results_log: Path) -> None:
-    code, out, _ = run(capsys, "build", str(results_log), "--format", "results", "--json")
+    code, out, _ = run(capsys, "build", str(results_log), "--from", "results", "--json")
     assert code == 0 and json.loads(out)["coups"] == 12
-    code, _, err = run(capsys, "build", str(results_log), "--format", "cards")
+    code, _, err = run(capsys, "build", str(results_log), "--from", "cards")
     assert code == 1 and err.startswith("roads: error: ") and err.count("\n") == 1
 
 

@@ -77,7 +77,7 @@ def test_regression_full_disk_on_stdout_was_a_traceback(
     assert capsys.readouterr().err == "roads: error: cannot write standard output: No space left on device\n"
 
 
-@pytest.mark.parametrize("argv", [["demo", "--out-dir", "{tmp}"], ["explain", "{log}"], ["deal", "--seed", "1"]])
+@pytest.mark.parametrize("argv", [["demo", "--dir", "{tmp}"], ["explain", "{log}"], ["deal", "--seed", "1"]])
 @pytest.mark.slow
 def test_regression_demo_into_head_exited_1(argv: list[str], tmp_path: Path) -> None:
     """The real thing: a process whose standard output is a pipe nobody reads any more."""

@@ -61,7 +61,7 @@ def test_input_that_says_nothing_costs_no_memory(inputs: Path, tmp_path: Path, k
 
 @pytest.mark.parametrize("fmt", ["results", "cards", "stream", "json", "jsonl"])
 def test_blank_lines_cost_no_memory_with_a_format_given(inputs: Path, tmp_path: Path, fmt: str) -> None:
-    small, large, error = _growth(inputs, tmp_path, "blank lines", ["build", "--format", fmt, "{log}"])
+    small, large, error = _growth(inputs, tmp_path, "blank lines", ["build", "--from", fmt, "{log}"])
     assert large - small < GROWTH_MB, f"{fmt}: {small:.0f} MB at 1 MB, {large:.0f} MB at 32 MB ({error})"
     assert "no coups" in error
 

@@ -96,13 +96,13 @@ def test_log_readers_on_hostile_logs(
 
 def test_build_show_explain_bad_options(logs: dict[str, Path], capsys: pytest.CaptureFixture[str]) -> None:
     log = str(logs["cards.txt"])
-    assert_usage(*run(capsys, "build", log, "--format", "xml")[::2])
+    assert_usage(*run(capsys, "build", log, "--from", "xml")[::2])
     assert_usage(*run(capsys, "show", log, "--last", "0")[::2])
     assert_usage(*run(capsys, "explain", log, "--mark", "3")[::2])
     assert_usage(*run(capsys, "show", log, "--road", "<script>")[::2])
     assert_usage(*run(capsys, "explain", log, "--road", "big-road")[::2])
     assert_one_error_line(*run(capsys, "explain", log, "--road", "small-road", "--mark", "100000")[::2])
-    assert_one_error_line(*run(capsys, "build", log, "--format", "json")[::2])
+    assert_one_error_line(*run(capsys, "build", log, "--from", "json")[::2])
 
 
 def test_coup(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
@@ -218,12 +218,12 @@ def test_simulate(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_demo(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    assert_one_error_line(*run(capsys, "demo", "--out-dir", str(tmp_path / "no"))[::2])
+    assert_one_error_line(*run(capsys, "demo", "--dir", str(tmp_path / "no"))[::2])
     file_in_the_way = tmp_path / "file"
     file_in_the_way.write_text("x")
-    status, _, err = run(capsys, "demo", "--out-dir", str(file_in_the_way))
+    status, _, err = run(capsys, "demo", "--dir", str(file_in_the_way))
     assert_one_error_line(status, err)
-    assert_usage(*run(capsys, "demo", "--seed", "x")[::2])
+    assert_usage(*run(capsys, "demo", "--seed", "x" * 1001, "--dir", str(tmp_path))[::2])
 
 
 def test_lesson(logs: dict[str, Path], capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:

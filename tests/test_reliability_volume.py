@@ -79,7 +79,7 @@ def test_per_shoe_reports_the_shoes_before_a_bad_line(tmp_path: Path, capsys: py
 
 
 def test_per_shoe_reads_a_single_log_as_one_shoe(capsys: pytest.CaptureFixture[str]) -> None:
-    status, out, _ = run(capsys, "build", str(FIXTURES / "cards.txt"), "--per-shoe", "--format", "cards")
+    status, out, _ = run(capsys, "build", str(FIXTURES / "cards.txt"), "--per-shoe", "--from", "cards")
     assert status == 0 and out.splitlines()[0].startswith("cards: 6 coups")
 
 

@@ -193,7 +193,7 @@ def test_usage_errors_exit_2(capsys: pytest.CaptureFixture[str], log: Path, tmp_
 
 @pytest.mark.slow
 def test_demo_writes_both_pictures_and_says_where(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    status, out, _ = run(capsys, "demo", "--out-dir", str(tmp_path))
+    status, out, _ = run(capsys, "demo", "--dir", str(tmp_path))
     lines = out.splitlines()
     assert status == 0
     assert lines[0].startswith(f"8-deck shoe, seed {DEMO_SEED}: ")
@@ -204,7 +204,7 @@ def test_demo_writes_both_pictures_and_says_where(capsys: pytest.CaptureFixture[
 
 @pytest.mark.slow
 def test_docs_images_are_what_the_demo_draws(tmp_path: Path) -> None:
-    """docs/images/scoreboard.* are regenerated with `roads demo --out-dir docs/images`; this keeps them fresh."""
+    """docs/images/scoreboard.* are regenerated with `roads demo --dir docs/images`; this keeps them fresh."""
     svg_path, png_path = demo_pictures(DEMO_SEED, tmp_path)
     assert (DOCS_IMAGES / "scoreboard.svg").read_bytes() == svg_path.read_bytes()
     with Image.open(DOCS_IMAGES / "scoreboard.png") as committed, Image.open(io.BytesIO(png_path.read_bytes())) as made:

@@ -9,6 +9,7 @@
 from __future__ import annotations
 
 from .kinds import Deal
+from .marked import save_events
 from .paytable import (
     BET_IDS,
     RULE_NAMES,
@@ -43,6 +44,7 @@ __all__ = [
     "prices_through",
     "rule_set",
     "rules_for",
+    "save_events",
     "settle",
     "settle_lines",
 ]

@@ -16,7 +16,8 @@ PLOT_COMMAND = (
 )
 PLOT_PNG_COMMAND = PLOT_COMMAND.replace(".svg", ".png")
 BOARD_COMMAND = (
-    "roads render docs/images/demo-shoe.txt -o docs/images/variants-board.png --rules ez --lucky-6 --last 10 --scale 2"
+    "roads render docs/images/demo-shoe.txt -o docs/images/variants-board.png "
+    "--mark-events ez --lucky-6 --last 10 --scale 2"
 )
 
 SOURCES: dict[str, str] = {
@@ -184,7 +185,7 @@ def variants_markdown(decks: tuple[int, ...] = DECKS) -> str:
         "## On the boards",
         "",
         "Casino boards mark some events on the Bead Plate: Super 6 tables a Banker win",
-        "with 6, EZ tables Dragon 7 and Panda 8. `roads render LOG -o OUT --rules super6|ez`",
+        "with 6, EZ tables Dragon 7 and Panda 8. `roads render LOG -o OUT --mark-events super6|ez`",
         "(a card log) draws those markers, in every theme and in SVG, PNG and PDF, with a legend under the",
         "statistics that counts them over the shoe; `--lucky-6` adds Lucky 6. Each",
         "marker carries its figure (6, 7, 8, L) as well as its colour.",
@@ -196,6 +197,17 @@ def variants_markdown(decks: tuple[int, ...] = DECKS) -> str:
         "```",
         "",
         "![EZ markers on the demo shoe's Bead Plate](images/variants-board.png)",
+        "",
+        "From Python, `roads.bets.save_events` draws the same picture (the drawing",
+        "options as keywords, the format from the file's extension):",
+        "",
+        "```python",
+        "from roads.bets import save_events",
+        "from roads.logs import read_coups",
+        "",
+        'coups = read_coups("docs/images/demo-shoe.txt")',
+        'save_events(coups, "variants-board.png", "ez", lucky_6=True, last=10, scale=2)',
+        "```",
         "",
         "## From Python",
         "",

@@ -9,30 +9,14 @@ from typing import Any, TypeVar
 import click
 
 from ..errors import one_line
-from ..logs import FORMATS, LogSource, ShoeLog, iter_shoes
+from ..logs import LogSource, ShoeLog, iter_shoes
 from ..logs.archive import Shoe
 from ..scoreboard import Scoreboard
 from ..terminal import ColorMode, summary, use_color
 from .app import cli
-from .options import Inputs, log_inputs
+from .options import Inputs, choice, log_inputs
 
 F = TypeVar("F", bound=Callable[..., Any])
-
-FORMAT_NAMES = ("auto", *FORMATS)
-"""``--format`` values: auto-detect, or one of the log formats in docs/logs.md."""
-
-
-def log_argument(command: F) -> F:
-    """Add the LOG argument and the --format option shared by build, explain and show."""
-    command = click.option(
-        "--format",
-        "fmt",
-        type=click.Choice(FORMAT_NAMES),
-        default="auto",
-        show_default=True,
-        help="Log format; auto tells results, cards, raw streams, JSON and JSON Lines apart.",
-    )(command)
-    return click.argument("log", metavar="LOG")(command)
 
 
 def color_option(command: F) -> F:
@@ -40,16 +24,11 @@ def color_option(command: F) -> F:
     return click.option(
         "--color",
         "color_mode",
-        type=click.Choice(["auto", "always", "never"]),
+        type=choice(["auto", "always", "never"]),
         default="auto",
         show_default=True,
         help="ANSI colour: auto colours a terminal unless NO_COLOR is set.",
     )(command)
-
-
-def load_board(log: str, fmt: str) -> Scoreboard:
-    """Return the scoreboard of LOG (a path or ``-`` for stdin); card logs are resolved by the engine."""
-    return Scoreboard.from_log(log, None if fmt == "auto" else fmt)
 
 
 def shoe_board(shoe: Shoe, inputs: Inputs, check: Callable[[int], None] | None = None) -> Scoreboard:
@@ -182,7 +161,7 @@ def build_command(inputs: Inputs, as_json: bool, per_shoe: bool, color_mode: Col
       roads build shoe.txt                 summary of a results or card log
       echo "B P P B B B P T P" | roads build -
       roads build shoe.jsonl --json > board.json
-      roads build shoe.txt --format cards  force the format
+      roads build shoe.txt --from cards    force the format
       roads build shoes.jsonl --per-shoe --json > stats.jsonl
       roads build logs/*.csv --per-shoe    every shoe of every file
       roads build shoes.jsonl --shoe 7 --coups 1-40

@@ -13,7 +13,7 @@ from .options import Inputs, log_inputs
 
 
 @cli.command("check", short_help="Audit a log's cards against the drawing rules, coup by coup.")
-@log_inputs(format_flags=("--format", "-f"), verb="checked")
+@log_inputs(old_format_flags=("--format", "-f"), verb="checked")
 @click.option("--json", "as_json", is_flag=True, help="Print the report as JSON (one object a line for many shoes).")
 @click.option(
     "--decks",
@@ -42,7 +42,7 @@ def check_command(inputs: Inputs, as_json: bool, decks: int) -> None:
       roads check shoe.txt               one line per broken coup, then a summary
       roads check shoe.json --json       the same as JSON
       roads deal --seed 7 | roads check -
-      roads check cards.txt --format stream
+      roads check cards.txt --from stream
       roads check logs/*.txt shoes.jsonl every shoe of every file
       roads check nines.txt --decks 1    a one-deck shoe holds four of each rank
     """

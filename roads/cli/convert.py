@@ -9,7 +9,7 @@ from ..files import to_stdout
 from ..logs.archive import Shoe
 from ..outcome import Outcome
 from .app import cli
-from .options import Inputs, log_inputs
+from .options import Inputs, choice, log_inputs
 
 TARGETS = ("csv", "jsonl", "json", "cards", "results", "stream")
 ARCHIVES = ("csv", "jsonl")
@@ -26,7 +26,7 @@ def shoe_items(shoe: Shoe) -> list[Coup | Outcome]:
 
 @cli.command("convert", short_help="Write a log, or every shoe of an archive, in another log format.")
 @log_inputs()
-@click.option("--to", "target", type=click.Choice(TARGETS), required=True, help="The log format to write.")
+@click.option("--to", "target", type=choice(TARGETS), required=True, help="The log format to write.")
 @click.option("-o", "--output", metavar="FILE", help="Write to FILE (whole, or not at all) instead of standard output.")
 def convert_command(inputs: Inputs, target: str, output: str | None) -> None:
     """Convert each LOG (any format, or an archive of many shoes) to another log format.

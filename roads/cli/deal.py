@@ -8,45 +8,23 @@ import click
 
 from ..files import atomic_write
 from ..logs import write_log
-from ..shoe import DEFAULT_CUT, DEFAULT_DECKS, MIN_CUT, check_cut, check_decks, deal_shoe, random_seed
+from ..shoe import check_cut, check_decks, deal_shoe, random_seed
 from .app import cli
-from .options import WHOLE, checked, seed_value, usage_for
+from .options import WHOLE, checked, choice, cut_option, decks_option, renamed, seed_option, usage_for
 
 DEAL_FORMATS = ("results", "cards", "stream", "json", "jsonl", "csv")
 
 
 @cli.command("deal", short_help="Deal a seeded shoe and print it as a log in any format.")
-@click.option(
-    "--decks",
-    "-d",
-    type=WHOLE,
-    default=DEFAULT_DECKS,
-    show_default=True,
-    metavar="N",
-    callback=checked(check_decks),
-    help="Decks in the shoe (1-1000).",
-)
-@click.option(
-    "--seed",
-    "-s",
-    metavar="S",
-    callback=seed_value(),
-    help="Seed of the shuffle; the same seed always deals the same shoe. Default: a fresh one, "
-    "recorded in the log's header.",
-)
-@click.option(
-    "--cut",
-    type=WHOLE,
-    default=DEFAULT_CUT,
-    show_default=True,
-    metavar="N",
-    help=f"Cut card position, in cards from the end of the shoe (at least {MIN_CUT}).",
-)
+@decks_option("Decks in the shoe (1-1000).")
+@renamed("-d", "--decks", "decks", type=WHOLE, metavar="N", callback=checked(check_decks))
+@seed_option()
+@cut_option()
 @click.option(
     "--format",
     "-f",
-    "fmt",
-    type=click.Choice(DEAL_FORMATS),
+    "output_format",
+    type=choice(DEAL_FORMATS),
     default="cards",
     show_default=True,
     help="Log format to write (see docs/logs.md).",
@@ -59,7 +37,9 @@ DEAL_FORMATS = ("results", "cards", "stream", "json", "jsonl", "csv")
     metavar="FILE",
     help="Write the log to FILE (whole or not at all) instead of standard output.",
 )
-def deal_command(decks: int, seed: int | str | None, cut: int, fmt: str, hands: bool, output: str | None) -> None:
+def deal_command(
+    decks: int, seed: int | str | None, cut: int, output_format: str, hands: bool, output: str | None
+) -> None:
     """Deal a shuffled shoe by the house procedure (burn, cut card, one more coup) and print its log.
 
     The header comment (or the JSON object's keys) records the decks, seed and
@@ -77,7 +57,18 @@ def deal_command(decks: int, seed: int | str | None, cut: int, fmt: str, hands: 
         check_cut(cut, decks)
     chosen: int | str = random_seed() if seed is None else seed
     shoe = deal_shoe(decks, seed=chosen, cut=cut)
-    redeal = ["roads", "deal", "--decks", str(decks), "--seed", str(chosen), "--cut", str(cut), "--format", fmt]
+    redeal = [
+        "roads",
+        "deal",
+        "--decks",
+        str(decks),
+        "--seed",
+        str(chosen),
+        "--cut",
+        str(cut),
+        "--format",
+        output_format,
+    ]
     if hands:
         redeal.append("--hands")
     meta: dict[str, object] = {
@@ -87,12 +78,12 @@ def deal_command(decks: int, seed: int | str | None, cut: int, fmt: str, hands: 
         "burned": [str(card) for card in shoe.burned],
         "redeal": shlex.join(redeal),
     }
-    if fmt == "jsonl":
+    if output_format == "jsonl":
         # JSON Lines takes whole-line comments: the header survives, so the shoe can still be dealt again.
         head = "".join(f"# {key}: {' '.join(v) if isinstance(v, list) else v}\n" for key, v in meta.items())
         text = "# format: jsonl\n" + head + write_log(shoe.coups, "jsonl")
     else:
-        text = write_log(shoe.coups, fmt, meta=meta, hands=hands)
+        text = write_log(shoe.coups, output_format, meta=meta, hands=hands)
     if output is None:
         click.echo(text, nl=False)
         return

@@ -11,28 +11,32 @@ from ..render import RenderOptions, save
 from ..scoreboard import Scoreboard
 from ..shoe import deal_shoe
 from .app import cli
+from .options import renamed, seed_option
 
 DEMO_SEED = 2026
 DEMO_OPTIONS = RenderOptions(scale=2)
 """How the demo draws its pictures; docs/images/scoreboard.* are made with exactly these."""
 
 
-def demo_pictures(seed: int, folder: str | Path) -> list[Path]:
+def demo_pictures(seed: int | str, folder: str | Path) -> list[Path]:
     """Deal the demo shoe and write scoreboard.svg and scoreboard.png into ``folder``; return their paths."""
     board = Scoreboard.from_outcomes(deal_shoe(8, seed=seed).coups)
     return [save(board, Path(folder) / f"scoreboard.{kind}", options=DEMO_OPTIONS) for kind in ("svg", "png")]
 
 
 @cli.command("demo")
-@click.option("--seed", default=DEMO_SEED, show_default=True, help="Seed of the demo shoe.")
+@seed_option(default=DEMO_SEED)
 @click.option(
-    "--out-dir",
+    "-d",
+    "--dir",
+    "folder",
     default=".",
     show_default=True,
     metavar="FOLDER",
-    help="Where scoreboard.svg and scoreboard.png are written.",
+    help="Where scoreboard.svg and scoreboard.png are written (an existing folder).",
 )
-def demo_command(seed: int, out_dir: str) -> None:
+@renamed("--out-dir", "--dir", "folder", metavar="FOLDER")
+def demo_command(seed: int | str, folder: str) -> None:
     """Deal a seeded 8-deck shoe, show what it produced and draw its scoreboard to SVG and PNG.
 
     Each coup is one line: its number, the winner, both totals and the cards
@@ -42,7 +46,7 @@ def demo_command(seed: int, out_dir: str) -> None:
     Examples:
       roads demo                    the built-in shoe; scoreboard.svg and .png in this folder
       roads demo --seed 7           another seeded shoe
-      roads demo --out-dir /tmp     the pictures in /tmp (an existing folder)
+      roads demo --dir /tmp         the pictures in /tmp (an existing folder)
     """
     shoe = deal_shoe(8, seed=seed)
     click.echo(f"8-deck shoe, seed {seed}: {len(shoe.coups)} coups")
@@ -51,5 +55,5 @@ def demo_command(seed: int, out_dir: str) -> None:
         click.echo(f"{n:3d}  {coup.winner.letter}  P{coup.player_total} B{coup.banker_total}  {cards}")
     stats = Scoreboard.from_outcomes(shoe.coups).stats
     click.echo(result_counts(stats))
-    for path in demo_pictures(seed, out_dir):
+    for path in demo_pictures(seed, folder):
         click.echo(f"wrote {path}")

@@ -6,7 +6,7 @@ import click
 
 from ..files import atomic_write
 from .app import cli, wrote
-from .options import WHOLE, checked, seed_value
+from .options import WHOLE, checked, choice, seed_option
 
 
 def _check_count(count: int) -> None:
@@ -25,23 +25,20 @@ def _check_count(count: int) -> None:
     callback=checked(_check_count),
     help="How many situations (1-1000).",
 )
-@click.option(
-    "--seed",
-    metavar="S",
-    callback=seed_value(signed=True),
-    help="Seed: the same seed gives the same drill (default: a fresh one, printed).",
-)
+@seed_option()
 @click.option(
     "--format",
-    "kind",
-    type=click.Choice(["text", "json", "html"]),
+    "output_format",
+    type=choice(["text", "json", "html"]),
     default="text",
     show_default=True,
     help="text (questions, then answers), json, or html (a self-checking quiz page).",
 )
 @click.option("-o", "--output", metavar="FILE", help="Write to FILE instead of printing (html always needs it).")
 @click.option("--title", help="With --format html: the page title.")
-def drill_command(count: int, seed: int | str | None, kind: str, output: str | None, title: str | None) -> None:
+def drill_command(
+    count: int, seed: int | str | None, output_format: str, output: str | None, title: str | None
+) -> None:
     """Practise the drawing rules: given both two-card totals and Player's third card, who draws?
 
     Each situation gives Player's and Banker's two-card totals and the card
@@ -58,13 +55,13 @@ def drill_command(count: int, seed: int | str | None, kind: str, output: str | N
     from ..lesson.drill import drill, drill_html, drill_json, drill_text
     from ..shoe import random_seed
 
-    if kind == "html" and output is None:
+    if output_format == "html" and output is None:
         raise click.UsageError("--format html writes a page: give -o FILE.html")
     chosen: int | str = seed if seed is not None else random_seed()
     situations = drill(count, chosen)
-    if kind == "html":
+    if output_format == "html":
         text = drill_html(situations, chosen, title)
-    elif kind == "json":
+    elif output_format == "json":
         text = drill_json(situations, chosen)
     else:
         text = drill_text(situations, chosen)

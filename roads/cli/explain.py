@@ -42,7 +42,7 @@ def _listing(board: Scoreboard, road: str | None, mistakes: bool) -> str:
 @log_inputs(coups=True)
 @click.option(
     "--road",
-    "road_name",
+    "road",
     metavar="ROAD",
     callback=checked(Road.parse_derived),
     help=f"Only this road: {', '.join(road.cli for road in DERIVED)}.",
@@ -56,7 +56,7 @@ def _listing(board: Scoreboard, road: str | None, mistakes: bool) -> str:
     help="Print JSON: one object for --mark, else a list (road, mark, color, rule, column, row, "
     "compared, text, mistake).",
 )
-def explain_command(inputs: Inputs, road_name: str | None, mark: int | None, mistakes: bool, as_json: bool) -> None:
+def explain_command(inputs: Inputs, road: str | None, mark: int | None, mistakes: bool, as_json: bool) -> None:
     """Explain every mark of the derived roads of a shoe LOG: which rule, which columns, which colour.
 
     Each derived road reads the Big Road's columns with an offset k: Big Eye Boy
@@ -75,18 +75,18 @@ def explain_command(inputs: Inputs, road_name: str | None, mark: int | None, mis
       roads explain shoe.txt --road small-road --mark 7       one mark, with the mistake to avoid
       roads explain shoe.txt --road big-eye-boy --mark 3 --json
     """
-    if mark is not None and road_name is None:
+    if mark is not None and road is None:
         raise click.UsageError(
             "--mark needs --road: say which road the mark is on (big-eye-boy, small-road or cockroach-pig)"
         )
-    road = Road.parse(road_name, derived=True) if road_name is not None else None
+    derived = Road.parse(road, derived=True) if road is not None else None
     with inputs.one("explain") as shoe:
         board = shoe_board(shoe, inputs)
-    if mark is not None and road is not None:
-        p = board.proof(road, mark)
+    if mark is not None and derived is not None:
+        p = board.proof(derived, mark)
         click.echo(dumps(p.to_dict(mistake=True)) if as_json else _one(p), nl=as_json)
         return
     if as_json:
-        click.echo(dumps([p.to_dict(mistake=True) for p in board.proofs(road)]))
+        click.echo(dumps([p.to_dict(mistake=True) for p in board.proofs(derived)]))
         return
-    click.echo(_listing(board, road, mistakes), nl=False)
+    click.echo(_listing(board, derived, mistakes), nl=False)

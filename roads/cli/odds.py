@@ -18,7 +18,7 @@ from ..odds import FIGURE_COLUMNS, ExactOdds, Odds, exact_odds, figures_markdown
 from ..odds.api import shoe_phrase
 from ..odds.chart import chart, save_chart
 from .app import cli
-from .options import Whole
+from .options import FORMAT_NAMES, FROM_HELP, Whole, choice
 from .table_rules import chosen_rules, rules_options
 
 if TYPE_CHECKING:
@@ -98,6 +98,7 @@ def _plot_path(ctx: click.Context, param: click.Parameter, value: str | None) ->
 @click.option(
     "--shoe", metavar="ID|N", help="With --after an archive: the shoe to follow, by id or number in the file."
 )
+@click.option("--from", "log_format", type=choice(FORMAT_NAMES), default="auto", show_default=True, help=FROM_HELP)
 @click.option("--each", is_flag=True, help="With --after: the odds after every coup, as a table.")
 @click.option(
     "--plot",
@@ -115,7 +116,7 @@ def _plot_path(ctx: click.Context, param: click.Parameter, value: str | None) ->
     "--bet",
     "follow",
     multiple=True,
-    type=click.Choice(BET_CHOICES),
+    type=choice(BET_CHOICES),
     metavar="ID",
     help="With --each: follow this bet's house edge through the shoe (repeatable; with --plot, drawn); "
     "ids as --bets lists them, e.g. dragon_7.",
@@ -127,6 +128,7 @@ def odds_command(
     decks: int,
     log: str | None,
     shoe: str | None,
+    log_format: str,
     each: bool,
     plot: Path | None,
     exact: bool,
@@ -172,10 +174,13 @@ def odds_command(
         return
     if follow and not each:
         raise click.UsageError("--bet follows one bet through a shoe: add --each (and --after LOG)")
+    if log is None and shoe is not None:
+        raise click.UsageError("--shoe picks a shoe of the log given with --after LOG")
+    if log is None and log_format != "auto":
+        raise click.UsageError("--from says how to read the log given with --after LOG")
+    fmt = None if log_format == "auto" else log_format
     if table_asked:
-        if shoe is not None and log is None:
-            raise click.UsageError("--shoe picks a shoe of the log given with --after LOG")
-        _bets(decks, log, shoe, each, follow, plot, exact, as_json, chosen_rules(rules, paytable, tie_pays))
+        _bets(decks, log, shoe, fmt, each, follow, plot, exact, as_json, chosen_rules(rules, paytable, tie_pays))
         return
     if (each or plot) and log is None:
         raise click.UsageError("--each and --plot follow a shoe: give its card log with --after LOG")
@@ -183,8 +188,6 @@ def odds_command(
         only = exact_odds(decks, exact=exact)
         click.echo(_as_json(only) if as_json else _report(only, f"the first coup of a full {decks}-deck shoe"))
         return
-    if shoe is not None and log is None:
-        raise click.UsageError("--shoe picks a shoe of the log given with --after LOG")
     from .options import Inputs
 
     if plot is not None:
@@ -192,7 +195,7 @@ def odds_command(
 
         refuse_inputs([plot], [log])  # before the log is read: the chart must never replace it
 
-    with Inputs((log,), None, shoe, True).one("odds --after") as picked:
+    with Inputs((log,), fmt, shoe, True).one("odds --after") as picked:
         coups, under_way = _read_log(picked, decks)
     try:
         series = odds_through(coups, decks, exact=exact, under_way=under_way)
@@ -251,6 +254,7 @@ def _bets(
     decks: int,
     log: str | None,
     shoe: str | None,
+    fmt: str | None,
     each: bool,
     only: tuple[str, ...],
     plot: Path | None,
@@ -272,7 +276,7 @@ def _bets(
         return
     from .options import Inputs
 
-    with Inputs((log,), None, shoe, True).one("odds --after") as picked:
+    with Inputs((log,), fmt, shoe, True).one("odds --after") as picked:
         coups, under_way = _read_log(picked, decks)
     text = odds_bets.through_log(
         log,

@@ -12,12 +12,13 @@ from __future__ import annotations
 import functools
 import itertools
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
+from click.core import ParameterSource
 
 from ..errors import LogError, RoadsError, excerpt, one_line
 
@@ -101,27 +102,134 @@ def checked(check: Callable[[Any], object]) -> Callback:
     return callback
 
 
-def seed_value(*, signed: bool = False) -> Callback:
-    """Return a callback reading a seed: a whole number (``signed``: with a sign, spaces around) is an int, else text.
+_SEED_NUMBER = re.compile(r"\s*[+-]?[0-9]+\s*")
 
-    Bounded before conversion: more than MAX_DIGITS digits or MAX_TEXT characters is a usage error.
+
+def seed_value(ctx: click.Context, param: click.Parameter, value: str | None) -> int | str | None:
+    """Read a seed: any text; one that reads as a whole number (a sign, spaces around) is that int.
+
+    Numbers are read as the integer options of demo and simulate read them, so
+    their seeds deal the shoes they always dealt. Bounded before conversion:
+    more than MAX_DIGITS digits or MAX_TEXT characters is a usage error.
     """
-    from ..bounds import TooLong, short_text, whole_number
+    from ..bounds import TooLong, number_text, short_text
 
-    def callback(ctx: click.Context, param: click.Parameter, value: str | None) -> int | str | None:
-        if value is None:
-            return None
-        try:
-            short_text(value, "a seed")
-            if signed or (value.isascii() and value.isdigit()):
-                number = whole_number(value, "a seed")
-                if number is not None:
-                    return number
-        except TooLong as exc:
-            raise click.BadParameter(str(exc), ctx=ctx, param=param) from None
-        return value
+    if value is None:
+        return None
+    try:
+        short_text(value, "a seed")
+        if _SEED_NUMBER.fullmatch(value):
+            return int(number_text(value.strip(), "a seed"))
+    except TooLong as exc:
+        raise click.BadParameter(str(exc), ctx=ctx, param=param) from None
+    return value
 
-    return callback
+
+SEED_HELP = "Seed: any text or number; the same seed gives the same result."
+"""The one help of ``--seed``, in every command that takes one (deal, drill, demo, simulate)."""
+
+
+def seed_option(default: int | None = None) -> Callable[[F], F]:
+    """Add ``--seed S``/``-s S``: text or a whole number, read by ``seed_value``; without ``default``, a fresh one."""
+    return click.option(
+        "--seed",
+        "-s",
+        metavar="S",
+        default=None if default is None else str(default),
+        show_default=True if default is not None else "a fresh one, printed",
+        callback=seed_value,
+        help=SEED_HELP,
+    )
+
+
+def cut_option() -> Callable[[F], F]:
+    """Add ``--cut N`` (default 16): where the cut card goes, checked against the deck count by the command."""
+    from ..shoe import DEFAULT_CUT, MIN_CUT
+
+    return click.option(
+        "--cut",
+        type=WHOLE,
+        default=DEFAULT_CUT,
+        show_default=True,
+        metavar="N",
+        help=f"Cut card position, in cards from the end of the shoe (at least {MIN_CUT}).",
+    )
+
+
+def seed_number(seed: int | str) -> int:
+    """Return ``seed`` as a whole number 0 or more for numpy's generator: itself when it is one, else a hash of it."""
+    if isinstance(seed, int) and seed >= 0:
+        return seed
+    import hashlib  # only a text seed needs it
+
+    return int.from_bytes(hashlib.blake2b(str(seed).encode("utf-8"), digest_size=8).digest(), "big")
+
+
+def choice(values: Sequence[str]) -> click.Choice[str]:
+    """Return a choice of ``values`` that ignores case (``EZ``, ``Big-Road``), given on as the canonical spelling."""
+    return click.Choice(values, case_sensitive=False)
+
+
+# --- Old spellings: kept for this release, each with a one-line warning naming the new one ---
+
+GOES_IN = "0.4"
+"""The release in which the old spellings of renamed options go."""
+
+
+def warn_renamed(old: str, new: str) -> None:
+    """Say on standard error that option ``old`` is now ``new`` (one line; nothing on standard output)."""
+    click.echo(f"roads: warning: {old} is now {new}; the old name goes in {GOES_IN}", err=True)
+
+
+def renamed(old: str, new: str, into: str, **attrs: Any) -> Callable[[F], F]:
+    """Add ``old`` as a hidden, warned spelling of the option ``new`` whose Python name is ``into``.
+
+    ``attrs`` are the new option's type and callback, so the old spelling takes
+    the same values with the same messages. Given alone, its value goes to
+    ``into``; given with ``new``, it is a usage error.
+    """
+    hidden_name = f"renamed_{old.lstrip('-').replace('-', '_')}_{into}"
+
+    def decorate(command: F) -> F:
+        @functools.wraps(command)
+        def run(*args: Any, **kwargs: Any) -> Any:
+            value = kwargs.pop(hidden_name)
+            if value is not None and value != ():
+                ctx = click.get_current_context()
+                if ctx.get_parameter_source(into) not in (ParameterSource.DEFAULT, None):
+                    raise click.UsageError(f"{old} is the old name of {new}: give {new} alone")
+                warn_renamed(old, new)
+                kwargs[into] = value
+            return command(*args, **kwargs)
+
+        return click.option(old, hidden_name, hidden=True, default=None, **attrs)(run)  # type: ignore[return-value]
+
+    return decorate
+
+
+SHARED_OPTIONS: dict[str, str] = {
+    "--bets": "every bet of the table's rules",
+    "--cell": "pixels per Big Road cell",
+    "--decks": "decks in the shoe",
+    "--dir": "an output folder",
+    "--format": "the format of what the command writes",
+    "--highlight": "one thing lit up in the picture",
+    "--jobs": "worker processes",
+    "--json": "print JSON instead of text",
+    "--last": "only the newest columns",
+    "--output": "the file to write",
+    "--road": "which road",
+    "--scale": "PNG pixel multiplier",
+    "--shoe": "which shoe of an archive",
+    "--theme": "the colours",
+    "--title": "the title of what is written",
+}
+"""Options spelled alike in several commands whose help says the one meaning in each command's own terms.
+
+Any other option used by more than one command has the same help in all
+(tests/test_cli_vocabulary.py); a name always has one Python name, and a
+short name always stands for the same long one.
+"""
 
 
 class RenderValue(click.ParamType[Any]):
@@ -230,7 +338,9 @@ def usage_for(name: str) -> Iterator[None]:
 # --- Logs: one mechanism for every command that reads LOG arguments (archives, --shoe, keep-going) ---
 
 FORMAT_NAMES = ("auto", "results", "cards", "stream", "json", "jsonl", "csv")
-"""``--format`` values: auto-detect, or one of the log formats in docs/logs.md."""
+"""``--from`` values: auto-detect, or one of the log formats in docs/logs.md."""
+
+FROM_HELP = "Log format to read; auto tells results, cards, streams, JSON, JSON Lines and spreadsheets (csv) apart."
 
 _COUPS = re.compile(r"\s*(\d+)\s*(?:(-)\s*(\d+)?)?\s*")
 
@@ -425,31 +535,33 @@ def _notes(verbose: bool) -> logging.Handler:
 
 def log_inputs(
     *,
-    format_flags: tuple[str, ...] = ("--format",),
+    old_format_flags: tuple[str, ...] = ("--format",),
     coups: bool = False,
     shoe_help: str | None = None,
     verb: str = "written",
 ) -> Callable[[F], F]:
     """Add LOG... and the options every log-reading command shares; the command gets them as ``inputs``.
 
-    --format, --shoe ID|N, --fail-fast and --verbose (and --coups with ``coups``);
-    ``verb`` says in the summary line what was done with each shoe.
+    --from, --shoe ID|N, --fail-fast and --verbose (and --coups with ``coups``);
+    ``verb`` says in the summary line what was done with each shoe. Each of
+    ``old_format_flags`` is a warned old spelling of --from (``--format`` in a
+    command whose output has no format to choose, render's ``--log-format``).
     """
 
     def decorate(command: F) -> F:
         @functools.wraps(command)
         def run(*args: Any, **kwargs: Any) -> Any:
             coups_text = kwargs.pop("coups_range", None) if coups else None
+            log_format = kwargs.pop("log_format")
             inputs = Inputs(
                 kwargs.pop("logs"),
-                None if kwargs.get("fmt", "auto") == "auto" else kwargs.get("fmt"),
+                None if log_format == "auto" else log_format,
                 kwargs.pop("shoe"),
                 kwargs.pop("fail_fast"),
                 parse_coups(coups_text) if coups_text else None,
                 coups_text,
                 verb=verb,
             )
-            kwargs.pop("fmt", None)
             verbose = kwargs.pop("verbose")
             from ..logs import notes  # a command that reads logs loads roads.logs anyway
 
@@ -490,13 +602,15 @@ def log_inputs(
             metavar="ID|N",
             help=shoe_help or "Only this shoe of an archive: its id, or its number in the file (from 1).",
         )(wrapped)
+        for old in old_format_flags:
+            wrapped = renamed(old, "--from", "log_format", type=choice(FORMAT_NAMES))(wrapped)
         wrapped = click.option(
-            *format_flags,
-            "fmt",
-            type=click.Choice(FORMAT_NAMES),
+            "--from",
+            "log_format",
+            type=choice(FORMAT_NAMES),
             default="auto",
             show_default=True,
-            help="Log format; auto tells results, cards, streams, JSON, JSON Lines and spreadsheets (csv) apart.",
+            help=FROM_HELP,
         )(wrapped)
         wrapped = click.argument("logs", nargs=-1, required=True, metavar="LOG...")(wrapped)
         return wrapped  # type: ignore[no-any-return]

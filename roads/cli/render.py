@@ -19,8 +19,9 @@ from . import batch
 from .app import cli, wrote
 from .batch import Job, bounded, coup_check
 from .build import shoe_board
-from .options import Inputs, Whole, log_inputs, option_error, render_option, usage_for
+from .options import Inputs, Whole, choice, log_inputs, option_error, renamed, render_option, usage_for
 from .signals import Stopped
+from .table_rules import RULE_CHOICES
 
 if TYPE_CHECKING:
     from ..logs.source import LogSource
@@ -58,13 +59,16 @@ def plan(logs: Sequence[str], output: str | None, folder: str | None, kind: str 
 
 
 @cli.command("render")
-@log_inputs(format_flags=("--log-format",), coups=True)
+@log_inputs(old_format_flags=("--log-format",), coups=True)
 @click.option("-o", "--output", metavar="OUT", help="The picture to write: OUT.svg, OUT.png or OUT.pdf (one shoe).")
 @click.option(
     "-d", "--dir", "folder", metavar="FOLDER", help="One picture per shoe of every LOG, into FOLDER (made if missing)."
 )
 @click.option(
-    "--format", "kind", type=click.Choice(sorted(WRITERS)), help="svg, png or pdf (default: from -o, else svg)."
+    "--format",
+    "output_format",
+    type=choice(sorted(WRITERS)),
+    help="The picture's format: svg, png or pdf (default: from -o, else svg).",
 )
 @render_option("road")
 @render_option("last")
@@ -92,17 +96,19 @@ def plan(logs: Sequence[str], output: str | None, folder: str | None, kind: str 
     help="Frames a second of --animate.",
 )
 @click.option(
-    "--rules",
-    type=click.Choice(["standard", "super6", "ez"]),
+    "--mark-events",
+    type=choice(RULE_CHOICES),
     default=None,
-    help="Mark the events this table's board marks on the Bead Plate (super6: Super 6 wins; ez: Dragon 7, Panda 8).",
+    help="Mark the events a table of these rules marks on the Bead Plate (super6: Super 6 wins; ez: Dragon 7, "
+    "Panda 8).",
 )
+@renamed("--rules", "--mark-events", "mark_events", type=choice(RULE_CHOICES))
 @click.option("--lucky-6", "lucky_6", is_flag=True, help="Also mark Lucky 6 (Banker wins with 6) on the Bead Plate.")
 def render_command(
     inputs: Inputs,
     output: str | None,
     folder: str | None,
-    kind: str | None,
+    output_format: str | None,
     road: str,
     last: int | None,
     theme: str,
@@ -118,7 +124,7 @@ def render_command(
     jobs: int | None,
     animate: bool,
     fps: float,
-    rules: str | None,
+    mark_events: str | None,
     lucky_6: bool,
 ) -> None:
     """Draw the scoreboard of each shoe LOG as an SVG, PNG or PDF picture, or as an animation.
@@ -138,7 +144,7 @@ def render_command(
       roads render shoes.jsonl -d out/     one picture per shoe of an archive
       roads render shoes.jsonl --shoe 7 --coups 1-40 -o first40.svg
       roads render shoe.txt -o shoe.gif --animate --fps 4   the shoe coup by coup
-      roads render cards.txt -o board.svg --rules ez --lucky-6
+      roads render cards.txt -o board.svg --mark-events ez --lucky-6
 
     With -d every shoe of every LOG is drawn; a shoe that cannot be read or
     drawn is reported on one line, the others are still drawn, and the exit
@@ -160,16 +166,16 @@ def render_command(
         pairs=pairs,
         title=title,
     )
-    if animate and (rules is not None or lucky_6):
-        raise click.UsageError("--rules and --lucky-6 mark a still board: they cannot be combined with --animate")
+    if animate and (mark_events is not None or lucky_6):
+        raise click.UsageError("--mark-events and --lucky-6 mark a still board: they cannot be combined with --animate")
     if animate:
-        _animate(inputs, output, folder, kind, options, fps)
+        _animate(inputs, output, folder, output_format, options, fps)
         return
-    planned = plan(inputs.logs, output, folder, kind)
-    if rules is not None or lucky_6:
+    planned = plan(inputs.logs, output, folder, output_format)
+    if mark_events is not None or lucky_6:
         if folder is not None:
-            raise click.UsageError("--rules and --lucky-6 mark one card log's board: give -o OUT, not -d FOLDER")
-        _draw_marked(inputs, planned[0], options, rules or "standard", lucky_6)
+            raise click.UsageError("--mark-events and --lucky-6 mark one card log's board: give -o OUT, not -d FOLDER")
+        _draw_marked(inputs, planned[0], options, mark_events or "standard", lucky_6)
         return
     if folder is None:
         with inputs.one("render", ", or draw every shoe with -d FOLDER") as shoe:
@@ -201,16 +207,14 @@ def _animate(
 
 
 def _draw_marked(
-    inputs: Inputs, planned: tuple[str, str, str], options: RenderOptions, rules: str, lucky_6: bool
+    inputs: Inputs, planned: tuple[str, str, str], options: RenderOptions, events: str, lucky_6: bool
 ) -> None:
-    """Draw one card log's board with the events ``rules`` marks (and Lucky 6) on its Bead Plate."""
-    from ..bets.events import events_scene
-    from ..render import save_scene
+    """Draw one card log's board with the events the ``events`` rule set marks (and Lucky 6) on its Bead Plate."""
+    from ..bets import save_events
 
     with inputs.one("render", "") as shoe:
         coups = inputs.cut(shoe.coups())
-    scene = events_scene(coups, options, rules, lucky_6)
-    save_scene(scene, planned[1], planned[2], cell=options.cell, width=options.width, scale=options.scale)
+    save_events(coups, planned[1], events, lucky_6=lucky_6, kind=planned[2], options=options)
     wrote(planned[1])
 
 

@@ -7,7 +7,7 @@ import dataclasses
 import click
 
 from .app import cli, wrote
-from .options import Inputs, decks_option, log_inputs
+from .options import Inputs, choice, decks_option, log_inputs
 from .stats import GROUPINGS, collect_stats, csv_report
 
 
@@ -15,9 +15,7 @@ from .stats import GROUPINGS, collect_stats, csv_report
 @log_inputs(verb="counted")
 @click.option("-o", "--output", metavar="OUT", required=True, help="The page to write: OUT.html.")
 @decks_option()
-@click.option(
-    "--by", "by", type=click.Choice(GROUPINGS), help="Also tabulate the figures per shoe, file, table or date."
-)
+@click.option("--by", "by", type=choice(GROUPINGS), help="Also give the figures per shoe, file, table or date.")
 def report_command(inputs: Inputs, output: str, decks: int, by: str | None) -> None:
     """Write the statistics of every shoe of LOG... as one HTML page: tables, plots, flags.
 

@@ -16,7 +16,6 @@ from .options import Inputs, Whole, checked, log_inputs
 @color_option
 @click.option(
     "--road",
-    "roads",
     metavar="ROAD",
     multiple=True,
     callback=checked(Road.parse),
@@ -28,7 +27,7 @@ from .options import Inputs, Whole, checked, log_inputs
     metavar="N",
     help="Only the last N drawn columns of each road, as a scoreboard that scrolls.",
 )
-def show_command(inputs: Inputs, color_mode: ColorMode, roads: tuple[str, ...], last: int | None) -> None:
+def show_command(inputs: Inputs, color_mode: ColorMode, road: tuple[str, ...], last: int | None) -> None:
     """Draw the roads of a shoe LOG as 6-row grids: Bead Plate, Big Road, Big Eye Boy, Small Road, Cockroach Pig.
 
     Without colour: B Banker, P Player, T Tie; after a Big Road bead, / is one
@@ -45,7 +44,7 @@ def show_command(inputs: Inputs, color_mode: ColorMode, roads: tuple[str, ...], 
       NO_COLOR=1 roads show shoe.txt
       roads show shoes.jsonl --shoe 3 --coups 41-
     """
-    names = tuple(Road.parse(r) for r in roads) or ROAD_NAMES
+    names = tuple(Road.parse(r) for r in road) or ROAD_NAMES
     with inputs.one("show") as shoe:
         board = shoe_board(shoe, inputs)
     color = wants_color(color_mode)

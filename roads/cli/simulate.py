@@ -8,13 +8,13 @@ from typing import TYPE_CHECKING
 
 import click
 
-from ..shoe import DEFAULT_CUT, check_cut, random_seed
+from ..shoe import check_cut, random_seed
 from ..simulate import SimulationReport, simulate
 
 if TYPE_CHECKING:
     from ..bets.simulate import BetSimulation
 from .app import cli
-from .options import WHOLE, Whole, decks_option, usage_for
+from .options import Whole, choice, cut_option, decks_option, seed_number, seed_option, usage_for
 from .table_rules import chosen_rules, rules_options
 
 _LABELS: dict[str, str] = {
@@ -42,22 +42,11 @@ _LABELS: dict[str, str] = {
 @cli.command("simulate")
 @click.option("--shoes", type=Whole(min=2), required=True, help="How many shoes to deal (at least 2).")
 @decks_option("Decks per shoe (1-1000).")
-@click.option(
-    "--seed",
-    type=Whole(min=0),
-    default=None,
-    help="Seed for a reproducible run (default: a fresh one, printed).",
-)
-@click.option(
-    "--cut",
-    type=WHOLE,
-    default=DEFAULT_CUT,
-    show_default=True,
-    help="Cut card position, in cards from the end of the shoe.",
-)
+@seed_option()
+@cut_option()
 @click.option(
     "--engine",
-    type=click.Choice(["numpy", "scalar"]),
+    type=choice(["numpy", "scalar"]),
     default="numpy",
     show_default=True,
     help="numpy: many shoes at once; scalar: one coup at a time with roads.shoe.deal_shoe.",
@@ -69,7 +58,7 @@ _LABELS: dict[str, str] = {
 def simulate_command(
     shoes: int,
     decks: int,
-    seed: int | None,
+    seed: int | str | None,
     cut: int,
     engine: str,
     as_json: bool,
@@ -100,19 +89,18 @@ def simulate_command(
         raise click.UsageError("--rules, --paytable and --tie-pays choose the bets counted: add --bets")
     if bets and engine != "numpy":
         raise click.UsageError("--bets deals with the numpy engine (its cards carry suits): drop --engine scalar")
-    if seed is None:
-        seed = random_seed()
+    number = random_seed() if seed is None else seed_number(seed)
     if bets:
         from ..bets import rule_set
         from ..bets.simulate import simulate_bets
 
-        result = simulate_bets(table or rule_set("standard"), shoes, decks, seed, cut=cut)
+        result = simulate_bets(table or rule_set("standard"), shoes, decks, number, cut=cut)
         click.echo(json.dumps(result.model_dump(mode="json"), indent=2) if as_json else _bets_table(result))
         return
     report = simulate(
         shoes,
         decks,
-        seed,
+        number,
         cut=cut,
         engine=engine,  # type: ignore[arg-type]
         progress=not quiet and sys.stderr.isatty(),

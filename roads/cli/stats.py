@@ -19,7 +19,7 @@ from ..errors import RoadsError
 from ..files import refuse_inputs
 from ..logs.archive import Shoe
 from .app import cli
-from .options import Inputs, Whole, decks_option, log_inputs
+from .options import Inputs, Whole, choice, decks_option, log_inputs
 
 if TYPE_CHECKING:
     from ..analytics.counting import Block, Part
@@ -136,7 +136,7 @@ def csv_report(data: dict[str, Any]) -> str:
 @cli.command("stats")
 @log_inputs(verb="counted")
 @decks_option()
-@click.option("--by", "by", type=click.Choice(GROUPINGS), help="Also give the figures per shoe, file, table or date.")
+@click.option("--by", "by", type=choice(GROUPINGS), help="Also give the figures per shoe, file, table or date.")
 @click.option("--json", "as_json", is_flag=True, help="Print the statistics as JSON (docs/stats.md).")
 @click.option("--csv", "as_csv", is_flag=True, help="Print one CSV row per group and tested figure.")
 @click.option(

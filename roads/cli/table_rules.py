@@ -7,6 +7,8 @@ from typing import Any, TypeVar
 
 import click
 
+from .options import choice
+
 F = TypeVar("F", bound=Callable[..., Any])
 
 RULE_CHOICES = ("standard", "super6", "ez")
@@ -16,7 +18,7 @@ def rules_options(func: F) -> F:
     """Add --rules, --paytable and --tie-pays to a command."""
     func = click.option(
         "--tie-pays",
-        type=click.Choice(["8", "9"]),
+        type=choice(["8", "9"]),
         default=None,
         help="What a Tie bet pays, 8 or 9 to 1 (default 8).",
     )(func)
@@ -29,7 +31,7 @@ def rules_options(func: F) -> F:
     )(func)
     func = click.option(
         "--rules",
-        type=click.Choice(RULE_CHOICES),
+        type=choice(RULE_CHOICES),
         default=None,
         help="Table rules: standard (5% commission), super6 (Banker 6 pays half) or ez (Banker three-card 7 pushes).",
     )(func)

@@ -10,7 +10,7 @@ from .results import CJK_RESULTS, HASH_HEADER, is_title, strip_row_number, winne
 from .source import Chunk
 
 FORMATS: tuple[str, ...] = ("results", "cards", "stream", "json", "jsonl", "csv")
-"""Every log format, by the name ``--format`` and ``write_log`` use."""
+"""Every log format, by the name ``--from`` and ``write_log`` use."""
 
 SAMPLE_LINES = 50
 """Data lines looked at to choose a format."""
