@@ -8,14 +8,46 @@ for, so building a Scoreboard costs what building a Board does.
 
 from __future__ import annotations
 
+import inspect
 import os
-from typing import IO, TYPE_CHECKING, Unpack
+from collections.abc import Callable
+from typing import IO, TYPE_CHECKING, Any, TypeVar, Unpack
 
 from .board import Board
-from .scene.options import lists_options
 
 if TYPE_CHECKING:
     from .scene.options import OptionChanges
+
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+OPTIONS_HELP = """Options (keyword-only, checked as RenderOptions checks them):
+
+    road='scoreboard': What to draw: scoreboard, bead-plate, big-road, big-eye-boy, small-road,
+        cockroach-pig.
+    last=None: Only the newest N columns, 1-10000 (the whole shoe without it; a window, no mark
+        changes).
+    cell=None: Pixels per Big Road cell, 8-400 (24 without it or width).
+    width=None: Overall width in pixels, 16-30000 (instead of cell).
+    scale=1.0: PNG pixel multiplier, 0.1-16 (2 for sharp screens or print).
+    theme='classic': Colours: classic, dark, print.
+    labels='en': Letters: en, zh (B/P/T or 庄/闲/和; the fonts ship with roads).
+    pairs=True: Pair dots on the Big Road (the Bead Plate always shows them).
+    naturals=False: Mark naturals on the Big Road (a small gold dot).
+    totals=False: Bead Plate shows the winning total instead of the letter.
+    highlight=None: Highlight a derived mark, its bead and what it compared (e.g. big-eye-boy:5, or
+        ('big-eye-boy', 5) from Python).
+    title=None: A caption over the board (also the SVG title).
+"""
+"""The drawing options as ``help(board.svg)`` lists them: the text of the option table
+(``roads.scene.options.option_lines``), kept here so that building a board never loads the scene;
+tests/test_option_table.py fails when this copy and the table differ, and prints the text to paste."""
+
+
+def _lists_options(method: F) -> F:
+    """Append the drawing options to an output method's docstring, as ``roads.scene.options.lists_options`` does."""
+    method.__doc__ = f"{inspect.cleandoc(method.__doc__ or '')}\n\n{OPTIONS_HELP}"
+    return method
 
 
 class Scoreboard(Board):
@@ -29,21 +61,21 @@ class Scoreboard(Board):
 
     __slots__ = ()
 
-    @lists_options
+    @_lists_options
     def svg(self, **options: Unpack[OptionChanges]) -> str:
         """Return the board drawn as an SVG document; options as :func:`roads.render.svg` (``road``, ``last``...)."""
         from .render.svg import svg
 
         return svg(self, **options)
 
-    @lists_options
+    @_lists_options
     def png(self, **options: Unpack[OptionChanges]) -> bytes:
         """Return the board drawn as PNG bytes; options as :func:`roads.render.png`."""
         from .render.png import png
 
         return png(self, **options)
 
-    @lists_options
+    @_lists_options
     def save(
         self, out: str | os.PathLike[str] | IO[bytes], kind: str | None = None, **options: Unpack[OptionChanges]
     ) -> None:

@@ -21,6 +21,7 @@ import pytest
 from click.testing import CliRunner
 
 import roads.render
+import roads.scoreboard
 from roads import Scoreboard
 from roads.cli.app import COMMANDS, cli
 from roads.cli.options import DrawingOption, RenderValue
@@ -261,6 +262,13 @@ def test_help_lists_every_option(method: typing.Callable[..., object]) -> None:
     )
     for row in OPTIONS:
         assert f"    {row.name}={row.default!r}: " in doc
+
+
+def test_the_boards_copy_of_the_options_is_the_table() -> None:
+    # Building a board must not load the scene, so the public board keeps the text help() shows; it must be the table's.
+    assert f"{OPTIONS_HEADING}\n\n{option_lines()}\n" == roads.scoreboard.OPTIONS_HELP, (
+        "roads/scoreboard.py's OPTIONS_HELP is stale; paste:\n" + f"{OPTIONS_HEADING}\n\n{option_lines()}\n"
+    )
 
 
 def test_docs_rendering_holds_the_table() -> None:
