@@ -10,29 +10,13 @@ import click
 
 from ..board import Scoreboard
 from ..errors import one_line
-from ..logs import FORMATS, LogSource, ShoeLog, iter_shoes
+from ..logs import LogSource, ShoeLog, iter_shoes
 from ..logs.archive import Shoe
 from ..terminal import ColorMode, summary, use_color
 from .app import cli
 from .options import Inputs, log_inputs
 
 F = TypeVar("F", bound=Callable[..., Any])
-
-FORMAT_NAMES = ("auto", *FORMATS)
-"""``--format`` values: auto-detect, or one of the log formats in docs/logs.md."""
-
-
-def log_argument(command: F) -> F:
-    """Add the LOG argument and the --format option shared by build, explain and show."""
-    command = click.option(
-        "--format",
-        "fmt",
-        type=click.Choice(FORMAT_NAMES),
-        default="auto",
-        show_default=True,
-        help="Log format; auto tells results, cards, raw streams, JSON and JSON Lines apart.",
-    )(command)
-    return click.argument("log", metavar="LOG")(command)
 
 
 def color_option(command: F) -> F:
@@ -45,11 +29,6 @@ def color_option(command: F) -> F:
         show_default=True,
         help="ANSI colour: auto colours a terminal unless NO_COLOR is set.",
     )(command)
-
-
-def load_board(log: str, fmt: str) -> Scoreboard:
-    """Return the scoreboard of LOG (a path or ``-`` for stdin); card logs are resolved by the engine."""
-    return Scoreboard.from_log(log, None if fmt == "auto" else fmt)
 
 
 def shoe_board(shoe: Shoe, inputs: Inputs, check: Callable[[int], None] | None = None) -> Scoreboard:
