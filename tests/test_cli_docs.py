@@ -33,12 +33,12 @@ from roads.cli import main
 from roads.cli.app import all_commands
 
 PAGE = (ROOT / "docs" / "cli.md").read_text("utf-8")
-ROADS = f'roads() {{ "{sys.executable}" -m roads "$@"; }}\n'
+ROADS = f'roads() {{ "{sys.executable}" -m roads "$@"; }}\npython() {{ "{sys.executable}" "$@"; }}\n'
 
 
 def console_blocks(text: str) -> list[list[str]]:
     """Return the lines of every ```console block."""
-    return [block.splitlines() for block in re.findall(r"```console\n(.*?)```", text, re.S)]
+    return [block.text.splitlines() for block in fenced_blocks(text) if block.info == "console"]
 
 
 def examples(lines: list[str]) -> list[tuple[str, list[str]]]:
@@ -73,7 +73,11 @@ def test_every_command_has_a_section_with_an_example_and_a_link() -> None:
 @pytest.mark.slow
 def test_console_examples_run_and_print_what_the_page_shows(block: list[str], tmp_path: Path) -> None:
     (tmp_path / "fixtures").symlink_to(ROOT / "fixtures")
-    env = {**os.environ, "NO_COLOR": "1", "PYTHONPATH": os.pathsep.join(sys.path)}
+    run_console(block, tmp_path)
+
+
+def run_console(block: list[str], folder: Path) -> None:
+    """Run a console block's ``$`` lines in ``folder``: statuses and output as the page shows them."""
     status = 0
     for command, shown in examples(block):
         if command == "echo $?":
@@ -81,16 +85,7 @@ def test_console_examples_run_and_print_what_the_page_shows(block: list[str], tm
             status = 0
             continue
         assert status == 0, f"a command exited {status} and the page does not say so"
-        done = subprocess.run(
-            ["bash", "-c", ROADS + command],
-            cwd=tmp_path,
-            env=env,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.STDOUT,
-            text=True,
-            timeout=120,
-            check=False,  # the exit status is compared with the page below
-        )
+        done = shell(command, folder)
         status = done.returncode
         if shown:
             assert _trimmed(done.stdout.splitlines()) == shown, command
@@ -100,17 +95,28 @@ def test_console_examples_run_and_print_what_the_page_shows(block: list[str], tm
 PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
 
 
-def _page_console_blocks() -> list[tuple[str, list[str]]]:
-    """Return (page name, lines) for the console blocks of every page but docs/cli.md (tested above)."""
+def _page_console_blocks() -> list[tuple[str, str, list[str]]]:
+    """Return (page name, hidden setup, lines) for the console blocks of every page but docs/cli.md (above)."""
     return [
-        (page.name, block)
+        (page.name, setup_of(block), block.text.splitlines())
         for page in PAGES
         if page.name != "cli.md"
-        for block in console_blocks(page.read_text("utf-8"))
+        for block in fenced_blocks(page.read_text("utf-8"))
+        if block.info == "console"
     ]
 
 
 OTHER_BLOCKS = _page_console_blocks()
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("page", "setup", "block"), OTHER_BLOCKS, ids=[f"{p}:{b[0][2:42]}" for p, _, b in OTHER_BLOCKS]
+)
+def test_console_examples_of_every_page_run(page: str, setup: str, block: list[str], scratch: Path) -> None:
+    for command in filter(str.strip, setup.splitlines()):
+        assert shell(command, scratch).returncode == 0, f"{page}: the setup line {command}"
+    run_console(block, scratch)
 
 
 def workspace(folder: Path) -> Path:
@@ -121,7 +127,7 @@ def workspace(folder: Path) -> Path:
     ``logs/*.txt`` and ``logs/*.csv``, and the archives ``shoes.jsonl``,
     ``month.jsonl`` and ``year.jsonl`` (8 shoes, so ``--shoe 7`` exists; on
     two tables, for ``--by table``); ``shoe.json``, ``shoe.jsonl`` and ``export.csv`` are
-    the first in other formats, ``nines.txt`` a one-deck shoe, and
+    the first in other formats, ``nines.txt`` a one-deck shoe, ``demo.txt`` the demo shoe as docs/roads.md deals it, and
     ``docs/images/demo-shoe.txt`` the demo shoe the rendering page redraws.
     """
     (folder / "fixtures").symlink_to(ROOT / "fixtures", target_is_directory=True)
@@ -150,6 +156,7 @@ def workspace(folder: Path) -> Path:
     for fmt, name in (("json", "shoe.json"), ("jsonl", "shoe.jsonl"), ("csv", "export.csv")):
         assert main(["convert", shoes[0], "--to", fmt, "-o", str(folder / name)]) == 0
     assert main(["deal", "--seed", "1", "--decks", "1", "-o", str(folder / "nines.txt")]) == 0
+    assert main(["deal", "--seed", "2026", "-o", str(folder / "demo.txt")]) == 0
     return folder
 
 
