@@ -3,7 +3,7 @@
 The sources are Debian's packages: ``apt-get install fonts-dejavu-core fonts-noto-cjk``.
 The output is committed, so every machine draws text with the same glyphs.
 
-    python scripts/subset_fonts.py   # needs fontTools (pip install fonttools)
+    python scripts/subset_fonts.py   # fontTools is one of roads' dependencies
 """
 
 from __future__ import annotations

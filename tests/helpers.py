@@ -22,7 +22,7 @@ ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = ROOT / "fixtures" / "logs"
 """Small shoe logs in every format, good and broken."""
 EXAMPLES = ROOT / "fixtures" / "examples"
-"""The rulebook's worked shoes (a copy of shared/examples), one JSON file each."""
+"""The rulebook's worked shoes (copied into the project; SHA256SUMS pins them), one JSON file each."""
 EXAMPLE_FILES = sorted(EXAMPLES.glob("*.json"))
 
 IN_CI = os.environ.get("CI", "").lower() == "true"
@@ -60,7 +60,7 @@ def examples(n: int) -> int:
 
 
 def example_board(name: str) -> Scoreboard:
-    """Return the board of a shared example shoe, by file name without ``.json``."""
+    """Return the board of one of fixtures/examples' shoes, by file name without ``.json``."""
     return Scoreboard.from_results(json.loads((EXAMPLES / f"{name}.json").read_text())["results"])
 
 

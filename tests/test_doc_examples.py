@@ -1,11 +1,14 @@
 """Every Python example the docs show runs and prints what they say.
 
 - Docstring examples (``>>>``) in every module of ``roads/`` run as doctests.
-- In README.md, CONTRIBUTING.md and docs/*.md, a ```python block followed by a bare ``` block (its output)
-  is executed and its standard output must equal that block; ``>>>`` lines in a ```python or ```pycon
-  block run as doctests. The examples of one page share one namespace, in page order, and run in a
-  scratch folder (with ``fixtures/`` linked in), so an example that writes a file leaves nothing behind.
-- Every other ```python block at least compiles.
+- In README.md, CONTRIBUTING.md and docs/*.md every ```python block runs: one followed by a bare ```
+  block (its output) must print exactly that block; ``>>>`` lines in a ```python or ```pycon block run as
+  doctests; any other must run without an error. The examples of one page share one namespace, in page
+  order, and run in a scratch folder (with ``fixtures/`` linked in), so an example that writes a file
+  leaves nothing behind.
+- A hidden prelude makes what an example takes as given (a shoe.txt, a stream): an HTML comment
+  ``<!-- setup ... -->`` right before the fence holds code run first, in the same namespace
+  (see :func:`setup_of`; test_cli_docs.py reads the same comment before a shell block).
 """
 
 from __future__ import annotations
@@ -15,6 +18,8 @@ import doctest
 import importlib
 import io
 import re
+import shutil
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -45,6 +50,8 @@ class Block:
     line: int
     after: str
     """What stands between this block's closing fence and the next block's opening one."""
+    before: str = ""
+    """What stands between the previous block's closing fence (or the page's start) and this opening one."""
 
 
 def fenced_blocks(page: str) -> list[Block]:
@@ -64,10 +71,20 @@ def fenced_blocks(page: str) -> list[Block]:
         found.append((info.lower(), "".join(lines[i + 1 : end]), i + 2, i, end))
         i = end + 1
     blocks = []
-    for n, (info, text, line, _, last) in enumerate(found):
+    for n, (info, text, line, first, last) in enumerate(found):
         upto = found[n + 1][3] if n + 1 < len(found) else len(lines)
-        blocks.append(Block(info, text, line, "".join(lines[last + 1 : upto])))
+        since = found[n - 1][4] + 1 if n else 0
+        blocks.append(Block(info, text, line, "".join(lines[last + 1 : upto]), "".join(lines[since:first])))
     return blocks
+
+
+SETUP = re.compile(r"<!--\s*setup\n(.*?)-->\s*\Z", re.S)
+
+
+def setup_of(block: Block) -> str:
+    """Return the hidden prelude of ``block``: the ``<!-- setup ... -->`` comment right before its fence, or ""."""
+    found = SETUP.search(block.before)
+    return found.group(1) if found else ""
 
 
 PAGES = sorted(
@@ -78,15 +95,13 @@ PAGES = sorted(
 
 
 def runnable(blocks: list[Block]) -> list[tuple[Block, Block | None]]:
-    """Return the examples of a page: (python block, its output block) pairs and (doctest block, None)."""
+    """Return the examples of a page: (python block, its output block, or None: a doctest or a plain run)."""
     examples: list[tuple[Block, Block | None]] = []
     for n, block in enumerate(blocks):
         if block.info not in {"python", "py", "pycon"}:
             continue
-        if PROMPT.search(block.text):
-            examples.append((block, None))
-        elif n + 1 < len(blocks) and blocks[n + 1].info in {"", "text", "output"} and not block.after.strip():
-            examples.append((block, blocks[n + 1]))
+        shown = n + 1 < len(blocks) and blocks[n + 1].info in {"", "text", "output"} and not block.after.strip()
+        examples.append((block, blocks[n + 1] if shown and not PROMPT.search(block.text) else None))
     return examples
 
 
@@ -106,6 +121,9 @@ def test_the_finders_see_the_examples_there_are() -> None:
     assert [(code.text, output and output.text) for code, output in runnable(fenced_blocks(page))] == [
         ("print(2)\n", "2\n")
     ]
+    hidden = "<!-- setup\nx = 1\n-->\n```python\nprint(x)\n```\n\n```python\ny = 2\n```\n"
+    assert [setup_of(b) for b in fenced_blocks(hidden)] == ["x = 1\n", ""]
+    assert [output for _, output in runnable(fenced_blocks(hidden))] == [None, None]
 
 
 @pytest.mark.parametrize("name", MODULES)
@@ -144,10 +162,19 @@ SLOW_PAGES = {"stats.md"}
 )
 def test_page_examples_print_what_the_page_shows(page: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     (tmp_path / "fixtures").symlink_to(ROOT / "fixtures", target_is_directory=True)
+    # The demo shoe the pages' figures are drawn from, copied: an example may read it, never change it.
+    (tmp_path / "docs" / "images").mkdir(parents=True)
+    shutil.copy(ROOT / "docs" / "images" / "demo-shoe.txt", tmp_path / "docs" / "images")
     monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(sys, "stdin", sys.stdin)  # a prelude may give an example a standard input to read
     namespace: dict[str, object] = {"__name__": "__main__"}
     for code, output in runnable(fenced_blocks(page.read_text(encoding="utf-8"))):
         where = f"{page.name}:{code.line}"
+        exec(compile(setup_of(code), f"{where} (its setup)", "exec"), namespace)
+        if output is None and not PROMPT.search(code.text):
+            with contextlib.redirect_stdout(io.StringIO()):
+                exec(compile(code.text, where, "exec"), namespace)
+            continue
         if output is None:
             test = doctest.DocTestParser().get_doctest(code.text, namespace, where, str(page), code.line - 1)
             runner = doctest.DocTestRunner(optionflags=FLAGS)

@@ -29,7 +29,7 @@ from roads.odds import (
 from roads.rules import banker_draws, is_natural, player_draws
 from roads.shoe import deal_shoe, fresh_shoe, shuffle
 
-# /work/shared/figures.md, copied digit for digit: an independent exact enumeration.
+# The rulebook's figures.md, copied digit for digit: an independent exact enumeration.
 REFERENCE = """
 1 | 45.962416 | 44.676043 | 9.361541 | 34.441100 | 50.175270 | 43.274889 | 38.003140 | 30.543561 | 31.453299
 2 | 45.907273 | 44.650815 | 9.441911 | 34.364754 | 50.268957 | 43.426116 | 37.937368 | 30.430189 | 31.632442

@@ -7,10 +7,14 @@ possible: nothing waits for the end of the file, and nothing keeps every shoe.
 
 from __future__ import annotations
 
+import contextlib
 import io
 import itertools
 import json
 import os
+import subprocess
+import sys
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -18,7 +22,6 @@ import pytest
 from helpers import FIXTURES, run
 
 from roads.cli.batch import run as run_jobs
-from roads.cli.build import per_shoe_lines
 from roads.cli.render import shoe_jobs
 from roads.errors import LogError
 from roads.logs import iter_entries, iter_shoes
@@ -37,8 +40,29 @@ def endless_shoes() -> LineBuffer:
     return LineBuffer(lines, name="endless.jsonl")
 
 
+@pytest.mark.slow  # a subprocess
 def test_per_shoe_streams_one_line_per_shoe_as_it_reads() -> None:
-    first = list(itertools.islice(per_shoe_lines(endless_shoes(), "auto", as_json=True), 3))
+    """``roads build - --per-shoe`` answers shoe by shoe from a log that never ends: only a streaming reader can."""
+    command = [sys.executable, "-m", "roads", "build", "-", "--per-shoe", "--json"]
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
+    proc = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=env)
+    assert proc.stdin is not None and proc.stdout is not None
+    feed, answers = proc.stdin, proc.stdout
+
+    def write_forever() -> None:
+        with contextlib.suppress(OSError, ValueError):  # the pipe breaks when the test has its answers
+            for n in itertools.count(1):
+                feed.write(json.dumps({"shoe": n, "results": "BPPBTBPB" * 10}) + "\n")
+
+    threading.Thread(target=write_forever, daemon=True).start()
+    try:
+        first = [answers.readline() for _ in range(3)]
+    finally:
+        proc.kill()
+        proc.wait()
+        answers.close()
+        with contextlib.suppress(OSError):  # what is left in the buffer has nowhere to go
+            feed.close()
     assert [json.loads(line)["shoe"] for line in first] == [1, 2, 3]
     assert json.loads(first[0])["coups"] == 80
 

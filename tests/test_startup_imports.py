@@ -23,6 +23,7 @@ HEAVY = (
     "numpy",
     "pydantic",
     "svgwrite",
+    "fontTools",  # a dependency for CJK text in SVG only: an SVG of ASCII text must not pay its import
     "PIL",
     "tqdm",
     "concurrent.futures",

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any, TypeVar
 
 import click
 
 from ..errors import one_line
-from ..logs import LogSource, ShoeLog, iter_shoes
+from ..logs import ShoeLog
 from ..logs.archive import Shoe
 from ..scoreboard import Scoreboard
 from ..terminal import ColorMode, summary, use_color
@@ -104,18 +104,6 @@ def json_line(data: dict[str, Any]) -> str:
     import json  # a text summary, the usual output, never needs it
 
     return json.dumps(data, ensure_ascii=False).replace("\u2028", "\\u2028").replace("\u2029", "\\u2029")
-
-
-def per_shoe_lines(log: LogSource, fmt: str, as_json: bool) -> Iterator[str]:
-    """Yield one line per shoe of LOG as it is read (JSON Lines with ``as_json``), then a total in text."""
-    shoes = coups = 0
-    for shoe in iter_shoes(log, None if fmt == "auto" else fmt):
-        stats = shoe_stats(shoe)
-        shoes += 1
-        coups += stats["coups"]
-        yield json_line(stats) if as_json else shoe_line(stats)
-    if not as_json:
-        yield f"{shoes} shoe{'' if shoes == 1 else 's'}, {coups} coup{'' if coups == 1 else 's'}"
 
 
 def echo(text: str, color: bool = False) -> None:

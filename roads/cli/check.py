@@ -43,7 +43,7 @@ def check_command(inputs: Inputs, as_json: bool, decks: int) -> None:
       roads check shoe.json --json       the same as JSON
       roads deal --seed 7 | roads check -
       roads check cards.txt --from stream
-      roads check logs/*.txt shoes.jsonl every shoe of every file
+      roads check logs/*.txt shoes.jsonl  every shoe of every file
       roads check nines.txt --decks 1    a one-deck shoe holds four of each rank
     """
     broken = 0

@@ -51,7 +51,7 @@ def coup_command(
       roads coup 5 3 K K 8        Player 5 draws an 8, Banker 3 stands: tie
       roads coup 7h 5s kd qc 3h --json
       roads coup 3h 6s kd qc 6c 2d --render -o hand.png --scale 2
-      roads coup 2 3 K K 3 4 --rules ez   every bet settled: Dragon 7 pays 40 to 1
+      roads coup 2 3 4 K 4 --rules ez     every bet settled: Dragon 7 pays 40 to 1
     """
     if render and output is None:
         raise click.UsageError("--render needs -o OUT.svg or -o OUT.png: say where the picture goes")

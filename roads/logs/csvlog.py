@@ -387,7 +387,7 @@ def csv_rows(source_chunks: Iterator[Chunk], name: str) -> Iterator[Row]:
     delimiter = layout.delimiter
     number = 0
     shoe: str | None = None
-    for line, text in _chain(data, lines):
+    for line, text in itertools.chain(data, lines):
         cells = split_row(text, delimiter)
         key = _cell(cells, layout.column("shoe"))
         if key and key != shoe:
@@ -420,11 +420,6 @@ def _layout(head: list[tuple[int, str]], name: str) -> tuple[Layout, list[tuple[
         return layout_from_header(first_cells, delimiter, name, first_line), head[1:]
     cells = [[c for c, _ in split_row(t, delimiter)] for _, t in head]
     return infer_layout(cells, delimiter, name, first_line), head
-
-
-def _chain(data: list[tuple[int, str]], rest: Iterator[tuple[int, str]]) -> Iterator[tuple[int, str]]:
-    yield from data
-    yield from rest
 
 
 def _cell(cells: list[tuple[str, int]], index: int | None) -> str:

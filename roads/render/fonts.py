@@ -39,11 +39,6 @@ def font(face: Face, size: float) -> ImageFont.FreeTypeFont:
     return ImageFont.truetype(font_path(face), size=size, index=face.index, layout_engine=ImageFont.Layout.BASIC)
 
 
-def latin(size: float) -> ImageFont.FreeTypeFont:
-    """Return the first face of the chain (Aileron) at ``size`` pixels."""
-    return font(AILERON, size)
-
-
 @lru_cache(maxsize=4096)
 def runs(text: str) -> tuple[tuple[Face, str], ...]:
     """Return ``text`` cut into runs, each with the face that draws all of it; RenderError naming a

@@ -8,7 +8,8 @@ outlines and advances and every other glyph is emptied, the character map holds
 only the text's characters, and the tables a browser does not need to draw
 them (OpenType layout, kerning, glyph names, FontForge's timestamps) are left
 out. The timestamps of ``head`` are the font's own, so the bytes depend only on
-the font and the characters. A CFF face (Noto Sans CJK SC) goes to fontTools.
+the font and the characters. A CFF face (Noto Sans CJK SC) goes to fontTools (a
+dependency, imported only for such text).
 tests/test_svg_fonts.py reads every subset back with fontTools and compares its
 glyphs with the original's.
 """
