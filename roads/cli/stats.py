@@ -19,7 +19,8 @@ from ..errors import RoadsError
 from ..files import refuse_inputs
 from ..logs.archive import Shoe
 from .app import cli
-from .options import Inputs, Whole, decks_option, log_inputs
+from .inputs import Inputs
+from .options import Whole, decks_option, log_inputs
 
 if TYPE_CHECKING:
     from ..analytics.counting import Block, Part
@@ -377,16 +378,16 @@ class _Stop(Exception):
 
 
 def _on_workers(found: Iterator[Block], workers: int) -> Generator[tuple[Block, Part]]:
-    """Count blocks on the batch engine's worker processes, yielding them in order; one block is counted here."""
+    """Count blocks on the pool's worker processes, yielding them in order; one block is counted here."""
     import itertools
 
     from ..analytics.counting import count_block, lost_block
-    from . import batch
+    from ..pool import run_tasks
 
     first = list(itertools.islice(found, 2))
     if len(first) < 2:
         workers = 1  # a log of one block is done before a worker would have started
-    return batch.run_tasks(itertools.chain(first, found), workers, count_block, lost_block)
+    return run_tasks(itertools.chain(first, found), workers, count_block, lost_block)
 
 
 def _count_blocks(
