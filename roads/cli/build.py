@@ -14,7 +14,8 @@ from ..logs import FORMATS, LogSource, ShoeLog, iter_shoes
 from ..logs.archive import Shoe
 from ..terminal import ColorMode, summary, use_color
 from .app import cli
-from .options import Inputs, log_inputs
+from .inputs import Inputs
+from .options import log_inputs
 
 F = TypeVar("F", bound=Callable[..., Any])
 

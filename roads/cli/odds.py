@@ -185,7 +185,7 @@ def odds_command(
         return
     if shoe is not None and log is None:
         raise click.UsageError("--shoe picks a shoe of the log given with --after LOG")
-    from .options import Inputs
+    from .inputs import Inputs
 
     if plot is not None:
         from ..files import refuse_inputs
@@ -270,7 +270,7 @@ def _bets(
     if log is None:
         click.echo(odds_bets.full_shoe(decks, chosen, exact=exact, as_json=as_json))
         return
-    from .options import Inputs
+    from .inputs import Inputs
 
     with Inputs((log,), None, shoe, True).one("odds --after") as picked:
         coups, under_way = _read_log(picked, decks)

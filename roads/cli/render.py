@@ -20,9 +20,9 @@ from . import batch
 from .app import cli, wrote
 from .batch import Job, bounded, coup_check
 from .build import shoe_board
+from .inputs import Inputs
 from .options import (
     WHOLE,
-    Inputs,
     Whole,
     cell_option,
     last_option,

@@ -7,7 +7,8 @@ import dataclasses
 import click
 
 from .app import cli, wrote
-from .options import Inputs, decks_option, log_inputs
+from .inputs import Inputs
+from .options import decks_option, log_inputs
 from .stats import GROUPINGS, collect_stats, csv_report
 
 
