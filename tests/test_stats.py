@@ -11,6 +11,7 @@ import pytest
 
 from roads.analytics import Tally, chi_square_sf, holm, normal_sf
 from roads.analytics.theory import chi_square, gamma_q, judge, wilson
+from roads.analytics.verdicts import group_document
 from roads.board import Scoreboard
 from roads.cli import main
 from roads.logs.writer import write_shoe_line
@@ -353,6 +354,6 @@ def test_a_group_of_one_coup_is_not_meaningful(tmp_path: Path, capsys: pytest.Ca
 
 
 def test_tally_of_no_coups_divides_by_nothing() -> None:
-    data = Tally("empty").to_dict(8)
+    data = group_document(Tally("empty"), 8)
     assert data["coups"] == 0 and all(t["observed"] is None for t in data["tests"])
     assert data["chi_square"]["statistic"] is None

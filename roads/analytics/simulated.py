@@ -16,12 +16,10 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from .tally import Tally
 from .theory import SIM_FIGURES, Z99
-
-if TYPE_CHECKING:
-    from .tally import Tally
 
 SEED = 16
 """The seed of every simulation (issue 16); each deck count draws from its own stream ``(SEED, decks)``."""
@@ -112,7 +110,6 @@ def simulate_expectations(decks: int, shoes: int, seed: int = SEED, *, shipped: 
     from ..board import Scoreboard
     from ..outcome import Outcome, Winner
     from ..shoe import DEFAULT_CUT
-    from .tally import Tally
 
     outcomes = [Outcome(Winner.BANKER), Outcome(Winner.PLAYER), Outcome(Winner.TIE)]
     # Per figure: sums over shoes of hits h, trials t, h^2, h*t, t^2 (exact integers).
@@ -123,7 +120,7 @@ def simulate_expectations(decks: int, shoes: int, seed: int = SEED, *, shipped: 
         tally = Tally("shoe")
         tally.add(shoe, Scoreboard.from_outcomes(shoe))
         coups += tally.coups
-        for name, (h, t) in simulated_counts(tally).items():
+        for name, (h, t) in tally.simulated_counts().items():
             s = sums[name]
             s[0] += h
             s[1] += t
@@ -139,28 +136,6 @@ def simulate_expectations(decks: int, shoes: int, seed: int = SEED, *, shipped: 
         binomial = p * (1 - p) / t
         figures[name] = Expectation(p, math.sqrt(var), var / binomial if binomial else 1.0)
     return Simulation(decks, shoes, coups, seed, DEFAULT_CUT, shipped, figures)
-
-
-def simulated_counts(tally: Tally) -> dict[str, tuple[int, int]]:
-    """Return (hits, trials) of every simulated figure of a tally: depth shares by side, red shares by road."""
-    out: dict[str, tuple[int, int]] = {}
-    for side in ("banker", "player"):
-        depths = tally.depths[side]
-        columns = sum(depths.values())
-        for name in SIM_FIGURES:
-            if not name.startswith(f"{side}_depth_"):
-                continue
-            label = name.removeprefix(f"{side}_depth_")
-            if label.endswith("+"):
-                hits = sum(n for d, n in depths.items() if d >= int(label[:-1]))
-            else:
-                hits = depths.get(int(label), 0)
-            out[name] = (hits, columns)
-    for name in SIM_FIGURES:
-        if name.endswith("_red"):
-            marks, red = tally.derived.get(name.removesuffix("_red"), [0, 0])
-            out[name] = (red, marks)
-    return out
 
 
 def to_json(simulations: list[Simulation]) -> str:

@@ -15,6 +15,7 @@ import click
 from ..analytics import StatsError, Tally
 from ..analytics.counting import count_shoe, group_key
 from ..analytics.tables import ShoeInfo, shoe_rows
+from ..analytics.verdicts import group_document
 from ..errors import RoadsError
 from ..files import refuse_inputs
 from ..logs.archive import Shoe
@@ -42,8 +43,8 @@ def stats_data(tallies: dict[str, Tally], total: Tally, decks: int) -> dict[str,
     return {
         "decks": decks,
         "simulation": expectations(decks).about(),
-        "groups": [tallies[key].to_dict(decks) for key in tallies],
-        "total": total.to_dict(decks),
+        "groups": [group_document(tallies[key], decks) for key in tallies],
+        "total": group_document(total, decks),
     }
 
 
