@@ -14,10 +14,10 @@ from roads.bets import BET_IDS, RULE_NAMES, paytable_schema, prices, prices_for,
 from roads.bets.docs import variants_markdown
 from roads.bets.paytable import load_paytable
 from roads.bets.price import _chains, _value_masks
-from roads.bets.simulate import simulate_bets
 from roads.odds import Composition
 from roads.odds.engine import masks, weights
 from roads.shoe import deal_shoe
+from roads.simulate import simulate_bets
 
 DOCS = ROOT / "docs"
 
@@ -288,10 +288,10 @@ def test_variants_board_is_what_the_tool_draws(tmp_path: Path, capsys: pytest.Ca
 def test_vectorised_settlement_equals_settle(decks: int, cut: int) -> None:
     """The simulator's table lookups settle every bet of every coup as roads.bets.settle does, card for card."""
     from roads.bets import settle
-    from roads.bets.price import _scale
-    from roads.bets.simulate import _batch
+    from roads.bets.price import net_scale
     from roads.cards import RANKS, SUITS
     from roads.shoe import fresh_shoe, shuffle
+    from roads.simulate import bet_batch as _batch
 
     seeds = range(10)
     order = np.array(
@@ -311,7 +311,7 @@ def test_vectorised_settlement_equals_settle(decks: int, cut: int) -> None:
                 for s in settle(coup, table)[0]:
                     totals[s.bet] += s.net
             for bet in table.bets:
-                assert per_shoe[bet.id][i] == totals[bet.id] * _scale(bet), (rules, seed, bet.id)
+                assert per_shoe[bet.id][i] == totals[bet.id] * net_scale(bet), (rules, seed, bet.id)
 
 
 def test_log_without_suits_cannot_price_a_perfect_pair(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

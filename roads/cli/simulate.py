@@ -4,15 +4,11 @@ from __future__ import annotations
 
 import json
 import sys
-from typing import TYPE_CHECKING
 
 import click
 
 from ..shoe import DEFAULT_CUT, check_cut, random_seed
-from ..simulate import SimulationReport, simulate
-
-if TYPE_CHECKING:
-    from ..bets.simulate import BetSimulation
+from ..simulate import BetSimulation, SimulationReport, simulate
 from .app import cli
 from .options import WHOLE, Whole, decks_option, usage_for
 from .table_rules import chosen_rules, rules_options
@@ -104,7 +100,7 @@ def simulate_command(
         seed = random_seed()
     if bets:
         from ..bets import rule_set
-        from ..bets.simulate import simulate_bets
+        from ..simulate import simulate_bets
 
         result = simulate_bets(table or rule_set("standard"), shoes, decks, seed, cut=cut)
         click.echo(json.dumps(result.model_dump(mode="json"), indent=2) if as_json else _bets_table(result))
