@@ -15,7 +15,7 @@ from .theory import (
     CARD_FIGURES,
     SIM_FIGURES,
     ChiSquare,
-    Figure,
+    JudgedFigure,
     chi_reading,
     chi_square,
     expected_shares,
@@ -26,7 +26,7 @@ from .theory import (
 )
 
 
-def judge_group(tally: Tally, decks: int) -> tuple[list[Figure], list[ChiSquare]]:
+def judge_group(tally: Tally, decks: int) -> tuple[list[JudgedFigure], list[ChiSquare]]:
     """Return every figure of ``tally`` tested against theory for ``decks`` decks, flags set by Holm over all.
 
     Exact figures come first, then the simulated ones (column depths, red shares).
@@ -99,7 +99,7 @@ def group_document(tally: Tally, decks: int) -> dict[str, Any]:
     }
 
 
-def _flagged(figure: Figure, flag: bool | None) -> Figure:
+def _flagged(figure: JudgedFigure, flag: bool | None) -> JudgedFigure:
     return replace(figure, flag=flag)
 
 

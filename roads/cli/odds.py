@@ -16,7 +16,7 @@ from ..coup import Coup
 from ..errors import RenderError, RoadsError
 from ..odds import FIGURE_COLUMNS, ExactOdds, Odds, exact_odds, figures_markdown, odds_through, percent
 from ..odds.api import shoe_phrase
-from ..odds.chart import chart, save_chart
+from ..odds.chance_chart import chart, save_chart
 from .app import cli
 from .options import Whole
 from .table_rules import chosen_rules, rules_options

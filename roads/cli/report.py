@@ -37,7 +37,7 @@ def report_command(inputs: Inputs, output: str, decks: int, by: str | None) -> N
       roads report shoes.jsonl -o report.html
       roads report logs/*.csv --by table --decks 6 -o tables.html
     """
-    from ..analytics.page import LeftOut, report_html
+    from ..analytics.report_page import LeftOut, report_html
     from ..files import atomic_write, refuse_inputs
 
     refuse_inputs([output], inputs.logs)  # before anything is read: a log is never replaced by its report

@@ -8,7 +8,7 @@ from typing import Generic, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from .engine import Tally
+from .engine import SequenceCounts
 
 T = TypeVar("T", float, Fraction)
 
@@ -69,7 +69,7 @@ class ExactOdds(_OddsFields[Fraction]):
         return Odds.model_validate({name: (float(v) if isinstance(v, Fraction) else v) for name, v in self})
 
 
-def build_exact(rank_counts: Sequence[int] | None, counted: Tally, total: int) -> ExactOdds:
+def build_exact(rank_counts: Sequence[int] | None, counted: SequenceCounts, total: int) -> ExactOdds:
     """Return exact odds from the engine's event counts and the counts by rank (None: pairs unknown)."""
     p = {name: Fraction(n, counted.denominator) for name, n in counted.numerators.items()}
     n = total

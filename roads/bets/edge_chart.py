@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from ..errors import RenderError
-from ..odds.chart import FONT_SIZE, LEFT, RIGHT, TOP, WIDTH, Axes, chart_scene, label
+from ..odds.chance_chart import FONT_SIZE, LEFT, RIGHT, TOP, WIDTH, Axes, chart_scene, label
 from ..scene.primitives import Group, Item, Line, Polyline, Scene
 
 PALETTE = ("#c8102e", "#1f5fbf", "#2e7d32", "#8e24aa", "#ef6c00", "#00838f", "#5d4037")
