@@ -38,6 +38,7 @@ from .bets.price import net_scale, pair_nets, prices
 from .cards import RANKS, SUITS, rank_value
 from .errors import ShoeError
 from .odds import exact_odds
+from .odds.engine import EVENTS
 from .rules import banker_draws, is_natural, player_draws
 from .shoe import DEFAULT_CUT, DEFAULT_DECKS, check_settings, deal_shoe
 
@@ -46,20 +47,7 @@ CONFIDENCE = 0.99
 CARDS_PER_BATCH = 1_000_000
 """Cards shuffled at once by the numpy engine: big enough to amortise, small enough for memory."""
 
-COUNTED: tuple[str, ...] = (
-    "banker",
-    "player",
-    "tie",
-    "natural",
-    "player_draws",
-    "banker_draws",
-    "cards_4",
-    "cards_5",
-    "cards_6",
-    "banker_six",
-    "banker_pair",
-    "player_pair",
-)
+COUNTED: tuple[str, ...] = (*EVENTS, "banker_pair", "player_pair")
 """What is counted per coup (0 or 1 each), in the order of the per-shoe count columns."""
 
 # Each reported figure as a per-coup variable: (constant + sum of coefficient * counted) / scale.

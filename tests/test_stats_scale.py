@@ -364,7 +364,7 @@ def test_each_sees_every_counted_shoe_in_order_in_this_process(dealt: Path, caps
         here, "table", 2, None, lambda shoe, board: seen.append((shoe.id, board.coups))
     )
     assert [shoe_id for shoe_id, _ in seen] == list(range(120))
-    assert sum(coups for _, coups in seen) == total.coups
+    assert sum(coups for _, coups in seen) == total.counts.coups
     spread = Inputs((str(dealt),), None, None, False)
     other, other_total = stats_cli.tally_logs(spread, "table", 2)
     assert stats_cli.stats_data(tallies, total, 8) == stats_cli.stats_data(other, other_total, 8)

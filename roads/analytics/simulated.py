@@ -103,7 +103,7 @@ def simulate_expectations(decks: int, shoes: int, seed: int = SEED, *, shipped: 
         shoe = [outcomes[w] for w in winners]
         tally = Tally("shoe")
         tally.add(shoe, Scoreboard.from_outcomes(shoe))
-        coups += tally.coups
+        coups += tally.counts.coups
         for name, (h, t) in tally.simulated_counts().items():
             s = sums[name]
             s[0] += h

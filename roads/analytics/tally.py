@@ -42,26 +42,6 @@ class Tally:
     derived: dict[str, list[int]] = field(default_factory=dict)
     """Derived road -> [marks, red]."""
 
-    @property
-    def coups(self) -> int:
-        """Return the coups counted."""
-        return self.counts.coups
-
-    @property
-    def banker(self) -> int:
-        """Return the Banker wins counted."""
-        return self.counts.banker
-
-    @property
-    def player(self) -> int:
-        """Return the Player wins counted."""
-        return self.counts.player
-
-    @property
-    def tie(self) -> int:
-        """Return the ties counted."""
-        return self.counts.tie
-
     def add(self, outcomes: Iterable[Outcome], board: Scoreboard) -> None:
         """Count one shoe: its outcomes in order and the board built from them (which counts the results)."""
         self.shoes += 1

@@ -32,11 +32,14 @@ def judge_group(tally: Tally, decks: int) -> tuple[list[JudgedFigure], list[ChiS
     Exact figures come first, then the simulated ones (column depths, red shares).
     """
     shares = expected_shares(decks)
-    figures = [judge(name, getattr(tally, name), tally.coups, shares[name]) for name in ("banker", "player", "tie")]
+    figures = [
+        judge(name, getattr(tally.counts, name), tally.counts.coups, shares[name])
+        for name in ("banker", "player", "tie")
+    ]
     chis = [
         chi_square(
             "banker/player/tie",
-            [tally.banker, tally.player, tally.tie],
+            [tally.counts.banker, tally.counts.player, tally.counts.tie],
             [shares[n] for n in ("banker", "player", "tie")],
         )
     ]
@@ -61,9 +64,9 @@ def group_document(tally: Tally, decks: int) -> dict[str, Any]:
     figures, chis = judge_group(tally, decks)
     known = tally.with_cards > 0
     counts = {
-        "banker": tally.banker,
-        "player": tally.player,
-        "tie": tally.tie,
+        "banker": tally.counts.banker,
+        "player": tally.counts.player,
+        "tie": tally.counts.tie,
         # The JSON and CSV keep the names they always had; the panel says banker_pairs, naturals.
         "banker_pair": tally.counts.banker_pairs,
         "player_pair": tally.counts.player_pairs,
@@ -73,7 +76,8 @@ def group_document(tally: Tally, decks: int) -> dict[str, Any]:
         "cards_6": tally.cards[2] if known else None,
     }
     shares = {
-        name: (round(n / tally.coups, 6) if tally.coups and n is not None else None) for name, n in counts.items()
+        name: (round(n / tally.counts.coups, 6) if tally.counts.coups and n is not None else None)
+        for name, n in counts.items()
     }
     if known:
         for name, n in zip(("cards_4", "cards_5", "cards_6"), tally.cards, strict=True):
@@ -82,7 +86,7 @@ def group_document(tally: Tally, decks: int) -> dict[str, Any]:
     return {
         "key": tally.key,
         "shoes": tally.shoes,
-        "coups": tally.coups,
+        "coups": tally.counts.coups,
         "coups_with_cards": tally.with_cards,
         "counts": counts,
         "shares": shares,

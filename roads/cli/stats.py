@@ -261,7 +261,7 @@ def collect_stats(
             tables.add(shoe_rows(ShoeInfo.of(shoe), board))
 
     tallies, total = tally_logs(inputs, by, jobs, dask, each)
-    if total.coups == 0:
+    if total.counts.coups == 0:
         if inputs.failed == 1:
             raise click.exceptions.Exit(1)  # its one error line already says why
         logs = ", ".join(inputs.logs)
