@@ -8,9 +8,9 @@
 
 from __future__ import annotations
 
+from ..bet_ids import BET_IDS
 from .kinds import Deal
 from .paytable import (
-    BET_IDS,
     RULE_NAMES,
     Bet,
     PaytableFile,

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 import click
 
+from ..bet_ids import BET_IDS
 from ..cards import Card
 from ..coup import Coup
 from ..errors import RenderError, RoadsError
@@ -24,23 +25,6 @@ from .table_rules import chosen_rules, rules_options
 if TYPE_CHECKING:
     from ..bets import RuleSet
 
-BET_CHOICES: tuple[str, ...] = (
-    "banker",
-    "player",
-    "tie",
-    "player_pair",
-    "banker_pair",
-    "either_pair",
-    "perfect_pair",
-    "big",
-    "small",
-    "dragon_bonus_player",
-    "dragon_bonus_banker",
-    "dragon_7",
-    "panda_8",
-    "lucky_6",
-)
-"""The bet ids --bet takes (roads.bets.BET_IDS; spelled out so --help does not import the bets)."""
 
 if TYPE_CHECKING:
     from ..logs.archive import Shoe
@@ -115,7 +99,7 @@ def _plot_path(ctx: click.Context, param: click.Parameter, value: str | None) ->
     "--bet",
     "follow",
     multiple=True,
-    type=click.Choice(BET_CHOICES),
+    type=click.Choice(BET_IDS),
     metavar="ID",
     help="With --each: follow this bet's house edge through the shoe (repeatable; with --plot, drawn); "
     "ids as --bets lists them, e.g. dragon_7.",
