@@ -17,6 +17,10 @@ TIE_PAYS = 8
 PAIR_PAYS = 11
 
 
+_BY_VALUE = "None when the composition was given by value with two or more ten-valued cards."
+"""Why a pair figure can be missing: by value, two ten-valued cards may or may not share a rank."""
+
+
 class _OddsFields(BaseModel, Generic[T]):
     """Probabilities (0..1) and house edges for the next coup from one composition."""
 
@@ -33,28 +37,16 @@ class _OddsFields(BaseModel, Generic[T]):
     cards_5: T = Field(description="The coup uses 5 cards.")
     cards_6: T = Field(description="The coup uses 6 cards.")
     banker_six: T = Field(description="Banker wins with a total of 6 (pays half under no commission).")
-    banker_pair: T | None = Field(
-        description="Banker's first two cards share a rank. "
-        "None when the composition was given by value with two or more ten-valued cards."
-    )
-    player_pair: T | None = Field(
-        description="Player's first two cards share a rank. "
-        "None when the composition was given by value with two or more ten-valued cards."
-    )
+    banker_pair: T | None = Field(description="Banker's first two cards share a rank. " + _BY_VALUE)
+    player_pair: T | None = Field(description="Player's first two cards share a rank. " + _BY_VALUE)
     edge_banker: T = Field(description="House edge of Banker, paid 1 to 1 less 5% commission; ties push.")
     edge_player: T = Field(description="House edge of Player, paid 1 to 1; ties push.")
     edge_tie: T = Field(description="House edge of Tie, paid 8 to 1.")
     edge_banker_no_commission: T = Field(
         description="House edge of Banker with no commission: a Banker win with 6 pays 1 to 2; ties push."
     )
-    edge_banker_pair: T | None = Field(
-        description="House edge of Banker pair, paid 11 to 1. "
-        "None when the composition was given by value with two or more ten-valued cards."
-    )
-    edge_player_pair: T | None = Field(
-        description="House edge of Player pair, paid 11 to 1. "
-        "None when the composition was given by value with two or more ten-valued cards."
-    )
+    edge_banker_pair: T | None = Field(description="House edge of Banker pair, paid 11 to 1. " + _BY_VALUE)
+    edge_player_pair: T | None = Field(description="House edge of Player pair, paid 11 to 1. " + _BY_VALUE)
 
 
 class Odds(_OddsFields[float]):
