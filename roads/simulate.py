@@ -9,6 +9,12 @@ same shuffled cards, the two deal identical coups (see ``play_shoes``).
 Coups of one shoe are not independent (they share its cards), so intervals
 treat each shoe as one cluster: the estimate is a ratio (events over coups)
 and its variance comes from how each shoe's count strays from its share.
+
+The same dealing serves every simulation of the project: the figures of
+``roads odds`` (:func:`simulate`), what every bet of a rule set returned
+(:func:`simulate_bets`, the cards carrying suits so a Perfect Pair counts
+too), and the winners of whole shoes that ``roads stats`` measures column
+depths and red shares against (:func:`dealt_winners`).
 """
 
 from __future__ import annotations
@@ -18,6 +24,7 @@ import sys
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import cache
 from statistics import NormalDist
 from typing import Literal
 
@@ -25,9 +32,13 @@ import numpy as np
 from pydantic import BaseModel, ConfigDict
 from tqdm import tqdm
 
-from .cards import RANKS, rank_value
+from .bets.kinds import Deal
+from .bets.paytable import Bet, RuleSet
+from .bets.price import net_scale, pair_nets, prices
+from .cards import RANKS, SUITS, rank_value
 from .errors import ShoeError
 from .odds import exact_odds
+from .odds.engine import EVENTS
 from .rules import banker_draws, is_natural, player_draws
 from .shoe import DEFAULT_CUT, DEFAULT_DECKS, check_settings, deal_shoe
 
@@ -36,20 +47,7 @@ CONFIDENCE = 0.99
 CARDS_PER_BATCH = 1_000_000
 """Cards shuffled at once by the numpy engine: big enough to amortise, small enough for memory."""
 
-COUNTED: tuple[str, ...] = (
-    "banker",
-    "player",
-    "tie",
-    "natural",
-    "player_draws",
-    "banker_draws",
-    "cards_4",
-    "cards_5",
-    "cards_6",
-    "banker_six",
-    "banker_pair",
-    "player_pair",
-)
+COUNTED: tuple[str, ...] = (*EVENTS, "banker_pair", "player_pair")
 """What is counted per coup (0 or 1 each), in the order of the per-shoe count columns."""
 
 # Each reported figure as a per-coup variable: (constant + sum of coefficient * counted) / scale.
@@ -192,6 +190,21 @@ def shuffled_shoes(rng: np.random.Generator, shoes: int, decks: int) -> np.ndarr
     return rng.permuted(np.broadcast_to(fresh, (shoes, fresh.size)), axis=1)
 
 
+def dealt_winners(decks: int, shoes: int, seed: int, cut: int, batch: int) -> Iterator[list[int]]:
+    """Yield the winners (0 Banker, 1 Player, 2 Tie) of each of ``shoes`` shoes, ``batch`` shuffled at once.
+
+    The generator draws from the stream ``(seed, decks)``: each deck count has its own.
+    """
+    rng = np.random.default_rng((seed, decks))
+    for start in range(0, shoes, batch):
+        dealt = play_shoes(shuffled_shoes(rng, min(batch, shoes - start), decks), cut)
+        p, b = dealt.player_total, dealt.banker_total
+        winners = np.where(b > p, 0, np.where(p > b, 1, 2))
+        bounds = np.flatnonzero(np.diff(dealt.shoe)) + 1
+        for shoe in np.split(winners, bounds):
+            yield shoe.tolist()
+
+
 def _numpy_batches(shoes: int, decks: int, seed: int, cut: int) -> Iterator[tuple[np.ndarray, np.ndarray]]:
     """Yield (coups per shoe, per-shoe counts) for batches of shoes dealt by the numpy engine."""
     rng = np.random.default_rng(seed)
@@ -232,6 +245,18 @@ def _scalar_batches(shoes: int, decks: int, seed: int, cut: int) -> Iterator[tup
         yield (np.array([len(rows)], dtype=np.int64), np.array(rows, dtype=np.int64).sum(axis=0, keepdims=True))
 
 
+def cluster_spread(y: int, y2: int, yn: int, n: int, n2: int) -> Fraction:
+    """Return, exactly, how far the shoes stray from a ratio estimate ``y / n``: the sum of ``(y_i - m n_i)^2``.
+
+    Each shoe is one cluster: ``y``, ``y2`` and ``yn`` are the sums over shoes
+    of a shoe's count, its square and its product with the shoe's coups; ``n``
+    and ``n2`` the sums of coups and of their squares. Times
+    ``shoes / (shoes - 1) / n^2`` it is the estimate's variance.
+    """
+    m = Fraction(y, n)
+    return y2 - 2 * m * yn + m * m * n2
+
+
 def _zeros() -> dict[str, int]:
     return dict.fromkeys(_FIGURES, 0)
 
@@ -263,11 +288,10 @@ class _Sums:
     def estimate(self, name: str, z: float) -> Estimate:
         """Return the ratio estimate of one figure with its cluster-robust interval."""
         scale = _FIGURES[name][0]
-        m = Fraction(self.y[name], self.n)
-        spread = self.y2[name] - 2 * m * self.yn[name] + m * m * self.n2
+        spread = cluster_spread(self.y[name], self.y2[name], self.yn[name], self.n, self.n2)
         var = Fraction(self.shoes, self.shoes - 1) * spread / (self.n * self.n)
         half = z * math.sqrt(var) / scale
-        value = float(m / scale)
+        value = float(Fraction(self.y[name], self.n) / scale)
         low, high = value - half, value + half
         if name in COUNTED:
             low, high = max(0.0, low), min(1.0, high)
@@ -315,4 +339,141 @@ def simulate(
         engine=engine,
         confidence=CONFIDENCE,
         figures=figures,
+    )
+
+
+_CARD_VALUES = np.array([rank_value(r) for r in RANKS], dtype=np.int64)
+_CELLS = 100 * 11 * 11
+"""(Player two-card total, Banker two-card total, Player third value or none, Banker third or none)."""
+
+
+class BetEstimate(BaseModel):
+    """One bet's simulated house edge with its interval, and the exact first-coup edge beside it."""
+
+    model_config = ConfigDict(frozen=True)
+
+    bet: str
+    edge: float
+    low: float
+    high: float
+    exact: float | None
+
+
+class BetSimulation(BaseModel):
+    """What the dealt shoes showed for every bet of a rule set."""
+
+    model_config = ConfigDict(frozen=True)
+
+    rules: str
+    decks: int
+    shoes: int
+    coups: int
+    seed: int
+    cut: int
+    confidence: float
+    bets: list[BetEstimate]
+
+
+@cache
+def _net_table(bet: Bet) -> np.ndarray:
+    """Return the bet's net return (times its scale) for every value cell, from its settle function."""
+    scale = net_scale(bet)
+    out = np.zeros(_CELLS, dtype=np.int64)
+    for k in range(_CELLS):
+        pb, rest = divmod(k, 121)
+        p3, b3 = divmod(rest, 11)
+        deal = Deal(pb // 10, pb % 10, p3 - 1 if p3 else None, b3 - 1 if b3 else None)
+        out[k] = int(bet.net(deal) * scale)
+    return out
+
+
+def _pair_table(bet: Bet) -> np.ndarray:
+    """Return the pair bet's scaled net return indexed by (Player pair, Banker pair) for rank (or suited) pairs."""
+    scale = net_scale(bet)
+    both, player, banker, neither = (int(net * scale) for net in pair_nets(bet))
+    return np.array([[neither, banker], [player, both]], dtype=np.int64)
+
+
+def bet_batch(order: np.ndarray, cut: int, table: RuleSet) -> tuple[np.ndarray, dict[str, np.ndarray]]:
+    """Return coups per shoe and, per bet, each shoe's summed scaled net, for shoes of card ids (rank * 4 + suit)."""
+    shoes = order.shape[0]
+    ranks = order // len(SUITS)
+    dealt = play_shoes(ranks, cut)
+    used = 4 + dealt.player_drew.astype(np.int64) + dealt.banker_drew
+    # Where each coup starts: after the burn, then every earlier coup of its shoe.
+    first = _CARD_VALUES[ranks[:, 0]]
+    start = 1 + np.where(first == 0, 10, first)
+    ends = np.cumsum(used)
+    begins = np.searchsorted(dealt.shoe, np.arange(shoes))
+    offset = ends[begins] - used[begins]
+    pos = start[dealt.shoe] + ends - used - offset[dealt.shoe]
+    cards = order[dealt.shoe[:, None], pos[:, None] + np.arange(4)]
+    suit = cards % len(SUITS)
+    rank = cards // len(SUITS)
+    values = _CARD_VALUES[np.where(dealt.cards >= 0, dealt.cards, 0)]
+    p2 = (values[:, 0] + values[:, 2]) % 10
+    b2 = (values[:, 1] + values[:, 3]) % 10
+    p3 = np.where(dealt.player_drew, values[:, 4] + 1, 0)
+    b3 = np.where(dealt.banker_drew, np.where(dealt.player_drew, values[:, 5], values[:, 4]) + 1, 0)
+    cell = (p2 * 10 + b2) * 121 + p3 * 11 + b3
+    player_pair = rank[:, 0] == rank[:, 2]
+    banker_pair = rank[:, 1] == rank[:, 3]
+    player_suited = player_pair & (suit[:, 0] == suit[:, 2])
+    banker_suited = banker_pair & (suit[:, 1] == suit[:, 3])
+    per_shoe: dict[str, np.ndarray] = {}
+    for bet in table.bets:
+        if bet.by_value:
+            net = _net_table(bet)[cell]
+        elif bet.kind == "suited_pair":
+            net = _pair_table(bet)[player_suited.astype(int), banker_suited.astype(int)]
+        else:
+            net = _pair_table(bet)[player_pair.astype(int), banker_pair.astype(int)]
+        per_shoe[bet.id] = np.bincount(dealt.shoe, weights=net, minlength=shoes).astype(np.int64)
+    return np.bincount(dealt.shoe, minlength=shoes).astype(np.int64), per_shoe
+
+
+def simulate_bets(
+    table: RuleSet, shoes: int, decks: int = DEFAULT_DECKS, seed: int = 0, *, cut: int = DEFAULT_CUT
+) -> BetSimulation:
+    """Return every bet's house edge over ``shoes`` dealt shoes with its 99% interval, beside the exact edge."""
+    check_settings(decks, cut)
+    if isinstance(shoes, bool) or not isinstance(shoes, int) or shoes < 2:
+        raise ShoeError(f"an interval needs at least 2 shoes, got {shoes!r}")
+    rng = np.random.default_rng(seed)
+    fresh = np.tile(np.arange(len(RANKS) * len(SUITS), dtype=np.int64), decks)
+    batch = max(1, CARDS_PER_BATCH // fresh.size)
+    coups_parts: list[np.ndarray] = []
+    nets: dict[str, list[np.ndarray]] = {b.id: [] for b in table.bets}
+    for begin in range(0, shoes, batch):
+        size = min(batch, shoes - begin)
+        order = rng.permuted(np.broadcast_to(fresh, (size, fresh.size)), axis=1)
+        n, per_shoe = bet_batch(order, cut, table)
+        coups_parts.append(n)
+        for bet_id, values in per_shoe.items():
+            nets[bet_id].append(values)
+    n_all = np.concatenate(coups_parts)
+    z = NormalDist().inv_cdf(0.5 + CONFIDENCE / 2)
+    exact = {p.bet: p.edge for p in prices(decks, table).bets}
+    estimates = []
+    for bet in table.bets:
+        y = np.concatenate(nets[bet.id])
+        scale = net_scale(bet)
+        mean = Fraction(int(y.sum()), int(n_all.sum()))
+        spread = cluster_spread(
+            int(y.sum()), sum(int(v) ** 2 for v in y), int((y * n_all).sum()), int(n_all.sum()), int((n_all**2).sum())
+        )
+        # Floats from here, as the bets' figures were always computed: the same bytes as before.
+        var = shoes / (shoes - 1) * float(spread) / float(n_all.sum()) ** 2
+        half = z * math.sqrt(max(var, 0.0)) / scale
+        edge = -float(mean) / scale
+        estimates.append(BetEstimate(bet=bet.id, edge=edge, low=edge - half, high=edge + half, exact=exact[bet.id]))
+    return BetSimulation(
+        rules=table.name,
+        decks=decks,
+        shoes=shoes,
+        coups=int(n_all.sum()),
+        seed=seed,
+        cut=cut,
+        confidence=CONFIDENCE,
+        bets=estimates,
     )

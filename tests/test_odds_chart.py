@@ -11,7 +11,7 @@ from PIL import Image
 
 from roads.errors import RenderError
 from roads.odds import odds_through
-from roads.odds.chart import HEIGHT, PNG_SCALE, WIDTH, chart, save_chart
+from roads.odds.chance_chart import HEIGHT, PNG_SCALE, WIDTH, chart, save_chart
 from roads.render import scene_bytes
 from roads.scene.primitives import Polyline
 from roads.shoe import deal_shoe

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 from peak_memory import command
 
-from roads.cli.batch import run_tasks
+from roads.pool import run_tasks
 
 LIMIT = 600.0
 """Seconds any one run may take (10-30 s alone on 2 cores, several times that beside the suite; a hang is for ever)."""

@@ -117,4 +117,4 @@ def test_a_batch_loads_the_pool(tmp_path: Path, shoe: Path) -> None:
     other = tmp_path / "other.txt"
     other.write_text(shoe.read_text())
     found = loaded(tmp_path, "render", str(shoe), str(other), "-d", "out", "--format", "png", "-j", "2")
-    assert {"tqdm", "multiprocessing"} <= found  # the workers (roads.cli.batch) draw: Pillow loads there
+    assert {"tqdm", "multiprocessing"} <= found  # the workers (roads.pool) draw: Pillow loads there

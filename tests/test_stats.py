@@ -12,6 +12,7 @@ import pytest
 from roads import Scoreboard
 from roads.analytics import Tally, chi_square_sf, holm, normal_sf
 from roads.analytics.theory import chi_square, judge, wilson
+from roads.analytics.verdicts import group_document
 from roads.cli import main
 from roads.logs.writer import write_shoe_line
 from roads.odds import exact_odds
@@ -355,6 +356,6 @@ def test_a_group_of_one_coup_is_not_meaningful(tmp_path: Path, capsys: pytest.Ca
 
 
 def test_tally_of_no_coups_divides_by_nothing() -> None:
-    data = Tally("empty").to_dict(8)
+    data = group_document(Tally("empty"), 8)
     assert data["coups"] == 0 and all(t["observed"] is None for t in data["tests"])
     assert data["chi_square"]["statistic"] is None

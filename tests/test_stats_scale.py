@@ -17,6 +17,7 @@ from test_regression_batch_signals import alive, children
 
 from roads.analytics import Tally, counting
 from roads.analytics.counting import Block, blocks, count_block, count_shoe, lost_block
+from roads.analytics.verdicts import group_document
 from roads.cli import main
 from roads.cli import stats as stats_cli
 from roads.logs.archive import open_archive
@@ -105,7 +106,7 @@ def test_blocks_equal_one_reading_on_random_archives(tmp_path: Path) -> None:
             for key, tally in part.tallies.items():
                 merged.setdefault(key, Tally(tally.key)).merge(tally)
         assert list(merged) == list(one)
-        assert [t.to_dict(8) for t in merged.values()] == [t.to_dict(8) for t in one.values()]
+        assert [group_document(t, 8) for t in merged.values()] == [group_document(t, 8) for t in one.values()]
 
 
 def hostile(tmp_path: Path) -> Path:
@@ -363,7 +364,7 @@ def test_each_sees_every_counted_shoe_in_order_in_this_process(dealt: Path, caps
         here, "table", 2, None, lambda shoe, board: seen.append((shoe.id, board.coups))
     )
     assert [shoe_id for shoe_id, _ in seen] == list(range(120))
-    assert sum(coups for _, coups in seen) == total.coups
+    assert sum(coups for _, coups in seen) == total.counts.coups
     spread = Inputs((str(dealt),), None, None, False)
     other, other_total = stats_cli.tally_logs(spread, "table", 2)
     assert stats_cli.stats_data(tallies, total, 8) == stats_cli.stats_data(other, other_total, 8)

@@ -19,11 +19,11 @@ from roads.analytics.simulated import (
     SHIPPED_SHOES,
     expectations,
     simulate_expectations,
-    simulated_counts,
     to_json,
 )
 from roads.analytics.tally import Tally
 from roads.analytics.theory import SIM_FIGURES, Z99, judge_simulated
+from roads.analytics.verdicts import judge_group
 from roads.cli import main
 from roads.logs.writer import write_shoe_line
 from roads.outcome import Outcome, Winner
@@ -98,7 +98,7 @@ def test_counts_of_a_tally_are_what_the_simulation_counts() -> None:
     board_outcomes = [Outcome.from_letter(x) for x in "BBPPPTBPBBBBBBBPT"]
     tally = Tally("t")
     tally.add(board_outcomes, Scoreboard.from_outcomes(board_outcomes))
-    counts = simulated_counts(tally)
+    counts = tally.simulated_counts()
     # Columns: B2 P3 B1 P1 B7 P1 -> Banker 1, 2, 7 deep; Player 3, 1, 1 deep.
     assert counts["banker_depth_1"] == (1, 3) and counts["banker_depth_2"] == (1, 3)
     assert counts["banker_depth_6+"] == (1, 3) and counts["banker_depth_3"] == (0, 3)
@@ -223,7 +223,7 @@ def test_a_deck_count_not_shipped_is_simulated_on_the_fly(
 def test_holm_corrects_exact_and_simulated_tests_together(
     outcomes: list[list[Outcome]], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from roads.analytics import tally as tally_module
+    from roads.analytics import verdicts as tally_module
 
     seen: list[int] = []
     real = tally_module.holm
@@ -236,14 +236,14 @@ def test_holm_corrects_exact_and_simulated_tests_together(
     group = Tally("g")
     for shoe in outcomes[:30]:
         group.add(shoe, Scoreboard.from_outcomes(shoe))
-    figures, chis = group.tests(8)
+    figures, chis = judge_group(group, 8)
     # 9 exact figures, 15 simulated ones and 2 chi-squares in one family
     assert seen == [26] and len(figures) == 24 and len(chis) == 2
     results = Tally("r")
     for shoe in outcomes[:30]:
         bare = [Outcome(o.winner) for o in shoe]
         results.add(bare, Scoreboard.from_outcomes(bare))
-    results.tests(8)
+    judge_group(results, 8)
     assert seen[-1] == 3 + 15 + 1  # results only: no card figures, no 4/5/6 chi-square
 
 

@@ -12,16 +12,13 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from .tally import Tally
 from .theory import SIM_FIGURES, Z99
-
-if TYPE_CHECKING:
-    from .tally import Tally
 
 SEED = 16
 """The seed of every simulation (issue 16); each deck count draws from its own stream ``(SEED, decks)``."""
@@ -91,39 +88,23 @@ class Simulation:
         }
 
 
-def _dealt_shoes(decks: int, shoes: int, seed: int, cut: int) -> Iterator[list[int]]:
-    """Yield the winners (0 Banker, 1 Player, 2 Tie) of each of ``shoes`` shoes dealt by roads.simulate."""
-    import numpy as np
-
-    from ..simulate import play_shoes, shuffled_shoes
-
-    rng = np.random.default_rng((seed, decks))
-    for start in range(0, shoes, BATCH):
-        dealt = play_shoes(shuffled_shoes(rng, min(BATCH, shoes - start), decks), cut)
-        p, b = dealt.player_total, dealt.banker_total
-        winners = np.where(b > p, 0, np.where(p > b, 1, 2))
-        bounds = np.flatnonzero(np.diff(dealt.shoe)) + 1
-        for shoe in np.split(winners, bounds):
-            yield shoe.tolist()
-
-
 def simulate_expectations(decks: int, shoes: int, seed: int = SEED, *, shipped: bool = False) -> Simulation:
     """Deal ``shoes`` shoes of ``decks`` decks and return every simulated figure with its standard error."""
     from ..board import Board
     from ..outcome import Outcome, Winner
     from ..shoe import DEFAULT_CUT
-    from .tally import Tally
+    from ..simulate import cluster_spread, dealt_winners
 
     outcomes = [Outcome(Winner.BANKER), Outcome(Winner.PLAYER), Outcome(Winner.TIE)]
     # Per figure: sums over shoes of hits h, trials t, h^2, h*t, t^2 (exact integers).
     sums = {name: [0, 0, 0, 0, 0] for name in SIM_FIGURES}
     coups = 0
-    for winners in _dealt_shoes(decks, shoes, seed, DEFAULT_CUT):
+    for winners in dealt_winners(decks, shoes, seed, DEFAULT_CUT, BATCH):
         shoe = [outcomes[w] for w in winners]
         tally = Tally("shoe")
         tally.add(shoe, Board.from_outcomes(shoe))
-        coups += tally.coups
-        for name, (h, t) in simulated_counts(tally).items():
+        coups += tally.counts.coups
+        for name, (h, t) in tally.simulated_counts().items():
             s = sums[name]
             s[0] += h
             s[1] += t
@@ -133,34 +114,11 @@ def simulate_expectations(decks: int, shoes: int, seed: int = SEED, *, shipped: 
     figures = {}
     for name, (h, t, h2, ht, t2) in sums.items():
         p = h / t
-        # The ratio estimator's variance with each shoe one cluster (as roads.simulate does).
-        spread = h2 - 2 * p * ht + p * p * t2
-        var = shoes / (shoes - 1) * spread / (t * t)
+        # The ratio estimator's variance with each shoe one cluster, as roads.simulate computes it.
+        var = shoes / (shoes - 1) * float(cluster_spread(h, h2, ht, t, t2)) / (t * t)
         binomial = p * (1 - p) / t
         figures[name] = Expectation(p, math.sqrt(var), var / binomial if binomial else 1.0)
     return Simulation(decks, shoes, coups, seed, DEFAULT_CUT, shipped, figures)
-
-
-def simulated_counts(tally: Tally) -> dict[str, tuple[int, int]]:
-    """Return (hits, trials) of every simulated figure of a tally: depth shares by side, red shares by road."""
-    out: dict[str, tuple[int, int]] = {}
-    for side in ("banker", "player"):
-        depths = tally.depths[side]
-        columns = sum(depths.values())
-        for name in SIM_FIGURES:
-            if not name.startswith(f"{side}_depth_"):
-                continue
-            label = name.removeprefix(f"{side}_depth_")
-            if label.endswith("+"):
-                hits = sum(n for d, n in depths.items() if d >= int(label[:-1]))
-            else:
-                hits = depths.get(int(label), 0)
-            out[name] = (hits, columns)
-    for name in SIM_FIGURES:
-        if name.endswith("_red"):
-            marks, red = tally.derived.get(name.removesuffix("_red"), [0, 0])
-            out[name] = (red, marks)
-    return out
 
 
 def to_json(simulations: list[Simulation]) -> str:

@@ -75,7 +75,7 @@ def chi_square_sf(statistic: float, dof: int) -> float:
 
 
 @dataclass(frozen=True, slots=True)
-class Figure:
+class JudgedFigure:
     """One count tested against theory: observed share, expected share, interval, z, p, flag."""
 
     figure: str
@@ -136,22 +136,22 @@ def wilson(hits: int, trials: int, z: float = Z99) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def judge(figure: str, hits: int, trials: int, expected: float) -> Figure:
+def judge(figure: str, hits: int, trials: int, expected: float) -> JudgedFigure:
     """Return the binomial test of ``hits`` in ``trials`` against the share ``expected`` (normal approximation).
 
     With too few trials to expect MIN_EXPECTED hits and misses, z and p are
     None: the test is not meaningful, and it is never flagged.
     """
     if trials == 0:
-        return Figure(figure, hits, trials, expected, None, None, None, None)
+        return JudgedFigure(figure, hits, trials, expected, None, None, None, None)
     low, high = wilson(hits, trials)
     if trials * expected < MIN_EXPECTED or trials * (1 - expected) < MIN_EXPECTED:
-        return Figure(figure, hits, trials, expected, None, None, low, high)
+        return JudgedFigure(figure, hits, trials, expected, None, None, low, high)
     z = (hits - trials * expected) / math.sqrt(trials * expected * (1 - expected))
-    return Figure(figure, hits, trials, expected, z, min(1.0, 2 * normal_sf(abs(z))), low, high)
+    return JudgedFigure(figure, hits, trials, expected, z, min(1.0, 2 * normal_sf(abs(z))), low, high)
 
 
-def judge_simulated(figure: str, hits: int, trials: int, expected: float, se: float, deff: float) -> Figure:
+def judge_simulated(figure: str, hits: int, trials: int, expected: float, se: float, deff: float) -> JudgedFigure:
     """Return the test of ``hits`` in ``trials`` against a simulated share with standard error ``se``.
 
     The variance of the observed share is the binomial one times ``deff`` (the
@@ -161,15 +161,15 @@ def judge_simulated(figure: str, hits: int, trials: int, expected: float, se: fl
     """
     low_e, high_e = max(0.0, expected - Z99 * se), min(1.0, expected + Z99 * se)
     if trials == 0:
-        return Figure(figure, hits, trials, expected, None, None, None, None, None, "simulated", low_e, high_e)
+        return JudgedFigure(figure, hits, trials, expected, None, None, None, None, None, "simulated", low_e, high_e)
     share = hits / trials
     sd = math.sqrt(expected * (1 - expected) * deff / trials + se * se)
     low, high = max(0.0, share - Z99 * sd), min(1.0, share + Z99 * sd)
     if trials * expected < MIN_EXPECTED or trials * (1 - expected) < MIN_EXPECTED:
-        return Figure(figure, hits, trials, expected, None, None, low, high, None, "simulated", low_e, high_e)
+        return JudgedFigure(figure, hits, trials, expected, None, None, low, high, None, "simulated", low_e, high_e)
     z = (share - expected) / sd
     p = min(1.0, 2 * normal_sf(abs(z)))
-    return Figure(figure, hits, trials, expected, z, p, low, high, None, "simulated", low_e, high_e)
+    return JudgedFigure(figure, hits, trials, expected, z, p, low, high, None, "simulated", low_e, high_e)
 
 
 @dataclass(frozen=True, slots=True)
@@ -212,7 +212,7 @@ def holm(p_values: Sequence[float | None], alpha: float = ALPHA) -> list[bool | 
     return out
 
 
-def reading(figure: Figure) -> str:
+def reading(figure: JudgedFigure) -> str:
     """Return what a flagged figure means, in plain words: how often chance alone would do it."""
     side = "above" if (figure.observed or 0) > figure.expected else "below"
     odds = 1 / figure.p if figure.p else math.inf

@@ -8,10 +8,10 @@
 
 from __future__ import annotations
 
+from ..bet_ids import BET_IDS
 from .kinds import Deal
 from .marked import save_events
 from .paytable import (
-    BET_IDS,
     RULE_NAMES,
     Bet,
     PaytableFile,

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from ..bet_ids import BET_IDS
 from ..odds import percent
-from .paytable import BET_IDS, RULE_NAMES, RuleSet, rule_set
+from .paytable import RULE_NAMES, RuleSet, rule_set
 from .price import prices
 
 DECKS: tuple[int, ...] = (1, 6, 8)

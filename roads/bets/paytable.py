@@ -15,36 +15,16 @@ from fractions import Fraction
 from functools import cache
 from importlib import resources
 from pathlib import Path
-from typing import Any, Literal, get_args
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from ..bet_ids import BET_IDS, BetId
 from ..errors import BetError
 from .kinds import BY_VALUE, KIND_SIDES, KINDS, Deal, kind_events
 
 RULE_NAMES: tuple[str, ...] = ("standard", "super6", "ez")
 """The built-in rule sets, in the order docs and errors list them."""
-
-BetId = Literal[
-    "banker",
-    "player",
-    "tie",
-    "player_pair",
-    "banker_pair",
-    "either_pair",
-    "perfect_pair",
-    "big",
-    "small",
-    "dragon_bonus_player",
-    "dragon_bonus_banker",
-    "dragon_7",
-    "panda_8",
-    "lucky_6",
-]
-"""A bet id, as paytables and ``--bet`` spell it."""
-
-BET_IDS: tuple[str, ...] = get_args(BetId)
-"""Every bet, in the order every output lists them."""
 
 MAIN_BETS: tuple[str, ...] = ("banker", "player", "tie")
 """The bets every rule set pays its own way; the others are side bets, the same at every table."""

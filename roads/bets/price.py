@@ -83,7 +83,7 @@ def _chains(kind: str, side: str) -> tuple[Masks, tuple[tuple[str, ...], ...]]:
 @cache
 def _value_masks(bets: tuple[Bet, ...]) -> tuple[Masks, tuple[int, ...]]:
     """Return the engine masks (win, push, scaled net per bet) and each bet's scale, from its settle function."""
-    scales = tuple(_scale(b) for b in bets)
+    scales = tuple(net_scale(b) for b in bets)
     rows4, rows5, rows6 = [], [], []
     for bet, scale in zip(bets, scales, strict=True):
         ids, chains = _chains(bet.kind, bet.side)
@@ -108,7 +108,7 @@ def _net(bet: Bet, chain: tuple[str, ...]) -> Fraction:
     return Fraction(-1)
 
 
-def _scale(bet: Bet) -> int:
+def net_scale(bet: Bet) -> int:
     """Return the least integer that makes every pay of ``bet`` whole."""
     scale = 1
     for _, pay in bet.pays:
@@ -133,7 +133,7 @@ def _pair_chances(counts: Sequence[int]) -> tuple[int, int, int]:
 
 
 @cache
-def _pair_nets(bet: Bet) -> tuple[Fraction, Fraction, Fraction, Fraction]:
+def pair_nets(bet: Bet) -> tuple[Fraction, Fraction, Fraction, Fraction]:
     """Return what a pair bet nets when both hands pair, only Player's, only Banker's, neither: its settle function."""
     suited = bet.kind == "suited_pair"
 
@@ -152,8 +152,8 @@ def _pair_price(bet: Bet, one: int, both: int, over: int) -> tuple[Fraction, Fra
     """Return (win, push, expected net) of a pair bet from the ways one hand pairs and both do, over ``over``."""
     chances = (both, one - both, one - both, over - 2 * one + both)
     win = push = net = 0
-    scale = _scale(bet)
-    for value, ways in zip(_pair_nets(bet), chances, strict=True):
+    scale = net_scale(bet)
+    for value, ways in zip(pair_nets(bet), chances, strict=True):
         win += ways if value > 0 else 0
         push += ways if value == 0 else 0
         net += ways * int(value * scale)

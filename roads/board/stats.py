@@ -19,6 +19,18 @@ class Stats:
     longest_banker: int = 0
     longest_player: int = 0
 
+    def add(self, other: Stats) -> None:
+        """Add another shoe's (or group's) counts to these; the longest streaks are the longer of the two."""
+        self.coups += other.coups
+        self.banker += other.banker
+        self.player += other.player
+        self.tie += other.tie
+        self.banker_pairs += other.banker_pairs
+        self.player_pairs += other.player_pairs
+        self.naturals += other.naturals
+        self.longest_banker = max(self.longest_banker, other.longest_banker)
+        self.longest_player = max(self.longest_player, other.longest_player)
+
     def share(self, count: int) -> float:
         """Return ``count`` as a share of all coups (0.0 for an empty shoe)."""
         return count / self.coups if self.coups else 0.0

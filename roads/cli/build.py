@@ -14,7 +14,8 @@ from ..logs.archive import Shoe
 from ..scoreboard import Scoreboard
 from ..terminal import ColorMode, summary, use_color
 from .app import cli
-from .options import Inputs, choice, log_inputs
+from .inputs import Inputs
+from .options import choice, log_inputs
 
 F = TypeVar("F", bound=Callable[..., Any])
 

@@ -9,7 +9,8 @@ import click
 from ..audit import AuditReport, audit_log, audit_records
 from ..logs.archive import Shoe
 from .app import cli
-from .options import Inputs, log_inputs
+from .inputs import Inputs
+from .options import log_inputs
 
 
 @cli.command("check", short_help="Audit a log's cards against the drawing rules, coup by coup.")

@@ -9,7 +9,8 @@ from ..files import to_stdout
 from ..logs.archive import Shoe
 from ..outcome import Outcome
 from .app import cli
-from .options import Inputs, choice, log_inputs
+from .inputs import Inputs
+from .options import choice, log_inputs
 
 TARGETS = ("csv", "jsonl", "json", "cards", "results", "stream")
 ARCHIVES = ("csv", "jsonl")

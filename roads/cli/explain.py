@@ -10,7 +10,8 @@ from ..board.names import DERIVED, Road
 from ..scoreboard import Scoreboard
 from .app import cli
 from .build import shoe_board
-from .options import Inputs, Whole, checked, log_inputs
+from .inputs import Inputs
+from .options import Whole, checked, log_inputs
 
 
 def _one(p: Proof) -> str:

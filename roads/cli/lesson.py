@@ -14,7 +14,8 @@ from ..board.names import DERIVED, Road
 from ..errors import LessonError, LogError
 from ..files import OutputNames, atomic_write, name_limit, refuse_inputs, safe_stem
 from .app import cli, wrote
-from .options import DECIMAL, Inputs, checked, log_inputs, render_option
+from .inputs import Inputs
+from .options import DECIMAL, checked, log_inputs, render_option
 
 if TYPE_CHECKING:
     from ..lesson.page import Played

@@ -11,12 +11,13 @@ from typing import TYPE_CHECKING
 
 import click
 
+from ..bet_ids import BET_IDS
 from ..cards import Card
 from ..coup import Coup
 from ..errors import RenderError, RoadsError
 from ..odds import FIGURE_COLUMNS, ExactOdds, Odds, exact_odds, figures_markdown, odds_through, percent
 from ..odds.api import shoe_phrase
-from ..odds.chart import chart, save_chart
+from ..odds.chance_chart import chart, save_chart
 from .app import cli
 from .options import FORMAT_NAMES, FROM_HELP, Whole, choice
 from .table_rules import chosen_rules, rules_options
@@ -24,23 +25,6 @@ from .table_rules import chosen_rules, rules_options
 if TYPE_CHECKING:
     from ..bets import RuleSet
 
-BET_CHOICES: tuple[str, ...] = (
-    "banker",
-    "player",
-    "tie",
-    "player_pair",
-    "banker_pair",
-    "either_pair",
-    "perfect_pair",
-    "big",
-    "small",
-    "dragon_bonus_player",
-    "dragon_bonus_banker",
-    "dragon_7",
-    "panda_8",
-    "lucky_6",
-)
-"""The bet ids --bet takes (roads.bets.BET_IDS; spelled out so --help does not import the bets)."""
 
 if TYPE_CHECKING:
     from ..logs.archive import Shoe
@@ -116,7 +100,7 @@ def _plot_path(ctx: click.Context, param: click.Parameter, value: str | None) ->
     "--bet",
     "follow",
     multiple=True,
-    type=choice(BET_CHOICES),
+    type=choice(BET_IDS),
     metavar="ID",
     help="With --each: follow this bet's house edge through the shoe (repeatable; with --plot, drawn); "
     "ids as --bets lists them, e.g. dragon_7.",
@@ -188,7 +172,7 @@ def odds_command(
         only = exact_odds(decks, exact=exact)
         click.echo(_as_json(only) if as_json else _report(only, f"the first coup of a full {decks}-deck shoe"))
         return
-    from .options import Inputs
+    from .inputs import Inputs
 
     if plot is not None:
         from ..files import refuse_inputs
@@ -274,7 +258,7 @@ def _bets(
     if log is None:
         click.echo(odds_bets.full_shoe(decks, chosen, exact=exact, as_json=as_json))
         return
-    from .options import Inputs
+    from .inputs import Inputs
 
     with Inputs((log,), fmt, shoe, True).one("odds --after") as picked:
         coups, under_way = _read_log(picked, decks)

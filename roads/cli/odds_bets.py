@@ -49,8 +49,8 @@ def through_log(
     complete = series[: len(coups) + 1]
     chosen = only or tuple(b.id for b in table.bets)
     if plot is not None:
-        from ..bets.chart import edge_chart
-        from ..odds.chart import save_chart
+        from ..bets.edge_chart import edge_chart
+        from ..odds.chance_chart import save_chart
 
         try:
             lines = {bet: [_edge(p, bet) for p in complete] for bet in chosen}

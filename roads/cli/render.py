@@ -19,7 +19,8 @@ from . import batch
 from .app import cli, wrote
 from .batch import Job, bounded, coup_check
 from .build import shoe_board
-from .options import Inputs, Whole, choice, log_inputs, option_error, renamed, render_option, usage_for
+from .inputs import Inputs
+from .options import Whole, choice, log_inputs, option_error, renamed, render_option, usage_for
 from .signals import Stopped
 from .table_rules import RULE_CHOICES
 

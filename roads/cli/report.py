@@ -7,7 +7,8 @@ import dataclasses
 import click
 
 from .app import cli, wrote
-from .options import Inputs, choice, decks_option, log_inputs
+from .inputs import Inputs
+from .options import choice, decks_option, log_inputs
 from .stats import GROUPINGS, collect_stats, csv_report
 
 
@@ -34,7 +35,7 @@ def report_command(inputs: Inputs, output: str, decks: int, by: str | None) -> N
       roads report shoes.jsonl -o report.html
       roads report logs/*.csv --by table --decks 6 -o tables.html
     """
-    from ..analytics.page import LeftOut, report_html
+    from ..analytics.report_page import LeftOut, report_html
     from ..files import atomic_write, refuse_inputs
 
     refuse_inputs([output], inputs.logs)  # before anything is read: a log is never replaced by its report

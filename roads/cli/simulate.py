@@ -4,15 +4,11 @@ from __future__ import annotations
 
 import json
 import sys
-from typing import TYPE_CHECKING
 
 import click
 
 from ..shoe import check_cut, random_seed
-from ..simulate import SimulationReport, simulate
-
-if TYPE_CHECKING:
-    from ..bets.simulate import BetSimulation
+from ..simulate import BetSimulation, SimulationReport, simulate
 from .app import cli
 from .options import Whole, choice, cut_option, decks_option, seed_number, seed_option, usage_for
 from .table_rules import chosen_rules, rules_options
@@ -92,7 +88,7 @@ def simulate_command(
     number = random_seed() if seed is None else seed_number(seed)
     if bets:
         from ..bets import rule_set
-        from ..bets.simulate import simulate_bets
+        from ..simulate import simulate_bets
 
         result = simulate_bets(table or rule_set("standard"), shoes, decks, number, cut=cut)
         click.echo(json.dumps(result.model_dump(mode="json"), indent=2) if as_json else _bets_table(result))

@@ -15,11 +15,13 @@ import click
 from ..analytics import StatsError, Tally
 from ..analytics.counting import count_shoe, group_key
 from ..analytics.tables import ShoeInfo, shoe_rows
+from ..analytics.verdicts import group_document
 from ..errors import RoadsError
 from ..files import refuse_inputs
 from ..logs.archive import Shoe
 from .app import cli
-from .options import Inputs, Whole, choice, decks_option, log_inputs
+from .inputs import Inputs
+from .options import Whole, choice, decks_option, log_inputs
 
 if TYPE_CHECKING:
     from ..analytics.counting import Block, Part
@@ -41,8 +43,8 @@ def stats_data(tallies: dict[str, Tally], total: Tally, decks: int) -> dict[str,
     return {
         "decks": decks,
         "simulation": expectations(decks).about(),
-        "groups": [tallies[key].to_dict(decks) for key in tallies],
-        "total": total.to_dict(decks),
+        "groups": [group_document(tallies[key], decks) for key in tallies],
+        "total": group_document(total, decks),
     }
 
 
@@ -259,7 +261,7 @@ def collect_stats(
             tables.add(shoe_rows(ShoeInfo.of(shoe), board))
 
     tallies, total = tally_logs(inputs, by, jobs, dask, each)
-    if total.coups == 0:
+    if total.counts.coups == 0:
         if inputs.failed == 1:
             raise click.exceptions.Exit(1)  # its one error line already says why
         logs = ", ".join(inputs.logs)
@@ -377,16 +379,16 @@ class _Stop(Exception):
 
 
 def _on_workers(found: Iterator[Block], workers: int) -> Generator[tuple[Block, Part]]:
-    """Count blocks on the batch engine's worker processes, yielding them in order; one block is counted here."""
+    """Count blocks on the pool's worker processes, yielding them in order; one block is counted here."""
     import itertools
 
     from ..analytics.counting import count_block, lost_block
-    from . import batch
+    from ..pool import run_tasks
 
     first = list(itertools.islice(found, 2))
     if len(first) < 2:
         workers = 1  # a log of one block is done before a worker would have started
-    return batch.run_tasks(itertools.chain(first, found), workers, count_block, lost_block)
+    return run_tasks(itertools.chain(first, found), workers, count_block, lost_block)
 
 
 def _count_blocks(

@@ -8,7 +8,7 @@ from typing import Literal, TypeGuard, overload
 from ..cards import RANKS, Card
 from ..coup import Coup
 from ..errors import OddsError
-from .composition import Composition
+from .composition import Composition, check_count
 from .engine import tally
 from .model import ExactOdds, Odds, build_exact
 
@@ -42,7 +42,7 @@ def odds_for(composition: CompositionLike, *, exact: bool = False) -> Odds | Exa
     ten-valued cards are left: whether two of them pair depends on their ranks.
     """
     if _by_value(composition):
-        values = tuple(_check_count(f"value {value}", count) for value, count in enumerate(composition))
+        values = tuple(check_count(f"value {value}", count) for value, count in enumerate(composition))
         total = sum(values)
         # Values 1-9 are one rank each; ten-valued cards pair only if their ranks are known.
         ranks = values[1:] if values[0] <= 1 else None
@@ -62,15 +62,6 @@ def odds_for(composition: CompositionLike, *, exact: bool = False) -> Odds | Exa
 def _by_value(composition: object) -> TypeGuard[Sequence[object]]:
     """Return True for 10 counts by value 0..9 (not a Composition, mapping or 13 rank counts)."""
     return isinstance(composition, Sequence) and not isinstance(composition, (str, bytes)) and len(composition) == 10
-
-
-def _check_count(what: str, count: object) -> int:
-    """Return ``count``; raise OddsError unless it is a whole number of cards, 0 or more."""
-    if isinstance(count, bool) or not isinstance(count, int):
-        raise OddsError(f"the count of {what} must be a whole number, got {count!r}")
-    if count < 0:
-        raise OddsError(f"the count of {what} is {count}: a shoe cannot hold fewer than 0 cards")
-    return count
 
 
 @overload

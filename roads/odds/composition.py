@@ -27,7 +27,7 @@ class Composition:
             )
             raise OddsError(f"a composition counts the 13 ranks A..K, got {len(counts)} counts{hint}")
         for rank, count in zip(RANKS, counts, strict=False):
-            _count(rank, count)
+            check_count(f"rank {rank}", count)
         object.__setattr__(self, "counts", counts)
 
     @classmethod
@@ -49,7 +49,7 @@ class Composition:
                 rank = parse_card(str(token)).rank
             except CardError as exc:
                 raise OddsError(f"composition: {exc.message}") from None
-            by_rank[rank] += _count(rank, count)
+            by_rank[rank] += check_count(f"rank {rank}", count)
         return cls(tuple(by_rank[r] for r in RANKS))
 
     @classmethod
@@ -97,10 +97,10 @@ class Composition:
         return dict(zip(RANKS, self.counts, strict=False))
 
 
-def _count(rank: str, count: object) -> int:
-    """Return ``count`` when it is a whole number of cards, 0 or more; raise OddsError otherwise."""
+def check_count(what: str, count: object) -> int:
+    """Return ``count`` of ``what`` (``rank A``, ``value 0``); raise OddsError unless a whole number, 0 or more."""
     if isinstance(count, bool) or not isinstance(count, int):
-        raise OddsError(f"the count of rank {rank} must be a whole number, got {count!r}")
+        raise OddsError(f"the count of {what} must be a whole number, got {count!r}")
     if count < 0:
-        raise OddsError(f"the count of rank {rank} is {count}: a shoe cannot hold fewer than 0 cards")
+        raise OddsError(f"the count of {what} is {count}: a shoe cannot hold fewer than 0 cards")
     return count

@@ -43,7 +43,7 @@ _PATHS_PER_CLASS = 100
 
 
 @dataclass(frozen=True, slots=True)
-class Tally:
+class SequenceCounts:
     """Exact counts of ordered 6-card sequences in each event, over ``denominator`` sequences."""
 
     numerators: dict[str, int]
@@ -214,8 +214,8 @@ def weights(by_value: Sequence[int]) -> Weights:
     return Weights(n, s0, s1[t.five].reshape(-1), s2.reshape(-1), falling(n, 6))
 
 
-def tally(by_value: tuple[int, ...]) -> Tally:
+def tally(by_value: tuple[int, ...]) -> SequenceCounts:
     """Return exact event counts for the next coup from counts by value 0..9 (at least 6 cards)."""
     w = weights(by_value)
     totals = _standard_masks().apply(w)
-    return Tally(dict(zip(EVENTS, totals, strict=True)), w.denominator)
+    return SequenceCounts(dict(zip(EVENTS, totals, strict=True)), w.denominator)

@@ -8,13 +8,17 @@ from typing import Generic, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from .engine import Tally
+from .engine import SequenceCounts
 
 T = TypeVar("T", float, Fraction)
 
 BANKER_COMMISSION = Fraction(1, 20)
 TIE_PAYS = 8
 PAIR_PAYS = 11
+
+
+_BY_VALUE = "None when the composition was given by value with two or more ten-valued cards."
+"""Why a pair figure can be missing: by value, two ten-valued cards may or may not share a rank."""
 
 
 class _OddsFields(BaseModel, Generic[T]):
@@ -33,28 +37,16 @@ class _OddsFields(BaseModel, Generic[T]):
     cards_5: T = Field(description="The coup uses 5 cards.")
     cards_6: T = Field(description="The coup uses 6 cards.")
     banker_six: T = Field(description="Banker wins with a total of 6 (pays half under no commission).")
-    banker_pair: T | None = Field(
-        description="Banker's first two cards share a rank. "
-        "None when the composition was given by value with two or more ten-valued cards."
-    )
-    player_pair: T | None = Field(
-        description="Player's first two cards share a rank. "
-        "None when the composition was given by value with two or more ten-valued cards."
-    )
+    banker_pair: T | None = Field(description="Banker's first two cards share a rank. " + _BY_VALUE)
+    player_pair: T | None = Field(description="Player's first two cards share a rank. " + _BY_VALUE)
     edge_banker: T = Field(description="House edge of Banker, paid 1 to 1 less 5% commission; ties push.")
     edge_player: T = Field(description="House edge of Player, paid 1 to 1; ties push.")
     edge_tie: T = Field(description="House edge of Tie, paid 8 to 1.")
     edge_banker_no_commission: T = Field(
         description="House edge of Banker with no commission: a Banker win with 6 pays 1 to 2; ties push."
     )
-    edge_banker_pair: T | None = Field(
-        description="House edge of Banker pair, paid 11 to 1. "
-        "None when the composition was given by value with two or more ten-valued cards."
-    )
-    edge_player_pair: T | None = Field(
-        description="House edge of Player pair, paid 11 to 1. "
-        "None when the composition was given by value with two or more ten-valued cards."
-    )
+    edge_banker_pair: T | None = Field(description="House edge of Banker pair, paid 11 to 1. " + _BY_VALUE)
+    edge_player_pair: T | None = Field(description="House edge of Player pair, paid 11 to 1. " + _BY_VALUE)
 
 
 class Odds(_OddsFields[float]):
@@ -69,7 +61,7 @@ class ExactOdds(_OddsFields[Fraction]):
         return Odds.model_validate({name: (float(v) if isinstance(v, Fraction) else v) for name, v in self})
 
 
-def build_exact(rank_counts: Sequence[int] | None, counted: Tally, total: int) -> ExactOdds:
+def build_exact(rank_counts: Sequence[int] | None, counted: SequenceCounts, total: int) -> ExactOdds:
     """Return exact odds from the engine's event counts and the counts by rank (None: pairs unknown)."""
     p = {name: Fraction(n, counted.denominator) for name, n in counted.numerators.items()}
     n = total

@@ -1,0 +1,111 @@
+"""The verdicts on one group's counts: every figure tested against theory, and the JSON contract of roads stats.
+
+Exact figures come from the odds of one coup of a full shoe; column depths and
+red shares from shoes dealt by the simulator (roads.analytics.simulated).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from .simulated import expectations
+from .tally import Tally
+from .theory import (
+    CARD_FIGURES,
+    SIM_FIGURES,
+    ChiSquare,
+    JudgedFigure,
+    chi_reading,
+    chi_square,
+    expected_shares,
+    holm,
+    judge,
+    judge_simulated,
+    reading,
+)
+
+
+def judge_group(tally: Tally, decks: int) -> tuple[list[JudgedFigure], list[ChiSquare]]:
+    """Return every figure of ``tally`` tested against theory for ``decks`` decks, flags set by Holm over all.
+
+    Exact figures come first, then the simulated ones (column depths, red shares).
+    """
+    shares = expected_shares(decks)
+    figures = [
+        judge(name, getattr(tally.counts, name), tally.counts.coups, shares[name])
+        for name in ("banker", "player", "tie")
+    ]
+    chis = [
+        chi_square(
+            "banker/player/tie",
+            [tally.counts.banker, tally.counts.player, tally.counts.tie],
+            [shares[n] for n in ("banker", "player", "tie")],
+        )
+    ]
+    if tally.with_cards:
+        known = [*tally.card_pairs, *tally.cards]
+        figures += [judge(n, k, tally.with_cards, shares[n]) for n, k in zip(CARD_FIGURES, known, strict=True)]
+        names = ("cards_4", "cards_5", "cards_6")
+        chis.append(chi_square("4/5/6 cards", tally.cards, [shares[n] for n in names]))
+    sim = expectations(decks).figures
+    counts = tally.simulated_counts()
+    for name in SIM_FIGURES:
+        e = sim[name]
+        figures.append(judge_simulated(name, *counts[name], e.expected, e.se, e.deff))
+    flags = holm([f.p for f in figures] + [c.p for c in chis])
+    figures = [_flagged(f, flag) for f, flag in zip(figures, flags, strict=False)]
+    chis = [_flagged_chi(c, flag) for c, flag in zip(chis, flags[len(figures) :], strict=True)]
+    return figures, chis
+
+
+def group_document(tally: Tally, decks: int) -> dict[str, Any]:
+    """Return one group as the JSON contract of ``roads stats --json``."""
+    figures, chis = judge_group(tally, decks)
+    known = tally.with_cards > 0
+    counts = {
+        "banker": tally.counts.banker,
+        "player": tally.counts.player,
+        "tie": tally.counts.tie,
+        # The JSON and CSV keep the names they always had; the panel says banker_pairs, naturals.
+        "banker_pair": tally.counts.banker_pairs,
+        "player_pair": tally.counts.player_pairs,
+        "natural": tally.counts.naturals,
+        "cards_4": tally.cards[0] if known else None,
+        "cards_5": tally.cards[1] if known else None,
+        "cards_6": tally.cards[2] if known else None,
+    }
+    shares = {
+        name: (round(n / tally.counts.coups, 6) if tally.counts.coups and n is not None else None)
+        for name, n in counts.items()
+    }
+    if known:
+        for name, n in zip(("cards_4", "cards_5", "cards_6"), tally.cards, strict=True):
+            shares[name] = round(n / tally.with_cards, 6)
+    flags = [reading(f) for f in figures if f.flag] + [chi_reading(c) for c in chis if c.flag]
+    return {
+        "key": tally.key,
+        "shoes": tally.shoes,
+        "coups": tally.counts.coups,
+        "coups_with_cards": tally.with_cards,
+        "counts": counts,
+        "shares": shares,
+        "tests": [f.to_dict() for f in figures],
+        "chi_square": chis[0].to_dict(),
+        "chi_square_cards": chis[1].to_dict() if len(chis) > 1 else None,
+        "meaningful": any(f.p is not None for f in figures),
+        "flags": flags,
+        "streaks": tally.streaks(),
+        "derived": {
+            road: {"marks": marks, "red": red, "red_share": round(red / marks, 6) if marks else None}
+            for road, (marks, red) in sorted(tally.derived.items())
+        },
+    }
+
+
+def _flagged(figure: JudgedFigure, flag: bool | None) -> JudgedFigure:
+    return replace(figure, flag=flag)
+
+
+def _flagged_chi(test: ChiSquare, flag: bool | None) -> ChiSquare:
+    return ChiSquare(test.name, test.statistic, test.dof, test.p, flag)

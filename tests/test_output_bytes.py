@@ -1,0 +1,97 @@
+"""The numbers of stats, report, odds and simulate are the same bytes as before the code moved (issue 20)."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from pathlib import Path
+from urllib.parse import unquote
+
+import pytest
+
+from roads.cli import main
+from roads.logs.writer import write_shoe_line
+from roads.shoe import deal_shoe
+
+# sha256 of each output, recorded before issue 20 moved the counting, simulating and pool code.
+EXPECTED = {
+    "stats-json": "81d92f199de296cf030939bba7190352b3e473a57f7f041132800cba7305092d",
+    "stats-by-table-csv": "e85de61fd7f6e96c8e3ce82897f51c5f53fe1eeea1de4cdfbdca97bd2cf7b957",
+    "stats-jobs-json": "50ec4a7169916c46f0218c634021ec44a368c8d88fc726e8654a1563ef969802",
+    "stats-coups-csv": "4fdb35ab341bf02fec7463ac69ba86ed71481cefa834100d6cd9396db977a214",
+    "stats-marks-csv": "5fa23f680da67cd2f98f762f0184c5737c2848e9f871aed55734cd7a000cfce0",
+    "stats-on-the-fly-json": "d03f864a444803408459b9cdb5a8d7bd3ec27882163ab65ad44225a78aec7e56",
+    "report-data": "5f881953a78e8618a8fc8010e73d3671d5091c40f0219e3f54422e3c99869992",
+    "odds-json": "b8b2427a2741a39bc2da16c4a8d502f73fa8decab882b4b4e5bd90544d4c7167",
+    "odds-bets-json": "46274ef8c460f944d9e9a200b723f2a130de4f842534ae8454e2e16fe14f4f77",
+    "odds-each-json": "9447e62ffdeeccd25ea45dfb419679d9a7283c088ac3671b1b5b65e44754ee0c",
+    "simulate-numpy-json": "0e2a989071c76b2a2e6cb7652c46dda76d8a1a866a9cc63a6061229611099f7c",
+    "simulate-scalar-json": "8a87a80ed95efa1a9a8ecdad5862c3976481ca1555b1f9363e2076b0a29f9c43",
+    "simulate-bets-json": "54dd71b39d97378eaebcad58066c31ce6f6342eda84059de2cfe498062764721",
+}
+
+
+@pytest.fixture(scope="module")
+def archive(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """24 dealt shoes with cards on three tables, and two of results only."""
+    path = tmp_path_factory.mktemp("bytes") / "shoes.jsonl"
+    lines = []
+    for seed in range(24):
+        line = json.loads(write_shoe_line(seed, deal_shoe(6, seed=seed).coups, results=False))
+        line["table"] = f"T{seed % 3 + 1}"
+        lines.append(json.dumps(line) + "\n")
+    lines.append(json.dumps({"shoe": "r1", "table": "T1", "results": "BPPTBBPTBBBPBP"}) + "\n")
+    lines.append(json.dumps({"shoe": "r2", "table": "T2", "results": "PPPPBTBBPB"}) + "\n")
+    path.write_text("".join(lines), encoding="utf-8")
+    return path
+
+
+def _out(capsys: pytest.CaptureFixture[str], *args: str) -> bytes:
+    code = main(list(args))
+    out, err = capsys.readouterr()
+    assert code == 0, err
+    return out.encode("utf-8")
+
+
+def _outputs(archive: Path, tmp: Path, capsys: pytest.CaptureFixture[str]) -> dict[str, bytes]:
+    got = {
+        "stats-json": _out(capsys, "stats", str(archive), "--decks", "6", "-j", "1", "--json"),
+        "stats-by-table-csv": _out(capsys, "stats", str(archive), "--decks", "6", "--by", "table", "--csv"),
+        "stats-jobs-json": _out(capsys, "stats", str(archive), "--decks", "6", "--by", "shoe", "-j", "2", "--json"),
+    }
+    # 9 decks are not shipped: the column depths and red shares are simulated on the fly.
+    got["stats-on-the-fly-json"] = _out(capsys, "stats", str(archive), "--decks", "9", "--json")
+    _out(capsys, "stats", str(archive), "--decks", "6", "--csv-tables", str(tmp / "tables"))
+    got["stats-coups-csv"] = (tmp / "tables" / "coups.csv").read_bytes()
+    got["stats-marks-csv"] = (tmp / "tables" / "marks.csv").read_bytes()
+    _out(capsys, "report", str(archive), "--decks", "6", "--by", "table", "-o", str(tmp / "r.html"))
+    page = (tmp / "r.html").read_text(encoding="utf-8")
+    # The page's drawing may change; what it says may not: its CSV downloads and every number in its tables.
+    downloads = [unquote(d).encode("utf-8") for d in re.findall(r'href="data:text/csv;[^,]*,([^"]+)"', page)]
+    assert len(downloads) == 2
+    tables = re.findall(r"<table.*?</table>", page, re.S)
+    got["report-data"] = b"\n".join(downloads) + "\n".join(tables).encode("utf-8")
+    got["odds-json"] = _out(capsys, "odds", "--decks", "6", "--json")
+    got["odds-bets-json"] = _out(capsys, "odds", "--bets", "--rules", "ez", "--decks", "6", "--json")
+    got["odds-each-json"] = _out(capsys, "odds", "--after", str(archive), "--shoe", "3", "--each", "--json")
+    got["simulate-numpy-json"] = _out(capsys, "simulate", "--shoes", "300", "--seed", "5", "--json", "-q")
+    got["simulate-scalar-json"] = _out(
+        capsys, "simulate", "--shoes", "20", "--decks", "2", "--engine", "scalar", "--seed", "5", "--json", "-q"
+    )
+    got["simulate-bets-json"] = _out(
+        capsys, "simulate", "--shoes", "300", "--seed", "5", "--bets", "--rules", "super6", "--json", "-q"
+    )
+    return got
+
+
+@pytest.mark.slow
+def test_outputs_are_the_bytes_they_were(
+    archive: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # File names are in the output: the same relative name on every run.
+    monkeypatch.chdir(tmp_path)
+    Path("shoes.jsonl").write_bytes(archive.read_bytes())
+    outputs = _outputs(Path("shoes.jsonl"), Path("."), capsys)
+    got = {name: hashlib.sha256(data).hexdigest() for name, data in outputs.items()}
+    assert got == EXPECTED, json.dumps(got, indent=1)
