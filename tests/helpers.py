@@ -76,6 +76,14 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
     return status, out, err
 
 
+def refused_as_input(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
+    """Run ``roads ARGV`` and return its one error line: an output refused for being one of the inputs."""
+    status, out, err = run(capsys, *argv)
+    assert status == 1 and out == "", (status, out, err)
+    assert len(err.splitlines()) == 1 and "input file is output file" in err, err
+    return err
+
+
 def decode_png(data: bytes) -> Image.Image:
     """Return PNG bytes decoded (pixels loaded, so the bytes can go)."""
     picture = Image.open(io.BytesIO(data))

@@ -11,6 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from helpers import refused_as_input
 
 from roads.cli import main
 
@@ -21,18 +22,10 @@ ARCHIVE = (
 CARDS = "3 6 K K 6 2\n7 2 Q 5\n"
 
 
-def refused(capsys: pytest.CaptureFixture[str], *args: str) -> str:
-    status = main(list(args))
-    out, err = capsys.readouterr()
-    assert status == 1 and out == "", (status, out, err)
-    assert len(err.splitlines()) == 1 and "input file is output file" in err, err
-    return err
-
-
 def test_convert_an_archive_onto_itself_keeps_every_shoe(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     log = tmp_path / "m.jsonl"
     log.write_text(ARCHIVE)
-    refused(capsys, "convert", str(log), "--to", "jsonl", "-o", str(log))
+    refused_as_input(capsys, "convert", str(log), "--to", "jsonl", "-o", str(log))
     assert log.read_text() == ARCHIVE
 
 
@@ -40,14 +33,14 @@ def test_convert_onto_a_link_to_its_input(capsys: pytest.CaptureFixture[str], tm
     log = tmp_path / "m.jsonl"
     log.write_text(ARCHIVE)
     (tmp_path / "out.jsonl").symlink_to(log)
-    refused(capsys, "convert", str(log), "--to", "csv", "-o", str(tmp_path / "out.jsonl"))
+    refused_as_input(capsys, "convert", str(log), "--to", "csv", "-o", str(tmp_path / "out.jsonl"))
     assert log.read_text() == ARCHIVE
 
 
 def test_convert_a_card_log_onto_itself_keeps_the_cards(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     log = tmp_path / "shoe.txt"
     log.write_text(CARDS)
-    refused(capsys, "convert", str(log), "--to", "results", "-o", str(log))
+    refused_as_input(capsys, "convert", str(log), "--to", "results", "-o", str(log))
     assert log.read_text() == CARDS
 
 
@@ -55,7 +48,7 @@ def test_convert_onto_the_second_of_several_inputs(capsys: pytest.CaptureFixture
     first, second = tmp_path / "a.txt", tmp_path / "b.txt"
     first.write_text(CARDS)
     second.write_text("BPPB\n")
-    refused(capsys, "convert", str(first), str(second), "--to", "jsonl", "-o", str(second))
+    refused_as_input(capsys, "convert", str(first), str(second), "--to", "jsonl", "-o", str(second))
     assert second.read_text() == "BPPB\n"
 
 

@@ -9,24 +9,15 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-
-from roads.cli import main
+from helpers import refused_as_input
 
 LOG = "3 6 K K 6 2\n7 2 Q 5\n"
-
-
-def refused(capsys: pytest.CaptureFixture[str], *args: str) -> str:
-    status = main(list(args))
-    out, err = capsys.readouterr()
-    assert status == 1 and out == "", (status, out, err)
-    assert len(err.splitlines()) == 1 and "input file is output file" in err, err
-    return err
 
 
 def test_lesson_onto_its_log(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     log = tmp_path / "shoe.txt"
     log.write_text(LOG)
-    refused(capsys, "lesson", str(log), "-o", str(log))
+    refused_as_input(capsys, "lesson", str(log), "-o", str(log))
     assert log.read_text() == LOG
 
 
@@ -34,7 +25,7 @@ def test_lesson_onto_a_link_to_its_log(capsys: pytest.CaptureFixture[str], tmp_p
     log = tmp_path / "shoe.txt"
     log.write_text(LOG)
     (tmp_path / "page.html").symlink_to(log)
-    refused(capsys, "lesson", str(log), "-o", str(tmp_path / "page.html"))
+    refused_as_input(capsys, "lesson", str(log), "-o", str(tmp_path / "page.html"))
     assert log.read_text() == LOG
 
 
@@ -44,14 +35,14 @@ def test_render_a_folder_onto_its_logs(
     victim = tmp_path / "victim.svg"
     victim.write_text("BPPB")  # a results log that happens to be named .svg
     monkeypatch.chdir(tmp_path)
-    refused(capsys, "render", "victim.svg", "-d", ".")
-    refused(capsys, "render", "victim.svg", str(tmp_path / "other.txt"), "-d", ".")
-    refused(capsys, "render", str(victim), "-o", str(victim))
+    refused_as_input(capsys, "render", "victim.svg", "-d", ".")
+    refused_as_input(capsys, "render", "victim.svg", str(tmp_path / "other.txt"), "-d", ".")
+    refused_as_input(capsys, "render", str(victim), "-o", str(victim))
     assert victim.read_text() == "BPPB"
 
 
 def test_odds_plot_onto_its_log(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     log = tmp_path / "c.png"
     log.write_text(LOG)
-    refused(capsys, "odds", "--after", str(log), "--plot", str(log))
+    refused_as_input(capsys, "odds", "--after", str(log), "--plot", str(log))
     assert log.read_text() == LOG
