@@ -12,8 +12,6 @@ Scoreboard.from_results('BPPPB')
 
 from __future__ import annotations
 
-__version__ = "0.3.0.dev0"  # written only here: pyproject.toml reads it ([tool.setuptools.dynamic])
-
 from importlib import import_module
 from typing import TYPE_CHECKING
 
@@ -35,6 +33,7 @@ from .errors import (
     StatsError,
 )
 from .outcome import Outcome, Winner
+from .version import __version__
 
 if TYPE_CHECKING:
     from .board import BLUE, RED, Bead, BeadCell, BigRoad, Color, DerivedRoad, Mark, Proof, Road, Stats

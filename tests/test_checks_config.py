@@ -68,13 +68,13 @@ def test_mypy_is_strict_over_the_package_and_hides_nothing() -> None:
 def test_the_version_is_written_in_one_place() -> None:
     project = PYPROJECT["project"]
     assert "version" not in project and "version" in project["dynamic"]
-    assert PYPROJECT["tool"]["setuptools"]["dynamic"]["version"] == {"attr": "roads.__version__"}
+    assert PYPROJECT["tool"]["setuptools"]["dynamic"]["version"] == {"attr": "roads.version.__version__"}
     written = [
         path.relative_to(ROOT).as_posix()
         for path in [ROOT / "pyproject.toml", *sorted((ROOT / "roads").rglob("*.py"))]
         if f'"{roads.__version__}"' in path.read_text(encoding="utf-8")
     ]
-    assert written == ["roads/__init__.py"]
+    assert written == ["roads/version.py"]
 
 
 def test_version_option_prints_the_packages_version(capsys: pytest.CaptureFixture[str]) -> None:

@@ -9,8 +9,8 @@ from typing import Any
 
 import click
 
-from .. import __version__
 from ..errors import OutputError
+from ..version import __version__
 
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 

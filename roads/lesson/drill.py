@@ -10,12 +10,12 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 
-from .. import __version__
 from ..cards import RANKS, rank_value
 from ..errors import LessonError
 from ..rules import banker_draws, is_natural, player_draws, tableau_reason
 from ..scene.hand import with_article_card
 from ..shoe import SeededStream
+from ..version import __version__
 from . import csp
 from .safe import esc
 

@@ -19,7 +19,6 @@ import dataclasses
 from collections.abc import Iterable, Sequence
 from importlib import resources
 
-from .. import __version__
 from ..board.explain import Proof, road_start
 from ..board.names import DERIVED, Road
 from ..board.stats import result_counts
@@ -29,6 +28,7 @@ from ..scene import CELL, lay_out, render_options
 from ..scene.highlight import focus
 from ..scene.primitives import Scene, Symbol
 from ..terminal import plural
+from ..version import __version__
 from . import csp
 from .compare import columns_of, comparison_scene
 from .plan import (

@@ -27,8 +27,8 @@ from typing import Any, ClassVar
 from docutils import nodes
 from docutils.parsers.rst import Directive, directives
 
-from .. import __version__
 from ..errors import LessonError, RoadsError
+from ..version import __version__
 from .fence import caption_of, check_options, figure_html, shoe_board
 
 FIGURE = "roads-figure"
