@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import overload
 
 from ..outcome import Outcome
+from .cells import Cells
 
 PLATE_ROWS = 6
 
@@ -26,7 +26,7 @@ def plate_place(coup: int) -> tuple[int, int]:
     return (coup - 1) // PLATE_ROWS + 1, (coup - 1) % PLATE_ROWS + 1
 
 
-class BeadPlate(Sequence[BeadCell]):
+class BeadPlate(Cells[BeadCell]):
     """The Bead Plate as a sequence of cells, made on access from the stored outcomes.
 
     ``outcomes`` holds one reference a coup; the board fills it, and logs
@@ -41,18 +41,12 @@ class BeadPlate(Sequence[BeadCell]):
     def __len__(self) -> int:
         return len(self.outcomes)
 
-    @overload
-    def __getitem__(self, index: int) -> BeadCell: ...
-    @overload
-    def __getitem__(self, index: slice) -> list[BeadCell]: ...
+    def _too_far(self) -> str:
+        """Return what an index past the end is told."""
+        return f"the Bead Plate has {len(self.outcomes)} cells"
 
-    def __getitem__(self, index: int | slice) -> BeadCell | list[BeadCell]:
-        if isinstance(index, slice):
-            return [self[i] for i in range(*index.indices(len(self)))]
-        if index < 0:
-            index += len(self.outcomes)
-        if not 0 <= index < len(self.outcomes):
-            raise IndexError(f"the Bead Plate has {len(self.outcomes)} cells")
+    def _item(self, index: int) -> BeadCell:
+        """Return the cell of coup ``index + 1``."""
         column, row = plate_place(index + 1)
         return BeadCell(index + 1, column, row, self.outcomes[index])
 

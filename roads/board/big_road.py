@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from array import array
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from dataclasses import dataclass
 from itertools import chain, islice
-from typing import overload
 
 from ..outcome import Outcome, Winner
-from .grid import BULK, CHUNK, TailGrid
+from .cells import Drawn
+from .grid import BULK, CHUNK
 
 
 @dataclass(slots=True)
@@ -56,7 +56,7 @@ class Bead:
         return self.outcome.natural
 
 
-class BigRoad(Sequence[Bead]):
+class BigRoad(Drawn[Bead]):
     """The Big Road as a sequence of :class:`Bead`; ``depths[c-1]`` is the depth of column c.
 
     The road keeps one compact array per field (``coups``, ``columns``,
@@ -67,18 +67,16 @@ class BigRoad(Sequence[Bead]):
     worked out on the first read after that, for every new bead at once.
     """
 
-    __slots__ = ("_grid", "_head", "_xs", "_ys", "columns", "coups", "depths", "outcomes", "rows")
+    __slots__ = ("_head", "columns", "coups", "depths", "outcomes", "rows")
 
     def __init__(self, outcomes: list[Outcome]) -> None:
+        super().__init__()
         self.outcomes = outcomes
         """Every coup's outcome, ties included (shared with the Bead Plate)."""
         self.coups = array("i")
         self.columns = array("i")
         self.rows = array("i")
         self.depths: list[int] = []
-        self._xs = array("i")
-        self._ys = array("b")
-        self._grid = TailGrid()
         self._head: Bead | None = None
 
     def place(self) -> None:
@@ -92,18 +90,6 @@ class BigRoad(Sequence[Bead]):
                 self._grid.place_many(rows == 1, self._xs, self._ys)
         elif placed < len(self.coups):
             self._grid.place(map((1).__eq__, self.rows[placed:]), self._xs, self._ys)
-
-    @property
-    def xs(self) -> array[int]:
-        """Return every bead's drawn column, after dragon tails."""
-        self.place()
-        return self._xs
-
-    @property
-    def ys(self) -> array[int]:
-        """Return every bead's drawn row (1-6), after dragon tails."""
-        self.place()
-        return self._ys
 
     @property
     def beads(self) -> BigRoad:
@@ -133,12 +119,6 @@ class BigRoad(Sequence[Bead]):
         if self.outcomes[self.coups[-1] - 1].winner is winner:
             return len(self.depths), self.depths[-1] + 1
         return len(self.depths) + 1, 1
-
-    @property
-    def width(self) -> int:
-        """Return the number of drawn columns."""
-        self.place()
-        return self._grid.width
 
     def __len__(self) -> int:
         return len(self.coups)
@@ -170,18 +150,12 @@ class BigRoad(Sequence[Bead]):
             head.ties = self.ties(0)
         return head
 
-    @overload
-    def __getitem__(self, index: int) -> Bead: ...
-    @overload
-    def __getitem__(self, index: slice) -> list[Bead]: ...
+    def _too_far(self) -> str:
+        """Return what an index past the end is told."""
+        return f"the Big Road has {len(self.coups)} beads"
 
-    def __getitem__(self, index: int | slice) -> Bead | list[Bead]:
-        if isinstance(index, slice):
-            return [self[i] for i in range(*index.indices(len(self)))]
-        if index < 0:
-            index += len(self.coups)
-        if not 0 <= index < len(self.coups):
-            raise IndexError(f"the Big Road has {len(self.coups)} beads")
+    def _item(self, index: int) -> Bead:
+        """Return bead ``index`` (from 0); the first is always the same object."""
         return self._first() if index == 0 else self._bead(index)
 
     def __iter__(self) -> Iterator[Bead]:

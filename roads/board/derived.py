@@ -15,7 +15,8 @@ from typing import TYPE_CHECKING, overload
 
 from ..errors import RoadError
 from .big_road import BigRoad
-from .grid import BULK, CHUNK, TailGrid
+from .cells import Drawn
+from .grid import BULK, CHUNK
 from .marks import BLUE, RED, VERDICTS, Color
 from .names import Road
 
@@ -87,7 +88,7 @@ class Colors(Sequence[Color]):
         return 0
 
 
-class DerivedRoad(Sequence[Mark]):
+class DerivedRoad(Drawn[Mark]):
     """One derived road, built as Big Road beads arrive; a sequence of :class:`Mark`.
 
     Every Big Road bead from the road's start on makes exactly one mark, so mark
@@ -98,18 +99,16 @@ class DerivedRoad(Sequence[Mark]):
     worked out on the first read after that, for every new mark at once.
     """
 
-    __slots__ = ("_grid", "_xs", "_ys", "big_road", "codes", "first", "k", "name")
+    __slots__ = ("big_road", "codes", "first", "k", "name")
 
     def __init__(self, name: Road, big_road: BigRoad) -> None:
+        super().__init__()
         self.name = Road.parse(name, derived=True)
         self.k = self.name.k
         self.big_road = big_road
         self.first = -1
         """Index of the Big Road bead that made mark 1 (-1 until the road starts)."""
         self.codes = bytearray()
-        self._xs = array("i")
-        self._ys = array("b")
-        self._grid = TailGrid()
 
     def place(self) -> None:
         """Give every mark added since the last call its drawn cell (a change of colour opens a column)."""
@@ -138,27 +137,9 @@ class DerivedRoad(Sequence[Mark]):
         self._grid.place(starts, self._xs, self._ys)
 
     @property
-    def xs(self) -> array[int]:
-        """Return every mark's drawn column on the road's own grid."""
-        self.place()
-        return self._xs
-
-    @property
-    def ys(self) -> array[int]:
-        """Return every mark's drawn row on the road's own grid."""
-        self.place()
-        return self._ys
-
-    @property
     def title(self) -> str:
         """Return the road's name as a dealer says it."""
         return self.name.title
-
-    @property
-    def width(self) -> int:
-        """Return the number of drawn columns."""
-        self.place()
-        return self._grid.width
 
     @property
     def colors(self) -> Colors:
@@ -229,18 +210,12 @@ class DerivedRoad(Sequence[Mark]):
     def __len__(self) -> int:
         return len(self.codes)
 
-    @overload
-    def __getitem__(self, index: int) -> Mark: ...
-    @overload
-    def __getitem__(self, index: slice) -> list[Mark]: ...
+    def _too_far(self) -> str:
+        """Return what an index past the end is told."""
+        return f"{self.title} has {len(self.codes)} marks"
 
-    def __getitem__(self, index: int | slice) -> Mark | list[Mark]:
-        if isinstance(index, slice):
-            return [self[i] for i in range(*index.indices(len(self)))]
-        if index < 0:
-            index += len(self.codes)
-        if not 0 <= index < len(self.codes):
-            raise IndexError(f"{self.title} has {len(self.codes)} marks")
+    def _item(self, index: int) -> Mark:
+        """Return mark ``index + 1``, with its proof's way back to this road."""
         color, rule = VERDICTS[self.codes[index]]
         column, row = self.source(index)
         self.place()
