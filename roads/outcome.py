@@ -3,20 +3,17 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import StrEnum
 
+from .enums import NamedEnum
 from .errors import LogError, excerpt
 
 
-class Winner(StrEnum):
+class Winner(NamedEnum):
     """Who won a coup; the value is what JSON carries."""
 
     BANKER = "banker"
     PLAYER = "player"
     TIE = "tie"
-
-    def __repr__(self) -> str:
-        return f"Winner.{self.name}"
 
     @property
     def letter(self) -> str:

@@ -15,22 +15,20 @@ roads (:mod:`.derived`) and the proofs (:mod:`.explain`) both read them here.
 
 from __future__ import annotations
 
-from enum import StrEnum
 from typing import TYPE_CHECKING
+
+from ..enums import NamedEnum
 
 if TYPE_CHECKING:
     import numpy as np
     from numpy.typing import NDArray
 
 
-class Color(StrEnum):
+class Color(NamedEnum):
     """A derived mark's colour: red, the pattern repeats; blue, it breaks."""
 
     RED = "red"
     BLUE = "blue"
-
-    def __repr__(self) -> str:
-        return f"Color.{self.name}"
 
     @property
     def letter(self) -> str:

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from enum import StrEnum
-
+from ..enums import NamedEnum
 from ..errors import RoadError, excerpt
 
 
-class Road(StrEnum):
+class Road(NamedEnum):
     """One of the five roads; the value is the board's name (``big_eye_boy``), so a Road is that string.
 
     ``Road.parse`` reads any spelling a user types (``big-eye-boy``,
@@ -20,9 +19,6 @@ class Road(StrEnum):
     BIG_EYE_BOY = "big_eye_boy"
     SMALL_ROAD = "small_road"
     COCKROACH_PIG = "cockroach_pig"
-
-    def __repr__(self) -> str:
-        return f"Road.{self.name}"
 
     @property
     def cli(self) -> str:
