@@ -18,8 +18,9 @@ from typing import Any
 
 from ..errors import RenderError
 from ..scene import Scene
-from ..scene.primitives import Circle, Grid, Line, Polygon, Polyline, Rect, Shape, Text, Use, walk
+from ..scene.primitives import Circle, Grid, Polygon, Rect, Text, Use, walk
 from . import fonts
+from .painter import Painter
 from .svg import BOLD, pixel_size
 
 POINTS_PER_PIXEL = 0.75
@@ -64,7 +65,7 @@ def scene_pdf(scene: Scene, *, cell: float | None = None, width: int | None = No
         return bytes(pdf.output())
 
 
-class _Painter:
+class _Painter(Painter):
     """Paints primitives on one fpdf2 page whose user unit is one model unit."""
 
     __slots__ = ("faces", "pdf", "points")
@@ -75,33 +76,22 @@ class _Painter:
         """Points per model unit: font sizes are given in points."""
         self.faces: dict[fonts.Face, str] = {}
 
-    def shape(self, shape: Shape, dx: float, dy: float) -> None:
-        """Paint one primitive moved by (dx, dy) model units."""
-        if isinstance(shape, Circle):
-            with self.pdf.new_path() as path:
-                _style(path, shape.fill, shape.stroke, shape.width)
-                path.circle(shape.cx + dx, shape.cy + dy, shape.r)
-        elif isinstance(shape, Rect):
-            self.rect(shape, dx, dy)
-        elif isinstance(shape, Line):
-            self.stroke(((shape.x1 + dx, shape.y1 + dy), (shape.x2 + dx, shape.y2 + dy)), shape.stroke, shape.width)
-        elif isinstance(shape, Polyline):
-            self.stroke([(x + dx, y + dy) for x, y in shape.points], shape.stroke, shape.width)
-        elif isinstance(shape, Polygon):
-            with self.pdf.new_path() as path:
-                _style(path, shape.fill, shape.stroke, shape.width)
-                path.style.stroke_join_style = "round"
-                (x0, y0), *rest = shape.points
-                path.move_to(x0 + dx, y0 + dy)
-                for x, y in rest:
-                    path.line_to(x + dx, y + dy)
-                path.close()
-        elif isinstance(shape, Text):
-            self.text(shape, dx, dy)
-        elif isinstance(shape, Grid):
-            self.grid(shape)
-        else:
-            raise TypeError(f"not a scene shape: {shape!r}")
+    def circle(self, shape: Circle, dx: float, dy: float) -> None:
+        """Paint a disc, a ring or both."""
+        with self.pdf.new_path() as path:
+            _style(path, shape.fill, shape.stroke, shape.width)
+            path.circle(shape.cx + dx, shape.cy + dy, shape.r)
+
+    def polygon(self, shape: Polygon, dx: float, dy: float) -> None:
+        """Paint a closed shape with round joins."""
+        with self.pdf.new_path() as path:
+            _style(path, shape.fill, shape.stroke, shape.width)
+            path.style.stroke_join_style = "round"
+            (x0, y0), *rest = shape.points
+            path.move_to(x0 + dx, y0 + dy)
+            for x, y in rest:
+                path.line_to(x + dx, y + dy)
+            path.close()
 
     def rect(self, shape: Rect, dx: float, dy: float) -> None:
         """Paint a rectangle (corners rounded by ``rx``); a stroke straddles the edge as in SVG."""

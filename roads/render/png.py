@@ -32,6 +32,7 @@ from ..errors import RenderError
 from ..scene import RenderOptions, Scene, lay_out, render_options
 from ..scene.options import OptionChanges, lists_options
 from ..scene.primitives import Circle, Grid, Line, Polygon, Polyline, Rect, Shape, Text, Use, walk
+from .painter import Painter
 from .svg import BOLD, pixel_size
 
 if TYPE_CHECKING:
@@ -405,7 +406,7 @@ def _text_style(
     return [(fonts.font(face, size), shape.text, 0.0)], ANCHORS[shape.anchor], stroke, stroke_fill
 
 
-class _Paint:
+class _Paint(Painter):
     """Paints primitives onto a 4x canvas; ``k`` is canvas pixels per model unit."""
 
     __slots__ = ("draw", "k")
@@ -414,35 +415,27 @@ class _Paint:
         self.draw = draw
         self.k = k
 
-    def shape(self, shape: Shape, dx: float, dy: float) -> None:
-        """Paint one primitive moved by (dx, dy) model units."""
-        k, draw = self.k, self.draw
-        if isinstance(shape, Circle):
-            cx, cy = (shape.cx + dx) * k, (shape.cy + dy) * k
-            if shape.stroke:
-                half = shape.width * k / 2
-                r = shape.r * k + half
-                box = (round(cx - r), round(cy - r), round(cx + r) - 1, round(cy + r) - 1)
-                draw.ellipse(box, fill=shape.fill, outline=shape.stroke, width=max(1, round(2 * half)))
-            else:
-                r = shape.r * k
-                draw.ellipse((round(cx - r), round(cy - r), round(cx + r) - 1, round(cy + r) - 1), fill=shape.fill)
-        elif isinstance(shape, Rect):
-            self.rect(shape, dx, dy)
-        elif isinstance(shape, Line):
-            self.stroke(((shape.x1 + dx, shape.y1 + dy), (shape.x2 + dx, shape.y2 + dy)), shape.stroke, shape.width)
-        elif isinstance(shape, Polyline):
-            self.stroke([(x + dx, y + dy) for x, y in shape.points], shape.stroke, shape.width)
-        elif isinstance(shape, Polygon):
-            points = [(x + dx, y + dy) for x, y in shape.points]
-            if shape.fill:
-                draw.polygon([(x * k - 0.5, y * k - 0.5) for x, y in points], fill=shape.fill)
-            if shape.stroke:
-                self.stroke([*points, points[0]], shape.stroke, shape.width)
-        elif isinstance(shape, Text):
-            self.text(shape, dx, dy)
+    def circle(self, shape: Circle, dx: float, dy: float) -> None:
+        """Paint a disc, a ring or both."""
+        k = self.k
+        cx, cy = (shape.cx + dx) * k, (shape.cy + dy) * k
+        if shape.stroke:
+            half = shape.width * k / 2
+            r = shape.r * k + half
+            box = (round(cx - r), round(cy - r), round(cx + r) - 1, round(cy + r) - 1)
+            self.draw.ellipse(box, fill=shape.fill, outline=shape.stroke, width=max(1, round(2 * half)))
         else:
-            raise TypeError(f"not a scene shape: {shape!r}")
+            r = shape.r * k
+            self.draw.ellipse((round(cx - r), round(cy - r), round(cx + r) - 1, round(cy + r) - 1), fill=shape.fill)
+
+    def polygon(self, shape: Polygon, dx: float, dy: float) -> None:
+        """Paint a closed shape: Pillow fills it, and its outline is a stroke as the SVG draws it."""
+        k = self.k
+        points = [(x + dx, y + dy) for x, y in shape.points]
+        if shape.fill:
+            self.draw.polygon([(x * k - 0.5, y * k - 0.5) for x, y in points], fill=shape.fill)
+        if shape.stroke:
+            self.stroke([*points, points[0]], shape.stroke, shape.width)
 
     def stroke(self, points: Sequence[tuple[float, float]], color: str, width: float) -> None:
         """Paint a stroke through ``points`` (model units) with round joins and caps, as the SVG draws it."""
