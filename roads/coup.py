@@ -249,6 +249,7 @@ def _build(player: tuple[Card, ...], banker: tuple[Card, ...]) -> Coup:
     else:
         steps.append(Step("natural", "play on", f"{opening}: no natural (8 or 9), so the drawing rules apply."))
         third = player[2] if len(player) == 3 else None
+        cell: tuple[int, int] | None = None
         if third is not None:
             steps.append(
                 Step(
@@ -258,30 +259,18 @@ def _build(player: tuple[Card, ...], banker: tuple[Card, ...]) -> Coup:
                 )
             )
             cell = (b2, third.value)
-            verb = "draws" if len(banker) == 3 else "stands"
-            got = f": draws {banker[2]}, Banker now has {hand_total(banker)}" if len(banker) == 3 else ""
-            steps.append(
-                Step(
-                    "banker",
-                    "draw" if len(banker) == 3 else "stand",
-                    f"Player drew {with_article(third.value)}, so the tableau applies: "
-                    f"{tableau_reason(b2, third.value)}, so Banker {b2} {verb}{got}.",
-                    branch="player drew",
-                    cell=cell,
-                )
-            )
+            branch = "player drew"
+            why = f"Player drew {with_article(third.value)}, so the tableau applies: {tableau_reason(*cell)}, so "
         else:
             steps.append(Step("player", "stand", f"Player {p2} stands (Player stands on 6-7)."))
-            verb = "draws" if len(banker) == 3 else "stands"
-            got = f": draws {banker[2]}, Banker now has {hand_total(banker)}" if len(banker) == 3 else ""
-            steps.append(
-                Step(
-                    "banker",
-                    "draw" if len(banker) == 3 else "stand",
-                    f"Player stood, so Banker draws on 0-5 and stands on 6-7: Banker {b2} {verb}{got}.",
-                    branch="player stood",
-                )
-            )
+            branch = "player stood"
+            why = "Player stood, so Banker draws on 0-5 and stands on 6-7: "
+        draws = len(banker) == 3
+        verb = "draws" if draws else "stands"
+        got = f": draws {banker[2]}, Banker now has {hand_total(banker)}" if draws else ""
+        steps.append(
+            Step("banker", "draw" if draws else "stand", f"{why}Banker {b2} {verb}{got}.", branch=branch, cell=cell)
+        )
     pt, bt = hand_total(player), hand_total(banker)
     if pt > bt:
         winner, result = Winner.PLAYER, f"Player {pt} beats Banker {bt}: Player wins."
