@@ -31,37 +31,29 @@ F = TypeVar("F", bound=Callable[..., Any])
 Callback = Callable[[click.Context, click.Parameter, Any], Any]
 
 
-class Whole(click.IntRange):
+class _Bounded(click.types._NumberRangeBase):  # type: ignore[type-arg]
+    """A number option whose text is bounded before conversion (roads.bounds), and shows no empty range in --help."""
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        """Return the value as a number; a usage error past MAX_DIGITS characters, before ``int()`` sees it."""
+        _bounded(self, value, param, ctx)
+        return super().convert(value, param, ctx)
+
+    def _describe_range(self) -> str:
+        # click would print ``x<=None`` for a range without bounds.
+        return "" if self.min is None and self.max is None else super()._describe_range()
+
+
+class Whole(_Bounded, click.IntRange):
     """A whole-number option (optionally in a range), its text bounded before conversion (roads.bounds)."""
 
     name = "integer"
 
-    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
-        """Return the value as an int; a usage error past MAX_DIGITS characters, before ``int()`` sees it."""
-        _bounded(self, value, param, ctx)
-        return super().convert(value, param, ctx)
 
-    def _describe_range(self) -> str:
-        return _range(self, super()._describe_range())
-
-
-class Decimal(click.FloatRange):
+class Decimal(_Bounded, click.FloatRange):
     """A decimal option (optionally in a range), its text bounded before conversion (roads.bounds)."""
 
     name = "float"
-
-    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
-        """Return the value as a float; a usage error past MAX_DIGITS characters."""
-        _bounded(self, value, param, ctx)
-        return super().convert(value, param, ctx)
-
-    def _describe_range(self) -> str:
-        return _range(self, super()._describe_range())
-
-
-def _range(kind: click.IntRange | click.FloatRange, described: str) -> str:
-    """Return the range for --help; none without bounds (click would print ``x<=None``)."""
-    return "" if kind.min is None and kind.max is None else described
 
 
 def _bounded(kind: click.ParamType[Any], value: Any, param: click.Parameter | None, ctx: click.Context | None) -> None:
