@@ -13,7 +13,7 @@ viewBox width.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from .primitives import Circle, Item, Line, Rect, Text
@@ -148,9 +148,3 @@ def point(x: float, y: float, r: float, ink: Ink, edge: Ink | None = None, width
 def key(x: float, y: float, name: str, line: Ink, text: Ink, size: float, width: float = 2.0) -> list[Item]:
     """Return a legend's entry: a short stroke at (x, y) in ``line`` and its name after it."""
     return [rule(x, y, x + 18, y, line, width), label(x + 23, round(y + size * BASELINE, 2), name, size, text)]
-
-
-def spaced(values: Sequence[float], at: Scale, step: float, percent: bool = False) -> list[tuple[float, str]]:
-    """Return (coordinate, label) of each tick value on ``at``, labelled for ticks ``step`` apart."""
-    name = percent_label if percent else tick_label
-    return [(at.at(v), name(v, step)) for v in values]
