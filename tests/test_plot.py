@@ -159,7 +159,7 @@ def test_an_unclassed_line_is_written_as_before() -> None:
     )
 
 
-def test_report_plot_text_sizes_match_its_style_sheet() -> None:
+def test_report_plot_sizes_and_colours_match_its_style_sheet() -> None:
     from importlib import resources
 
     css = resources.files("roads").joinpath("data", "report.css").read_text(encoding="utf-8")
@@ -174,3 +174,7 @@ def test_report_plot_text_sizes_match_its_style_sheet() -> None:
     for name in ("sub", "tick", "band-label"):
         found = re.search(rf"\.chart \.{name} \{{[^}}]*font-size: (\d+)px", css)
         assert found and float(found.group(1)) == sizes[name], name
+    # and a picture of a plot painted without the page takes the light theme's colours
+    light = css[: css.index("}")]
+    for name, colour in report_page._LIGHT.items():
+        assert f"--{name}: {colour};" in light, name

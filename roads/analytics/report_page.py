@@ -66,24 +66,29 @@ def _pct(value: float | None, digits: int = 2, none: str = "&#8211;") -> str:
     return none if value is None else f"{100 * value:.{digits}f}%"
 
 
-# The plots' inks: a class that report.css paints, and that class's colour in the light theme for a
-# picture painted without the page (a PNG of the scene).
-LABEL = Ink("#1f2933", "label")
-SUB = Ink("#52606d", "sub")
-TICK = Ink("#52606d", "tick")
-AXIS = Ink("#52606d", "axis")
-GRID = Ink("#d5dae1", "grid")
-ROW_BAND = Ink("#f5f7fa", "band-row")
-SIM_BAND = Ink("#e9dff6", "sim-band")
-EXACT_BAND = Ink("#e8f5ec", "exact-band")
-BAND_LABEL = Ink("#1b7a35", "band-label")
-WHISKER = Ink("#1f5fbf", "whisker")
-BAR_WHISKER = Ink("#1f2933", "whisker")
-OBSERVED = Ink("#1f5fbf", "observed")
-PAPER = Ink("#ffffff")
-EXPECTED = {"exact": Ink("#1f2933", "expected exact"), "simulated": Ink("#7c4bb3", "expected simulated")}
-BAR_FILL = {"banker": Ink("#d32f2f", "fill"), "player": Ink("#1f5fbf", "fill")}
-SHOE_BAR = Ink("#d32f2f", "bar banker fill")
+# A plot's ink: the class report.css paints it by, and that class's colour in the light theme, for a
+# picture painted without the page (a PNG of its scene). The SVG on the page carries the classes alone.
+_LIGHT = {"ink": "#1f2933", "muted": "#52606d", "line": "#d5dae1", "soft": "#f5f7fa", "blue": "#1f5fbf"}
+LABEL, SUB, TICK, AXIS = (
+    Ink(_LIGHT["ink"], "label"),
+    Ink(_LIGHT["muted"], "sub"),
+    Ink(_LIGHT["muted"], "tick"),
+    Ink(_LIGHT["muted"], "axis"),
+)
+GRID, ROW_BAND, PAPER = Ink(_LIGHT["line"], "grid"), Ink(_LIGHT["soft"], "band-row"), Ink("#ffffff")
+SIM_BAND, EXACT_BAND, BAND_LABEL = (
+    Ink("#e9dff6", "sim-band"),
+    Ink("#e8f5ec", "exact-band"),
+    Ink("#1b7a35", "band-label"),
+)
+WHISKER, BAR_WHISKER, OBSERVED = (
+    Ink(_LIGHT["blue"], "whisker"),
+    Ink(_LIGHT["ink"], "whisker"),
+    Ink(_LIGHT["blue"], "observed"),
+)
+EXPECTED = {"exact": Ink(_LIGHT["ink"], "expected exact"), "simulated": Ink("#7c4bb3", "expected simulated")}
+BAR_FILL = {"banker": Ink("#d32f2f", "fill"), "player": Ink(_LIGHT["blue"], "fill")}
+SHOE_BAR = Ink(BAR_FILL["banker"].colour, "bar banker fill")
 
 # Text sizes in the viewBox's units, which the page shows as CSS px at the plot's full width (report.css
 # sets the same sizes on the same classes: change both together).
