@@ -16,7 +16,11 @@ from importlib import resources
 from typing import Any
 from urllib.parse import quote
 
-from .. import __version__
+from ..version import __version__
+from ..render.svg import page_svg
+from ..scene import plot
+from ..scene.plot import Ink
+from ..scene.primitives import Group, Item, Scene
 from .csvtext import line
 from .theory import SIM_DEPTHS, Z99
 
@@ -31,6 +35,8 @@ class LeftOut:
 
 W = 420
 """Width of every plot's viewBox: text of 12 units stays legible from a 390 px phone to a desktop."""
+DASH = "\u2013"
+"""An en dash in a plot's text (SVG text is escaped by its writer; the tables' HTML says ``&#8211;``)."""
 
 NAMES = {
     "banker": "Banker",
@@ -56,49 +62,46 @@ def figure_name(figure: str) -> str:
     return NAMES.get(figure, figure.replace("_", " "))
 
 
-def _x(value: float) -> str:
-    """Return a coordinate with two decimals and no trailing zeros (stable, short bytes)."""
-    text = f"{value:.2f}".rstrip("0").rstrip(".")
-    return "0" if text == "-0" else text
+def _pct(value: float | None, digits: int = 2, none: str = "&#8211;") -> str:
+    return none if value is None else f"{100 * value:.{digits}f}%"
 
 
-def _pct(value: float | None, digits: int = 2) -> str:
-    return "&#8211;" if value is None else f"{100 * value:.{digits}f}%"
+# A plot's ink: the class report.css paints it by, and that class's colour in the light theme, for a
+# picture painted without the page (a PNG of its scene). The SVG on the page carries the classes alone.
+_LIGHT = {"ink": "#1f2933", "muted": "#52606d", "line": "#d5dae1", "soft": "#f5f7fa", "blue": "#1f5fbf"}
+LABEL, SUB, TICK, AXIS = (
+    Ink(_LIGHT["ink"], "label"),
+    Ink(_LIGHT["muted"], "sub"),
+    Ink(_LIGHT["muted"], "tick"),
+    Ink(_LIGHT["muted"], "axis"),
+)
+GRID, ROW_BAND, PAPER = Ink(_LIGHT["line"], "grid"), Ink(_LIGHT["soft"], "band-row"), Ink("#ffffff")
+SIM_BAND, EXACT_BAND, BAND_LABEL = (
+    Ink("#e9dff6", "sim-band"),
+    Ink("#e8f5ec", "exact-band"),
+    Ink("#1b7a35", "band-label"),
+)
+WHISKER, BAR_WHISKER, OBSERVED = (
+    Ink(_LIGHT["blue"], "whisker"),
+    Ink(_LIGHT["ink"], "whisker"),
+    Ink(_LIGHT["blue"], "observed"),
+)
+EXPECTED = {"exact": Ink(_LIGHT["ink"], "expected exact"), "simulated": Ink("#7c4bb3", "expected simulated")}
+BAR_FILL = {"banker": Ink("#d32f2f", "fill"), "player": Ink(_LIGHT["blue"], "fill")}
+SHOE_BAR = Ink(BAR_FILL["banker"].colour, "bar banker fill")
+
+# Text sizes in the viewBox's units, which the page shows as CSS px at the plot's full width (report.css
+# sets the same sizes on the same classes: change both together).
+LABEL_SIZE, SUB_SIZE, TICK_SIZE, BAND_LABEL_SIZE = 14.0, 13.0, 12.0, 11.0
 
 
-def _nice_ticks(lo: float, hi: float, count: int = 4) -> list[float]:
-    """Return round tick values between lo and hi (about ``count`` of them)."""
-    span = hi - lo
-    if span <= 0:
-        return [lo]
-    raw = span / count
-    step = 10 ** math.floor(math.log10(raw))
-    for m in (1, 2, 2.5, 5, 10):
-        if raw <= m * step:
-            step *= m
-            break
-    first = math.ceil(lo / step - 1e-9) * step
-    ticks = []
-    t = first
-    while t <= hi + 1e-12:
-        ticks.append(round(t, 10))
-        t += step
-    return ticks
+def _plot(height: float, items: Sequence[Item], label: str, name: str) -> str:
+    """Return a plot ``W`` wide as the page's inline SVG, ``label`` its accessible name."""
+    scene = Scene(W, height, PAPER.colour, (), tuple(items), label, "", "sans-serif")
+    return page_svg(scene, data=(("plot", name),))
 
 
-def _tick_label(value: float, step: float) -> str:
-    digits = max(0, -math.floor(math.log10(100 * step) + 1e-9)) if step > 0 else 0
-    return f"{100 * value:.{digits}f}%"
-
-
-def _svg(height: float, body: list[str], label: str, plot: str) -> str:
-    return (
-        f'<svg class="chart" viewBox="0 0 {W} {_x(height)}" role="img" aria-label="{escape(label)}" '
-        f'data-plot="{plot}" xmlns="http://www.w3.org/2000/svg">' + "".join(body) + "</svg>"
-    )
-
-
-def forest(tests: Sequence[dict[str, Any]], plot: str, label: str) -> str:
+def forest(tests: Sequence[dict[str, Any]], name: str, label: str) -> str:
     """Return an SVG with one row per test: the observed share and its 99% interval against the expectation.
 
     Each row has its own scale (a 45% share and a 3% share side by side would
@@ -106,7 +109,7 @@ def forest(tests: Sequence[dict[str, Any]], plot: str, label: str) -> str:
     solid line, a simulated one a dashed line in its own 99% band.
     """
     left, right, row = 14.0, W - 14.0, 58.0
-    body: list[str] = []
+    rows: list[Item] = []
     for i, t in enumerate(tests):
         y0 = 4 + i * row
         mid = y0 + 33
@@ -118,105 +121,66 @@ def forest(tests: Sequence[dict[str, Any]], plot: str, label: str) -> str:
         lo, hi = min(values), max(values)
         pad = max((hi - lo) * 0.12, 0.002)
         lo, hi = max(0.0, lo - pad), min(1.0, hi + pad)
-
-        def sx(v: float, lo: float = lo, hi: float = hi) -> float:
-            return left + (v - lo) / (hi - lo) * (right - left)
-
-        flag = " flagged" if t["flag"] else ""
-        body.append(f'<g class="row{flag}" data-figure="{escape(t["figure"])}">')
-        if i % 2 == 0:
-            body.append(f'<rect class="band-row" x="0" y="{_x(y0)}" width="{W}" height="{_x(row)}"/>')
-        body.append(f'<text class="label" x="{_x(left)}" y="{_x(y0 + 17)}">{escape(figure_name(t["figure"]))}</text>')
+        at = plot.Scale(lo, hi, left, right).at
         kind = "simulated" if simulated else "exact"
-        body.append(
-            f'<text class="sub" x="{_x(right)}" y="{_x(y0 + 17)}" text-anchor="end">'
-            f"{_pct(t['observed'])} vs {_pct(t['expected'])} {kind}</text>"
-        )
-        body.append(f'<line class="axis" x1="{_x(left)}" x2="{_x(right)}" y1="{_x(mid + 8)}" y2="{_x(mid + 8)}"/>')
-        step = (hi - lo) / 3
-        for v in (lo, hi):
-            anchor = "start" if v == lo else "end"
-            body.append(
-                f'<text class="tick" x="{_x(sx(v))}" y="{_x(mid + 19)}" text-anchor="{anchor}">'
-                f"{_tick_label(v, step)}</text>"
-            )
+        parts: list[Item] = [plot.band(0, y0, W, row, ROW_BAND)] if i % 2 == 0 else []
+        parts.append(plot.label(left, y0 + 17, figure_name(t["figure"]), LABEL_SIZE, LABEL))
+        reading = f"{_pct(t['observed'], none=DASH)} vs {_pct(t['expected'])} {kind}"
+        parts.append(plot.label(right, y0 + 17, reading, SUB_SIZE, SUB, "end"))
+        parts.append(plot.rule(left, mid + 8, right, mid + 8, AXIS))
+        for v, anchor in ((lo, "start"), (hi, "end")):
+            parts.append(plot.label(at(v), mid + 19, plot.percent_label(v, (hi - lo) / 3), TICK_SIZE, TICK, anchor))
         if simulated:
-            a, b = sx(t["expected_low"]), sx(t["expected_high"])
-            body.append(
-                f'<rect class="sim-band" x="{_x(a)}" y="{_x(mid - 10)}" width="{_x(max(b - a, 1.5))}" height="18"/>'
-            )
-        e = sx(t["expected"])
-        body.append(f'<line class="expected {kind}" x1="{_x(e)}" x2="{_x(e)}" y1="{_x(mid - 10)}" y2="{_x(mid + 8)}"/>')
+            a, b = at(t["expected_low"]), at(t["expected_high"])
+            parts.append(plot.band(a, mid - 10, max(b - a, 1.5), 18, SIM_BAND))
+        e = at(t["expected"])
+        parts.append(plot.rule(e, mid - 10, e, mid + 8, EXPECTED[kind], 2.0))
         if t["low"] is not None and t["observed"] is not None:
-            a, b, o = sx(t["low"]), sx(t["high"]), sx(t["observed"])
-            body.append(f'<line class="whisker" x1="{_x(a)}" x2="{_x(b)}" y1="{_x(mid)}" y2="{_x(mid)}"/>')
-            for end in (a, b):
-                body.append(
-                    f'<line class="whisker" x1="{_x(end)}" x2="{_x(end)}" y1="{_x(mid - 5)}" y2="{_x(mid + 5)}"/>'
-                )
-            body.append(f'<circle class="observed" cx="{_x(o)}" cy="{_x(mid)}" r="4.5"/>')
-        body.append("</g>")
-    return _svg(8 + len(tests) * row, body, label, plot)
+            parts += plot.interval(at(t["low"]), at(t["high"]), mid, WHISKER, cap=5.0)
+            parts.append(plot.point(at(t["observed"]), mid, 4.5, OBSERVED, PAPER, 1.5))
+        flag = " flagged" if t["flag"] else ""
+        rows.append(Group(tuple(parts), classes=f"row{flag}", data=(("figure", t["figure"]),)))
+    return _plot(8 + len(tests) * row, rows, label, name)
 
 
 def depth_histogram(tests: dict[str, dict[str, Any]]) -> str:
     """Return the Big Road column-depth histogram: observed shares by side, each against its simulated band."""
-    left, bottom, top = 44.0, 196.0, 14.0
-    bars = [(side, d) for d in SIM_DEPTHS for side in ("banker", "player")]
+    left, right, bottom, top = 44.0, W - 8.0, 196.0, 14.0
     highest = max(
         max(t["high"] or 0, t["expected_high"] or 0, t["observed"] or 0)
         for t in tests.values()
         if "_depth_" in t["figure"]
     )
     ymax = max(0.05, math.ceil(highest * 10 + 0.2) / 10)
-
-    def sy(v: float) -> float:
-        return bottom - v / ymax * (bottom - top)
-
-    body: list[str] = []
-    ticks = _nice_ticks(0, ymax, 5)
-    for v in ticks:
-        body.append(f'<line class="grid" x1="{_x(left)}" x2="{W - 8}" y1="{_x(sy(v))}" y2="{_x(sy(v))}"/>')
-        label = _tick_label(v, ticks[1] - ticks[0] if len(ticks) > 1 else 0.1)
-        body.append(f'<text class="tick" x="{_x(left - 5)}" y="{_x(sy(v) + 4)}" text-anchor="end">{label}</text>')
-    group = (W - 8 - left) / len(SIM_DEPTHS)
+    at = plot.Scale(0.0, ymax, bottom, top).at
+    step = plot.nice_step(ymax, 5)
+    grid = [(at(v), plot.percent_label(v, step)) for v in plot.ticks(0.0, ymax, step)]
+    items = plot.y_grid(grid, left, right, GRID, TICK, TICK_SIZE)
+    group = (right - left) / len(SIM_DEPTHS)
     width = group * 0.34
-    for i, (side, depth) in enumerate(bars):
-        t = tests[f"{side}_depth_{depth}"]
-        g = i // 2
-        x = left + g * group + group * 0.13 + (i % 2) * (width + group * 0.06)
-        obs = t["observed"] or 0.0
-        flag = " flagged" if t["flag"] else ""
-        body.append(f'<g class="bar {side}{flag}" data-figure="{escape(t["figure"])}">')
-        body.append(
-            f'<rect class="fill" x="{_x(x)}" y="{_x(sy(obs))}" width="{_x(width)}" height="{_x(bottom - sy(obs))}"/>'
-        )
-        a, b = sy(t["expected_low"]), sy(t["expected_high"])
-        body.append(
-            f'<rect class="sim-band" x="{_x(x - 3)}" y="{_x(b)}" width="{_x(width + 6)}" '
-            f'height="{_x(max(a - b, 1.5))}"/>'
-        )
-        e = sy(t["expected"])
-        body.append(
-            f'<line class="expected simulated" x1="{_x(x - 3)}" x2="{_x(x + width + 3)}" y1="{_x(e)}" y2="{_x(e)}"/>'
-        )
-        if t["low"] is not None:
-            cx = x + width / 2
-            body.append(
-                f'<line class="whisker" x1="{_x(cx)}" x2="{_x(cx)}" y1="{_x(sy(t["low"]))}" y2="{_x(sy(t["high"]))}"/>'
-            )
-        body.append("</g>")
-        if i % 2 == 0:
-            body.append(
-                f'<text class="tick" x="{_x(left + g * group + group / 2)}" y="{_x(bottom + 15)}" '
-                f'text-anchor="middle">{depth}</text>'
-            )
-    body.append(f'<line class="axis" x1="{_x(left)}" x2="{W - 8}" y1="{_x(bottom)}" y2="{_x(bottom)}"/>')
-    body.append(
-        f'<text class="sub" x="{_x((left + W) / 2)}" y="{_x(bottom + 32)}" text-anchor="middle">'
-        "column depth (coups in a row)</text>"
+    for g, depth in enumerate(SIM_DEPTHS):
+        for j, side in enumerate(("banker", "player")):
+            t = tests[f"{side}_depth_{depth}"]
+            x = left + g * group + group * 0.13 + j * (width + group * 0.06)
+            high, low = at(t["expected_high"]), at(t["expected_low"])
+            e = at(t["expected"])
+            parts: list[Item] = [
+                plot.bar(x, width, at(t["observed"] or 0.0), bottom, BAR_FILL[side]),
+                plot.band(x - 3, high, width + 6, max(low - high, 1.5), SIM_BAND),
+                plot.rule(x - 3, e, x + width + 3, e, EXPECTED["simulated"], 2.0),
+            ]
+            if t["low"] is not None:
+                parts += plot.interval(
+                    at(t["low"]), at(t["high"]), x + width / 2, BAR_WHISKER, vertical=True, width=1.5
+                )
+            flag = " flagged" if t["flag"] else ""
+            items.append(Group(tuple(parts), classes=f"bar {side}{flag}", data=(("figure", t["figure"]),)))
+    items += plot.x_ticks(
+        [(left + g * group + group / 2, str(depth)) for g, depth in enumerate(SIM_DEPTHS)], bottom, TICK, TICK_SIZE
     )
-    return _svg(bottom + 40, body, "Big Road column depths against the simulation", "depths")
+    items.append(plot.rule(left, bottom, right, bottom, AXIS))
+    items.append(plot.label((left + W) / 2, bottom + 32, "column depth (coups in a row)", SUB_SIZE, SUB, "middle"))
+    return _plot(bottom + 40, items, "Big Road column depths against the simulation", "depths")
 
 
 def spread(shoes: Sequence[dict[str, Any]], expected: float) -> str:
@@ -236,50 +200,40 @@ def spread(shoes: Sequence[dict[str, Any]], expected: float) -> str:
         counts[min(bins - 1, int((s - first) / width + 1e-9))] += 1
     left, right, bottom, top = 40.0, W - 10.0, 176.0, 20.0
     span = bins * width
-
-    def sx(v: float) -> float:
-        return left + (v - first) / span * (right - left)
-
+    x = plot.Scale(first, first + span, left, right).at
+    # Whole shoes: a step of counts is at least 1, and the top gridline is at or above the highest bar.
     cmax = max(counts) or 1
-    ticks = _nice_ticks(0, cmax, 4)
-    step = ticks[1] - ticks[0] if len(ticks) > 1 else 1.0
-    while ticks[-1] < cmax:
-        ticks.append(ticks[-1] + step)  # the top gridline is above the highest bar
-
-    def sy(v: float) -> float:
-        return bottom - v / ticks[-1] * (bottom - top)
-
-    body: list[str] = []
-    body.append(
-        f'<rect class="exact-band" x="{_x(sx(band[0]))}" y="{_x(top)}" '
-        f'width="{_x(sx(band[1]) - sx(band[0]))}" height="{_x(bottom - top)}"/>'
+    step = max(1.0, plot.nice_step(cmax, 4))
+    ceiling = math.ceil(cmax / step) * step
+    y = plot.Scale(0.0, ceiling, bottom, top).at
+    items: list[Item] = [
+        plot.band(x(band[0]), top, x(band[1]) - x(band[0]), bottom - top, EXACT_BAND),
+        plot.label(x(band[0]) + 4, top - 3, f"99% of fair {typical}-coup shoes", BAND_LABEL_SIZE, BAND_LABEL),
+    ]
+    items += plot.y_grid(
+        [(y(v), plot.tick_label(v, step)) for v in plot.ticks(0.0, ceiling, step)], left, right, GRID, TICK, TICK_SIZE
     )
-    body.append(
-        f'<text class="band-label" x="{_x(sx(band[0]) + 4)}" y="{_x(top - 3)}">99% of fair {typical}-coup shoes</text>'
-    )
-    for v in ticks:
-        body.append(f'<line class="grid" x1="{_x(left)}" x2="{_x(right)}" y1="{_x(sy(v))}" y2="{_x(sy(v))}"/>')
-        body.append(f'<text class="tick" x="{_x(left - 5)}" y="{_x(sy(v) + 4)}" text-anchor="end">{v:g}</text>')
     for i, n in enumerate(counts):
         if n:
-            x0, x1 = sx(first + i * width), sx(first + (i + 1) * width)
-            body.append(
-                f'<rect class="bar banker fill" x="{_x(x0 + 0.5)}" y="{_x(sy(n))}" width="{_x(x1 - x0 - 1)}" '
-                f'height="{_x(bottom - sy(n))}" data-count="{n}"/>'
-            )
-    e = sx(expected)
-    body.append(f'<line class="expected exact" x1="{_x(e)}" x2="{_x(e)}" y1="{_x(top)}" y2="{_x(bottom)}"/>')
-    body.append(f'<line class="axis" x1="{_x(left)}" x2="{_x(right)}" y1="{_x(bottom)}" y2="{_x(bottom)}"/>')
-    for v in _nice_ticks(first, first + span, 5):
-        body.append(
-            f'<text class="tick" x="{_x(sx(v))}" y="{_x(bottom + 15)}" text-anchor="middle">'
-            f"{_tick_label(v, 0.05)}</text>"
+            x0, x1 = x(first + i * width), x(first + (i + 1) * width)
+            items.append(Group((plot.bar(x0 + 0.5, x1 - x0 - 1, y(n), bottom, SHOE_BAR),), data=(("count", str(n)),)))
+    e = x(expected)
+    items.append(plot.rule(e, top, e, bottom, EXPECTED["exact"], 2.0))
+    items.append(plot.rule(left, bottom, right, bottom, AXIS))
+    x_step = plot.nice_step(span, 5)
+    columns = [(x(v), plot.percent_label(v, x_step)) for v in plot.ticks(first, first + span, x_step)]
+    items += plot.x_ticks(columns, bottom, TICK, TICK_SIZE)
+    items.append(
+        plot.label(
+            (left + right) / 2,
+            bottom + 32,
+            "Banker share of a shoe's coups (shoes per 2.5% bin)",
+            SUB_SIZE,
+            SUB,
+            "middle",
         )
-    body.append(
-        f'<text class="sub" x="{_x((left + right) / 2)}" y="{_x(bottom + 32)}" text-anchor="middle">'
-        "Banker share of a shoe's coups (shoes per 2.5% bin)</text>"
     )
-    return _svg(bottom + 40, body, "Per-shoe Banker share against the exact odds", "spread")
+    return _plot(bottom + 40, items, "Per-shoe Banker share against the exact odds", "spread")
 
 
 def data_link(text: str, name: str, label: str) -> str:

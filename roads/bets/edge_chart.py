@@ -9,11 +9,13 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from ..errors import RenderError
-from ..odds.chance_chart import FONT_SIZE, LEFT, RIGHT, TOP, WIDTH, Axes, chart_scene, label
-from ..scene.primitives import Group, Item, Line, Polyline, Scene
+from ..odds.chance_chart import FONT_SIZE, LEFT, RIGHT, TEXT, TOP, WIDTH, Axes, chart_scene
+from ..scene import plot
+from ..scene.plot import Ink
+from ..scene.primitives import Group, Item, Polyline, Scene
 
 PALETTE = ("#c8102e", "#1f5fbf", "#2e7d32", "#8e24aa", "#ef6c00", "#00838f", "#5d4037")
-ZERO = "#111111"
+ZERO = Ink("#111111")
 
 
 def edge_chart(series: Mapping[str, Sequence[float]], title: str) -> Scene:
@@ -23,7 +25,7 @@ def edge_chart(series: Mapping[str, Sequence[float]], title: str) -> Scene:
     coups = len(next(iter(series.values()))) - 1
     # 0 is always on the scale: the line where a bet starts to favour the player.
     frame = Axes.fitting([100 * v for values in series.values() for v in values] + [0.0], coups)
-    zero = Line(LEFT, frame.y_of(0.0), WIDTH - RIGHT, frame.y_of(0.0), ZERO, 1.5)
+    zero = plot.rule(LEFT, frame.y_of(0.0), WIDTH - RIGHT, frame.y_of(0.0), ZERO, 1.5)
     title_y = "% house edge of the next coup (below 0: the player's favour)"
     items: list[Item] = [frame.grid(), frame.axes(title_y, zero)]
     legend: list[Item] = []
@@ -31,9 +33,7 @@ def edge_chart(series: Mapping[str, Sequence[float]], title: str) -> Scene:
         colour = PALETTE[n % len(PALETTE)]
         points = tuple((frame.x_of(i), frame.y_of(100 * v)) for i, v in enumerate(values))
         items.append(Polyline(points, colour, 2.0, classes=name))
-        x = LEFT + 10 + n * 130
-        legend.append(Line(x, TOP + 10, x + 18, TOP + 10, colour, 2.0))
-        legend.append(label(x + 23, round(TOP + 10 + FONT_SIZE * 0.35, 2), name, "start"))
+        legend += plot.key(LEFT + 10 + n * 130, TOP + 10, name, Ink(colour), TEXT, FONT_SIZE)
     items.append(Group(tuple(legend), id="legend", classes="legend"))
     names = list(series)
     rows = ["coups dealt," + ",".join(f"{n} edge %" for n in names)]

@@ -6,13 +6,14 @@ translates the scene, so the SVG and the PNG always agree.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from ..errors import RenderError
-from ..scene.primitives import Group, Item, Line, Polyline, Scene, Text
+from ..scene import plot
+from ..scene.plot import Ink
+from ..scene.primitives import Group, Item, Polyline, Scene
 
 WIDTH, HEIGHT = 640.0, 300.0
 LEFT, RIGHT, TOP, BOTTOM = 52.0, 16.0, 34.0, 40.0
@@ -30,22 +31,9 @@ PNG_SCALE = 2
 """PNG pixels per model unit."""
 
 
-def nice_step(span: float, target: int = 6) -> float:
-    """Return a 1, 2 or 5 times a power of ten that cuts ``span`` into about ``target`` steps."""
-    raw = span / target
-    power: float = 10 ** math.floor(math.log10(raw))  # an int from 1 up, a float below
-    return next(m * power for m in (1, 2, 5, 10) if m * power >= raw)
-
-
-def tick_label(value: float, step: float) -> str:
-    """Return a tick's value with as many decimals as its step needs."""
-    decimals = max(0, -math.floor(math.log10(step)))
-    return f"{value:.{decimals}f}"
-
-
-def label(x: float, y: float, text: str, anchor: str) -> Text:
-    """Return a chart's text at (x, y) in its font and colour."""
-    return Text(x, y, text, FONT_SIZE, COLOURS["text"], anchor=anchor)
+TEXT = Ink(COLOURS["text"])
+AXIS = Ink(COLOURS["axis"])
+GRID = Ink(COLOURS["grid"])
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,12 +48,7 @@ class Axes:
     @classmethod
     def fitting(cls, percents: Sequence[float], coups: int) -> Axes:
         """Return axes whose grid of nice steps holds every value of ``percents`` over ``coups`` coups."""
-        low, high = min(percents), max(percents)
-        step = nice_step(max(high - low, 1.0))
-        low, high = math.floor(low / step) * step, math.ceil(high / step) * step
-        if high - low < step:
-            high = low + step
-        return cls(low, high, step, coups)
+        return cls(*plot.fit(percents), coups)
 
     def x_of(self, i: float) -> float:
         """Return the x of the point after ``i`` coups."""
@@ -79,27 +62,19 @@ class Axes:
 
     def grid(self) -> Group:
         """Return the horizontal grid lines with their labels."""
-        grid: list[Item] = []
-        for k in range(round((self.high - self.low) / self.step) + 1):
-            pct = self.low + k * self.step
-            y = self.y_of(pct)
-            grid.append(Line(LEFT, y, WIDTH - RIGHT, y, COLOURS["grid"], 1.0))
-            grid.append(label(LEFT - 6, round(y + FONT_SIZE * 0.35, 2), tick_label(pct, self.step), "end"))
-        return Group(tuple(grid), id="grid", classes="grid")
+        rows = [(self.y_of(pct), plot.tick_label(pct, self.step)) for pct in plot.ticks(self.low, self.high, self.step)]
+        return Group(tuple(plot.y_grid(rows, LEFT, WIDTH - RIGHT, GRID, TEXT, FONT_SIZE)), id="grid", classes="grid")
 
     def axes(self, title: str, *extra: Item) -> Group:
         """Return the coup ticks, both axis lines, any ``extra`` lines, and the two titles."""
-        axes: list[Item] = []
-        x_step = max(1, int(nice_step(max(self.coups, 1), 8)))
-        for i in range(0, self.coups + 1, x_step):
-            x = self.x_of(i)
-            axes.append(Line(x, HEIGHT - BOTTOM, x, HEIGHT - BOTTOM + 4, COLOURS["axis"], 1.0))
-            axes.append(label(x, HEIGHT - BOTTOM + 16, str(i), "middle"))
-        axes.append(Line(LEFT, HEIGHT - BOTTOM, WIDTH - RIGHT, HEIGHT - BOTTOM, COLOURS["axis"], 1.0))
-        axes.append(Line(LEFT, TOP, LEFT, HEIGHT - BOTTOM, COLOURS["axis"], 1.0))
+        x_step = max(1, int(plot.nice_step(max(self.coups, 1), 8)))
+        columns = [(self.x_of(i), str(i)) for i in range(0, self.coups + 1, x_step)]
+        axes = plot.x_ticks(columns, HEIGHT - BOTTOM, TEXT, FONT_SIZE, mark=AXIS)
+        axes.append(plot.rule(LEFT, HEIGHT - BOTTOM, WIDTH - RIGHT, HEIGHT - BOTTOM, AXIS))
+        axes.append(plot.rule(LEFT, TOP, LEFT, HEIGHT - BOTTOM, AXIS))
         axes.extend(extra)
-        axes.append(label(LEFT + (WIDTH - LEFT - RIGHT) / 2, HEIGHT - 6, "coups dealt", "middle"))
-        axes.append(label(LEFT - 44, TOP - 14, title, "start"))
+        axes.append(plot.label(LEFT + (WIDTH - LEFT - RIGHT) / 2, HEIGHT - 6, "coups dealt", FONT_SIZE, TEXT, "middle"))
+        axes.append(plot.label(LEFT - 44, TOP - 14, title, FONT_SIZE, TEXT))
         return Group(tuple(axes), id="axes", classes="axes")
 
 
@@ -129,9 +104,7 @@ def chart(banker: Sequence[float], player: Sequence[float]) -> Scene:
     legend: list[Item] = []
     legend_x = WIDTH - RIGHT - 150
     for offset, (name, text) in enumerate((("banker", "Banker"), ("player", "Player"))):
-        x = legend_x + offset * 75
-        legend.append(Line(x, TOP - 18, x + 18, TOP - 18, COLOURS[name], 2.0))
-        legend.append(label(x + 23, round(TOP - 18 + FONT_SIZE * 0.35, 2), text, "start"))
+        legend += plot.key(legend_x + offset * 75, TOP - 18, text, Ink(COLOURS[name]), TEXT, FONT_SIZE)
     items.append(Group(tuple(legend), id="legend", classes="legend"))
     rows = ["coups dealt,banker %,player %"]
     rows += [f"{i},{100 * b:.4f},{100 * p:.4f}" for i, (b, p) in enumerate(zip(banker, player, strict=False))]

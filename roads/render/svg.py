@@ -130,13 +130,41 @@ def scene_svg(
     return dwg.tostring().replace("><", ">\n<") + "\n"
 
 
+def page_svg(scene: Scene, *, classes: str = "chart", data: Data = ()) -> str:
+    """Return ``scene`` as an ``<svg>`` inside an HTML page whose style sheet paints it.
+
+    Only geometry, classes and ``data-*`` attributes: no fill, stroke, size,
+    background or style attribute (a page's Content-Security-Policy allows its
+    one style sheet and nothing else), and no ids, so any number of plots can
+    share a page. Its title is the picture's accessible name.
+    """
+    if "SvgText" not in globals():
+        _import_svgwrite()
+    dwg = svgwrite.Drawing(profile="full", debug=False)
+    root = SvgGroup(factory=dwg)
+    root.elementname = "svg"
+    a = root.attribs
+    label(a, classes, ())
+    a["viewBox"] = f"0 0 {num(scene.width)} {num(scene.height)}"
+    a["role"] = "img"
+    a["aria-label"] = scene.title
+    for key, value in data:
+        a[f"data-{key}"] = value
+    a["xmlns"] = "http://www.w3.org/2000/svg"
+    translator = _Translator(dwg, painted=False)
+    root.elements.extend(translator.item(item) for item in scene.items)
+    return root.tostring().replace("><", ">\n<")
+
+
 class _Translator:
     """Makes svgwrite elements from primitives, sharing the drawing's (validation-off) parameters."""
 
-    __slots__ = ("dwg",)
+    __slots__ = ("dwg", "painted")
 
-    def __init__(self, dwg: svgwrite.Drawing) -> None:
+    def __init__(self, dwg: svgwrite.Drawing, *, painted: bool = True) -> None:
         self.dwg = dwg
+        self.painted = painted
+        """False for a page's plot: shapes keep their classes and leave fill, stroke and size to its style sheet."""
 
     def item(self, item: Item) -> BaseElement:
         """Return the element of one scene item (groups recursively)."""
@@ -163,7 +191,7 @@ class _Translator:
         if isinstance(shape, Circle):
             el: BaseElement = SvgCircle(factory=dwg)
             el.attribs.update(cx=num(shape.cx), cy=num(shape.cy), r=num(shape.r))
-            paint(el.attribs, shape.fill, shape.stroke, shape.width)
+            self.paint(el.attribs, shape.classes, shape.fill, shape.stroke, shape.width)
             return el
         if isinstance(shape, Rect):
             el = SvgRect(factory=dwg)
@@ -171,14 +199,17 @@ class _Translator:
             a.update(x=num(shape.x), y=num(shape.y), width=num(shape.w), height=num(shape.h))
             if shape.rx:
                 a["rx"] = num(shape.rx)
-            paint(a, shape.fill, shape.stroke, shape.width)
+            self.paint(a, shape.classes, shape.fill, shape.stroke, shape.width)
             return el
         if isinstance(shape, Line):
             el = SvgLine(factory=dwg)
             a = el.attribs
-            a.update(x1=num(shape.x1), y1=num(shape.y1), x2=num(shape.x2), y2=num(shape.y2), stroke=shape.stroke)
-            a["stroke-width"] = num(shape.width)
-            a["stroke-linecap"] = "round"
+            a.update(x1=num(shape.x1), y1=num(shape.y1), x2=num(shape.x2), y2=num(shape.y2))
+            label(a, shape.classes, ())
+            if self.painted:
+                a["stroke"] = shape.stroke
+                a["stroke-width"] = num(shape.width)
+                a["stroke-linecap"] = "round"
             return el
         if isinstance(shape, Polyline):
             return self.polyline(shape)
@@ -193,6 +224,12 @@ class _Translator:
         if isinstance(shape, Grid):
             return self.grid(shape)
         raise TypeError(f"not a scene shape: {shape!r}")
+
+    def paint(self, a: dict[str, str], classes: str, fill: str | None, stroke: str | None, width: float) -> None:
+        """Add a shape's classes, and its paint unless a page's style sheet paints it."""
+        label(a, classes, ())
+        if self.painted:
+            paint(a, fill, stroke, width)
 
     def polyline(self, shape: Polyline) -> BaseElement:
         """Return a <polyline>: an open stroke with round joins and caps, as the PNG back-end paints it."""
@@ -209,10 +246,14 @@ class _Translator:
         """Return a <text>; bold is a thin outline in the text's own colour, as the PNG back-end draws it."""
         el = SvgText(shape.text, factory=self.dwg)
         a = el.attribs
-        a.update(x=num(shape.x), y=num(shape.y), fill=shape.fill)
-        a["font-size"] = num(shape.size)
+        a.update(x=num(shape.x), y=num(shape.y))
+        label(a, shape.classes, ())
         if shape.anchor != "start":
             a["text-anchor"] = shape.anchor
+        if not self.painted:
+            return el
+        a["fill"] = shape.fill
+        a["font-size"] = num(shape.size)
         if shape.halo:
             a["stroke"] = shape.halo
             a["stroke-width"] = num(shape.halo_width * 2)

@@ -7,7 +7,7 @@ strings: the theme was applied when the scene was made.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 Data = tuple[tuple[str, str], ...]
 """``data-*`` attributes of an element, as (name without ``data-``, value) pairs."""
@@ -23,6 +23,11 @@ class Circle:
     fill: str | None = None
     stroke: str | None = None
     width: float = 0.0
+    classes: str = field(default="", repr=False)
+    """Classes a page's style sheet paints it by (a report plot's ``tick``), or a test finds it by.
+
+    Left out of the repr, which the id prefixes of a figure digest (:mod:`roads.scene.ids`).
+    """
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,6 +42,7 @@ class Rect:
     stroke: str | None = None
     width: float = 0.0
     rx: float = 0.0
+    classes: str = field(default="", repr=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,6 +55,7 @@ class Line:
     y2: float
     stroke: str
     width: float
+    classes: str = field(default="", repr=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,6 +93,7 @@ class Text:
     halo: str | None = None
     """A background-coloured outline that keeps the text legible over a stroke."""
     halo_width: float = 0.0
+    classes: str = field(default="", repr=False)
 
 
 @dataclass(frozen=True, slots=True)
