@@ -153,6 +153,7 @@ def test_an_archive_dealt_by_the_simulator_with_another_seed_is_not_flagged(
     }
 
 
+@pytest.mark.slow
 def test_an_archive_with_doubled_streaks_is_flagged(
     outcomes: list[list[Outcome]], tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
