@@ -95,6 +95,7 @@ def test_the_pdf_draws_every_shape_and_every_run_of_the_scene(board: Scoreboard)
     assert found["embedded_fonts"] == 3
 
 
+@pytest.mark.slow
 def test_page_size_follows_cell_and_width(board: Scoreboard) -> None:
     scene = lay_out(board)
     assert structure(scene_bytes(scene, "pdf"))["page"] == [scene.width * 0.75, scene.height * 0.75]
@@ -107,6 +108,7 @@ def test_snapshot_structure(board: Scoreboard, theme: str, snapshot: Any) -> Non
     assert structure(render(board, "pdf", theme=theme, title=TITLE, highlight="small-road:4")) == snapshot
 
 
+@pytest.mark.slow
 def test_same_scene_same_bytes(board: Scoreboard) -> None:
     assert render(board, "pdf", title=TITLE) == render(board, "pdf", title=TITLE)
 

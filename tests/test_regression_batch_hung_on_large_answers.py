@@ -67,18 +67,17 @@ def run(args: list[str]) -> subprocess.CompletedProcess[str]:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("jobs", [["-j", "1"], ["-j", "2"], []], ids=["j1", "j2", "default"])
-def test_stats_by_shoe_of_10000_shoes_finishes(archive: Path, jobs: list[str]) -> None:
-    done = run(["stats", str(archive), "--by", "shoe", "--json", *jobs])
-    assert done.returncode == 0, done.stderr
-    groups = json.loads(done.stdout)["groups"]
-    assert len(groups) == 10_000
-
-
-@pytest.mark.slow
-def test_stats_of_10000_shoes_is_the_same_for_any_number_of_workers(archive: Path) -> None:
-    outputs = {run(["stats", str(archive), "--json", *jobs]).stdout for jobs in (["-j", "1"], ["-j", "2"], [])}
-    assert len(outputs) == 1 and json.loads(outputs.pop())["total"]["shoes"] == 10_000
+def test_stats_by_shoe_of_10000_shoes_finishes_alike_for_any_number_of_workers(archive: Path) -> None:
+    # One test for the three runs: each must finish, and their bytes must agree (the by-shoe
+    # answers are the large ones that hung; the --by-less total, counted alike, comes with them).
+    outputs = {}
+    for jobs in (["-j", "1"], ["-j", "2"], []):
+        done = run(["stats", str(archive), "--by", "shoe", "--json", *jobs])
+        assert done.returncode == 0, (jobs, done.stderr)
+        outputs[" ".join(jobs) or "default"] = done.stdout
+    assert len(set(outputs.values())) == 1, list(outputs)
+    data = json.loads(outputs["-j 1"])
+    assert len(data["groups"]) == 10_000 and data["total"]["shoes"] == 10_000
 
 
 @pytest.mark.slow

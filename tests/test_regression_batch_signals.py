@@ -56,6 +56,7 @@ def logs(tmp_path_factory: pytest.TempPathFactory) -> list[str]:
     return paths
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads processes from /proc (Linux)")
 @pytest.mark.parametrize(
     ("sig", "status", "line"),

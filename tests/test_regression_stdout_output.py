@@ -25,6 +25,7 @@ def roads(*args: str, cwd: Path) -> subprocess.CompletedProcess[bytes]:
     return subprocess.run([*ROADS, *args], cwd=cwd, capture_output=True, timeout=120, check=False)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("target", ["/dev/stdout", "-", "/dev/fd/1"])
 def test_appending_through_stdout_appends(tmp_path: Path, target: str) -> None:
     all_txt = tmp_path / "all.txt"
@@ -61,6 +62,7 @@ def test_a_piped_page_is_only_the_page(tmp_path: Path, command: list[str]) -> No
     assert "wrote" not in page and done.stderr.decode() == "wrote /dev/stdout\n"
 
 
+@pytest.mark.slow
 def test_status_stays_on_stdout_for_a_file(tmp_path: Path) -> None:
     (tmp_path / "shoe.txt").write_text("BPPB")
     done = roads("render", "shoe.txt", "-o", "board.svg", cwd=tmp_path)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import io
 import json
@@ -39,6 +40,17 @@ def archive(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return path
 
 
+@pytest.fixture(scope="module")
+def page_text(archive: Path, tmp_path_factory: pytest.TempPathFactory) -> str:
+    """The archive's report with no options, made once for the tests that only read it."""
+    out = tmp_path_factory.mktemp("page") / "r.html"
+    err = io.StringIO()
+    with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(err):
+        code = main(["report", str(archive), "-o", str(out)])
+    assert code == 0, err.getvalue()
+    return out.read_text(encoding="utf-8")
+
+
 class Page(HTMLParser):
     """What a test needs of the page: elements by tag with their attributes, and every URL it names."""
 
@@ -61,8 +73,8 @@ def report(capsys: pytest.CaptureFixture[str], out: Path, *args: str) -> str:
     return out.read_text(encoding="utf-8")
 
 
-def test_every_plot_and_section_is_there(archive: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    text = report(capsys, tmp_path / "r.html", str(archive))
+def test_every_plot_and_section_is_there(page_text: str) -> None:
+    text = page_text
     page = Page(text)
     assert {a["data-plot"] for a in page.find("svg") if "data-plot" in a} == PLOTS
     for section in ("flags", "shares", "streaks", "spread", "derived", "tests", "downloads"):
@@ -76,6 +88,7 @@ def test_every_plot_and_section_is_there(archive: Path, tmp_path: Path, capsys: 
     assert "simulated" in text and "exact" in text
 
 
+@pytest.mark.slow
 def test_numbers_match_roads_stats_json(archive: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     text = report(capsys, tmp_path / "r.html", str(archive), "--by", "table", "--decks", "8")
     code, out, _ = run(capsys, "stats", str(archive), "--by", "table", "--json")
@@ -106,8 +119,8 @@ def test_numbers_match_roads_stats_json(archive: Path, tmp_path: Path, capsys: p
     assert re.search(r'<table class="groups">.*T1.*T2', text, re.S)
 
 
-def test_self_contained(archive: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    text = report(capsys, tmp_path / "r.html", str(archive))
+def test_self_contained(page_text: str) -> None:
+    text = page_text
     page = Page(text)
     assert not page.find("script") and not page.find("link") and not page.find("img")
     for _, attrs in page.elements:
@@ -118,6 +131,7 @@ def test_self_contained(archive: Path, tmp_path: Path, capsys: pytest.CaptureFix
     assert "style=" not in text  # the policy allows the one style sheet, no style attribute
 
 
+@pytest.mark.slow
 def test_same_input_same_bytes(archive: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     a = report(capsys, tmp_path / "a.html", str(archive), "--by", "shoe")
     b = report(capsys, tmp_path / "b.html", str(archive), "--by", "shoe")

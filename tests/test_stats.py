@@ -46,6 +46,17 @@ def dealt(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return path
 
 
+@pytest.fixture(scope="module")
+def some(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """20 dealt shoes with their cards: for what holds of any archive (300 shoes are for verdicts)."""
+    path = tmp_path_factory.mktemp("stats") / "some.jsonl"
+    path.write_text(
+        "".join(write_shoe_line(seed, deal_shoe(8, seed=seed).coups, results=False) for seed in range(20)),
+        encoding="utf-8",
+    )
+    return path
+
+
 # --- counts ---
 
 
@@ -197,6 +208,7 @@ def test_holm_steps_down() -> None:
     assert holm([]) == []
 
 
+@pytest.mark.slow
 def test_an_archive_of_the_projects_own_shoe_is_not_flagged(dealt: Path, capsys: pytest.CaptureFixture[str]) -> None:
     total = stats_json(capsys, str(dealt))["total"]
     assert total["coups"] > 20_000
@@ -241,8 +253,8 @@ def test_an_archive_with_banker_forced_above_theory_is_flagged(
 # --- outputs ---
 
 
-def test_json_contract_keys(dealt: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    data = stats_json(capsys, str(dealt), "--by", "file")
+def test_json_contract_keys(some: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    data = stats_json(capsys, str(some), "--by", "file")
     assert {"groups", "total"} <= set(data)
     for group in [*data["groups"], data["total"]]:
         assert set(group) >= GROUP_KEYS
@@ -256,7 +268,7 @@ def test_json_contract_keys(dealt: Path, capsys: pytest.CaptureFixture[str]) -> 
                 assert t["expected_low"] < t["expected"] < t["expected_high"]
         assert {"banker_depths", "player_depths", "longest_banker", "longest_player"} <= set(group["streaks"])
         assert set(group["derived"]) == {"big_eye_boy", "small_road", "cockroach_pig"}
-    assert data["groups"][0]["key"] == str(dealt)
+    assert data["groups"][0]["key"] == str(some)
 
 
 @pytest.mark.slow
@@ -315,14 +327,14 @@ def _one_error(code: int, out: str, err: str, *words: str) -> None:
         assert word in err
 
 
-def test_by_table_on_a_log_without_tables(dealt: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    _one_error(*run(capsys, str(dealt), "--by", "table"), "--by table", "shoe 0", "table")
+def test_by_table_on_a_log_without_tables(some: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    _one_error(*run(capsys, str(some), "--by", "table"), "--by table", "shoe 0", "table")
 
 
-def test_decks_zero_is_bad_usage_like_every_command(dealt: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_decks_zero_is_bad_usage_like_every_command(some: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """--decks 0 cannot work whatever the log holds: status 2 naming the option, as on odds, deal, simulate."""
     for bad in ("0", "-3", "1001"):
-        code, out, err = run(capsys, str(dealt), "--decks", bad)
+        code, out, err = run(capsys, str(some), "--decks", bad)
         assert code == 2 and out == ""
         assert "Invalid value for '--decks'" in err and "Traceback" not in err
 

@@ -51,12 +51,23 @@ def dealt(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return path
 
 
+@pytest.fixture(scope="module")
+def few(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Three dealt shoes: for a test about a refusal or an error, where 120 shoes would only take time."""
+    path = tmp_path_factory.mktemp("few") / "few.jsonl"
+    path.write_text(
+        "".join(write_shoe_line(seed, deal_shoe(8, seed=seed).coups) for seed in range(3)), encoding="utf-8"
+    )
+    return path
+
+
 @pytest.fixture
 def small_blocks(monkeypatch: pytest.MonkeyPatch) -> None:
     """Blocks of a few shoes, so a small archive is many blocks."""
     monkeypatch.setattr(counting, "BLOCK_BYTES", 3000)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("by", [None, "shoe", "file", "table", "date"])
 def test_same_json_bytes_for_any_number_of_workers(
     dealt: Path,
@@ -221,14 +232,15 @@ def test_a_lost_worker_fails_its_block_by_lines() -> None:
     assert str(part.broken) == "big.jsonl: lines 41-44: the counting process ended unexpectedly"
 
 
-def test_jobs_must_be_at_least_one(dealt: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    code, _, err = run(capsys, str(dealt), "-j", "0")
+def test_jobs_must_be_at_least_one(few: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(capsys, str(few), "-j", "0")
     assert code == 2 and "--jobs" in err
 
 
 # --- the progress bar ---
 
 
+@pytest.mark.slow
 def test_a_progress_bar_on_a_terminal_only(dealt: Path, tmp_path: Path) -> None:
     import fcntl
     import pty
@@ -272,6 +284,7 @@ def test_a_progress_bar_on_a_terminal_only(dealt: Path, tmp_path: Path) -> None:
 # --- stopping ---
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads processes from /proc (Linux)")
 def test_ctrl_c_stops_the_count_and_its_workers(tmp_path: Path) -> None:
     chance = random.Random(5)
@@ -308,14 +321,15 @@ def test_ctrl_c_stops_the_count_and_its_workers(tmp_path: Path) -> None:
 
 
 def test_without_the_extra_dask_names_it(
-    dealt: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+    few: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setitem(sys.modules, "distributed", None)
-    code, out, err = run(capsys, str(dealt), "--dask", "local")
+    code, out, err = run(capsys, str(few), "--dask", "local")
     assert code == 1 and out == ""
     assert err == "roads: error: --dask needs Dask: pip install 'roads[dask]'\n"
 
 
+@pytest.mark.slow
 def test_dask_equals_the_local_run(dealt: Path, small_blocks: None, capsys: pytest.CaptureFixture[str]) -> None:
     distributed = pytest.importorskip("distributed")
     code, local, err = run(capsys, str(dealt), "--json", "--by", "table", "-j", "2")
@@ -326,6 +340,7 @@ def test_dask_equals_the_local_run(dealt: Path, small_blocks: None, capsys: pyte
     assert on_dask == local
 
 
+@pytest.mark.slow
 def test_dask_local_starts_its_own_cluster(tmp_path: Path) -> None:
     pytest.importorskip("distributed")
     log = tmp_path / "a.jsonl"
@@ -343,18 +358,20 @@ def test_dask_local_starts_its_own_cluster(tmp_path: Path) -> None:
     assert dask.stdout == here.stdout
 
 
+@pytest.mark.slow
 def test_a_scheduler_that_cannot_be_reached_is_one_line(
-    dealt: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+    few: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     pytest.importorskip("distributed")
     monkeypatch.setattr(counting, "DASK_CONNECT", 0.5)
     for address in ("tcp://127.0.0.1:9", "no port here"):
-        code, out, err = run(capsys, str(dealt), "--dask", address)
+        code, out, err = run(capsys, str(few), "--dask", address)
         assert code == 1 and out == ""
         assert len(err.splitlines()) == 1
         assert err.startswith(f"roads: error: --dask {address}: cannot reach the scheduler (")
 
 
+@pytest.mark.slow
 def test_each_sees_every_counted_shoe_in_order_in_this_process(dealt: Path, capsys: pytest.CaptureFixture[str]) -> None:
     from roads.cli.options import Inputs
 
@@ -370,7 +387,7 @@ def test_each_sees_every_counted_shoe_in_order_in_this_process(dealt: Path, caps
     assert stats_cli.stats_data(tallies, total, 8) == stats_cli.stats_data(other, other_total, 8)
 
 
-def test_an_error_of_each_ends_the_count(dealt: Path) -> None:
+def test_an_error_of_each_ends_the_count(few: Path) -> None:
     from roads.cli.options import Inputs
     from roads.errors import OutputError
 
@@ -378,9 +395,10 @@ def test_an_error_of_each_ends_the_count(dealt: Path) -> None:
         raise OutputError("the disk is full", file="tables/coups.csv")
 
     with pytest.raises(OutputError, match="the disk is full"):
-        stats_cli.tally_logs(Inputs((str(dealt),), None, None, False), None, 1, None, refuse)
+        stats_cli.tally_logs(Inputs((str(few),), None, None, False), None, 1, None, refuse)
 
 
+@pytest.mark.slow
 def test_tables_are_written_in_shoe_order_with_the_same_figures(
     dealt: Path, tmp_path: Path, small_blocks: None, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -134,6 +134,7 @@ def test_a_group_too_small_is_not_meaningful_and_never_flagged() -> None:
 # --- archives ---
 
 
+@pytest.mark.slow
 def test_an_archive_dealt_by_the_simulator_with_another_seed_is_not_flagged(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -152,6 +153,7 @@ def test_an_archive_dealt_by_the_simulator_with_another_seed_is_not_flagged(
     }
 
 
+@pytest.mark.slow
 def test_an_archive_with_doubled_streaks_is_flagged(
     outcomes: list[list[Outcome]], tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -198,6 +200,7 @@ def test_an_archive_whose_derived_roads_are_forced_red_is_flagged(
     assert any(line.startswith("big eye boy red: ") for line in total["flags"])
 
 
+@pytest.mark.slow
 def test_a_deck_count_not_shipped_is_simulated_on_the_fly(
     outcomes: list[list[Outcome]], tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

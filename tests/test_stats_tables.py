@@ -250,6 +250,7 @@ def test_the_same_archive_gives_the_same_bytes(
     assert files[0] == files[1]
 
 
+@pytest.mark.slow
 def test_a_results_log_has_null_totals_and_cards(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     log = tmp_path / "r.jsonl"
     log.write_text('{"shoe": 7, "results": "B P[bn] T", "table": "VIP"}\n', encoding="utf-8")
@@ -423,6 +424,7 @@ def test_a_pending_file_left_uncommitted_leaves_nothing(tmp_path: Path) -> None:
         PendingFile(tmp_path)
 
 
+@pytest.mark.slow
 def test_ids_tables_and_dates_of_every_kind_are_the_same_in_csv_and_parquet(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
