@@ -101,7 +101,12 @@ class Inputs:
         log = self.logs[0]
         with open_archive(log, self.fmt) as shoes:
             picked = self.pick(shoes, log)
-            shoe = next(picked)
+            shoe = next(picked, None)
+            if shoe is None:
+                # An archive with no shoe in it; a bare next() here was a StopIteration inside a generator.
+                from ..logs.reader import EMPTY
+
+                raise LogError(EMPTY, file=log if log != "-" else "<stdin>")
             if self.shoe is None and shoe.archive:
                 others = list(itertools.islice((s.id for s in picked), 4))
                 if others:

@@ -113,10 +113,11 @@ class Shoe:
 
 
 def _records_of(shoe: Shoe, records: Any) -> Iterator[Record]:
-    from .reader import _detect
+    from .reader import _detect, counted
 
     found, sample, stream = _detect(Opened(shoe.file, shoe.source, _binary(shoe.source)), shoe.format)
-    yield from records(itertools.chain(sample, stream), found, shoe.file, False)
+    # Counted: a file of no coups is the same error everywhere (convert used to write an empty sheet, exit 0).
+    yield from counted(records(itertools.chain(sample, stream), found, shoe.file, False), sample, shoe.file, found)
 
 
 def _binary(stream: Any) -> bool:

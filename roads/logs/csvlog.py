@@ -387,7 +387,13 @@ def csv_rows(source_chunks: Iterator[Chunk], name: str) -> Iterator[Row]:
     delimiter = layout.delimiter
     number = 0
     shoe: str | None = None
-    for line, text in itertools.chain(data, lines):
+    rest = itertools.chain(data, lines)
+    first = next(rest, None)
+    if first is None:
+        # Only a header: say so here, where it is known, not as an empty shoe list the commands trip over.
+        header_line = head[-1][0]
+        raise LogError("no coups: the log has a header and no rows under it", file=name, line=header_line)
+    for line, text in itertools.chain((first,), rest):
         cells = split_row(text, delimiter)
         key = _cell(cells, layout.column("shoe"))
         if key and key != shoe:
