@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
+from ..bounds import TooLong, whole_number
 from ..errors import LogError, RoadsError, excerpt, one_line
 
 if TYPE_CHECKING:
@@ -132,7 +133,10 @@ class Inputs:
         if wanted is None:
             yield from shoes
             return
-        number = int(wanted) if wanted.isdigit() else None
+        try:
+            number = whole_number(wanted, "a shoe number") if wanted.isascii() and wanted.isdigit() else None
+        except TooLong as exc:
+            raise LogError(f"--shoe: {exc}", file=log if log != "-" else "<stdin>") from None
         nth: Shoe | None = None
         seen = 0
         ids: list[str | int] = []

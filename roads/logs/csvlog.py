@@ -14,6 +14,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
+from ..bounds import TooLong, number_text, whole_number
 from ..cards import Card, parse_card
 from ..errors import CardError, LogError, RoadsError, excerpt
 from ..outcome import Outcome, Winner
@@ -48,7 +49,8 @@ _CARD_COLUMN = re.compile(r"(player|banker|p|b)_?(?:card_?)?([1-3])")
 _RESULT_WORDS = frozenset({"banker", "player", "tie", "b", "p", "t"})
 _TRUE = frozenset({"true", "yes", "y", "1", "x", "t", "✓"})
 _FALSE = frozenset({"false", "no", "n", "0", ""})
-_INT = re.compile(r"\d+")
+_INT = re.compile(r"[0-9]+")
+"""ASCII digits only: ``int()`` would also take Arabic-Indic and full-width ones, which no log means as a number."""
 _CELL_TOKEN = re.compile(r"[^\s,]+")
 _OTHER_TOKENS = re.compile(r"[\s,|:]+")
 """How the results, cards and stream formats split a line: a line of only their tokens stays theirs."""
@@ -318,7 +320,11 @@ def infer_layout(rows: list[list[str]], delimiter: str, name: str, line: int) ->
     ints = [i for i, k in enumerate(filled) if k == {"int"}]
     if ints:
         first = ints[0]
-        values = [int(r[first]) for r in rows if first < len(r) and r[first]]
+        what = f"column {first + 1} holds a number"
+        try:
+            values = [int(number_text(r[first], what)) for r in rows if first < len(r) and r[first]]
+        except TooLong as exc:
+            raise LogError(str(exc), file=name, line=line) from None
         counting = all(b == a + 1 for a, b in itertools.pairwise(values))
         if len(ints) >= 2:
             roles[ints[0]], roles[ints[1]] = "shoe", "coup"
@@ -475,11 +481,15 @@ def _record(cells: list[tuple[str, int]], layout: Layout, name: str, line: int, 
         index = layout.column(total)
         value = _cell(cells, index)
         if value:
-            if not _INT.fullmatch(value) or int(value) > 9:
+            try:
+                found_total = whole_number(value, total) if _INT.fullmatch(value) else None
+            except TooLong as exc:
+                raise LogError(str(exc), file=name, line=line, column=column_of(index), coup=number) from None
+            if found_total is None or found_total > 9:
                 raise LogError(
                     f"{total} '{excerpt(value)}' is not a total from 0 to 9", file=name, line=line, coup=number
                 )
-            totals[total] = int(value)
+            totals[total] = found_total
 
     dealt, player, banker = _cards(cells, layout, name, line, number)
     if dealt is None and player is None:
