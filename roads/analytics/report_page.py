@@ -17,7 +17,7 @@ from typing import Any
 from urllib.parse import quote
 
 from .. import __version__
-from .csvtext import line
+from ..logs.csvcell import line
 from .theory import SIM_DEPTHS, Z99
 
 

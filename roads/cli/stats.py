@@ -124,7 +124,7 @@ CSV_COLUMNS = (
 
 def csv_report(data: dict[str, Any]) -> str:
     """Return one CSV row per group and tested figure (the total's group is ``total``)."""
-    from ..analytics.csvtext import line
+    from ..logs.csvcell import line
 
     lines = [line(CSV_COLUMNS)]
     for group in [*data["groups"], data["total"]]:

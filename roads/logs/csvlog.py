@@ -18,6 +18,7 @@ from ..bounds import TooLong, number_text, whole_number
 from ..cards import Card, parse_card
 from ..errors import CardError, LogError, RoadsError, excerpt
 from ..outcome import Outcome, Winner
+from .csvcell import restored
 from .notes import logger
 from .records import Claims, Record
 from .results import HASH_HEADER, is_title, parse_results, winner_of
@@ -76,7 +77,10 @@ def column_role(name: str) -> str | None:
 
 
 def split_row(text: str, delimiter: str) -> list[tuple[str, int]]:
-    """Return the cells of one row with the column (from 1) each starts at; quotes as in RFC 4180."""
+    """Return the cells of one row with the column (from 1) each starts at; quotes as in RFC 4180.
+
+    A cell roads wrote with a ``'`` in front so that no spreadsheet runs it as a formula reads back without it.
+    """
     cells: list[tuple[str, int]] = []
     i, n = 0, len(text)
     while True:
@@ -101,12 +105,12 @@ def split_row(text: str, delimiter: str) -> list[tuple[str, int]]:
                 break
             end = text.find(delimiter, i)
             end = n if end < 0 else end
-            cells.append(("".join(parts) + text[i:end].strip(), start + 1))
+            cells.append((restored("".join(parts) + text[i:end].strip()), start + 1))
             i = end
         else:
             end = text.find(delimiter, i)
             end = n if end < 0 else end
-            cells.append((text[start:end].strip(), start + 1))
+            cells.append((restored(text[start:end].strip()), start + 1))
             i = end
         if i >= n:
             return cells
@@ -358,16 +362,34 @@ class Row:
 
 
 def rows(source_chunks: Iterator[Chunk], name: str) -> Iterator[tuple[int, str]]:
-    """Yield (line, text) for every data line: blank and ``#`` comment lines dropped, long rows refused."""
+    """Yield (line, text) for every data line: blank and ``#`` comment lines dropped, long rows refused.
+
+    A quoted cell may hold a line break (RFC 4180; ``convert --to csv`` writes a shoe id with one so):
+    its row goes on over the next lines, and is given with the line it starts on. A quote never closed
+    is refused where it opened, rather than read as the rest of the file.
+    """
     parts: list[str] = []
     size = 0
+    start = 0
+    state = _LINE_START
     for chunk in source_chunks:
+        if not parts:
+            start = chunk.line
         parts.append(chunk.text)
         size += len(chunk.text)
+        state = _quotes(chunk.text, state)
         if size > MAX_ROW:
+            if state[0]:
+                raise LogError(_UNCLOSED, file=name, line=start)
             raise LogError(f"a row longer than {MAX_ROW} characters: not a spreadsheet log", file=name, line=chunk.line)
         if not chunk.end:
             continue
+        if state[0]:
+            parts.append("\n")
+            size += 1
+            state = (True, False, False)
+            continue
+        state = _LINE_START
         text = "".join(parts) if len(parts) > 1 else parts[0]
         parts, size = [], 0
         stripped = text.strip()
@@ -375,7 +397,48 @@ def rows(source_chunks: Iterator[Chunk], name: str) -> Iterator[tuple[int, str]]
             continue
         if stripped.startswith("#") and not HASH_HEADER.match(stripped):
             continue
-        yield chunk.line, text
+        yield start, text
+    if parts and state[0]:
+        raise LogError(_UNCLOSED, file=name, line=start)
+
+
+_UNCLOSED = 'a quoted cell that is never closed: end it with a " (a quote in a cell is written twice, "")'
+
+
+_Quotes = tuple[bool, bool, bool]
+"""Where a row's text stands: inside a quoted cell, at the start of a cell, just after a closing quote."""
+
+_LINE_START: _Quotes = (False, True, False)
+
+
+def _quotes(text: str, state: _Quotes) -> _Quotes:
+    """Return where the row stands after ``text``, from where it stood before (RFC 4180 quoting).
+
+    A quote opens a cell only at its start (after spaces, a delimiter or the line's start); ``""``
+    inside one is a quote, not its end. Any delimiter counts, as the sheet's is not known yet:
+    a ``5"`` in the middle of a cell stays text.
+    """
+    quoted, at_start, after_close = state
+    if '"' not in text and not quoted:
+        # The common row: no quote to follow, only whether the text ends at the start of a cell.
+        tail = text.rstrip(" ")
+        return False, (tail[-1] in DELIMITERS) if tail else at_start, False
+    for ch in text:
+        if quoted:
+            if ch == '"':
+                quoted, after_close = False, True
+            continue
+        if after_close and ch == '"':
+            quoted, after_close = True, False  # a doubled quote: still inside the cell
+            continue
+        after_close = False
+        if ch == '"' and at_start:
+            quoted = True
+        elif ch in DELIMITERS:
+            at_start = True
+        elif ch != " ":
+            at_start = False
+    return quoted, at_start, after_close
 
 
 def csv_rows(source_chunks: Iterator[Chunk], name: str) -> Iterator[Row]:
