@@ -22,11 +22,13 @@ from .csvcell import restored
 from .notes import logger
 from .records import Claims, Record
 from .results import HASH_HEADER, is_title, parse_results, winner_of
-from .source import Chunk
+from .source import SAMPLE_CHARS, Chunk
 
 DELIMITERS = (",", ";", "\t")
 MAX_ROW = 1 << 20
 """One row longer than this is not a spreadsheet row (and must not eat memory)."""
+MAX_COLUMNS = 1000
+"""Columns in one row: a coup has a few dozen at most, and every cell of a row is split and kept while it is read."""
 SAMPLE_ROWS = 50
 """Rows looked at to infer the columns of a file without a header."""
 
@@ -309,7 +311,8 @@ def infer_layout(rows: list[list[str]], delimiter: str, name: str, line: int) ->
     singles = [i for i, k in enumerate(filled) if k and k <= {"card"} and i not in results]
     if len(results) > 1:
         raise LogError(
-            f"columns {', '.join(str(i + 1) for i in results)} all look like results: "
+            f"columns {', '.join(str(i + 1) for i in results[:5])}{', ...' if len(results) > 5 else ''} "
+            "all look like results: "
             "add a header row (shoe, coup, result...) to say which is which",
             file=name,
             line=line,
@@ -392,6 +395,12 @@ def rows(source_chunks: Iterator[Chunk], name: str) -> Iterator[tuple[int, str]]
         state = _LINE_START
         text = "".join(parts) if len(parts) > 1 else parts[0]
         parts, size = [], 0
+        if max(text.count(d) for d in DELIMITERS) >= MAX_COLUMNS:
+            raise LogError(
+                f"a row of more than {MAX_COLUMNS:,} columns: not a spreadsheet log (one row is one coup)",
+                file=name,
+                line=start,
+            )
         stripped = text.strip()
         if not stripped:
             continue
@@ -445,9 +454,12 @@ def csv_rows(source_chunks: Iterator[Chunk], name: str) -> Iterator[Row]:
     """Yield every data row of a spreadsheet log as a Row; the layout problems raise a located LogError."""
     lines = rows(source_chunks, name)
     head: list[tuple[int, str]] = []
+    size = 0
     for item in lines:
         head.append(item)
-        if len(head) >= SAMPLE_ROWS:
+        size += len(item[1])
+        # The layout is told from at most the sample's characters too: 50 rows of 1 MB are 50 MB to split.
+        if len(head) >= SAMPLE_ROWS or size >= SAMPLE_CHARS:
             break
     if not head:
         return
