@@ -8,7 +8,13 @@ their messages are the same everywhere (docs/reliability.md lists them).
 
 from __future__ import annotations
 
+import json
 import re
+from collections.abc import Container
+from pathlib import Path
+from typing import Any
+
+from .errors import excerpt, one_line
 
 MAX_DIGITS = 100
 """Characters in one number (sign, digits, point, exponent): no count, total or seed is longer."""
@@ -28,6 +34,9 @@ show (at 4 or 6 the Bead Plate's letters and the stats are a blur)."""
 
 MAX_CELL = 400
 """Pixels per Big Road cell above which a board is a poster nobody asked for (and a huge PNG)."""
+
+MAX_SMALL_FILE = 1 << 20
+"""Bytes in a small file a user gives whole (a paytable): it is read at most this far, never to its end."""
 
 _WHOLE = re.compile(r"-?[0-9]+")
 
@@ -68,3 +77,61 @@ def short_text(text: str, what: str = "a text", limit: int = MAX_TEXT) -> str:
     if len(text) > limit:
         raise TooLong(f"{what} of {len(text)} characters: at most {limit}")
     return text
+
+
+def json_int(text: str) -> int:
+    """Return a JSON integer; TooLong past MAX_DIGITS characters, before ``int()`` sees it."""
+    return int(number_text(text))
+
+
+def json_float(text: str) -> float:
+    """Return a JSON decimal; TooLong past MAX_DIGITS characters, before ``float()`` sees it."""
+    return float(number_text(text))
+
+
+def json_object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """Return one JSON object as a dict; TooLong past the caps or for a key given twice."""
+    if len(pairs) > MAX_KEYS:
+        raise TooLong(f"an object with {len(pairs)} keys: at most {MAX_KEYS}")
+    out: dict[str, Any] = {}
+    for key, value in pairs:
+        check_key(key, out)
+        out[key] = value
+    return out
+
+
+def check_key(key: str, seen: Container[str]) -> None:
+    """Raise TooLong for a key past MAX_KEY characters or one already in ``seen``."""
+    if len(key) > MAX_KEY:
+        raise TooLong(f"a key of {len(key)} characters: at most {MAX_KEY}")
+    if key in seen:
+        # One rule at every level: json would keep the last, a hand-written reader the first; neither is safe.
+        raise TooLong(f'the key "{excerpt(one_line(key))}" appears twice in one object: give each key once')
+
+
+JSON_DECODER = json.JSONDecoder(parse_int=json_int, parse_float=json_float, object_pairs_hook=json_object)
+"""Python's decoder with every number, key and object capped before conversion: every JSON reader uses it."""
+
+TOO_DEEP = "values nested too deeply (a log or paytable is at most a few levels deep)"
+"""Python's JSON and TOML decoders recurse once per nesting level; ``[[[[...`` past the limit is a RecursionError."""
+
+
+def read_small(path: str | Path, limit: int = MAX_SMALL_FILE) -> bytes:
+    """Return the bytes of a small file, reading at most ``limit + 1``; TooLong when there are more.
+
+    A device such as /dev/zero has no size to look at first, so the read itself is what is capped.
+    """
+    with open(path, "rb") as stream:
+        data = stream.read(limit + 1)
+    if len(data) > limit:
+        raise TooLong(f"more than {limit:,} bytes")
+    return data
+
+
+def long_number_line(text: str) -> int | None:
+    """Return the line of the first number in ``text`` longer than MAX_DIGITS characters, None when none is."""
+    found = _LONG_NUMBER.search(text)
+    return None if found is None else text.count("\n", 0, found.start()) + 1
+
+
+_LONG_NUMBER = re.compile(rf"[0-9][0-9_]{{{MAX_DIGITS},}}")

@@ -171,7 +171,7 @@ def test_bad_paytable_is_one_line(name: str, tmp_path: Path, capsys: pytest.Capt
     assert status == 1
     assert out == ""
     assert err.count("\n") == 1
-    assert err.startswith(f"roads: error: {path}: ")
+    assert err.startswith((f"roads: error: {path}: ", f"roads: error: {path}, line "))
     assert message in err
 
 

@@ -3,7 +3,7 @@
 ``csv.writer`` with a ``\\n`` line ending quotes fields with commas, quotes and
 newlines but not a lone ``\\r``; ``csv.reader`` then refuses the file. The
 stats CSV, the report's downloads and the CSV tables all write fields through
-``roads.analytics.csvtext`` now, which quotes it.
+``roads.logs.csvcell`` now, which quotes it.
 """
 
 from __future__ import annotations
@@ -15,8 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from roads.analytics.csvtext import cell, line
 from roads.cli import main
+from roads.logs.csvcell import cell, line
 
 
 def test_stats_csv_reads_back_with_a_carriage_return_in_a_table_name(

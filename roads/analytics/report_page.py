@@ -16,12 +16,12 @@ from importlib import resources
 from typing import Any
 from urllib.parse import quote
 
+from ..logs.csvcell import line
 from ..render.svg import page_svg
 from ..scene import plot
 from ..scene.plot import Ink
 from ..scene.primitives import Group, Item, Scene
 from ..version import __version__
-from .csvtext import line
 from .theory import SIM_DEPTHS, Z99
 
 

@@ -20,7 +20,7 @@ from typing import IO, Any
 
 from ..errors import OutputError
 from ..files import PendingFile, shown
-from .csvtext import cell, line
+from ..logs.csvcell import cell, line
 from .tables import COLORS, NULL, ROADS, SHOE_COLUMNS, TABLES, WINNERS, TableRows
 from .tally import StatsError
 

@@ -250,5 +250,10 @@ def variants_markdown(decks: tuple[int, ...] = DECKS) -> str:
         "",
         "`--tie-pays` and a paytable that sets the Tie pay cannot be combined, nor",
         "`--rules` and a paytable naming another rule set.",
+        "",
+        "A paytable file is at most 1 MB; a key given twice (in JSON or TOML) is",
+        'refused, not "the last one wins"; a pay is at most 1,000,000 to 1 with at most',
+        "6 decimal places, and a number at most 100 characters. Each is one error line",
+        "naming the file (and the line, where the parser says it), exit status 1.",
     ]
     return "\n".join(lines) + "\n"

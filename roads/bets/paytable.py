@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 import tomllib
 from dataclasses import dataclass, replace
 from fractions import Fraction
@@ -20,6 +21,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from ..bet_ids import BET_IDS, BetId
+from ..bounds import JSON_DECODER, MAX_DIGITS, TOO_DEEP, TooLong, json_float, long_number_line, read_small
 from ..errors import BetError
 from .kinds import BY_VALUE, KIND_SIDES, KINDS, Deal, kind_events
 
@@ -201,6 +203,10 @@ def _pay(value: object, where: str) -> Pay:
     if isinstance(value, float) and not math.isfinite(value):
         raise BetError(f"{where}: {value!r} is not a payout: it must be a finite number")
     pay = Fraction(str(value)) if isinstance(value, float) else Fraction(value)
+    if pay > MAX_PAY:
+        raise BetError(f"{where}: {value!r} is not a payout: at most {MAX_PAY:,} units won per unit")
+    if pay.denominator > 10**MAX_PLACES:
+        raise BetError(f"{where}: {value!r} is not a payout: at most {MAX_PLACES} decimal places")
     if pay < 0:
         raise BetError(
             f"{where}: {value!r} is negative: a payout is 0 or more units won per unit (a loss is not listed)"
@@ -233,18 +239,7 @@ def rule_set(name: str) -> RuleSet:
 def load_paytable(path: str | Path) -> RuleSet:
     """Return the rule set a user's paytable file (.toml or .json) describes; raise BetError naming file and key."""
     where = str(path)
-    try:
-        raw = Path(path).read_bytes()
-    except OSError as exc:
-        raise BetError(f"cannot read the paytable: {exc.strerror or exc}", file=where) from None
-    try:
-        text = raw.decode("utf-8")
-        data = json.loads(text) if where.lower().endswith(".json") else tomllib.loads(text)
-    except UnicodeDecodeError:
-        raise BetError("the paytable is not UTF-8 text", file=where) from None
-    except (tomllib.TOMLDecodeError, json.JSONDecodeError) as exc:
-        kind = "JSON" if where.lower().endswith(".json") else "TOML"
-        raise BetError(f"not a {kind} paytable: {exc}", file=where) from None
+    data = _paytable_data(path)
     try:
         table = PaytableFile.model_validate(data)
     except ValidationError as exc:
@@ -261,6 +256,53 @@ def load_paytable(path: str | Path) -> RuleSet:
     except BetError as exc:
         raise exc.located(file=where) from None
     return built
+
+
+MAX_PAY = 1_000_000
+"""The most a payout may be (units won per unit): no bet on a baccarat layout pays more than a few thousand."""
+_TOML_AT = re.compile(r"\(at line (\d+), column \d+\)$")
+"""Where tomllib says a problem is, at the end of its message."""
+MAX_PLACES = 6
+"""Decimal places in one payout (0.95 has two): a finer payout is a typing slip, and exact odds need a bound."""
+
+
+def _paytable_data(path: str | Path) -> Any:
+    """Return a paytable file's parsed data, through the bounds every reader shares; BetError with file and line.
+
+    The file is read at most MAX_SMALL_FILE bytes far; JSON goes through the capped decoder (numbers, keys,
+    duplicate keys); TOML refuses duplicate keys itself, and its numbers are capped before its ints are made.
+    """
+    where = str(path)
+    is_json = where.lower().endswith(".json")
+    kind = "JSON" if is_json else "TOML"
+    try:
+        raw = read_small(path)
+    except TooLong as exc:
+        raise BetError(f"not a paytable: {exc} (a paytable is a few lines)", file=where) from None
+    except OSError as exc:
+        raise BetError(f"cannot read the paytable: {exc.strerror or exc}", file=where) from None
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise BetError("the paytable is not UTF-8 text", file=where) from None
+    try:
+        if is_json:
+            return JSON_DECODER.decode(text)
+        line = long_number_line(text)
+        if line is not None:
+            raise BetError(f"a number of more than {MAX_DIGITS} characters", file=where, line=line)
+        return tomllib.loads(text, parse_float=json_float)
+    except json.JSONDecodeError as exc:
+        raise BetError(f"not a JSON paytable: {exc.msg} (column {exc.colno})", file=where, line=exc.lineno) from None
+    except tomllib.TOMLDecodeError as exc:
+        at = _TOML_AT.search(str(exc))
+        message = str(exc)[: at.start()].rstrip() if at else str(exc)
+        line = int(at.group(1)) if at else None
+        raise BetError(f"not a TOML paytable: {message}", file=where, line=line) from None
+    except TooLong as exc:
+        raise BetError(f"not a {kind} paytable: {exc}", file=where) from None
+    except RecursionError:
+        raise BetError(f"not a {kind} paytable: {TOO_DEEP}", file=where) from None
 
 
 def _first_problem(exc: ValidationError) -> str:
@@ -316,6 +358,5 @@ def rules_for(name: str | None = None, paytable: str | Path | None = None, tie_p
 
 
 def _sets_tie(paytable: str | Path) -> bool:
-    raw = Path(paytable).read_text(encoding="utf-8")
-    data = json.loads(raw) if str(paytable).lower().endswith(".json") else tomllib.loads(raw)
-    return "tie" in data.get("pays", {})
+    data = _paytable_data(paytable)
+    return isinstance(data, dict) and "tie" in data.get("pays", {})

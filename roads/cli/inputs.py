@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
+from ..bounds import TooLong, whole_number
 from ..errors import LogError, RoadsError, excerpt, one_line
 
 if TYPE_CHECKING:
@@ -101,7 +102,12 @@ class Inputs:
         log = self.logs[0]
         with open_archive(log, self.fmt) as shoes:
             picked = self.pick(shoes, log)
-            shoe = next(picked)
+            shoe = next(picked, None)
+            if shoe is None:
+                # An archive with no shoe in it; a bare next() here was a StopIteration inside a generator.
+                from ..logs.reader import EMPTY
+
+                raise LogError(EMPTY, file=log if log != "-" else "<stdin>")
             if self.shoe is None and shoe.archive:
                 others = list(itertools.islice((s.id for s in picked), 4))
                 if others:
@@ -127,7 +133,10 @@ class Inputs:
         if wanted is None:
             yield from shoes
             return
-        number = int(wanted) if wanted.isdigit() else None
+        try:
+            number = whole_number(wanted, "a shoe number") if wanted.isascii() and wanted.isdigit() else None
+        except TooLong as exc:
+            raise LogError(f"--shoe: {exc}", file=log if log != "-" else "<stdin>") from None
         nth: Shoe | None = None
         seen = 0
         ids: list[str | int] = []

@@ -11,7 +11,7 @@ from ..bets import Prices, RuleSet, prices, prices_through
 from ..bets.price import BetPrice
 from ..cards import Card
 from ..coup import Coup
-from ..errors import BetError, RoadsError
+from ..errors import BetError, RoadsError, one_line
 from ..odds import percent
 from ..odds.api import shoe_phrase
 
@@ -56,7 +56,7 @@ def through_log(
             lines = {bet: [_edge(p, bet) for p in complete] for bet in chosen}
         except RoadsError as exc:
             raise exc.located(file=log) from None
-        title = f"House edge through the shoe under {table.title} rules: {', '.join(chosen)}"
+        title = f"House edge through the shoe under {one_line(table.title)} rules: {', '.join(chosen)}"
         save_chart(edge_chart(lines, title), plot)
     if not each:
         played = f"{len(coups)} coup{'s' if len(coups) != 1 else ''} of {shoe_phrase(decks)}"
@@ -104,7 +104,7 @@ def _cell(value: Fraction | float | None, places: int) -> str:
 def report(p: AnyPrices, table: RuleSet, what: str) -> str:
     """Return every bet's win, push and lose chances and house edge, in percent, with the paytable below."""
     lines = [
-        f"Bets under {table.title} rules: {what} ({p.cards_left} cards left), in percent",
+        f"Bets under {one_line(table.title)} rules: {what} ({p.cards_left} cards left), in percent",
         "",
         f"  {'bet':<21}{'win':>10}{'push':>10}{'lose':>10}{'house edge':>12}",
     ]
@@ -130,7 +130,7 @@ def each_table(series: Sequence[AnyPrices], chosen: tuple[str, ...], table: Rule
     """Return one line per point of the shoe with each chosen bet's edge, then where a bet favoured the player."""
     widths = {c: max(8, len(c)) for c in chosen}
     head = f"{'dealt':>5} {'left':>5}" + "".join(f" {c:>{widths[c]}}" for c in chosen)
-    lines = [f"House edge of the next coup after each coup under {table.title} rules, in percent", "", head]
+    lines = [f"House edge of the next coup after each coup under {one_line(table.title)} rules, in percent", "", head]
     favoured: dict[str, list[int]] = {c: [] for c in chosen}
     for k, p in enumerate(series):
         by_id: dict[str, BetPrice[float] | BetPrice[Fraction]] = {b.bet: b for b in p.bets}

@@ -64,6 +64,9 @@ def _bounded(kind: click.ParamType[Any], value: Any, param: click.Parameter | No
             number_text(value.strip())
         except TooLong as exc:
             kind.fail(str(exc), param, ctx)
+        if not value.isascii():
+            # int() and float() read Arabic-Indic and full-width digits too; a number here is ASCII, as in the logs.
+            kind.fail(f"'{excerpt(one_line(value))}' is not a number: write it in the digits 0-9", param, ctx)
 
 
 WHOLE = Whole()
@@ -332,7 +335,8 @@ FORMAT_NAMES = ("auto", "results", "cards", "stream", "json", "jsonl", "csv")
 
 FROM_HELP = "Log format to read; auto tells results, cards, streams, JSON, JSON Lines and spreadsheets (csv) apart."
 
-_COUPS = re.compile(r"\s*(\d+)\s*(?:(-)\s*(\d+)?)?\s*")
+_COUPS = re.compile(r"\s*([0-9]+)\s*(?:(-)\s*([0-9]+)?)?\s*")
+"""ASCII digits only (``\\d`` and ``int()`` take Arabic-Indic and full-width digits too)."""
 
 
 def parse_coups(text: str) -> tuple[int, int | None]:
@@ -340,8 +344,15 @@ def parse_coups(text: str) -> tuple[int, int | None]:
     match = _COUPS.fullmatch(text)
     if match is None:
         raise LogError(f"'{excerpt(text)}' is not a coup range: write 1-40, 41- or 7")
-    first = int(match.group(1))
-    last = int(match.group(3)) if match.group(3) else (None if match.group(2) else first)
+    from ..bounds import TooLong, number_text
+
+    try:
+        first = int(number_text(match.group(1), "a coup number"))
+        last = int(number_text(match.group(3), "a coup number")) if match.group(3) else None
+    except TooLong as exc:
+        raise LogError(f"'{excerpt(text)}': {exc}") from None
+    if last is None and not match.group(2):
+        last = first
     if first < 1:
         raise LogError("coups count from 1")
     if last is not None and last < first:

@@ -16,7 +16,7 @@ from ..analytics import StatsError, Tally
 from ..analytics.counting import count_shoe, group_key
 from ..analytics.tables import ShoeInfo, shoe_rows
 from ..analytics.verdicts import group_document
-from ..errors import RoadsError
+from ..errors import RoadsError, one_line
 from ..files import refuse_inputs
 from ..logs.archive import Shoe
 from .app import cli
@@ -56,7 +56,8 @@ def text_report(data: dict[str, Any]) -> str:
     """Return the statistics as text: each group's counts and tests, flags with their reading."""
     out: list[str] = []
     for group in [*data["groups"], data["total"]]:
-        title = "Total" if group is data["total"] else str(group["key"])
+        # A table name or shoe id is log text: a NUL, an escape or a bidi override must not reach the terminal raw.
+        title = "Total" if group is data["total"] else one_line(str(group["key"]))
         c = group["counts"]
         out.append(f"== {title}: {group['shoes']} shoe{'' if group['shoes'] == 1 else 's'}, {group['coups']} coups")
         out.append(
@@ -123,7 +124,7 @@ CSV_COLUMNS = (
 
 def csv_report(data: dict[str, Any]) -> str:
     """Return one CSV row per group and tested figure (the total's group is ``total``)."""
-    from ..analytics.csvtext import line
+    from ..logs.csvcell import line
 
     lines = [line(CSV_COLUMNS)]
     for group in [*data["groups"], data["total"]]:

@@ -10,12 +10,14 @@ the ordinary readers, so a one-shoe log of any size streams as before.
 from __future__ import annotations
 
 import itertools
+import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ..bounds import TooLong, number_text
 from ..coup import Coup
 from ..errors import LogError, RoadsError, excerpt, one_line
 from ..outcome import Outcome
@@ -113,10 +115,11 @@ class Shoe:
 
 
 def _records_of(shoe: Shoe, records: Any) -> Iterator[Record]:
-    from .reader import _detect
+    from .reader import _detect, counted
 
     found, sample, stream = _detect(Opened(shoe.file, shoe.source, _binary(shoe.source)), shoe.format)
-    yield from records(itertools.chain(sample, stream), found, shoe.file, False)
+    # Counted: a file of no coups is the same error everywhere (convert used to write an empty sheet, exit 0).
+    yield from counted(records(itertools.chain(sample, stream), found, shoe.file, False), sample, shoe.file, found)
 
 
 def _binary(stream: Any) -> bool:
@@ -445,6 +448,10 @@ def _sheet_shoes(rows: Iterator[Any], name: str) -> Iterator[Shoe]:
         yield _sheet_shoe(name, current, line, records, error, tags)
 
 
+_SHOE_NUMBER = re.compile("[1-9][0-9]*")
+"""A sheet's shoe cell read as a number: ASCII digits, no leading zero (``007`` stays the text it is)."""
+
+
 def _sheet_shoe(
     name: str,
     shoe: str | None,
@@ -454,8 +461,12 @@ def _sheet_shoe(
     tags: tuple[str | None, str | None] = (None, None),
 ) -> Shoe:
     shoe_id: str | int = shoe if shoe else f"line {line}"
-    if isinstance(shoe_id, str) and shoe_id.isdigit() and not shoe_id.startswith("0"):
-        shoe_id = int(shoe_id)  # a sheet's "3" is the shoe a JSON Lines log calls 3
+    if isinstance(shoe_id, str) and _SHOE_NUMBER.fullmatch(shoe_id):
+        try:
+            shoe_id = int(number_text(shoe_id, "a shoe number"))  # a sheet's "3" is the shoe JSON Lines calls 3
+        except TooLong as exc:
+            error = LogError(str(exc), file=name, line=line)
+            shoe_id = f"line {line}"
     if error is not None:
         return Shoe(name, shoe_id, 0, line, "csv", (), error=error, table=tags[0], date=tags[1])
     return Shoe(name, shoe_id, 0, line, "csv", tuple(records), table=tags[0], date=tags[1])

@@ -14,17 +14,21 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
+from ..bounds import TooLong, number_text, whole_number
 from ..cards import Card, parse_card
 from ..errors import CardError, LogError, RoadsError, excerpt
 from ..outcome import Outcome, Winner
+from .csvcell import restored
 from .notes import logger
 from .records import Claims, Record
 from .results import HASH_HEADER, is_title, parse_results, winner_of
-from .source import Chunk
+from .source import SAMPLE_CHARS, Chunk
 
 DELIMITERS = (",", ";", "\t")
 MAX_ROW = 1 << 20
 """One row longer than this is not a spreadsheet row (and must not eat memory)."""
+MAX_COLUMNS = 1000
+"""Columns in one row: a coup has a few dozen at most, and every cell of a row is split and kept while it is read."""
 SAMPLE_ROWS = 50
 """Rows looked at to infer the columns of a file without a header."""
 
@@ -48,7 +52,8 @@ _CARD_COLUMN = re.compile(r"(player|banker|p|b)_?(?:card_?)?([1-3])")
 _RESULT_WORDS = frozenset({"banker", "player", "tie", "b", "p", "t"})
 _TRUE = frozenset({"true", "yes", "y", "1", "x", "t", "✓"})
 _FALSE = frozenset({"false", "no", "n", "0", ""})
-_INT = re.compile(r"\d+")
+_INT = re.compile(r"[0-9]+")
+"""ASCII digits only: ``int()`` would also take Arabic-Indic and full-width ones, which no log means as a number."""
 _CELL_TOKEN = re.compile(r"[^\s,]+")
 _OTHER_TOKENS = re.compile(r"[\s,|:]+")
 """How the results, cards and stream formats split a line: a line of only their tokens stays theirs."""
@@ -74,7 +79,10 @@ def column_role(name: str) -> str | None:
 
 
 def split_row(text: str, delimiter: str) -> list[tuple[str, int]]:
-    """Return the cells of one row with the column (from 1) each starts at; quotes as in RFC 4180."""
+    """Return the cells of one row with the column (from 1) each starts at; quotes as in RFC 4180.
+
+    A cell roads wrote with a ``'`` in front so that no spreadsheet runs it as a formula reads back without it.
+    """
     cells: list[tuple[str, int]] = []
     i, n = 0, len(text)
     while True:
@@ -99,12 +107,12 @@ def split_row(text: str, delimiter: str) -> list[tuple[str, int]]:
                 break
             end = text.find(delimiter, i)
             end = n if end < 0 else end
-            cells.append(("".join(parts) + text[i:end].strip(), start + 1))
+            cells.append((restored("".join(parts) + text[i:end].strip()), start + 1))
             i = end
         else:
             end = text.find(delimiter, i)
             end = n if end < 0 else end
-            cells.append((text[start:end].strip(), start + 1))
+            cells.append((restored(text[start:end].strip()), start + 1))
             i = end
         if i >= n:
             return cells
@@ -303,7 +311,8 @@ def infer_layout(rows: list[list[str]], delimiter: str, name: str, line: int) ->
     singles = [i for i, k in enumerate(filled) if k and k <= {"card"} and i not in results]
     if len(results) > 1:
         raise LogError(
-            f"columns {', '.join(str(i + 1) for i in results)} all look like results: "
+            f"columns {', '.join(str(i + 1) for i in results[:5])}{', ...' if len(results) > 5 else ''} "
+            "all look like results: "
             "add a header row (shoe, coup, result...) to say which is which",
             file=name,
             line=line,
@@ -318,7 +327,11 @@ def infer_layout(rows: list[list[str]], delimiter: str, name: str, line: int) ->
     ints = [i for i, k in enumerate(filled) if k == {"int"}]
     if ints:
         first = ints[0]
-        values = [int(r[first]) for r in rows if first < len(r) and r[first]]
+        what = f"column {first + 1} holds a number"
+        try:
+            values = [int(number_text(r[first], what)) for r in rows if first < len(r) and r[first]]
+        except TooLong as exc:
+            raise LogError(str(exc), file=name, line=line) from None
         counting = all(b == a + 1 for a, b in itertools.pairwise(values))
         if len(ints) >= 2:
             roles[ints[0]], roles[ints[1]] = "shoe", "coup"
@@ -352,33 +365,101 @@ class Row:
 
 
 def rows(source_chunks: Iterator[Chunk], name: str) -> Iterator[tuple[int, str]]:
-    """Yield (line, text) for every data line: blank and ``#`` comment lines dropped, long rows refused."""
+    """Yield (line, text) for every data line: blank and ``#`` comment lines dropped, long rows refused.
+
+    A quoted cell may hold a line break (RFC 4180; ``convert --to csv`` writes a shoe id with one so):
+    its row goes on over the next lines, and is given with the line it starts on. A quote never closed
+    is refused where it opened, rather than read as the rest of the file.
+    """
     parts: list[str] = []
     size = 0
+    start = 0
+    state = _LINE_START
     for chunk in source_chunks:
+        if not parts:
+            start = chunk.line
         parts.append(chunk.text)
         size += len(chunk.text)
+        state = _quotes(chunk.text, state)
         if size > MAX_ROW:
+            if state[0]:
+                raise LogError(_UNCLOSED, file=name, line=start)
             raise LogError(f"a row longer than {MAX_ROW} characters: not a spreadsheet log", file=name, line=chunk.line)
         if not chunk.end:
             continue
+        if state[0]:
+            parts.append("\n")
+            size += 1
+            state = (True, False, False)
+            continue
+        state = _LINE_START
         text = "".join(parts) if len(parts) > 1 else parts[0]
         parts, size = [], 0
+        if max(text.count(d) for d in DELIMITERS) >= MAX_COLUMNS:
+            raise LogError(
+                f"a row of more than {MAX_COLUMNS:,} columns: not a spreadsheet log (one row is one coup)",
+                file=name,
+                line=start,
+            )
         stripped = text.strip()
         if not stripped:
             continue
         if stripped.startswith("#") and not HASH_HEADER.match(stripped):
             continue
-        yield chunk.line, text
+        yield start, text
+    if parts and state[0]:
+        raise LogError(_UNCLOSED, file=name, line=start)
+
+
+_UNCLOSED = 'a quoted cell that is never closed: end it with a " (a quote in a cell is written twice, "")'
+
+
+_Quotes = tuple[bool, bool, bool]
+"""Where a row's text stands: inside a quoted cell, at the start of a cell, just after a closing quote."""
+
+_LINE_START: _Quotes = (False, True, False)
+
+
+def _quotes(text: str, state: _Quotes) -> _Quotes:
+    """Return where the row stands after ``text``, from where it stood before (RFC 4180 quoting).
+
+    A quote opens a cell only at its start (after spaces, a delimiter or the line's start); ``""``
+    inside one is a quote, not its end. Any delimiter counts, as the sheet's is not known yet:
+    a ``5"`` in the middle of a cell stays text.
+    """
+    quoted, at_start, after_close = state
+    if '"' not in text and not quoted:
+        # The common row: no quote to follow, only whether the text ends at the start of a cell.
+        tail = text.rstrip(" ")
+        return False, (tail[-1] in DELIMITERS) if tail else at_start, False
+    for ch in text:
+        if quoted:
+            if ch == '"':
+                quoted, after_close = False, True
+            continue
+        if after_close and ch == '"':
+            quoted, after_close = True, False  # a doubled quote: still inside the cell
+            continue
+        after_close = False
+        if ch == '"' and at_start:
+            quoted = True
+        elif ch in DELIMITERS:
+            at_start = True
+        elif ch != " ":
+            at_start = False
+    return quoted, at_start, after_close
 
 
 def csv_rows(source_chunks: Iterator[Chunk], name: str) -> Iterator[Row]:
     """Yield every data row of a spreadsheet log as a Row; the layout problems raise a located LogError."""
     lines = rows(source_chunks, name)
     head: list[tuple[int, str]] = []
+    size = 0
     for item in lines:
         head.append(item)
-        if len(head) >= SAMPLE_ROWS:
+        size += len(item[1])
+        # The layout is told from at most the sample's characters too: 50 rows of 1 MB are 50 MB to split.
+        if len(head) >= SAMPLE_ROWS or size >= SAMPLE_CHARS:
             break
     if not head:
         return
@@ -387,7 +468,13 @@ def csv_rows(source_chunks: Iterator[Chunk], name: str) -> Iterator[Row]:
     delimiter = layout.delimiter
     number = 0
     shoe: str | None = None
-    for line, text in itertools.chain(data, lines):
+    rest = itertools.chain(data, lines)
+    first = next(rest, None)
+    if first is None:
+        # Only a header: say so here, where it is known, not as an empty shoe list the commands trip over.
+        header_line = head[-1][0]
+        raise LogError("no coups: the log has a header and no rows under it", file=name, line=header_line)
+    for line, text in itertools.chain((first,), rest):
         cells = split_row(text, delimiter)
         key = _cell(cells, layout.column("shoe"))
         if key and key != shoe:
@@ -469,11 +556,15 @@ def _record(cells: list[tuple[str, int]], layout: Layout, name: str, line: int, 
         index = layout.column(total)
         value = _cell(cells, index)
         if value:
-            if not _INT.fullmatch(value) or int(value) > 9:
+            try:
+                found_total = whole_number(value, total) if _INT.fullmatch(value) else None
+            except TooLong as exc:
+                raise LogError(str(exc), file=name, line=line, column=column_of(index), coup=number) from None
+            if found_total is None or found_total > 9:
                 raise LogError(
                     f"{total} '{excerpt(value)}' is not a total from 0 to 9", file=name, line=line, coup=number
                 )
-            totals[total] = int(value)
+            totals[total] = found_total
 
     dealt, player, banker = _cards(cells, layout, name, line, number)
     if dealt is None and player is None:

@@ -7,15 +7,13 @@ from collections.abc import Iterator
 
 from ..errors import LogError, excerpt
 from .results import CJK_RESULTS, HASH_HEADER, is_title, strip_row_number, winner_of
-from .source import Chunk
+from .source import SAMPLE_CHARS, Chunk
 
 FORMATS: tuple[str, ...] = ("results", "cards", "stream", "json", "jsonl", "csv")
 """Every log format, by the name ``--from`` and ``write_log`` use."""
 
 SAMPLE_LINES = 50
 """Data lines looked at to choose a format."""
-SAMPLE_CHARS = 1 << 18
-"""Most characters looked at to choose a format (a stream may be one enormous line)."""
 
 _DIRECTIVE = re.compile(r"#\s*format\s*[:=]\s*([A-Za-z]+)\s*$")
 _GROUP = re.compile(r"\[[^\[\]]*\]")

@@ -7,14 +7,14 @@ buffer), so a log of hundreds of MB never sits in memory whole.
 from __future__ import annotations
 
 import json
-from collections.abc import Container, Iterator
+from collections.abc import Iterator
 from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
-from ..bounds import MAX_KEY, MAX_KEYS, TooLong, number_text
+from ..bounds import JSON_DECODER, MAX_KEYS, TOO_DEEP, TooLong, check_key
 from ..cards import Card, parse_card
-from ..errors import CardError, LogError, Where, excerpt, one_line
+from ..errors import CardError, LogError, Where, excerpt
 from ..outcome import Outcome, Winner
 from .models import DealtCoup, HandsCoup, ResultCoup, ShoeLine, coup_model
 from .records import Claims, Record
@@ -23,39 +23,6 @@ from .source import Chunk
 MAX_VALUE = 1 << 20
 """Characters in one coup object, metadata value or JSON Lines line: more is an error, not a reason to buffer."""
 
-TOO_DEEP = "not valid JSON for a log: values nested too deeply (a coup object is at most a few levels deep)"
-"""Python's JSON decoder recurses once per nesting level; ``[[[[...`` past its limit is a RecursionError."""
-
-
-def _int(text: str) -> int:
-    return int(number_text(text))
-
-
-def _float(text: str) -> float:
-    return float(number_text(text))
-
-
-def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    """Return one JSON object as a dict; TooLong or DuplicateKey past the caps or for a key given twice."""
-    if len(pairs) > MAX_KEYS:
-        raise TooLong(f"an object with {len(pairs)} keys: at most {MAX_KEYS}")
-    out: dict[str, Any] = {}
-    for key, value in pairs:
-        _check_key(key, out)
-        out[key] = value
-    return out
-
-
-def _check_key(key: str, seen: Container[str]) -> None:
-    if len(key) > MAX_KEY:
-        raise TooLong(f"a key of {len(key)} characters: at most {MAX_KEY}")
-    if key in seen:
-        # One rule at every level: json would keep the last, a hand-written reader the first; neither is safe.
-        raise TooLong(f'the key "{excerpt(one_line(key))}" appears twice in one object: give each key once')
-
-
-_DECODER = json.JSONDecoder(parse_int=_int, parse_float=_float, object_pairs_hook=_object)
-"""Python's decoder with every number, key and object capped before conversion (roads.bounds)."""
 
 _LONE_COUP_KEYS = (
     frozenset(ResultCoup.model_fields) | frozenset(DealtCoup.model_fields) | frozenset(HandsCoup.model_fields)
@@ -156,9 +123,9 @@ class JsonText:
         self.peek()
         while True:
             try:
-                value, end = _DECODER.raw_decode(self.buf, self.pos)
+                value, end = JSON_DECODER.raw_decode(self.buf, self.pos)
             except RecursionError:
-                raise self.error(TOO_DEEP, self.pos) from None
+                raise self.error(f"not valid JSON for a log: {TOO_DEEP}", self.pos) from None
             except TooLong as exc:
                 raise self.error(f"not valid for a log: {exc}", self.pos) from None
             except json.JSONDecodeError as exc:
@@ -225,7 +192,7 @@ def _log_object(text: JsonText, name: str) -> Iterator[tuple[int, Any]]:
             if not isinstance(key, str):
                 raise text.error("expected a key in double quotes", key_at)
             try:
-                _check_key(key, others.keys() | ({"coups"} if seen else set()))
+                check_key(key, others.keys() | ({"coups"} if seen else set()))
             except TooLong as exc:
                 raise text.error(f"not valid for a log: {exc}", key_at) from None
             if len(others) >= MAX_KEYS:
@@ -291,7 +258,7 @@ def json_lines(source_chunks: Iterator[Chunk], name: str) -> Iterator[tuple[int,
         if not stripped or stripped.startswith("#"):
             continue
         try:
-            value = _DECODER.decode(stripped)
+            value = JSON_DECODER.decode(stripped)
         except TooLong as exc:
             raise LogError(f"not valid for a log: {exc}", file=name, line=chunk.line) from None
         except json.JSONDecodeError as exc:
@@ -302,7 +269,7 @@ def json_lines(source_chunks: Iterator[Chunk], name: str) -> Iterator[tuple[int,
                 column=exc.colno + (len(line_text) - len(line_text.lstrip())),
             ) from None
         except RecursionError:
-            raise LogError(TOO_DEEP, file=name, line=chunk.line) from None
+            raise LogError(f"not valid JSON for a log: {TOO_DEEP}", file=name, line=chunk.line) from None
         yield chunk.line, value
 
 

@@ -9,13 +9,13 @@ from __future__ import annotations
 
 import itertools
 import os
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..coup import Coup
-from ..errors import LogError, excerpt
+from ..errors import LogError, excerpt, one_line
 from ..outcome import Outcome
 from .blocks import Tap, results_batches
 from .cardlines import card_line_records, stream_records
@@ -45,10 +45,12 @@ class OpenLog:
     format: str
     chunks: Iterator[Chunk]
     strict: bool = False
+    sample: tuple[Chunk, ...] = ()
+    """The chunks the format was told from (still in ``chunks``): what an error about an empty log quotes."""
 
     def records(self) -> Iterator[Record]:
-        """Return the log's coups as written, lazily, not yet checked by the rules."""
-        return _records(self.chunks, self.format, self.name, self.strict)
+        """Return the log's coups as written, lazily, not yet checked by the rules; no coup at all is a LogError."""
+        return counted(_records(self.chunks, self.format, self.name, self.strict), self.sample, self.name, self.format)
 
 
 @contextmanager
@@ -56,7 +58,7 @@ def open_log(source: LogSource, fmt: str | None = None, *, strict: bool = False)
     """Yield the opened log with its format detected (or forced by ``fmt``), its text not yet read."""
     with open_source(source) as opened:
         found, sample, stream = _detect(opened, fmt)
-        yield OpenLog(opened.name, found, itertools.chain(sample, stream), strict)
+        yield OpenLog(opened.name, found, itertools.chain(sample, stream), strict, tuple(sample))
 
 
 def _detect(opened: Opened, fmt: str | None) -> tuple[str, list[Chunk], Iterator[Chunk]]:
@@ -131,7 +133,7 @@ def iter_entries(source: LogSource, fmt: str | None = None, *, strict: bool = Fa
                 count += 1
                 yield to_entry(record, log.name)
         if count == 0:
-            raise LogError(EMPTY, file=log.name)
+            raise no_coups(log.sample, log.name, log.format)
 
 
 def read_outcomes(source: LogSource, fmt: str | None = None, *, strict: bool = False) -> list[Outcome]:
@@ -161,7 +163,37 @@ def outcome_batches(source: LogSource, fmt: str | None = None, *, strict: bool =
             count += len(batch)
             yield batch
         if count == 0:
-            raise LogError(EMPTY, file=opened.name)
+            raise no_coups(sample, opened.name, found)
+
+
+def counted(records: Iterator[Record], sample: Iterable[Chunk], name: str, fmt: str) -> Iterator[Record]:
+    """Yield ``records``; when there were none, raise :func:`no_coups` (every reader of a log says the same)."""
+    count = 0
+    for record in records:
+        count += 1
+        yield record
+    if count == 0:
+        raise no_coups(sample, name, fmt)
+
+
+def no_coups(sample: Iterable[Chunk], name: str, fmt: str) -> LogError:
+    """Return the error for a log that gave no coup: EMPTY, or the line that was there and was not one.
+
+    A log whose only line is a title or a header ("Bankers Players") is not empty: the line read
+    past is quoted, so the message says what was there and why it gave nothing.
+    """
+    if fmt not in ("results", "cards", "stream"):
+        return LogError(EMPTY, file=name)
+    for chunk in sample:
+        text = chunk.text.strip()
+        if chunk.column == 1 and text and not text.startswith("#"):
+            return LogError(
+                f"no coups: '{excerpt(one_line(text))}' was read as a title line (like 'Shoe 1'), "
+                "and no result or card follows it",
+                file=name,
+                line=chunk.line,
+            )
+    return LogError(EMPTY, file=name)
 
 
 def _shared(outcome: Outcome) -> Outcome:

@@ -56,7 +56,7 @@ _SHARED: dict[tuple[Winner, bool, bool, bool], Outcome] = {
 _MARKER_HELP = "markers are b (Banker pair), p (Player pair) and n (natural), as in B[bn]"
 _DROP_SEPARATORS = str.maketrans("", "", " \t\r\n\f\v,")
 _COMMENT = re.compile(r"#[^\n]*")
-_ROW_NUMBER = re.compile(r"[ \t]*\d+[ \t]*[.)]?(?=[ \t,]|$)[ \t,]*")
+_ROW_NUMBER = re.compile(r"[ \t]*[0-9]+[ \t]*[.)]?(?=[ \t,]|$)[ \t,]*")
 """A spreadsheet's row number at the start of a line: ``1 B``, ``1. B``, ``1, Banker``."""
 _FIRST_WORD = re.compile(r"[ \t]*([^\W\d_]+)")
 

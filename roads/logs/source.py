@@ -22,6 +22,8 @@ from ..errors import LogError
 CHUNK = 1 << 16
 """Most bytes (or characters) read at once; tests shrink it to exercise every split."""
 
+SAMPLE_CHARS = 1 << 18
+"""Most characters looked at to choose a format or a sheet's columns (a stream may be one enormous line)."""
 MAX_WORD = 1 << 20
 """A run of text with no separator longer than this is not a shoe log (and must not eat memory)."""
 

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from ..coup import Coup
 from ..errors import LogError
 from ..outcome import Outcome
+from .csvcell import cell
 from .detect import check_format
 from .results import format_result
 
@@ -100,7 +101,7 @@ class CsvSheet:
         """Return one shoe's rows; a coup without cards in a cards sheet leaves its hands empty."""
         lines = []
         for number, item in enumerate(items, 1):
-            row = [_csv_cell(str(shoe))] if self.shoe_column else []
+            row = [cell(shoe, log=True)] if self.shoe_column else []
             row.append(str(number))
             outcome = _outcome(item)
             if self.cards:
@@ -124,13 +125,6 @@ def _flags(outcome: Outcome) -> tuple[bool, bool, bool]:
 
 def _total(value: int | None) -> str:
     return "" if value is None else str(value)
-
-
-def _csv_cell(text: str) -> str:
-    """Return a cell quoted when it must be (a comma, quote, line break or leading space in it)."""
-    if any(ch in text for ch in ',;"\t\r\n') or text != text.strip() or text.startswith("#"):
-        return '"' + text.replace('"', '""') + '"'
-    return text
 
 
 def coup_object(item: Coup | Outcome) -> dict[str, object]:
