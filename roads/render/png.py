@@ -41,6 +41,8 @@ SUPERSAMPLE = 4
 MAX_PIXELS = 40_000_000
 """Largest picture drawn (output pixels): a whole 100,000-coup shoe should use ``last``, not gigabytes."""
 ANCHORS = {"start": "ls", "middle": "ms", "end": "rs"}
+MIN_FONT_SIZE = 0.5
+"""The smallest text size FreeType draws (4x pixels); smaller text, at the smallest scales and widths, draws at it."""
 
 ZLIB_LEVEL = 3
 """zlib level of the PNG data, which is PNG filter "Up" (each row minus the one above) before compression.
@@ -373,6 +375,18 @@ def _extent(shape: Shape, k: float) -> tuple[float, float, float, float]:
     return (min(xs) - half) * k, (min(ys) - half) * k, (max(xs) + half) * k, (max(ys) + half) * k
 
 
+def _box(x0: float, y0: float, x1: float, y1: float) -> tuple[int, int, int, int]:
+    """Return the 4x pixels a shape from (x0, y0) to (x1, y1) covers, at least one: Pillow refuses a box
+    that ends before it starts, which a tiny shape at a small scale or width rounds to."""
+    left, top = round(x0), round(y0)
+    return left, top, max(left, round(x1) - 1), max(top, round(y1) - 1)
+
+
+def _disc(x: float, y: float, r: float) -> tuple[int, int, int, int]:
+    """Return the box of a disc of radius ``r`` about (x, y), in 4x pixels."""
+    return _box(x - r, y - r, x + r, y + r)
+
+
 def _text_style(
     shape: Text, k: float
 ) -> tuple[list[tuple[ImageFont.FreeTypeFont, str, float]], str, float, str | None]:
@@ -385,7 +399,8 @@ def _text_style(
     """
     from . import fonts  # only pictures pay for the fonts (and Pillow)
 
-    size = shape.size * k
+    # FreeType takes no size below half a pixel (it rounds to whole pixels): the tiniest scales draw at that.
+    size = max(shape.size * k, MIN_FONT_SIZE)
     stroke, stroke_fill = 0.0, None
     if shape.halo:
         stroke, stroke_fill = shape.halo_width * k, shape.halo
@@ -422,11 +437,10 @@ class _Paint:
             if shape.stroke:
                 half = shape.width * k / 2
                 r = shape.r * k + half
-                box = (round(cx - r), round(cy - r), round(cx + r) - 1, round(cy + r) - 1)
-                draw.ellipse(box, fill=shape.fill, outline=shape.stroke, width=max(1, round(2 * half)))
+                draw.ellipse(_disc(cx, cy, r), fill=shape.fill, outline=shape.stroke, width=max(1, round(2 * half)))
             else:
                 r = shape.r * k
-                draw.ellipse((round(cx - r), round(cy - r), round(cx + r) - 1, round(cy + r) - 1), fill=shape.fill)
+                draw.ellipse(_disc(cx, cy, r), fill=shape.fill)
         elif isinstance(shape, Rect):
             self.rect(shape, dx, dy)
         elif isinstance(shape, Line):
@@ -458,7 +472,7 @@ class _Paint:
         )
         r = w / 2
         for x, y in (xy[0], xy[-1]):
-            self.draw.ellipse((round(x - r), round(y - r), round(x + r) - 1, round(y + r) - 1), fill=color)
+            self.draw.ellipse(_disc(x, y, r), fill=color)
 
     def rect(self, shape: Rect, dx: float, dy: float) -> None:
         """Paint a rectangle; a stroke straddles the edge as in SVG."""
@@ -466,7 +480,7 @@ class _Paint:
         half = shape.width / 2 if shape.stroke else 0.0
         x0, y0 = (shape.x + dx - half) * k, (shape.y + dy - half) * k
         x1, y1 = (shape.x + dx + shape.w + half) * k, (shape.y + dy + shape.h + half) * k
-        box = (round(x0), round(y0), round(x1) - 1, round(y1) - 1)
+        box = _box(x0, y0, x1, y1)
         width = max(1, round(shape.width * k)) if shape.stroke else 0
         if shape.rx:
             self.draw.rounded_rectangle(
