@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from ..errors import OutputError, RenderError, RoadsError
-from ..files import OutputNames, atomic_write, check_name, name_limit, refuse_inputs, safe_stem, shown
+from ..files import OutputNames, PendingFile, atomic_write, check_name, name_limit, refuse_inputs, safe_stem, shown
 from ..render import WRITERS, RenderOptions, format_of, save
 from ..scene import render_options
 from . import batch
@@ -191,7 +191,7 @@ def _animate(
     inputs: Inputs, output: str | None, folder: str | None, kind: str | None, options: RenderOptions, fps: float
 ) -> None:
     """Write one shoe as an animation to ``output``: checked before any work, written whole or not at all."""
-    from ..render.animate import animate, animation_format
+    from ..render.animate import animate, animation_format, write_animation
 
     if output is None or folder is not None or kind is not None:
         raise click.UsageError("--animate draws one shoe to one -o file (.gif, .webp or .png), without -d or --format")
@@ -202,8 +202,18 @@ def _animate(
     refuse_inputs([output], inputs.logs)
     with inputs.one("render", "") as shoe:
         outcomes = inputs.cut(list(shoe.outcomes()))
-    data = animate(outcomes, options, fmt, fps)
-    atomic_write(output, data)
+    target = Path(output)
+    if target.is_file() or not target.exists():
+        # Frame by frame into a file beside it, renamed only once whole: a long shoe's GIF is tens of MB.
+        with PendingFile(output) as pending:
+            try:
+                with open(pending.temp, "wb") as handle:
+                    write_animation(outcomes, options, fmt, handle, fps)
+            except OSError as exc:
+                raise OutputError(f"cannot write {shown(output)}: {exc.strerror or exc}") from None
+            pending.commit()
+    else:
+        atomic_write(output, animate(outcomes, options, fmt, fps))  # a device or a pipe: written as it is
     wrote(output)
 
 

@@ -23,7 +23,7 @@ from __future__ import annotations
 import math
 import struct
 import zlib
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Unpack
 
@@ -118,12 +118,21 @@ def encode(image: Image.Image) -> bytes:
     the compression; these pictures are flat colour in rows, which "Up" turns
     into runs of zeros in one pass.
     """
+    w, h = image.size
+    packer = zlib.compressobj(ZLIB_LEVEL)
+    parts = [packer.compress(rows) for rows in filtered_rows(image)]
+    parts.append(packer.flush())
+    header = struct.pack(">IIBBBBB", w, h, 8, 2, 0, 0, 0)  # 8-bit RGB, deflate, adaptive filters, no interlace
+    body = b"".join(parts)
+    return b"\x89PNG\r\n\x1a\n" + png_chunk(b"IHDR", header) + png_chunk(b"IDAT", body) + png_chunk(b"IEND", b"")
+
+
+def filtered_rows(image: Image.Image) -> Iterator[bytes]:
+    """Yield an RGB image's rows as PNG's deflate input, each behind filter "Up", a band of rows at a time."""
     from PIL import Image, ImageChops
 
     w, h = image.size
     stride = 3 * w
-    packer = zlib.compressobj(ZLIB_LEVEL)
-    parts: list[bytes] = []
     # A band of rows at a time, so a wide board never holds more than a few copies of one band.
     band = max(1, (1 << 20) // stride)
     for top in range(0, h, band):
@@ -134,15 +143,12 @@ def encode(image: Image.Image) -> bytes:
         # Each row behind its filter type byte (2, "Up"): the rows as one grey image pasted one byte in.
         framed = Image.new("L", (stride + 1, bottom - top), 2)
         framed.paste(Image.frombytes("L", (stride, bottom - top), filtered), (1, 0))
-        parts.append(packer.compress(framed.tobytes()))
-    parts.append(packer.flush())
+        yield framed.tobytes()
 
-    def chunk(kind: bytes, body: bytes) -> bytes:
-        return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body))
 
-    header = struct.pack(">IIBBBBB", w, h, 8, 2, 0, 0, 0)  # 8-bit RGB, deflate, adaptive filters, no interlace
-    body = b"".join(parts)
-    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", body) + chunk(b"IEND", b"")
+def png_chunk(kind: bytes, body: bytes) -> bytes:
+    """Return one PNG chunk: length, type, body and CRC."""
+    return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body))
 
 
 class _Painter:
