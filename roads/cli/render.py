@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import contextlib
-import os
 import sys
 from collections.abc import Iterator, Sequence
 from pathlib import Path
@@ -13,6 +12,7 @@ import click
 
 from ..errors import OutputError, RenderError, RoadsError
 from ..files import OutputNames, PendingFile, atomic_write, check_name, name_limit, refuse_inputs, safe_stem, shown
+from ..pool import worker_count
 from ..render import WRITERS, RenderOptions, format_of, save
 from ..scene import render_options
 from . import batch
@@ -20,7 +20,7 @@ from .app import cli, wrote
 from .batch import Job, bounded, coup_check
 from .build import shoe_board
 from .inputs import Inputs
-from .options import Whole, choice, log_inputs, option_error, renamed, render_option, usage_for
+from .options import choice, jobs_option, log_inputs, option_error, renamed, render_option, usage_for
 from .signals import Stopped
 from .table_rules import RULE_CHOICES
 
@@ -83,7 +83,7 @@ def plan(logs: Sequence[str], output: str | None, folder: str | None, kind: str 
 @render_option("naturals")
 @render_option("pairs")
 @render_option("title")
-@click.option("-j", "--jobs", type=Whole(min=1), help="Processes for many logs (default: all cores).")
+@jobs_option("Processes for many logs (default: all cores)")
 @click.option(
     "--animate",
     is_flag=True,
@@ -300,7 +300,7 @@ def draw_shoes(
             except RoadsError as exc:
                 inputs.fail(exc, None)
 
-    answers = batch.run(work(), jobs or os.cpu_count() or 1)  # workers start before the bar's thread does
+    answers = batch.run(work(), worker_count(jobs)[0])  # workers start before the bar's thread does
     bar: Any = tqdm(unit="shoe", file=sys.stderr, disable=not sys.stderr.isatty(), dynamic_ncols=True)
     stopped = False
     try:
