@@ -211,7 +211,7 @@ def stats_command(
     if dask is not None:
         from ..analytics.counting import dask_ready
 
-        dask_ready()
+        dask_ready(verbose=bool(click.get_current_context().params.get("verbose")))  # Dask's lines only with -v
     tables = _table_files(inputs, parquet, csv_tables)
     with tables if tables is not None else contextlib.nullcontext():
         data = collect_stats(inputs, decks, by, jobs, dask, tables)
