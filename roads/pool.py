@@ -34,6 +34,26 @@ GRACE = 0.5
 AHEAD = 2
 """Items sent to each worker before its first answer: it never waits, and little is held."""
 
+WORKERS_PER_CORE = 4
+"""The most worker processes a core: past it more workers only cost memory (-j 40 took 1.45 GB)."""
+
+
+def max_workers() -> int:
+    """Return the most worker processes a run starts: :data:`WORKERS_PER_CORE` a core of this machine."""
+    return WORKERS_PER_CORE * (os.cpu_count() or 1)
+
+
+def worker_count(jobs: int | None) -> tuple[int, str | None]:
+    """Return the workers to start for ``-j jobs`` (every core when None), at most :func:`max_workers`,
+    with the one line that says so when it is fewer than asked for (else None)."""
+    if jobs is None:
+        return os.cpu_count() or 1, None
+    cap = max_workers()
+    if jobs <= cap:
+        return jobs, None
+    cores = os.cpu_count() or 1
+    return cap, f"-j {jobs} is more than {WORKERS_PER_CORE} processes a core: running {cap} ({cores} cores x 4)"
+
 
 def _nothing_left(item: Any) -> Iterable[Path]:
     return ()

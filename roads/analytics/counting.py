@@ -173,12 +173,27 @@ def lost_block(block: Block) -> Part:
 DASK_EXTRA = "--dask needs Dask: pip install 'roads[dask]'"
 
 
-def dask_ready() -> None:
-    """Raise StatsError, in one line naming the extra to install, when Dask's distributed is not installed."""
+def dask_ready(verbose: bool = False) -> None:
+    """Raise StatsError, in one line naming the extra to install, when Dask's distributed is not installed.
+
+    Unless ``verbose``, Dask's own log lines (a worker's heartbeat on the way
+    out, "still alive after 4.0 seconds, killing") are kept off the terminal:
+    set before distributed is imported, and in the environment its worker
+    processes inherit.
+    """
+    if not verbose:
+        import logging
+        import os
+
+        os.environ.setdefault("DASK_LOGGING__DISTRIBUTED", "critical")
+        for name in ("distributed", "dask"):
+            logging.getLogger(name).setLevel(logging.CRITICAL)
     try:
         import distributed  # noqa: F401
     except ImportError:
         raise StatsError(DASK_EXTRA) from None
+    if not verbose:
+        logging.getLogger("distributed").setLevel(logging.CRITICAL)  # distributed sets its level as it loads
 
 
 DASK_CONNECT = 20.0

@@ -292,6 +292,22 @@ def render_option(name: str, what: str | None = None, note: str | None = None) -
     )
 
 
+def jobs_option(help: str) -> Callable[[F], F]:
+    """Add ``-j/--jobs N``: worker processes, every core without it, capped at cores x 4 with one line saying so."""
+
+    def cap(ctx: click.Context, param: click.Parameter, value: int | None) -> int | None:
+        from ..pool import worker_count
+
+        if value is None:
+            return None
+        workers, note = worker_count(value)
+        if note is not None:
+            click.echo(f"roads: warning: {note}", err=True)
+        return workers
+
+    return click.option("-j", "--jobs", type=Whole(min=1), callback=cap, help=f"{help} (at most cores x 4).")
+
+
 def decks_option(help: str = "Decks each shoe was dealt from (1-1000).") -> Callable[[F], F]:
     """Add ``--decks N`` (default 8), refused outside 1-1000 as the dealer refuses it; ``help`` says what it counts."""
 

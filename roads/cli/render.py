@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import contextlib
-import os
 import sys
 from collections.abc import Iterator, Sequence
 from pathlib import Path
@@ -12,7 +11,8 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from ..errors import OutputError, RenderError, RoadsError
-from ..files import OutputNames, atomic_write, check_name, name_limit, refuse_inputs, safe_stem, shown
+from ..files import OutputNames, PendingFile, atomic_write, check_name, name_limit, refuse_inputs, safe_stem, shown
+from ..pool import worker_count
 from ..render import WRITERS, RenderOptions, format_of, save
 from ..scene import render_options
 from . import batch
@@ -20,7 +20,7 @@ from .app import cli, wrote
 from .batch import Job, bounded, coup_check
 from .build import shoe_board
 from .inputs import Inputs
-from .options import Whole, choice, log_inputs, option_error, renamed, render_option, usage_for
+from .options import choice, jobs_option, log_inputs, option_error, renamed, render_option, usage_for
 from .signals import Stopped
 from .table_rules import RULE_CHOICES
 
@@ -83,7 +83,7 @@ def plan(logs: Sequence[str], output: str | None, folder: str | None, kind: str 
 @render_option("naturals")
 @render_option("pairs")
 @render_option("title")
-@click.option("-j", "--jobs", type=Whole(min=1), help="Processes for many logs (default: all cores).")
+@jobs_option("Processes for many logs (default: all cores)")
 @click.option(
     "--animate",
     is_flag=True,
@@ -191,7 +191,7 @@ def _animate(
     inputs: Inputs, output: str | None, folder: str | None, kind: str | None, options: RenderOptions, fps: float
 ) -> None:
     """Write one shoe as an animation to ``output``: checked before any work, written whole or not at all."""
-    from ..render.animate import animate, animation_format
+    from ..render.animate import animate, animation_format, write_animation
 
     if output is None or folder is not None or kind is not None:
         raise click.UsageError("--animate draws one shoe to one -o file (.gif, .webp or .png), without -d or --format")
@@ -202,8 +202,18 @@ def _animate(
     refuse_inputs([output], inputs.logs)
     with inputs.one("render", "") as shoe:
         outcomes = inputs.cut(list(shoe.outcomes()))
-    data = animate(outcomes, options, fmt, fps)
-    atomic_write(output, data)
+    target = Path(output)
+    if target.is_file() or not target.exists():
+        # Frame by frame into a file beside it, renamed only once whole: a long shoe's GIF is tens of MB.
+        with PendingFile(output) as pending:
+            try:
+                with open(pending.temp, "wb") as handle:
+                    write_animation(outcomes, options, fmt, handle, fps)
+            except OSError as exc:
+                raise OutputError(f"cannot write {shown(output)}: {exc.strerror or exc}") from None
+            pending.commit()
+    else:
+        atomic_write(output, animate(outcomes, options, fmt, fps))  # a device or a pipe: written as it is
     wrote(output)
 
 
@@ -290,7 +300,7 @@ def draw_shoes(
             except RoadsError as exc:
                 inputs.fail(exc, None)
 
-    answers = batch.run(work(), jobs or os.cpu_count() or 1)  # workers start before the bar's thread does
+    answers = batch.run(work(), worker_count(jobs)[0])  # workers start before the bar's thread does
     bar: Any = tqdm(unit="shoe", file=sys.stderr, disable=not sys.stderr.isatty(), dynamic_ncols=True)
     stopped = False
     try:

@@ -19,9 +19,10 @@ from ..analytics.verdicts import group_document
 from ..errors import RoadsError, one_line
 from ..files import refuse_inputs
 from ..logs.archive import Shoe
+from ..pool import worker_count
 from .app import cli
 from .inputs import Inputs
-from .options import Whole, choice, decks_option, log_inputs
+from .options import choice, decks_option, jobs_option, log_inputs
 
 if TYPE_CHECKING:
     from ..analytics.counting import Block, Part
@@ -154,7 +155,7 @@ def csv_report(data: dict[str, Any]) -> str:
     metavar="DIR",
     help="Also write the same tables as DIR/coups.csv and DIR/marks.csv (no extra needed; one process).",
 )
-@click.option("-j", "--jobs", type=Whole(min=1), help="Processes counting a JSON Lines archive (default: all cores).")
+@jobs_option("Processes counting a JSON Lines archive (default: all cores)")
 @click.option(
     "--dask",
     metavar="ADDRESS",
@@ -211,7 +212,7 @@ def stats_command(
     if dask is not None:
         from ..analytics.counting import dask_ready
 
-        dask_ready()
+        dask_ready(verbose=bool(click.get_current_context().params.get("verbose")))  # Dask's lines only with -v
     tables = _table_files(inputs, parquet, csv_tables)
     with tables if tables is not None else contextlib.nullcontext():
         data = collect_stats(inputs, decks, by, jobs, dask, tables)
@@ -293,7 +294,7 @@ def tally_logs(
     """
     from tqdm import tqdm
 
-    workers = jobs or os.cpu_count() or 1
+    workers = worker_count(jobs)[0]  # the cap holds from Python too
     counted: dict[str | None, Tally] = {}
     bar: Any = tqdm(unit="shoe", file=sys.stderr, disable=not sys.stderr.isatty(), dynamic_ncols=True, leave=False)
     with contextlib.ExitStack() as stack:

@@ -4,6 +4,12 @@ Every frame is the PNG back-end's picture of the board so far, pasted on a
 canvas the size of the largest frame (boards grow as a shoe goes on), so the
 roads never jump. The last frame is held. No timestamps, a fixed palette
 order and lossless WebP: the same shoe and options give the same bytes.
+
+Frames are drawn and encoded one at a time (Pillow's own animated writers
+keep every frame until the end: 1.8 GB for 250 coups), so memory is a few
+frames whatever the length of the shoe: a pass of layouts finds the canvas,
+then each frame is drawn, handed to the encoder and dropped. GIF and APNG
+frames after the first hold only the box that changed.
 """
 
 from __future__ import annotations
@@ -11,22 +17,33 @@ from __future__ import annotations
 import dataclasses
 import io
 import os
-from collections.abc import Sequence
+import struct
+import zlib
+from collections.abc import Iterator, Sequence
 from pathlib import Path
+from typing import IO
 
-from PIL import Image
+from PIL import Image, ImageChops, ImageColor
 
 from ..board import Board
 from ..errors import RenderError
 from ..outcome import Outcome
-from ..scene import RenderOptions, lay_out
-from .png import scene_image
+from ..scene import RenderOptions, Scene, lay_out
+from .png import ZLIB_LEVEL, filtered_rows, png_chunk, scene_image
+from .svg import pixel_size
 
 FORMATS = {".gif": "GIF", ".webp": "WEBP", ".png": "PNG"}
 """Animated formats by extension: GIF, WebP and APNG."""
 HOLD_SECONDS = 2.0
 """How long the last frame stays before the animation starts again."""
 MAX_FRAMES = 2000
+"""The most coups an animation shows: one frame each."""
+FRAME_PIXELS = 10_000_000
+"""The largest frame an animation draws (pixels): its encoders hold a few frames at a time, WebP's about 40 bytes
+a pixel, so this keeps an animation within about 500 MB."""
+ANIMATION_PIXELS = 1_000_000_000
+"""The most pixels an animation draws, frames x pixels a frame: about 4 minutes of drawing, and a GIF or APNG of
+about 40 MB (each frame holds what changed, which grows with the board)."""
 
 
 def animation_format(path: str | os.PathLike[str]) -> str:
@@ -38,58 +55,156 @@ def animation_format(path: str | os.PathLike[str]) -> str:
     return FORMATS[suffix]
 
 
-def frames(outcomes: Sequence[Outcome], options: RenderOptions) -> list[Image.Image]:
-    """Return the board after each coup, as RGB images all the size of the largest."""
+def _scenes(outcomes: Sequence[Outcome], options: RenderOptions) -> Iterator[Scene]:
+    """Yield the scene of the board after each coup, one at a time."""
+    still = dataclasses.replace(options, highlight=None)
+    board = Board()
+    for outcome in outcomes:
+        board.add(outcome)
+        yield lay_out(board, still)
+
+
+def canvas(outcomes: Sequence[Outcome], options: RenderOptions) -> tuple[int, int, tuple[int, int, int]]:
+    """Return the animation's canvas: the width and height of the largest frame, and the last frame's background.
+
+    Only layouts, no pixels: the frames' geometry is a function of the boards.
+    """
     if not outcomes:
         raise RenderError("the shoe has no coups to animate")
     if len(outcomes) > MAX_FRAMES:
         raise RenderError(f"{len(outcomes)} coups make too many frames: animate at most {MAX_FRAMES} (cut the log)")
-    board = Board()
-    drawn: list[Image.Image] = []
-    for outcome in outcomes:
-        board.add(outcome)
-        scene = lay_out(board, dataclasses.replace(options, highlight=None))
-        drawn.append(scene_image(scene, cell=options.cell, width=options.width, scale=options.scale))
-    w = max(f.width for f in drawn)
-    h = max(f.height for f in drawn)
-    background = drawn[-1].getpixel((0, 0))
-    out = []
-    for frame in drawn:
-        if frame.size == (w, h):
-            out.append(frame)
-            continue
-        canvas = Image.new("RGB", (w, h), background)
-        canvas.paste(frame, (0, 0))
-        out.append(canvas)
-    return out
+    # The last board is about the largest: refuse from it alone before a pass of every layout.
+    still = dataclasses.replace(options, highlight=None)
+    last = lay_out(Board.from_outcomes(outcomes), still)
+    _, w, h = pixel_size(last, cell=options.cell, width=options.width, scale=options.scale)
+    _check_size(len(outcomes), w, h)
+    background = last.background
+    for scene in _scenes(outcomes, options):
+        _, fw, fh = pixel_size(scene, cell=options.cell, width=options.width, scale=options.scale)
+        w, h = max(w, fw), max(h, fh)
+    _check_size(len(outcomes), w, h)
+    r, g, b = ImageColor.getrgb(background)[:3]
+    return w, h, (r, g, b)
+
+
+def _check_size(count: int, w: int, h: int) -> None:
+    """Refuse frames or an animation past :data:`FRAME_PIXELS` or :data:`ANIMATION_PIXELS`, saying how to get under."""
+    smaller = "show fewer columns (last) or a smaller cell, width or scale"
+    if w * h > FRAME_PIXELS:
+        raise RenderError(f"a {w}x{h} frame is too large to animate (at most {FRAME_PIXELS:,} pixels): {smaller}")
+    if count * w * h > ANIMATION_PIXELS:
+        raise RenderError(
+            f"{count} frames of {w}x{h} are {count * w * h:,} pixels, over the {ANIMATION_PIXELS:,} an animation"
+            f" draws: animate fewer coups (--coups), or {smaller}"
+        )
+
+
+def frames(outcomes: Sequence[Outcome], options: RenderOptions) -> Iterator[Image.Image]:
+    """Yield the board after each coup as an RGB image the size of the largest, one at a time."""
+    w, h, background = canvas(outcomes, options)
+    for scene in _scenes(outcomes, options):
+        frame = scene_image(scene, cell=options.cell, width=options.width, scale=options.scale)
+        if frame.size != (w, h):
+            grown = Image.new("RGB", (w, h), background)
+            grown.paste(frame, (0, 0))
+            frame = grown
+        yield frame
+
+
+def write_animation(
+    outcomes: Sequence[Outcome], options: RenderOptions, kind: str, out: IO[bytes], fps: float = 2.0
+) -> None:
+    """Write the animation of a shoe in ``kind`` (GIF, WEBP or PNG) at ``fps`` frames a second to ``out``."""
+    if not 0.1 <= fps <= 60:
+        raise RenderError(f"fps must be from 0.1 to 60 frames a second, got {fps:g}")
+    step = round(1000 / fps)
+    durations = [step] * (len(outcomes) - 1) + [max(step, round(HOLD_SECONDS * 1000))]
+    images = frames(outcomes, options)
+    if kind == "GIF":
+        _gif(images, durations, out)
+    elif kind == "WEBP":
+        _webp(images, durations, out)
+    else:
+        _apng(images, durations, out)
 
 
 def animate(outcomes: Sequence[Outcome], options: RenderOptions, kind: str, fps: float = 2.0) -> bytes:
     """Return the animation of a shoe in ``kind`` (GIF, WEBP or PNG) at ``fps`` frames a second."""
-    if not 0.1 <= fps <= 60:
-        raise RenderError(f"fps must be from 0.1 to 60 frames a second, got {fps:g}")
-    images = frames(outcomes, options)
-    step = round(1000 / fps)
-    durations = [step] * (len(images) - 1) + [max(step, round(HOLD_SECONDS * 1000))]
     buffer = io.BytesIO()
-    first, rest = images[0], images[1:]
-    if kind == "GIF":
-        # One adaptive palette per frame, no dithering: the same pixels always give the same bytes.
-        first, *rest = (im.quantize(colors=255, dither=Image.Dither.NONE) for im in images)
-        first.save(buffer, format="GIF", save_all=True, append_images=rest, duration=durations, loop=0, optimize=False)
-    elif kind == "WEBP":
-        first.save(
-            buffer,
-            format="WEBP",
-            save_all=True,
-            append_images=rest,
-            duration=durations,
-            loop=0,
-            lossless=True,
-            method=4,
-        )
-    else:
-        first.save(
-            buffer, format="PNG", save_all=True, append_images=rest, duration=durations, loop=0, compress_level=6
-        )
+    write_animation(outcomes, options, kind, buffer, fps)
     return buffer.getvalue()
+
+
+def _changes(images: Iterator[Image.Image]) -> Iterator[tuple[Image.Image, tuple[int, int, int, int] | None]]:
+    """Yield each frame with the box that differs from the frame before (None for the first), holding only two."""
+    previous: Image.Image | None = None
+    for image in images:
+        if previous is None:
+            yield image, None
+        else:
+            # An unchanged frame still needs a frame of its own (one per coup): a pixel of it.
+            yield image, ImageChops.difference(image, previous).getbbox() or (0, 0, 1, 1)
+        previous = image
+
+
+def _gif(images: Iterator[Image.Image], durations: Sequence[int], out: IO[bytes]) -> None:
+    """Write a GIF a frame at a time: the first whole, then each frame's changed box with its own palette."""
+    from PIL import GifImagePlugin as gif  # Pillow's own header and frame writers, pinned with Pillow
+
+    for index, (image, box) in enumerate(_changes(images)):
+        part = image if box is None else image.crop(box)
+        # One adaptive palette per frame, no dithering: the same pixels always give the same bytes.
+        paletted = part.quantize(colors=255, dither=Image.Dither.NONE)
+        info: dict[str, object] = {"duration": durations[index], "optimize": False}
+        if box is None:
+            info["loop"] = 0
+            paletted = gif._normalize_palette(paletted, None, info)
+            out.write(b"".join(gif._get_global_header(paletted, info)))
+        else:
+            info["include_color_table"] = True
+            paletted = gif._normalize_palette(paletted, None, info)
+        gif._write_frame_data(out, paletted, (0, 0) if box is None else box[:2], info)
+    out.write(b";")
+
+
+def _webp(images: Iterator[Image.Image], durations: Sequence[int], out: IO[bytes]) -> None:
+    """Write a lossless animated WebP, handing libwebp's animation encoder one frame at a time."""
+    from PIL import _webp  # what Pillow's WebP writer drives, minus its list of every frame
+
+    encoder = None
+    timestamp = 0
+    for index, image in enumerate(images):
+        if encoder is None:
+            kmin, kmax = 9, 17  # Pillow's key-frame defaults for lossless animations (from gif2webp)
+            encoder = _webp.WebPAnimEncoder(image.size, 0, 0, False, kmin, kmax, False, False)
+        encoder.add(image.getim(), timestamp, True, 80, 100, 4)
+        timestamp += durations[index]
+    assert encoder is not None  # canvas() refused a shoe without coups
+    encoder.add(None, timestamp, True, 80, 100, 0)
+    out.write(encoder.assemble("", "", ""))
+
+
+def _apng(images: Iterator[Image.Image], durations: Sequence[int], out: IO[bytes]) -> None:
+    """Write an APNG a frame at a time: the first whole as the PNG's image, then each frame's changed box."""
+    sequence = 0
+    for index, (image, changed) in enumerate(_changes(images)):
+        w, h = image.size
+        if changed is None:
+            out.write(b"\x89PNG\r\n\x1a\n")
+            out.write(png_chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 8, 2, 0, 0, 0)))
+            out.write(png_chunk(b"acTL", struct.pack(">II", len(durations), 0)))  # frames, loop for ever
+        box = changed or (0, 0, w, h)
+        part = image.crop(box)
+        control = struct.pack(
+            ">IIIIIHHBB", sequence, part.width, part.height, box[0], box[1], durations[index], 1000, 0, 0
+        )
+        out.write(png_chunk(b"fcTL", control))
+        sequence += 1
+        packer = zlib.compressobj(ZLIB_LEVEL)
+        data = b"".join([*(packer.compress(rows) for rows in filtered_rows(part)), packer.flush()])
+        if index == 0:
+            out.write(png_chunk(b"IDAT", data))
+        else:
+            out.write(png_chunk(b"fdAT", struct.pack(">I", sequence) + data))
+            sequence += 1
+    out.write(png_chunk(b"IEND", b""))

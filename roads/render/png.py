@@ -23,7 +23,7 @@ from __future__ import annotations
 import math
 import struct
 import zlib
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Unpack
 
@@ -42,6 +42,8 @@ SUPERSAMPLE = 4
 MAX_PIXELS = 40_000_000
 """Largest picture drawn (output pixels): a whole 100,000-coup shoe should use ``last``, not gigabytes."""
 ANCHORS = {"start": "ls", "middle": "ms", "end": "rs"}
+MIN_FONT_SIZE = 0.5
+"""The smallest text size FreeType draws (4x pixels); smaller text, at the smallest scales and widths, draws at it."""
 
 ZLIB_LEVEL = 3
 """zlib level of the PNG data, which is PNG filter "Up" (each row minus the one above) before compression.
@@ -117,12 +119,21 @@ def encode(image: Image.Image) -> bytes:
     the compression; these pictures are flat colour in rows, which "Up" turns
     into runs of zeros in one pass.
     """
+    w, h = image.size
+    packer = zlib.compressobj(ZLIB_LEVEL)
+    parts = [packer.compress(rows) for rows in filtered_rows(image)]
+    parts.append(packer.flush())
+    header = struct.pack(">IIBBBBB", w, h, 8, 2, 0, 0, 0)  # 8-bit RGB, deflate, adaptive filters, no interlace
+    body = b"".join(parts)
+    return b"\x89PNG\r\n\x1a\n" + png_chunk(b"IHDR", header) + png_chunk(b"IDAT", body) + png_chunk(b"IEND", b"")
+
+
+def filtered_rows(image: Image.Image) -> Iterator[bytes]:
+    """Yield an RGB image's rows as PNG's deflate input, each behind filter "Up", a band of rows at a time."""
     from PIL import Image, ImageChops
 
     w, h = image.size
     stride = 3 * w
-    packer = zlib.compressobj(ZLIB_LEVEL)
-    parts: list[bytes] = []
     # A band of rows at a time, so a wide board never holds more than a few copies of one band.
     band = max(1, (1 << 20) // stride)
     for top in range(0, h, band):
@@ -133,15 +144,12 @@ def encode(image: Image.Image) -> bytes:
         # Each row behind its filter type byte (2, "Up"): the rows as one grey image pasted one byte in.
         framed = Image.new("L", (stride + 1, bottom - top), 2)
         framed.paste(Image.frombytes("L", (stride, bottom - top), filtered), (1, 0))
-        parts.append(packer.compress(framed.tobytes()))
-    parts.append(packer.flush())
+        yield framed.tobytes()
 
-    def chunk(kind: bytes, body: bytes) -> bytes:
-        return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body))
 
-    header = struct.pack(">IIBBBBB", w, h, 8, 2, 0, 0, 0)  # 8-bit RGB, deflate, adaptive filters, no interlace
-    body = b"".join(parts)
-    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", body) + chunk(b"IEND", b"")
+def png_chunk(kind: bytes, body: bytes) -> bytes:
+    """Return one PNG chunk: length, type, body and CRC."""
+    return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body))
 
 
 class _Painter:
@@ -374,6 +382,18 @@ def _extent(shape: Shape, k: float) -> tuple[float, float, float, float]:
     return (min(xs) - half) * k, (min(ys) - half) * k, (max(xs) + half) * k, (max(ys) + half) * k
 
 
+def _box(x0: float, y0: float, x1: float, y1: float) -> tuple[int, int, int, int]:
+    """Return the 4x pixels a shape from (x0, y0) to (x1, y1) covers, at least one: Pillow refuses a box
+    that ends before it starts, which a tiny shape at a small scale or width rounds to."""
+    left, top = round(x0), round(y0)
+    return left, top, max(left, round(x1) - 1), max(top, round(y1) - 1)
+
+
+def _disc(x: float, y: float, r: float) -> tuple[int, int, int, int]:
+    """Return the box of a disc of radius ``r`` about (x, y), in 4x pixels."""
+    return _box(x - r, y - r, x + r, y + r)
+
+
 def _text_style(
     shape: Text, k: float
 ) -> tuple[list[tuple[ImageFont.FreeTypeFont, str, float]], str, float, str | None]:
@@ -386,7 +406,8 @@ def _text_style(
     """
     from . import fonts  # only pictures pay for the fonts (and Pillow)
 
-    size = shape.size * k
+    # FreeType takes no size below half a pixel (it rounds to whole pixels): the tiniest scales draw at that.
+    size = max(shape.size * k, MIN_FONT_SIZE)
     stroke, stroke_fill = 0.0, None
     if shape.halo:
         stroke, stroke_fill = shape.halo_width * k, shape.halo
@@ -422,11 +443,10 @@ class _Paint(Painter):
         if shape.stroke:
             half = shape.width * k / 2
             r = shape.r * k + half
-            box = (round(cx - r), round(cy - r), round(cx + r) - 1, round(cy + r) - 1)
-            self.draw.ellipse(box, fill=shape.fill, outline=shape.stroke, width=max(1, round(2 * half)))
+            self.draw.ellipse(_disc(cx, cy, r), fill=shape.fill, outline=shape.stroke, width=max(1, round(2 * half)))
         else:
             r = shape.r * k
-            self.draw.ellipse((round(cx - r), round(cy - r), round(cx + r) - 1, round(cy + r) - 1), fill=shape.fill)
+            self.draw.ellipse(_disc(cx, cy, r), fill=shape.fill)
 
     def polygon(self, shape: Polygon, dx: float, dy: float) -> None:
         """Paint a closed shape: Pillow fills it, and its outline is a stroke as the SVG draws it."""
@@ -451,7 +471,7 @@ class _Paint(Painter):
         )
         r = w / 2
         for x, y in (xy[0], xy[-1]):
-            self.draw.ellipse((round(x - r), round(y - r), round(x + r) - 1, round(y + r) - 1), fill=color)
+            self.draw.ellipse(_disc(x, y, r), fill=color)
 
     def rect(self, shape: Rect, dx: float, dy: float) -> None:
         """Paint a rectangle; a stroke straddles the edge as in SVG."""
@@ -459,7 +479,7 @@ class _Paint(Painter):
         half = shape.width / 2 if shape.stroke else 0.0
         x0, y0 = (shape.x + dx - half) * k, (shape.y + dy - half) * k
         x1, y1 = (shape.x + dx + shape.w + half) * k, (shape.y + dy + shape.h + half) * k
-        box = (round(x0), round(y0), round(x1) - 1, round(y1) - 1)
+        box = _box(x0, y0, x1, y1)
         width = max(1, round(shape.width * k)) if shape.stroke else 0
         if shape.rx:
             self.draw.rounded_rectangle(
