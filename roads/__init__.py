@@ -33,6 +33,7 @@ from .errors import (
     RoadsError,
     ShoeError,
     StatsError,
+    TableError,
 )
 from .outcome import Outcome, Winner
 
@@ -104,6 +105,7 @@ __all__ = [
     "Stats",
     "StatsError",
     "Step",
+    "TableError",
     "Winner",
     "__version__",
     "deal_shoe",
