@@ -193,7 +193,6 @@ def report(result: Result, viewers: int, tables: int, coups: int) -> str:
         f"events received {len(ms)} of {due}; problems {len(result.problems)}",
         f"POST to event: p50 {percentile(ms, 50):.1f} ms, p99 {percentile(ms, 99):.1f} ms, "
         f"max {max(ms, default=0):.1f} ms",
-        f"max {max(ms, default=0):.1f} ms",
     ]
     if mem:
         lines.append(

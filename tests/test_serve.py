@@ -256,3 +256,19 @@ def test_a_plain_install_refuses_serve_in_one_line_naming_the_extra(
     said = capsys.readouterr().err.strip().splitlines()
     assert len(said) == 1 and "pip install 'roads[serve]'" in said[0]
     assert not (tmp_path / "d").exists()
+
+
+def test_atomic_write_with_sync_flushes_the_file_and_its_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import os
+
+    from roads.files import atomic_write
+
+    synced: list[int] = []
+    real = os.fsync
+    monkeypatch.setattr(os, "fsync", lambda fd: (synced.append(fd), real(fd))[1])
+    atomic_write(tmp_path / "a.jsonl", "{}\n")
+    assert synced == []
+    atomic_write(tmp_path / "a.jsonl", '{"winner": "banker"}\n', sync=True)
+    assert len(synced) == 2 and (tmp_path / "a.jsonl").read_text() == '{"winner": "banker"}\n'
