@@ -31,6 +31,7 @@ from .errors import (
     RoadsError,
     ShoeError,
     StatsError,
+    TableError,
 )
 from .outcome import Outcome, Winner
 from .version import __version__
@@ -103,6 +104,7 @@ __all__ = [
     "Stats",
     "StatsError",
     "Step",
+    "TableError",
     "Winner",
     "__version__",
     "deal_shoe",

@@ -143,3 +143,14 @@ class BetError(RoadsError):
 
 class StatsError(RoadsError):
     """Statistics that cannot be given: no readable shoe, a grouping the log cannot supply, a bad deck count."""
+
+
+class TableError(RoadsError):
+    """A live table (``roads serve``) that cannot take a request: unknown, changed since (stale), or read-only.
+
+    ``status`` is the HTTP status the server answers with: 404 unknown, 409 stale or read-only.
+    """
+
+    def __init__(self, message: str, *, status: int = 409, coup: int | None = None) -> None:
+        super().__init__(message, coup=coup)
+        self.status = status

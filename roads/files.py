@@ -192,8 +192,11 @@ class OutputNames:
         return os.path.normcase(os.path.realpath(path))
 
 
-def atomic_write(path: str | os.PathLike[str], data: bytes | str) -> Path:
+def atomic_write(path: str | os.PathLike[str], data: bytes | str, *, sync: bool = False) -> Path:
     """Write ``data`` to ``path`` through a temporary file and a rename; return the path.
+
+    With ``sync`` the file and its folder are flushed to the disk before this
+    returns, so a crash right after loses nothing (what a server acknowledges).
 
     A good file at ``path`` is replaced only once the new one is complete, and
     keeps its permissions. A symbolic link is written through (the link stays,
@@ -230,9 +233,14 @@ def atomic_write(path: str | os.PathLike[str], data: bytes | str) -> Path:
     try:
         with os.fdopen(handle_fd, "wb") as handle:
             handle.write(payload)
+            if sync:
+                handle.flush()
+                os.fsync(handle.fileno())
         os.chmod(tmp, stat.S_IMODE(mode) if mode is not None else 0o644)
         os.replace(tmp, real)
         done = True
+        if sync:
+            _sync_folder(folder)
     except OSError as exc:
         raise OutputError(f"cannot write {shown(target)}: {exc.strerror or exc}") from None
     finally:
@@ -240,6 +248,15 @@ def atomic_write(path: str | os.PathLike[str], data: bytes | str) -> Path:
             with contextlib.suppress(OSError):
                 os.unlink(tmp)
     return target
+
+
+def _sync_folder(folder: Path) -> None:
+    """Flush a folder's entries (a rename into it) to the disk."""
+    fd = os.open(folder, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
 
 
 def _real_file(target: Path) -> Path:

@@ -36,7 +36,7 @@ MAGIC = {
 }
 """How each file a case writes must begin (case-insensitively): the empty prefix asks only that it is not empty."""
 
-EXTRAS = {"pdf": "fpdf", "parquet": "pyarrow", "dask": "distributed"}
+EXTRAS = {"pdf": "fpdf", "parquet": "pyarrow", "dask": "distributed", "serve": "starlette"}
 """Each optional extra and the module that tells it is installed."""
 
 
@@ -48,6 +48,8 @@ class Case:
     files: tuple[str, ...] = ()
     stdin: str = ""
     extra: str = ""
+    serves: bool = False
+    """A server: with its extra it must start (say where it serves) and stop on SIGTERM, its folder made."""
 
 
 CASES = (
@@ -82,6 +84,7 @@ CASES = (
     Case(("tableau", "-o", "tableau.svg"), ("tableau.svg",)),
     Case(("tableau", "-o", "tableau.pdf"), ("tableau.pdf",), extra="pdf"),
     Case(("report", "shoes.jsonl", "-o", "report.html"), ("report.html",)),
+    Case(("serve", "--port", "0", "--data", "tables"), ("tables",), extra="serve", serves=True),
     Case(("show", "shoe.txt")),
     Case(("simulate", "--shoes", "20", "--seed", "1")),
     Case(("stats", "shoes.jsonl")),
@@ -100,6 +103,21 @@ def roads_command() -> list[str]:
     """Return the ``roads`` console script beside this interpreter (what ``pip install .`` made), else -m roads."""
     script = Path(sys.executable).with_name("roads")
     return [str(script)] if script.exists() else [sys.executable, "-m", "roads"]
+
+
+def serve(case: Case, folder: Path) -> str:
+    """Start a server case, wait until it says where it serves, stop it with SIGTERM; return what went wrong."""
+    import signal
+
+    process = subprocess.Popen([*roads_command(), *case.args], cwd=folder, stderr=subprocess.PIPE, text=True)
+    assert process.stderr is not None
+    first = process.stderr.readline()
+    process.send_signal(signal.SIGTERM)
+    rest = process.stderr.read()
+    status = process.wait(30)
+    if "roads: serving http://" not in first or status != 128 + signal.SIGTERM or "Traceback" in rest:
+        return f"exit {status}:\n{first}{rest}"
+    return "" if all((folder / name).exists() for name in case.files) else f"{case.files} not made"
 
 
 def run(case: Case, folder: Path) -> str:
@@ -148,7 +166,8 @@ def main(argv: list[str]) -> int:
             return 1
     with tempfile.TemporaryDirectory(prefix="roads-smoke-") as scratch:
         for case in CASES:
-            problem = run(case, Path(scratch))
+            started = case.serves and installed(case.extra)
+            problem = serve(case, Path(scratch)) if started else run(case, Path(scratch))
             refused = " (refused: no extra)" if case.extra and not installed(case.extra) else ""
             print(f"{'FAIL' if problem else 'ok  '} roads {' '.join(case.args)}{refused}")
             if problem:

@@ -214,7 +214,14 @@ def test_shell_examples_of_every_page_run(page: Path, scratch: Path) -> None:
                 assert done.returncode == 0, f"{page.name}:{block.line}: {command}\n{done.stdout}"
 
 
-NOT_RUN = {"roads stats year.jsonl --dask tcp://scheduler:8786": "needs a Dask scheduler on the network"}
+SERVER = "a server runs until stopped: tests/test_serve_live.py starts one and stops it"
+NOT_RUN = {
+    "roads stats year.jsonl --dask tcp://scheduler:8786": "needs a Dask scheduler on the network",
+    "roads serve": SERVER,
+    "roads serve --data tables/ --port 8080 --decks 6": SERVER,
+    "roads serve --follow /var/log/table7.jsonl": SERVER,
+    "roads serve --host 0.0.0.0 --token s3cret": SERVER + "; this one would listen on every address",
+}
 """The --help examples the tests cannot run, and why (each must still be in the help)."""
 
 

@@ -34,9 +34,19 @@ BASE = ("roads.errors", "roads.logwarning", "roads.bounds", "roads.files", "road
 NEVER: dict[str, tuple[str, ...]] = {
     # layer: what it may not import at all
     # The scene may quote the terminal's compact text forms (its <desc>): a sideways arrow, not one back up.
-    "roads.scene": ("roads.lesson", "roads.cli", "roads.render", "roads.bets", "roads.scoreboard"),
-    "roads.render": ("roads.lesson", "roads.cli", "roads.scoreboard"),
-    "roads.terminal": ("roads.lesson", "roads.cli", "roads.scene", "roads.render", "roads.scoreboard"),
+    # The server (roads.serve) is at the top beside the CLI: nothing below it may reach it.
+    "roads.scene": ("roads.lesson", "roads.cli", "roads.serve", "roads.render", "roads.bets", "roads.scoreboard"),
+    "roads.render": ("roads.lesson", "roads.cli", "roads.serve", "roads.scoreboard"),
+    "roads.terminal": (
+        "roads.lesson",
+        "roads.cli",
+        "roads.serve",
+        "roads.scene",
+        "roads.render",
+        "roads.scoreboard",
+    ),
+    "roads.lesson": ("roads.cli", "roads.serve"),
+    "roads.serve": ("roads.cli",),
 }
 
 PENDING_CIRCLES: tuple[frozenset[str], ...] = ()

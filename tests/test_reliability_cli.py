@@ -329,6 +329,13 @@ def test_convert(logs: dict[str, Path], capsys: pytest.CaptureFixture[str], tmp_
     assert run(capsys, "convert", str(logs["cards.txt"]), "--to", "csv", "-o", str(target / "new.csv"))[0] == 0
 
 
+def test_serve_bad_options_are_usage_errors(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    pytest.importorskip("starlette", reason="roads[serve] (in the test extra) is not installed")
+    for args in (["--port", "-1"], ["--rules", "nope"], ["--host", "10.0.0.1"]):
+        assert_usage(*run(capsys, "serve", "--data", str(tmp_path / "d"), *args)[::2])
+    assert not (tmp_path / "d").exists()
+
+
 def test_every_command_is_covered() -> None:
     """A new command gets a test here before it ships."""
     from roads.cli.app import all_commands
@@ -350,5 +357,6 @@ def test_every_command_is_covered() -> None:
         "convert",
         "stats",
         "report",
+        "serve",  # tests/test_serve.py, tests/test_serve_live.py and the bad options below
     }
     assert set(all_commands()) <= covered, set(all_commands()) - covered

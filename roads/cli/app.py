@@ -27,6 +27,7 @@ COMMANDS: tuple[str, ...] = (
     "odds",
     "render",
     "report",
+    "serve",
     "show",
     "simulate",
     "stats",

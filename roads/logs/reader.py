@@ -92,9 +92,14 @@ def _records(stream: Iterator[Chunk], fmt: str, name: str, strict: bool) -> Iter
             json_objects,
         )
 
-        values = json_objects(stream, name) if fmt == "json" else json_lines(stream, name)
-        for number, (line, value) in enumerate(values, 1):
-            yield coup_record(value, line, number, name)
+        if fmt == "json":
+            for number, (line, value) in enumerate(json_objects(stream, name), 1):
+                yield coup_record(value, line, number, name)
+        else:
+            from .undo import honour_undo  # {"undo": N} lines: a live table's taken-back coups
+
+            values = json_lines(stream, name)
+            yield from honour_undo(values, lambda value, line, n: coup_record(value, line, n, name), name)
 
 
 def _one_shoe_rows(rows: Iterator[Row], name: str) -> Iterator[Record]:

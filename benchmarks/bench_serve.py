@@ -1,0 +1,224 @@
+"""Load on ``roads serve``: viewers on event streams, a coup a second per table, every update seen in order.
+
+    python benchmarks/bench_serve.py                      # 200 viewers, 10 tables, 300 s (item 6 of issue 22)
+    python benchmarks/bench_serve.py --seconds 90         # the same, shorter
+    python benchmarks/bench_serve.py --viewers 20 --tables 2 --coups 10 --interval 0.05
+
+A real server is started (``python -m roads serve --port 0``, loopback only)
+on a fresh data folder. Each table gets a writer posting one result every
+``--interval`` seconds (with ``expect``), and the viewers are spread over the
+tables, each on ``GET /api/tables/{t}/events``. For every coup the time from
+the start of its POST to each viewer's receipt of its event is kept; the
+server's resident memory is read from /proc every few seconds. It prints the
+figures (p50/p99/max latency, events missing or out of order, memory over
+time) and exits 1 if any viewer missed an update or saw one out of order.
+The HTTP client is plain asyncio (HTTP/1.1 over a socket each), so the
+numbers are the server's, not a client library's.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import os
+import random
+import re
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+HOST = "127.0.0.1"
+
+
+@dataclass
+class Result:
+    """What one run measured."""
+
+    latencies: list[float] = field(default_factory=list)
+    """Seconds from a POST's start to a viewer's receipt of its event, every (viewer, coup)."""
+    problems: list[str] = field(default_factory=list)
+    memory: list[tuple[float, float]] = field(default_factory=list)
+    """(seconds since start, server resident MB)."""
+    posted: int = 0
+
+
+def start_server(data: Path) -> tuple[subprocess.Popen[str], int]:
+    """Start ``roads serve`` on a free loopback port; return the process and its port."""
+    process = subprocess.Popen(
+        [sys.executable, "-m", "roads", "serve", "--data", str(data), "--host", HOST, "--port", "0"],
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    assert process.stderr is not None
+    line = process.stderr.readline()
+    found = re.search(r":(\d+)/", line)
+    if found is None:
+        process.kill()
+        raise RuntimeError(f"the server did not start: {line}{process.stderr.read()}")
+    return process, int(found.group(1))
+
+
+async def request(port: int, method: str, path: str, body: dict[str, object] | None = None) -> tuple[int, bytes]:
+    """Send one HTTP/1.1 request (connection closed after); return its status and body."""
+    reader, writer = await asyncio.open_connection(HOST, port)
+    payload = json.dumps(body).encode() if body is not None else b""
+    head = f"{method} {path} HTTP/1.1\r\nHost: {HOST}\r\nContent-Length: {len(payload)}\r\nConnection: close\r\n"
+    writer.write(head.encode() + (b"Content-Type: application/json\r\n" if body else b"") + b"\r\n" + payload)
+    await writer.drain()
+    answer = await reader.read()
+    writer.close()
+    status = int(answer.split(b" ", 2)[1])
+    return status, answer.split(b"\r\n\r\n", 1)[1]
+
+
+async def viewer(port: int, table: str, coups: int, sent: dict[tuple[str, int], float], result: Result) -> None:
+    """Read one table's event stream until its last coup; check every update comes once, in order."""
+    reader, writer = await asyncio.open_connection(HOST, port)
+    writer.write(f"GET /api/tables/{table}/events HTTP/1.1\r\nHost: {HOST}\r\n\r\n".encode())
+    await writer.drain()
+    await reader.readuntil(b"\r\n\r\n")
+    expected = None
+    try:
+        while expected is None or expected <= coups:
+            line = await reader.readline()
+            if not line:
+                result.problems.append(f"{table}: the stream ended before coup {expected}")
+                return
+            if not line.startswith(b"data: "):
+                continue
+            now = time.perf_counter()
+            event = json.loads(line[6:])
+            if event["change"] == "state":
+                expected = event["coups"] + 1
+                continue
+            if event["coups"] != expected:
+                result.problems.append(f"{table}: event of coup {event['coups']} where {expected} was due")
+            start = sent.get((table, event["coups"]))
+            if start is not None:
+                result.latencies.append(now - start)
+            expected = event["coups"] + 1
+    finally:
+        writer.close()
+
+
+async def writer_task(
+    port: int, table: str, coups: int, interval: float, sent: dict[tuple[str, int], float], result: Result, seed: int
+) -> None:
+    """Post ``coups`` results to ``table``, one every ``interval`` seconds."""
+    rng = random.Random(seed)
+    start = time.perf_counter()
+    for n in range(1, coups + 1):
+        await asyncio.sleep(max(0.0, start + n * interval - time.perf_counter()))
+        sent[(table, n)] = time.perf_counter()
+        status, body = await request(
+            port, "POST", f"/api/tables/{table}/coups", {"result": rng.choice("BBPPT"), "expect": n}
+        )
+        if status != 201:
+            result.problems.append(f"{table}: coup {n} answered {status}: {body[:120]!r}")
+        result.posted += 1
+
+
+def rss_mb(pid: int) -> float:
+    """Return the resident memory of process ``pid`` in MB."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return 0.0
+
+
+async def sample_memory(pid: int, result: Result, every: float, stop: asyncio.Event) -> None:
+    """Record the server's resident memory every ``every`` seconds until ``stop``."""
+    start = time.perf_counter()
+    while not stop.is_set():
+        result.memory.append((time.perf_counter() - start, rss_mb(pid)))
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(stop.wait(), every)
+
+
+async def load(port: int, pid: int, viewers: int, tables: int, coups: int, interval: float) -> Result:
+    """Run the load on a started server; return what it measured."""
+    result = Result()
+    names = [f"t{i}" for i in range(tables)]
+    for name in names:
+        await request(port, "PUT", f"/api/tables/{name}")
+    sent: dict[tuple[str, int], float] = {}
+    watching = [asyncio.create_task(viewer(port, names[i % tables], coups, sent, result)) for i in range(viewers)]
+    await asyncio.sleep(min(2.0, 0.2 + viewers * 0.005))  # every stream open before the first coup
+    stop = asyncio.Event()
+    memory = asyncio.create_task(sample_memory(pid, result, max(1.0, coups * interval / 30), stop))
+    writing = [
+        asyncio.create_task(writer_task(port, name, coups, interval, sent, result, seed))
+        for seed, name in enumerate(names)
+    ]
+    await asyncio.gather(*writing)
+    try:
+        await asyncio.wait_for(asyncio.gather(*watching), 30)
+    except TimeoutError:
+        result.problems.append("viewers still waiting 30 s after the last coup")
+    stop.set()
+    await memory
+    return result
+
+
+def run(viewers: int, tables: int, coups: int, interval: float) -> Result:
+    """Start a server, load it, stop it (SIGTERM); return the figures."""
+    with tempfile.TemporaryDirectory(prefix="roads-serve-bench-") as scratch:
+        process, port = start_server(Path(scratch) / "data")
+        try:
+            return asyncio.run(load(port, process.pid, viewers, tables, coups, interval))
+        finally:
+            process.terminate()
+            process.wait(10)
+
+
+def percentile(values: list[float], p: float) -> float:
+    """Return the ``p``-th percentile (0-100) of ``values`` (nearest rank)."""
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, round(p / 100 * len(ordered)) - 1))] if ordered else float("nan")
+
+
+def report(result: Result, viewers: int, tables: int, coups: int) -> str:
+    """Return the figures as lines of text."""
+    ms = [x * 1000 for x in result.latencies]
+    due = viewers * coups
+    mem = result.memory
+    lines = [
+        f"{viewers} viewers on {tables} tables, {coups} coups a table ({result.posted} posted), "
+        f"load {os.getloadavg()[0]:.1f}",
+        f"events received {len(ms)} of {due}; problems {len(result.problems)}",
+        f"POST to event: p50 {percentile(ms, 50):.1f} ms, p99 {percentile(ms, 99):.1f} ms, "
+        f"max {max(ms, default=0):.1f} ms",
+    ]
+    if mem:
+        lines.append(
+            f"server memory: start {mem[0][1]:.1f} MB, end {mem[-1][1]:.1f} MB, max {max(m for _, m in mem):.1f} MB "
+            f"({len(mem)} samples)"
+        )
+        lines.append("memory over time: " + ", ".join(f"{t:.0f}s {m:.0f}MB" for t, m in mem[:: max(1, len(mem) // 10)]))
+    lines += result.problems[:10]
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the benchmark with the command line's sizes; print the figures; 1 if any update was missed."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--viewers", type=int, default=200)
+    parser.add_argument("--tables", type=int, default=10)
+    parser.add_argument("--seconds", type=float, default=300.0, help="how long the coups come (with --interval)")
+    parser.add_argument("--interval", type=float, default=1.0, help="seconds between coups of one table")
+    parser.add_argument("--coups", type=int, default=None, help="coups a table (default: seconds / interval)")
+    args = parser.parse_args(argv)
+    coups = args.coups if args.coups is not None else max(1, round(args.seconds / args.interval))
+    result = run(args.viewers, args.tables, coups, args.interval)
+    print(report(result, args.viewers, args.tables, coups))
+    complete = not result.problems and len(result.latencies) == args.viewers * coups
+    return 0 if complete else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,140 @@
+"""``roads serve``: a live scoreboard in the browser, one JSON Lines log per table (the extra ``roads[serve]``)."""
+
+from __future__ import annotations
+
+import importlib.util
+import socket
+from typing import Any
+
+import click
+
+from .app import cli
+from .options import FORMAT_NAMES, FROM_HELP, Whole, choice
+from .table_rules import RULE_CHOICES
+
+LOOPBACK = ("127.0.0.1", "localhost", "::1")
+"""Hosts that only this machine reaches: the only ones served without --token."""
+
+GRACE = 1
+"""Seconds SIGTERM leaves answers in flight to finish (event streams are ended at once)."""
+
+
+@cli.command("serve")
+@click.option(
+    "--data",
+    metavar="DIR",
+    default="roads-data",
+    show_default=True,
+    help="The folder of the tables: one JSON Lines log each (made if missing).",
+)
+@click.option(
+    "--follow",
+    "followed",
+    multiple=True,
+    metavar="LOG",
+    help="Watch a log another program appends to (JSON Lines or results) as a read-only table (repeatable).",
+)
+@click.option("--from", "log_format", type=choice(FORMAT_NAMES), default="auto", show_default=True, help=FROM_HELP)
+@click.option("--host", default="127.0.0.1", show_default=True, help="The address to listen on.")
+@click.option("--port", type=Whole(min=0, max=65535), default=8000, show_default=True, help="The port (0: any free).")
+@click.option("--token", metavar="T", help="Writes need Authorization: Bearer T (required off loopback).")
+@click.option(
+    "--rules",
+    type=choice(RULE_CHOICES),
+    default=None,
+    help="Table rules: standard (5% commission), super6 (Banker 6 pays half) or ez (Banker three-card 7 pushes).",
+)
+@click.option(
+    "--decks",
+    type=Whole(min=1, max=1000),
+    default=8,
+    show_default=True,
+    help="Decks in the shoe of a new table (a table keeps the decks it was made with).",
+)
+def serve_command(
+    data: str,
+    followed: tuple[str, ...],
+    log_format: str,
+    host: str,
+    port: int,
+    token: str | None,
+    rules: str | None,
+    decks: int,
+) -> None:
+    """Serve live scoreboards: enter coups in the browser, watch the roads, odds and proofs update.
+
+    Every table is a JSON Lines log under --data that every other command
+    reads (roads render roads-data/main.jsonl draws its board); a coup is on
+    the disk before the server answers. Open http://127.0.0.1:8000/ for the
+    lobby; a table page takes B, P, T and Backspace from the keyboard. The
+    HTTP contract, the event stream and safety are in docs/serve.md.
+
+    \b
+    Examples:
+      roads serve                                  the lobby on http://127.0.0.1:8000/
+      roads serve --data tables/ --port 8080 --decks 6
+      roads serve --follow /var/log/table7.jsonl   push each coup a table system writes
+      roads serve --host 0.0.0.0 --token s3cret    other machines too; writes need the token
+    \b
+      curl -X PUT localhost:8000/api/tables/main
+      curl -d '{"result": "B", "expect": 1}' localhost:8000/api/tables/main/coups
+
+    Other machines are served only with --token; SIGTERM lets answers in
+    flight finish and stops within 2 s.
+    """
+    from ..serve import EXTRA
+
+    if importlib.util.find_spec("starlette") is None or importlib.util.find_spec("uvicorn") is None:
+        raise click.ClickException(EXTRA)
+    if host not in LOOPBACK and not token:
+        raise click.UsageError(
+            f"--host {host} lets other machines in: give --token T too, so that only those who know it write"
+        )
+    from ..serve.app import create_app
+    from ..serve.events import Hub
+    from ..serve.follow import Follower, add_followed
+    from ..serve.store import Store
+
+    store = Store(data, rules or "standard", decks)
+    fmt = None if log_format == "auto" else log_format
+    followers = [Follower(add_followed(store, log), fmt) for log in followed]
+    for follower in followers:
+        follower.look()
+    hub = Hub()
+    app = create_app(store, hub, token, followers=followers)
+    listening = _bind(host, port)
+    where = listening.getsockname()
+    shown = f"[{where[0]}]" if ":" in where[0] else where[0]
+    click.echo(f"roads: serving http://{shown}:{where[1]}/ (tables in {data}; Ctrl-C to stop)", err=True)
+    _run(app, hub, listening)
+
+
+def _bind(host: str, port: int) -> socket.socket:
+    """Return a listening socket on ``host``:``port``; one line when the address cannot be had."""
+    try:
+        family = socket.AF_INET6 if ":" in host else socket.AF_INET
+        sock = socket.socket(family, socket.SOCK_STREAM)
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind((host, port))
+        sock.listen(2048)
+    except OSError as exc:
+        raise click.ClickException(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
+    sock.set_inheritable(True)
+    return sock
+
+
+def _run(app: Any, hub: Any, listening: socket.socket) -> None:
+    """Serve until SIGINT or SIGTERM: event streams end at once, other answers get GRACE seconds."""
+    import uvicorn
+
+    class Server(uvicorn.Server):
+        def handle_exit(self, sig: int, frame: Any) -> None:
+            super().handle_exit(sig, frame)
+            import asyncio
+            import contextlib
+
+            with contextlib.suppress(RuntimeError):
+                asyncio.get_running_loop().call_soon(hub.close)
+
+    config = uvicorn.Config(app, log_level="warning", timeout_graceful_shutdown=GRACE, lifespan="on", access_log=False)
+    Server(config).run(sockets=[listening])

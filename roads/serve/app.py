@@ -1,0 +1,306 @@
+"""The HTTP contract of ``roads serve`` (docs/serve.md): the routes, their answers, and the safety around them.
+
+Every route is listed in :func:`routes`; a page builder elsewhere (``/quiz``)
+adds its own by passing more routes to :func:`create_app`. Blocking work (a
+synced write, a drawing) runs in the thread pool, so the event loop keeps
+pushing while it happens.
+"""
+
+from __future__ import annotations
+
+import hmac
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, Response, StreamingResponse
+from starlette.routing import BaseRoute, Route
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from ..errors import RoadsError, TableError
+from . import pages, views
+from .events import Hub, event
+from .follow import Follower, watch
+from .openapi import openapi
+from .store import Store, Table
+
+MAX_BODY = 64 * 1024
+"""Bytes of a request body: a coup is a few dozen; more is a 413 before it is read whole."""
+
+CSP = (
+    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; connect-src 'self'; "
+    "base-uri 'none'; form-action 'none'"
+)
+"""The policy of every answer: the page's own script and style files only, nothing inline, nothing elsewhere."""
+
+
+@dataclass
+class Served:
+    """What the routes share: the tables, the push hub, and the token writes need (None: no token)."""
+
+    store: Store
+    hub: Hub
+    token: str | None
+
+
+def _served(request: Request) -> Served:
+    served: Served = request.app.state.served
+    return served
+
+
+def _table(request: Request) -> Table:
+    return _served(request).store.get(request.path_params["table"])
+
+
+def _json(data: Any, status: int = 200) -> Response:
+    return Response(json.dumps(data, ensure_ascii=False) + "\n", status, media_type="application/json")
+
+
+def _check_token(request: Request) -> None:
+    """Refuse a write without ``Authorization: Bearer T`` when the server has a token."""
+    token = _served(request).token
+    if token is None:
+        return
+    given = request.headers.get("authorization", "")
+    if not hmac.compare_digest(given.encode(), f"Bearer {token}".encode()):
+        raise HTTPException(401, "this server needs Authorization: Bearer TOKEN for writes")
+
+
+async def _body(request: Request) -> dict[str, Any]:
+    """Return the request's JSON object; 413 past MAX_BODY (counted as it arrives), 400 if it is not JSON."""
+    length = request.headers.get("content-length")
+    if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
+        raise HTTPException(413, f"the body is over {MAX_BODY // 1024} KB: a coup is a few dozen bytes")
+    parts: list[bytes] = []
+    size = 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > MAX_BODY:
+            raise HTTPException(413, f"the body is over {MAX_BODY // 1024} KB: a coup is a few dozen bytes")
+        parts.append(chunk)
+    raw = b"".join(parts)
+    if not raw.strip():
+        return {}
+    try:
+        value = json.loads(raw)
+    except (ValueError, RecursionError):
+        raise HTTPException(400, 'the body is not JSON: send {"result": "B", "expect": N}') from None
+    if not isinstance(value, dict):
+        raise HTTPException(400, 'the body is a JSON object: {"result": "B", "expect": N}')
+    return value
+
+
+async def list_tables(request: Request) -> Response:
+    """GET /api/tables: every table, its coups and counts."""
+    store = _served(request).store
+    found = await run_in_threadpool(lambda: [views.summary(t) for t in store])
+    return _json({"tables": found})
+
+
+async def get_table(request: Request) -> Response:
+    """GET /api/tables/{table}: the table's state."""
+    table = _table(request)
+    return _json(await run_in_threadpool(views.state, table))
+
+
+async def put_table(request: Request) -> Response:
+    """PUT /api/tables/{table}: make the table (an empty log); 201 when made, 200 when it was there."""
+    _check_token(request)
+    await _body(request)
+    served = _served(request)
+    table, made = await run_in_threadpool(served.store.create, request.path_params["table"])
+    return _json(await run_in_threadpool(views.state, table), 201 if made else 200)
+
+
+async def post_coup(request: Request) -> Response:
+    """POST /api/tables/{table}/coups: add one coup when ``expect`` is its number; 201 with the new state."""
+    _check_token(request)
+    table = _table(request)
+    body = await _body(request)
+    extra = sorted(set(body) - {"result", "cards", "expect"})
+    if extra:
+        raise HTTPException(400, f'unknown key \'{extra[0][:40]}\': a coup is {{"result" or "cards", "expect"}}')
+    expect = body.get("expect")
+    if type(expect) is not int:
+        raise HTTPException(400, '"expect" is the number the new coup will have (a whole number)')
+    result, cards = body.get("result"), body.get("cards")
+    if (result is None) == (cards is None) or not isinstance(result if cards is None else cards, str):
+        raise HTTPException(400, 'give "result" ("B", "P" or "T", markers allowed) or "cards" ("3 6 K K 6 2") as text')
+    served = _served(request)
+    await run_in_threadpool(served.store.add, table, expect, result, cards)
+    served.hub.publish(table.name, event(table, "coup"))
+    return _json(await run_in_threadpool(views.state, table), 201)
+
+
+async def delete_last(request: Request) -> Response:
+    """DELETE /api/tables/{table}/coups/last: take back the last coup (an undo record in the log)."""
+    _check_token(request)
+    table = _table(request)
+    given = request.query_params.get("expect")
+    if given is not None and not given.isdigit():
+        raise HTTPException(400, "expect is the number of the coup to undo (a whole number)")
+    served = _served(request)
+    await run_in_threadpool(served.store.undo, table, int(given) if given is not None else None)
+    served.hub.publish(table.name, event(table, "undo"))
+    return _json(await run_in_threadpool(views.state, table))
+
+
+async def board_picture(request: Request) -> Response:
+    """GET /api/tables/{table}/board.svg or .png: the bytes ``roads render`` writes for the table's log."""
+    table = _table(request)
+    kind = request.path_params["kind"]
+    if kind not in ("svg", "png"):
+        raise HTTPException(404, f"no board.{kind[:16]}: a board is board.svg or board.png")
+    data = await run_in_threadpool(views.picture, table, kind, dict(request.query_params))
+    media = "image/svg+xml" if kind == "svg" else "image/png"
+    return Response(data, media_type=media, headers={"Cache-Control": "no-cache"})
+
+
+async def table_odds(request: Request) -> Response:
+    """GET /api/tables/{table}/odds: ``roads odds --after LOG --json``."""
+    table = _table(request)
+    text = await run_in_threadpool(views.odds, table)
+    return Response(text, media_type="application/json")
+
+
+async def table_proof(request: Request) -> Response:
+    """GET /api/tables/{table}/proof/{road}/{mark}: ``roads explain LOG --road R --mark N --json``."""
+    table = _table(request)
+    text = await run_in_threadpool(views.proof, table, request.path_params["road"], request.path_params["mark"])
+    return Response(text, media_type="application/json")
+
+
+async def table_events(request: Request) -> Response:
+    """GET /api/tables/{table}/events: Server-Sent Events, one ``data:`` JSON a change, the state now first."""
+    table = _table(request)
+    stream = _served(request).hub.stream(table.name, event(table, "state"))
+    headers = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
+    return StreamingResponse(stream, media_type="text/event-stream", headers=headers)
+
+
+async def lobby(request: Request) -> Response:
+    """GET /: every table as a small live board with its counts."""
+    store = _served(request).store
+    found = await run_in_threadpool(lambda: [views.summary(t) for t in store])
+    return HTMLResponse(pages.lobby(found))
+
+
+async def table_page(request: Request) -> Response:
+    """GET /tables/{table}: the table page (``?overlay=1``: the board alone, transparent, for a stream)."""
+    table = _table(request)
+    overlay = request.query_params.get("overlay") in ("1", "true", "yes")
+    return HTMLResponse(pages.table(table.name, table.writable, overlay, _served(request).token is not None))
+
+
+async def asset(request: Request) -> Response:
+    """GET /static/{name}: the page's script and style, from the package (a fixed list; no other path)."""
+    name = request.path_params["name"]
+    found = pages.asset(name)
+    if found is None:
+        raise HTTPException(404, f"no such file: {name[:64]}")
+    text, media = found
+    return Response(text, media_type=media, headers={"Cache-Control": "no-cache"})
+
+
+async def openapi_page(request: Request) -> Response:
+    """GET /openapi.json: the contract as an OpenAPI 3.1 document."""
+    return JSONResponse(openapi())
+
+
+def routes() -> list[BaseRoute]:
+    """Return every route of the server: the contract of docs/serve.md (add a page's route to this list)."""
+    api = "/api/tables/{table}"
+    return [
+        Route("/", lobby, methods=["GET"]),
+        Route("/tables/{table}", table_page, methods=["GET"]),
+        Route("/static/{name}", asset, methods=["GET"]),
+        Route("/openapi.json", openapi_page, methods=["GET"]),
+        Route("/api/tables", list_tables, methods=["GET"]),
+        Route(api, get_table, methods=["GET"]),
+        Route(api, put_table, methods=["PUT"]),
+        Route(f"{api}/coups", post_coup, methods=["POST"]),
+        Route(f"{api}/coups/last", delete_last, methods=["DELETE"]),
+        Route(api + "/board.{kind:str}", board_picture, methods=["GET"]),
+        Route(f"{api}/odds", table_odds, methods=["GET"]),
+        Route(api + "/proof/{road}/{mark:int}", table_proof, methods=["GET"]),
+        Route(f"{api}/events", table_events, methods=["GET"]),
+    ]
+
+
+async def _roads_error(request: Request, exc: Exception) -> Response:
+    """A RoadsError is the one line the CLI gives: 404 unknown table or road, 409 stale, 400 a bad coup."""
+    status = exc.status if isinstance(exc, TableError) else 400
+    return _json({"error": str(exc), "status": status}, status)
+
+
+async def _http_error(request: Request, exc: Exception) -> Response:
+    assert isinstance(exc, HTTPException)
+    return _json({"error": exc.detail, "status": exc.status_code}, exc.status_code)
+
+
+class Headers:
+    """Add the safety headers to every answer: the strict CSP, no sniffing, no referrer."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        """Pass the request on, adding the headers to its answer."""
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def sending(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = list(message.get("headers", []))
+                headers += [
+                    (b"content-security-policy", CSP.encode()),
+                    (b"x-content-type-options", b"nosniff"),
+                    (b"referrer-policy", b"no-referrer"),
+                ]
+                message = {**message, "headers": headers}
+            await send(message)
+
+        await self.app(scope, receive, sending)
+
+
+def create_app(
+    store: Store,
+    hub: Hub | None = None,
+    token: str | None = None,
+    extra: Sequence[BaseRoute] = (),
+    followers: Sequence[Follower] = (),
+) -> Any:
+    """Return the ASGI app serving ``store``; ``extra``: more routes (a page's), ``followers``: logs to watch."""
+    import asyncio
+    import contextlib
+    from collections.abc import AsyncIterator
+
+    from starlette.middleware import Middleware
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        served: Served = app.state.served
+        task = asyncio.create_task(watch(list(followers), served.hub)) if followers else None
+        try:
+            yield
+        finally:
+            served.hub.close()
+            if task is not None:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
+
+    app = Starlette(
+        routes=[*routes(), *extra],
+        exception_handlers={RoadsError: _roads_error, HTTPException: _http_error},
+        middleware=[Middleware(Headers)],
+        lifespan=lifespan,
+    )
+    app.state.served = Served(store, hub or Hub(), token)
+    return app

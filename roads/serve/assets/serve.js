@@ -1,0 +1,217 @@
+// roads serve: the lobby and the table page. Keys B P T enter a result, Backspace undoes; the event
+// stream of the table says when anything changed, and the page then reloads what it shows.
+(function () {
+  "use strict";
+  var body = document.body;
+  var message = document.getElementById("message");
+
+  function say(text) { if (message) { message.textContent = text || ""; } }
+
+  function token() {
+    var field = document.getElementById("token");
+    return field && field.value ? { Authorization: "Bearer " + field.value } : {};
+  }
+
+  function send(method, url, data) {
+    var headers = token();
+    if (data !== undefined) { headers["Content-Type"] = "application/json"; }
+    return fetch(url, { method: method, headers: headers, body: data === undefined ? undefined : JSON.stringify(data) })
+      .then(function (r) { return r.json().then(function (j) { return { status: r.status, body: j }; }); });
+  }
+
+  function listOf(dl, pairs) {
+    dl.textContent = "";
+    pairs.forEach(function (pair) {
+      var dt = document.createElement("dt"); dt.textContent = pair[0];
+      var dd = document.createElement("dd"); dd.textContent = pair[1];
+      dl.appendChild(dt); dl.appendChild(dd);
+    });
+  }
+
+  function percent(x) { return (100 * Number(x)).toFixed(2) + "%"; }
+
+  if (body.classList.contains("lobby")) {
+    Array.prototype.forEach.call(document.querySelectorAll("[data-table]"), function (li) {
+      var name = li.getAttribute("data-table");
+      var img = li.querySelector("img");
+      var counts = li.querySelector("[data-counts]");
+      new EventSource("/api/tables/" + name + "/events").onmessage = function (e) {
+        var ev = JSON.parse(e.data);
+        img.src = "/api/tables/" + name + "/board.svg?last=12&v=" + ev.shoe + "-" + ev.coups + "-" + Date.now();
+        fetch("/api/tables/" + name).then(function (r) { return r.json(); }).then(function (s) {
+          counts.textContent = s.coups + " coups: Banker " + s.stats.banker + ", Player " + s.stats.player +
+            ", Tie " + s.stats.tie;
+        });
+      };
+    });
+    document.getElementById("new-table").addEventListener("submit", function (e) {
+      e.preventDefault();
+      var name = document.getElementById("new-name").value;
+      send("PUT", "/api/tables/" + encodeURIComponent(name)).then(function (r) {
+        if (r.status < 300) { window.location.href = "/tables/" + encodeURIComponent(name); } else { say(r.body.error); }
+      });
+    });
+    return;
+  }
+
+  var table = body.getAttribute("data-table");
+  var api = "/api/tables/" + table;
+  var overlay = body.classList.contains("overlay");
+  var img = document.getElementById("board-img");
+  var coups = 0;
+  var marks = [];
+  var box = null;
+  var shownUrl = null;
+  var busy = Promise.resolve();
+
+  function attr(tag, name) {
+    var m = new RegExp("\\s" + name + '="([^"]*)"').exec(tag);
+    return m ? m[1] : null;
+  }
+
+  // The marks' places are read from the SVG's text (a parsed document would count as inline style under
+  // the page's policy): each derived mark is a <use data-road data-mark x y>, one cell of its road apart.
+  function readMarks(text) {
+    var head = /<svg[^>]*>/.exec(text)[0];
+    var view = (attr(head, "viewBox") || "0 0 0 0").split(/[ ,]+/).map(Number);
+    box = { w: view[2], h: view[3] };
+    var found = [];
+    var cells = {};
+    (text.match(/<use [^>]*data-mark="[^>]*>/g) || []).forEach(function (tag) {
+      var m = { road: attr(tag, "data-road"), mark: Number(attr(tag, "data-mark")),
+        x: Number(attr(tag, "x")), y: Number(attr(tag, "y")) };
+      found.push(m);
+    });
+    found.forEach(function (a, i) {
+      var b = found[i + 1];
+      if (b && b.road === a.road && b.x === a.x && b.y > a.y) {
+        cells[a.road] = Math.min(cells[a.road] || Infinity, b.y - a.y);
+      }
+    });
+    marks = found.map(function (m) { m.size = cells[m.road] || 12; return m; });
+  }
+
+  function drawBoard() {
+    return fetch(api + "/board.svg").then(function (r) { return r.text(); }).then(function (text) {
+      readMarks(text);
+      if (overlay) { text = text.replace(/<rect class="background"[^>]*>/, ""); }
+      var url = URL.createObjectURL(new Blob([text], { type: "image/svg+xml" }));
+      img.src = url;
+      if (shownUrl) { URL.revokeObjectURL(shownUrl); }
+      shownUrl = url;
+    });
+  }
+
+  function showState(s) {
+    coups = s.coups;
+    var head = document.getElementById("coups");
+    if (head) { head.textContent = "(" + s.coups + " coups, shoe " + s.shoe + ")"; }
+    var stats = document.getElementById("stats");
+    if (stats) {
+      listOf(stats, [["Coups", s.stats.coups], ["Banker", s.stats.banker], ["Player", s.stats.player],
+        ["Tie", s.stats.tie], ["Banker pairs", s.stats.banker_pairs], ["Player pairs", s.stats.player_pairs],
+        ["Naturals", s.stats.naturals]]);
+    }
+    var asks = document.getElementById("asks");
+    if (asks) {
+      var pairs = [];
+      ["banker", "player"].forEach(function (side) {
+        var ask = s.asks[side] || {};
+        Object.keys(ask).forEach(function (road) {
+          pairs.push([side.charAt(0).toUpperCase() + side.slice(1) + " next, " + road.replace(/_/g, " "),
+            ask[road] || "nothing yet"]);
+        });
+      });
+      listOf(asks, pairs);
+    }
+  }
+
+  function showOdds(o) {
+    var dl = document.getElementById("odds");
+    if (!dl) { return; }
+    listOf(dl, [["Banker", percent(o.banker)], ["Player", percent(o.player)], ["Tie", percent(o.tie)],
+      ["Banker edge", percent(o.edge_banker)], ["Player edge", percent(o.edge_player)],
+      ["Tie edge", percent(o.edge_tie)], ["Cards left", o.cards_left]]);
+  }
+
+  function refresh() {
+    busy = busy.then(function () {
+      var jobs = [drawBoard(), fetch(api).then(function (r) { return r.json(); }).then(function (s) {
+        showState(s);
+        // Odds need the cards of every coup: a table of results alone has none to count.
+        if (overlay || !s.cards) { return null; }
+        return fetch(api + "/odds").then(function (r) { return r.json(); }).then(showOdds);
+      })];
+      return Promise.all(jobs).then(function () {
+        // Everything shown is of this many coups: what a test (or a screen reader's refresh) waits for.
+        img.setAttribute("data-coups", String(coups));
+      });
+    }).catch(function () { say("could not reach the server: it reconnects by itself"); });
+    return busy;
+  }
+
+  new EventSource(api + "/events").onmessage = function (e) {
+    var ev = JSON.parse(e.data);
+    coups = ev.coups;
+    refresh();
+  };
+
+  if (overlay) { return; }
+
+  function answer(r) {
+    if (r.status >= 300) { say(r.body.error); } else { say(""); showState(r.body); }
+    if (r.status === 409) { refresh(); }
+  }
+
+  function result(letter) { send("POST", api + "/coups", { result: letter, expect: coups + 1 }).then(answer); }
+  function undo() { send("DELETE", api + "/coups/last?expect=" + coups).then(answer); }
+
+  function proof(road, mark) {
+    fetch(api + "/proof/" + road + "/" + mark).then(function (r) { return r.json(); }).then(function (p) {
+      var text = document.getElementById("proof-text");
+      text.textContent = p.error ? p.error : p.text + " " + p.mistake;
+    });
+  }
+
+  Array.prototype.forEach.call(document.querySelectorAll("[data-result]"), function (b) {
+    b.addEventListener("click", function () { result(b.getAttribute("data-result")); });
+  });
+  var undoButton = document.getElementById("undo");
+  if (undoButton) { undoButton.addEventListener("click", undo); }
+  var cardsForm = document.getElementById("cards-form");
+  if (cardsForm) {
+    cardsForm.addEventListener("submit", function (e) {
+      e.preventDefault();
+      var field = document.getElementById("cards");
+      send("POST", api + "/coups", { cards: field.value, expect: coups + 1 }).then(function (r) {
+        if (r.status < 300) { field.value = ""; }
+        answer(r);
+      });
+    });
+  }
+  document.getElementById("proof-form").addEventListener("submit", function (e) {
+    e.preventDefault();
+    proof(document.getElementById("proof-road").value, document.getElementById("proof-mark").value);
+  });
+  document.addEventListener("keydown", function (e) {
+    var tag = e.target && e.target.tagName;
+    if (tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA" || e.ctrlKey || e.metaKey || e.altKey) { return; }
+    if (!undoButton) { return; }
+    var key = e.key.toUpperCase();
+    if (key === "B" || key === "P" || key === "T") { e.preventDefault(); result(key); }
+    else if (e.key === "Backspace") { e.preventDefault(); undo(); }
+  });
+  img.addEventListener("click", function (e) {
+    if (!box) { return; }
+    var x = e.offsetX / img.clientWidth * box.w;
+    var y = e.offsetY / img.clientHeight * box.h;
+    var hit = marks.filter(function (m) {
+      return x >= m.x && x < m.x + m.size && y >= m.y && y < m.y + m.size;
+    })[0];
+    if (hit) {
+      document.getElementById("proof-road").value = hit.road;
+      document.getElementById("proof-mark").value = hit.mark;
+      proof(hit.road, hit.mark);
+    }
+  });
+}());

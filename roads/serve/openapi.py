@@ -1,0 +1,129 @@
+"""The OpenAPI 3.1 document of the HTTP contract, served at ``/openapi.json`` and shown in docs/serve.md."""
+
+from __future__ import annotations
+
+from typing import Any
+
+_TABLE = {
+    "name": "table",
+    "in": "path",
+    "required": True,
+    "schema": {"type": "string", "pattern": "^[A-Za-z0-9_-]{1,64}$"},
+}
+_ERROR = {"description": 'one line: {"error": message, "status": code}'}
+
+
+def _answer(description: str, media: str = "application/json", **others: dict[str, str]) -> dict[str, Any]:
+    return {"200": {"description": description, "content": {media: {}}}, **others}
+
+
+def openapi() -> dict[str, Any]:
+    """Return the OpenAPI document of every route."""
+    table = [_TABLE]
+    coup_body = {
+        "required": True,
+        "content": {
+            "application/json": {
+                "schema": {
+                    "type": "object",
+                    "additionalProperties": False,
+                    "required": ["expect"],
+                    "properties": {
+                        "result": {"type": "string", "examples": ["B", "P[p]", "T"]},
+                        "cards": {"type": "string", "examples": ["3 6 K K 6 2"]},
+                        "expect": {"type": "integer", "description": "the number the new coup will have"},
+                    },
+                }
+            }
+        },
+    }
+    paths: dict[str, Any] = {
+        "/": {
+            "get": {
+                "summary": "the lobby: every table as a small live board",
+                "responses": _answer("HTML", "text/html"),
+            }
+        },
+        "/tables/{table}": {
+            "get": {
+                "summary": "the table page (?overlay=1: the board alone, transparent)",
+                "parameters": table,
+                "responses": {**_answer("HTML", "text/html"), "404": _ERROR},
+            }
+        },
+        "/api/tables": {"get": {"summary": "every table", "responses": _answer('{"tables": [...]}')}},
+        "/api/tables/{table}": {
+            "get": {
+                "summary": "one table's state",
+                "parameters": table,
+                "responses": {**_answer("state"), "404": _ERROR},
+            },
+            "put": {
+                "summary": "make a table (an empty log)",
+                "parameters": table,
+                "responses": {"201": {"description": "made"}, "200": {"description": "already there"}, "401": _ERROR},
+            },
+        },
+        "/api/tables/{table}/coups": {
+            "post": {
+                "summary": "add a coup when expect is its number",
+                "parameters": table,
+                "requestBody": coup_body,
+                "responses": {
+                    "201": {"description": "the new state"},
+                    "400": _ERROR,
+                    "401": _ERROR,
+                    "404": _ERROR,
+                    "409": _ERROR,
+                    "413": _ERROR,
+                },
+            }
+        },
+        "/api/tables/{table}/coups/last": {
+            "delete": {
+                "summary": "undo the last coup (an undo record in the log); ?expect=N its number",
+                "parameters": table,
+                "responses": {**_answer("the new state"), "401": _ERROR, "404": _ERROR, "409": _ERROR},
+            }
+        },
+        "/api/tables/{table}/board.svg": {
+            "get": {
+                "summary": "roads render LOG -o board.svg",
+                "parameters": table,
+                "responses": _answer("SVG", "image/svg+xml"),
+            }
+        },
+        "/api/tables/{table}/board.png": {
+            "get": {
+                "summary": "roads render LOG -o board.png",
+                "parameters": table,
+                "responses": _answer("PNG", "image/png"),
+            }
+        },
+        "/api/tables/{table}/odds": {
+            "get": {
+                "summary": "roads odds --after LOG --json",
+                "parameters": table,
+                "responses": _answer("odds"),
+            }
+        },
+        "/api/tables/{table}/proof/{road}/{mark}": {
+            "get": {
+                "summary": "roads explain LOG --road ROAD --mark MARK --json",
+                "parameters": [
+                    _TABLE,
+                    {"name": "road", "in": "path", "required": True, "schema": {"type": "string"}},
+                    {"name": "mark", "in": "path", "required": True, "schema": {"type": "integer", "minimum": 1}},
+                ],
+                "responses": {**_answer("the proof"), "404": _ERROR},
+            }
+        },
+        "/api/tables/{table}/events": {
+            "get": {
+                "summary": "Server-Sent Events: one data: JSON per change",
+                "parameters": table,
+                "responses": _answer("event stream", "text/event-stream"),
+            }
+        },
+    }
+    return {"openapi": "3.1.0", "info": {"title": "roads serve", "version": "1"}, "paths": paths}

@@ -1,0 +1,164 @@
+"""What the server answers about a table, made by the functions the commands use: same log, same bytes.
+
+``board.svg``/``.png`` are what ``roads render LOG`` writes, ``/odds`` what
+``roads odds --after LOG --json`` prints, a proof what ``roads explain LOG
+--road R --mark N --json`` prints. Each is made once per change of the table
+and kept until the next (200 viewers asking after a coup cost one drawing).
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from typing import Any, cast
+
+from ..board.jsonview import ask_dict, dumps
+from ..board.names import DERIVED, Road
+from ..coup import Coup
+from ..errors import RoadsError, TableError
+from ..render import render
+from ..scene import render_options
+from ..scoreboard import Scoreboard
+from .store import Table
+
+BOARD_OPTIONS = ("road", "last", "theme", "labels", "highlight", "cell", "width", "scale", "title")
+"""The render options a board request may give in its query (``?theme=dark&last=20``), as ``roads render`` takes.
+
+``v`` is also allowed and ignored: the key a page changes to load a board again.
+"""
+
+_CACHE_MOST = 64
+"""Answers kept per table (distinct option sets of one table state)."""
+
+_lock = threading.Lock()
+_cache: dict[str, tuple[tuple[int, int, int], dict[tuple[Any, ...], Any]]] = {}
+
+
+def _cached(table: Table, key: tuple[Any, ...], make: Any) -> Any:
+    """Return the answer ``make()`` for ``key`` of this state of ``table``, made once per state."""
+    version = (table.coups, table.shoe, len(table.text))
+    with _lock:
+        kept = _cache.get(table.name)
+        if kept is None or kept[0] != version:
+            kept = (version, {})
+            _cache[table.name] = kept
+        if key in kept[1]:
+            return kept[1][key]
+    value = make()
+    with _lock:
+        if len(kept[1]) < _CACHE_MOST:
+            kept[1][key] = value
+    return value
+
+
+def board(table: Table) -> Scoreboard:
+    """Return the table's scoreboard, read from its log as ``roads render`` reads it."""
+
+    def make() -> Scoreboard:
+        return Scoreboard.from_log(table.source()) if table.coups else Scoreboard()
+
+    return cast(Scoreboard, _cached(table, ("board",), make))
+
+
+def picture(table: Table, kind: str, query: dict[str, str]) -> bytes:
+    """Return the board as ``roads render LOG -o board.KIND`` with the query's options writes it."""
+    changes: dict[str, Any] = {}
+    for key, value in query.items():
+        if key == "v":
+            continue  # a page's cache key (the coups shown), not an option
+        if key not in BOARD_OPTIONS:
+            raise TableError(f"unknown option '{key}': a board takes {', '.join(BOARD_OPTIONS)}", status=400)
+        changes[key] = _option_value(key, value)
+    options = render_options(**changes)
+
+    def make() -> bytes:
+        return render(board(table), kind, options)
+
+    return cast(bytes, _cached(table, ("picture", kind, tuple(sorted(changes.items()))), make))
+
+
+def _option_value(key: str, value: str) -> Any:
+    """Return one query value as the render option takes it (numbers, a road:mark highlight)."""
+    try:
+        if key in ("last", "width"):
+            return int(value)
+        if key in ("cell", "scale"):
+            return float(value)
+    except ValueError:
+        raise TableError(f"{key} takes a number, not '{value[:40]}'", status=400) from None
+    if key == "highlight":
+        road, _, mark = value.partition(":")
+        if not mark.isdigit():
+            raise TableError("highlight takes ROAD:MARK, e.g. big-eye-boy:5", status=400)
+        return (road, int(mark))
+    return value
+
+
+def odds(table: Table) -> str:
+    """Return what ``roads odds --after LOG --decks N --json`` prints: the next coup's odds and the bets' edges."""
+    return cast(str, _cached(table, ("odds",), lambda: _odds(table)))
+
+
+def _odds(table: Table) -> str:
+    from ..logs import read_coups
+    from ..odds import ExactOdds, Odds, exact_odds, odds_through
+
+    found: Odds | ExactOdds
+    if not table.coups:
+        found = exact_odds(table.decks)
+    else:
+        try:
+            found = odds_through(read_coups(table.source()), table.decks)[-1]
+        except RoadsError as exc:
+            # A table of results alone has no cards to count: not a bad request, a state the odds cannot use.
+            raise TableError(str(exc), status=409) from None
+    return json.dumps(found.model_dump(mode="json"), indent=2) + "\n"
+
+
+def proof(table: Table, road: str, mark: int) -> str:
+    """Return what ``roads explain LOG --road ROAD --mark N --json`` prints; 404 for no such road or mark."""
+    try:
+        derived = Road.parse(road, derived=True)
+    except RoadsError as exc:
+        raise TableError(exc.message, status=404) from None
+
+    def make() -> str:
+        try:
+            found = board(table).proof(derived, mark)
+        except RoadsError as exc:
+            raise TableError(exc.message, status=404) from None
+        return dumps(found.to_dict(mistake=True)) + "\n"
+
+    return cast(str, _cached(table, ("proof", derived, mark), make))
+
+
+def state(table: Table) -> dict[str, Any]:
+    """Return the table as ``GET /api/tables/{table}`` gives it: counts, rules, statistics, asks, last coup."""
+
+    def make() -> dict[str, Any]:
+        drawn = board(table)
+        return {
+            "table": table.name,
+            "coups": table.coups,
+            "rules": table.rules,
+            "decks": table.decks,
+            "shoe": table.shoe,
+            "writable": table.writable,
+            "cards": all(isinstance(item, Coup) for item in table.items),
+            "last": table.last(),
+            "stats": json.loads(json.dumps(drawn.stats.to_dict())),
+            "asks": ask_dict(drawn),
+            "roads": {road.name: {"marks": len(road), "red": road.red} for road in drawn.derived_roads()},
+        }
+
+    return cast(dict[str, Any], _cached(table, ("state",), make))
+
+
+def summary(table: Table) -> dict[str, Any]:
+    """Return one line of ``GET /api/tables``: the table's name, coups and wins of each side."""
+    counts = state(table)["stats"]
+    return {"table": table.name, "coups": table.coups, "writable": table.writable, "stats": counts}
+
+
+ROADS = tuple(road.cli for road in DERIVED)
+"""The roads a proof can be asked of."""
