@@ -165,7 +165,7 @@ def drill_json(situations: list[Situation], seed: int | str) -> str:
 
 def drill_html(situations: list[Situation], seed: int | str, title: str | None = None) -> str:
     """Return the drill as a self-checking quiz page (offline; answers in <details> when JavaScript is off)."""
-    from .page import asset
+    from .shell import asset
 
     heading = title or f"Third-card drill (seed {seed})"
     items = []
