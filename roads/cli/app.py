@@ -25,6 +25,7 @@ COMMANDS: tuple[str, ...] = (
     "explain",
     "lesson",
     "odds",
+    "quiz",
     "render",
     "report",
     "show",
