@@ -208,6 +208,7 @@ def renamed(old: str, new: str, into: str, **attrs: Any) -> Callable[[F], F]:
 SHARED_OPTIONS: dict[str, str] = {
     "--bets": "every bet of the table's rules",
     "--cell": "pixels per Big Road cell",
+    "--count": "how many questions",
     "--decks": "decks in the shoe",
     "--dir": "an output folder",
     "--format": "the format of what the command writes",

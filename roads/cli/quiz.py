@@ -74,7 +74,7 @@ def quiz_command(inputs: Inputs, output: str | None, seed: int | str | None, cou
       roads quiz --seed 7 --count 20 -o quiz.html    the same 20 questions every time
       roads quiz shoe.txt -o quiz.html               questions about your own shoe
       roads quiz shoes.jsonl --shoe 2 -o quiz.html   one shoe of an archive
-      roads quiz a.txt b.txt -o two.html             two shoes on one page
+      roads quiz shoe.txt dragon.txt -o two.html     two shoes on one page
     """
     from ..lesson.questions import questions
     from ..lesson.quiz import quiz_page

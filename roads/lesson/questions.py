@@ -219,7 +219,8 @@ class _Shoe:
         bead = after.big_road[-1]
         made = [p for p in added if p is not None]
         explanation = (
-            f"{side} at coup {n + 1} goes to column {bead.column}, row {bead.row} of the Big Road and adds: {right}."
+            f"{side} at coup {n + 1} goes to column {bead.column}, row {bead.row} of the Big Road; "
+            "each road's new mark is proved below."
         )
         prompt = (
             f"The board after coup {n}. If {side} wins coup {n + 1}, what do Big Eye Boy, Small Road and "
@@ -252,7 +253,8 @@ class _Shoe:
             right = row_of(back)
             wrong = [row_of(back - 1)] if back > 1 else []
             wrong += [row_of(back + 1)] if back + 1 < c else []
-            wrong += [depths(c - 1, c - 1 - k)] if c - 1 - k >= 1 else []
+            # The other rule, or where it cannot apply yet, the column against the new one.
+            wrong += [depths(c - 1, c - 1 - k)] if c - 1 - k >= 1 else [depths(back, c)]
         prompt = (
             f"{p.title} mark {p.mark} (from coup {self.coup_of(p)}, the bead at column {c}, row {r}) is "
             f"{p.color.value}. Which Big Road columns decide its colour?"

@@ -140,8 +140,9 @@ class _Writer:
             f'data-answer="{q.answer}" aria-labelledby="{qid}-h">\n'
             f'<h2 id="{qid}-h">Question {number}: <span class="kind">{esc(KINDS[q.kind])}</span></h2>\n'
             f'<p class="where">{shoe}{esc(where)}</p>\n'
-            f'<div class="frame" role="img" aria-label="{esc(f"The scoreboard {where}")}">'
-            f"{self.board(q)}</div>\n"
+            # Focusable: on a phone the frame scrolls sideways, and a keyboard must reach it to scroll it too.
+            f'<figure class="frame" tabindex="0" aria-label="{esc(f"The scoreboard {where} (scrolls sideways)")}">'
+            f"{self.board(q)}</figure>\n"
             f'<p class="prompt" id="{qid}-p">{esc(q.prompt)}</p>\n'
             f'<div class="choices" role="group" aria-labelledby="{qid}-p">\n{buttons}\n</div>\n'
             '<div class="feedback" data-feedback>\n<p class="verdict" aria-live="polite"></p>\n'
