@@ -129,6 +129,10 @@ def test_a_shoe_with_nothing_to_ask_is_one_clear_error() -> None:
         questions([Scoreboard.from_results("BPPB"), Scoreboard.from_results("B")], seed=1)
     with pytest.raises(LessonError, match="1 to 100"):
         questions([Scoreboard.from_results("BPPB")], seed=1, count=0)
+    with pytest.raises(LessonError, match="at most 1000 questions: 11 shoes of 100"):
+        questions([Scoreboard.from_results("BPPB")] * 11, seed=1, count=100)
+    with pytest.raises(LessonError, match="the shoe has 2001 coups, over 2000"):
+        questions([Scoreboard.from_results("BP" * 1000 + "B")], seed=1)
 
 
 class _Questions(HTMLParser):

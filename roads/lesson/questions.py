@@ -26,6 +26,7 @@ from ..errors import LessonError
 from ..outcome import Outcome
 from ..scoreboard import Scoreboard
 from ..shoe import SeededStream
+from .plan import MAX_COUPS
 
 KINDS: dict[str, str] = {
     "banker-next": "If Banker wins next",
@@ -42,6 +43,8 @@ TRAPS = ("empty-row", "dragon-tail", "leading-ties")
 DEFAULT_COUNT = 12
 MAX_COUNT = 100
 """Most questions a shoe gives; the page holds every question with its proof pictures."""
+MAX_QUESTIONS = 1000
+"""Most questions one quiz asks over all its shoes (a page of them is some 30 MB)."""
 NEXT = {"banker-next": Outcome.from_letter("B"), "player-next": Outcome.from_letter("P")}
 
 
@@ -90,6 +93,15 @@ def questions(boards: Iterable[Scoreboard], *, seed: int | str, count: int = DEF
     check_count(count)
     out: list[Question] = []
     every = list(boards)
+    if len(every) * count > MAX_QUESTIONS:
+        raise LessonError(
+            f"a quiz asks at most {MAX_QUESTIONS} questions: {len(every)} shoes of {count} is "
+            f"{len(every) * count}; ask fewer a shoe (--count) or about fewer shoes"
+        )
+    for number, board in enumerate(every, 1):
+        if board.coups > MAX_COUPS:
+            where = f"shoe {number} has" if len(every) > 1 else "the shoe has"
+            raise LessonError(f"a quiz reads a shoe a person plays: {where} {board.coups} coups, over {MAX_COUPS}")
     for number, board in enumerate(every, 1):
         try:
             out.extend(_Shoe(board, number).pick(SeededStream(f"quiz:{seed}:{number}"), count))
@@ -353,4 +365,4 @@ class _Shoe:
         )
 
 
-__all__ = ["DEFAULT_COUNT", "KINDS", "MAX_COUNT", "TRAPS", "Question", "check_count", "questions"]
+__all__ = ["DEFAULT_COUNT", "KINDS", "MAX_COUNT", "MAX_QUESTIONS", "TRAPS", "Question", "check_count", "questions"]
