@@ -38,6 +38,8 @@ from .svgtools import decoration_svg
 LAST = 12
 """The newest Big Road columns a question's board shows: enough to read every derived mark it asks about."""
 _GROUP_ID = re.compile(r'(<g\b[^>]*?) id="[^"]*"')
+_USE = re.compile(r"<use\b[^>]*>")
+_LABELS = re.compile(r' (?:class|data-[a-z-]+)="[^"]*"')
 
 
 def quiz_page(
@@ -161,8 +163,10 @@ class _Writer:
         scene = dataclasses.replace(scene, items=_without(scene.items, "asks"))
         self.keep(scene, "brd-", "shown-board")
         self.drawn.update(texts(scene))
-        # Many boards share the page: their groups' ids ("stats", "asks") would clash, and nothing points at them.
-        return _GROUP_ID.sub(r"\1", decoration_svg(scene, "shown-board", "brd-"))
+        # Many boards share the page: their groups' ids ("stats", "asks") would clash, and nothing points at
+        # them; the marks' classes and data (for the lesson page's pointing) are half a board's bytes, unused here.
+        svg = _GROUP_ID.sub(r"\1", decoration_svg(scene, "shown-board", "brd-"))
+        return _USE.sub(lambda use: _LABELS.sub("", use.group(0)), svg)
 
     def proof(self, p: Proof, board: Scoreboard) -> str:
         """Return one proof as a list item: the lesson page's picture of the columns compared, then the words."""
