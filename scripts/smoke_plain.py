@@ -70,6 +70,8 @@ CASES = (
     Case(("explain", "shoe.txt", "--road", "small-road", "--mark", "3")),
     Case(("lesson", "shoe.txt", "-o", "lesson.html"), ("lesson.html",)),
     Case(("odds",)),
+    Case(("quiz", "--seed", "7", "-o", "roads-quiz.html"), ("roads-quiz.html",)),
+    Case(("quiz", "shoe.txt", "--seed", "7", "--count", "10", "-o", "shoe-quiz.html"), ("shoe-quiz.html",)),
     Case(("odds", "--after", "shoe.txt", "--each", "--plot", "odds.svg"), ("odds.svg",)),
     Case(("odds", "--after", "shoe.txt", "--each", "--plot", "odds.png"), ("odds.png",)),
     Case(("render", "shoe.txt", "-o", "board.svg"), ("board.svg",)),

@@ -16,13 +16,18 @@ import pytest
 from roads.lesson.csp import source_hash
 from roads.lesson.drill import drill, drill_html
 from roads.lesson.page import lesson_page
+from roads.lesson.quiz import quiz_page
+from roads.scoreboard import Scoreboard
 from roads.shoe import deal_shoe
 
 COUPS = deal_shoe(8, seed=3).coups[:30]
 PAGES = {
     "lesson": lambda: lesson_page(COUPS, title="CSP lesson"),
     "drill": lambda: drill_html(drill(3, 5), 5),
+    "quiz": lambda: quiz_page([Scoreboard.from_outcomes(COUPS)], seed=5, count=3),
 }
+STYLES = {"lesson": 2, "drill": 1, "quiz": 3}
+"""Each page's inline styles: its CSS (the quiz adds its own to the lesson's), then its pictures' @font-face rules."""
 
 
 class _Inline(HTMLParser):
@@ -60,11 +65,11 @@ def test_the_policy_allows_exactly_the_pages_own_code(name: str) -> None:
     directives = dict(part.strip().split(" ", 1) for part in parsed.policy[0].split(";"))
     assert directives["default-src"] == "'none'"
     assert directives["base-uri"] == "'none'" and directives["form-action"] == "'none'"
-    # A lesson page has a second style, its pictures' @font-face rules, and takes fonts from data: URIs only.
-    fonts = name == "lesson"
+    # A page with pictures has a last style, their @font-face rules, and takes fonts from data: URIs only.
+    fonts = name != "drill"
     for kind, directive in (("script", "script-src"), ("style", "style-src")):
         allowed = directives[directive].split()
-        blocks = 2 if fonts and kind == "style" else 1
+        blocks = STYLES[name] if kind == "style" else 1
         assert allowed == [source_hash(text) for text in parsed.blocks[kind]] and len(allowed) == blocks
         assert all(re.fullmatch(r"'sha256-[A-Za-z0-9+/]{43}='", source) for source in allowed)
     assert directives.get("font-src") == ("data:" if fonts else None)
@@ -109,6 +114,10 @@ def test_the_page_runs_and_a_foreign_script_does_not(name: str, tmp_path: Path) 
                 ask = tab.locator("li.situation").first.locator('.ask[data-who="player"]')
                 ask.locator(f'button[data-answer="{ask.get_attribute("data-correct")}"]').click()
                 assert ask.locator(".verdict").inner_text() == "Right."
+            elif name == "quiz":
+                question = tab.locator("#q1")
+                question.locator(f'[data-choice="{question.get_attribute("data-answer")}"]').click()
+                assert question.locator(".verdict").inner_text() == "Right."
             else:
                 tab.locator('#board use[data-road="big-eye-boy"][data-mark="2"]').hover()
                 assert "Big Eye Boy mark 2" in tab.locator("#viewer").inner_text()

@@ -20,7 +20,9 @@ pytest.importorskip("starlette", reason="roads[serve] (in the test extra) is not
 
 from starlette.testclient import TestClient
 
+from roads import Scoreboard
 from roads.cli import main
+from roads.lesson.quiz import quiz_page
 from roads.logs import read_outcomes
 from roads.serve.app import CSP, MAX_BODY, create_app, routes
 from roads.serve.openapi import openapi
@@ -272,3 +274,16 @@ def test_atomic_write_with_sync_flushes_the_file_and_its_folder(
     assert synced == []
     atomic_write(tmp_path / "a.jsonl", '{"winner": "banker"}\n', sync=True)
     assert len(synced) == 2 and (tmp_path / "a.jsonl").read_text() == '{"winner": "banker"}\n'
+
+
+def test_the_quiz_is_the_quiz_of_the_stored_log_under_its_own_strict_policy(client: TestClient, data: Path) -> None:
+    too_short = client.get("/quiz")
+    assert too_short.status_code == 404 and "enough coups" in too_short.json()["error"]
+    fill(client, 30)
+    answer = client.get("/quiz?seed=7")
+    assert answer.status_code == 200
+    policy = answer.headers["content-security-policy"]
+    assert policy != CSP and "unsafe-inline" not in policy and "script-src 'sha256-" in policy
+    board = Scoreboard.from_log(data / "main.jsonl")
+    assert answer.text == quiz_page([board], seed="7", names=["main"], title="Reading the roads: a quiz")
+    assert answer.text.count(" data-question ") >= 10

@@ -25,6 +25,7 @@ COMMANDS: tuple[str, ...] = (
     "explain",
     "lesson",
     "odds",
+    "quiz",
     "render",
     "report",
     "serve",
@@ -115,6 +116,7 @@ def cli() -> None:
       roads explain shoe.txt --road small-road --mark 3
                                          why one mark is red or blue
       roads render shoe.txt -o board.png the scoreboard as a picture
+      roads quiz --seed 7 -o quiz.html   a road-reading quiz, every answer proved
       roads odds --decks 8               exact odds of the next coup
 
     Every command has --help. Exit status: 0 done, 1 bad input, 2 bad usage,

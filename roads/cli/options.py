@@ -203,6 +203,7 @@ def renamed(old: str, new: str, into: str, **attrs: Any) -> Callable[[F], F]:
 SHARED_OPTIONS: dict[str, str] = {
     "--bets": "every bet of the table's rules",
     "--cell": "pixels per Big Road cell",
+    "--count": "how many questions",
     "--decks": "decks in the shoe",
     "--dir": "an output folder",
     "--format": "the format of what the command writes",
@@ -395,6 +396,7 @@ def log_inputs(
     coups: bool = False,
     shoe_help: str | None = None,
     verb: str = "written",
+    required: bool = True,
 ) -> Callable[[F], F]:
     """Add LOG... and the options every log-reading command shares; the command gets them as ``inputs``.
 
@@ -402,6 +404,7 @@ def log_inputs(
     ``verb`` says in the summary line what was done with each shoe. Each of
     ``old_format_flags`` is a warned old spelling of --from (``--format`` in a
     command whose output has no format to choose, render's ``--log-format``).
+    Without ``required`` a command may be given no LOG (it makes its own shoe).
     """
 
     def decorate(command: F) -> F:
@@ -468,7 +471,9 @@ def log_inputs(
             show_default=True,
             help=FROM_HELP,
         )(wrapped)
-        wrapped = click.argument("logs", nargs=-1, required=True, metavar="LOG...")(wrapped)
+        wrapped = click.argument("logs", nargs=-1, required=required, metavar="[LOG...]" if not required else "LOG...")(
+            wrapped
+        )
         return wrapped  # type: ignore[no-any-return]
 
     return decorate

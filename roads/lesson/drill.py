@@ -15,8 +15,6 @@ from ..errors import LessonError
 from ..rules import banker_draws, is_natural, player_draws, tableau_reason
 from ..scene.hand import with_article_card
 from ..shoe import SeededStream
-from ..version import __version__
-from . import csp
 from .safe import esc
 
 MAX_COUNT = 1000
@@ -165,7 +163,7 @@ def drill_json(situations: list[Situation], seed: int | str) -> str:
 
 def drill_html(situations: list[Situation], seed: int | str, title: str | None = None) -> str:
     """Return the drill as a self-checking quiz page (offline; answers in <details> when JavaScript is off)."""
-    from .page import asset
+    from .shell import asset, document
 
     heading = title or f"Third-card drill (seed {seed})"
     items = []
@@ -193,18 +191,15 @@ def drill_html(situations: list[Situation], seed: int | str, title: str | None =
             + f'\n<details class="answer"><summary>Answer</summary>{reveal}</details>\n</li>'
         )
     style, script = f"\n{asset('drill.css')}", f"\n{asset('drill.js')}"
-    return (
-        '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
-        + csp.meta(scripts=(script,), styles=(style,))
-        + '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
-        f'<meta name="generator" content="roads {esc(__version__)}">\n<title>{esc(heading)}</title>\n'
-        f"<style>{style}</style>\n</head>\n<body>\n<header><h1><bdi>{esc(heading)}</bdi></h1>\n"
+    body = (
+        f"<header><h1><bdi>{esc(heading)}</bdi></h1>\n"
         "<p>For each situation, say whether Player draws a third card and whether Banker does. "
         "A natural (8 or 9 in two cards, either side) means nobody draws.</p>\n"
         '<p class="score" id="score" aria-live="polite" hidden></p></header>\n<main>\n<ol class="drill">\n'
         + "\n".join(items)
-        + f"\n</ol>\n</main>\n<script>{script}</script>\n</body>\n</html>\n"
+        + "\n</ol>\n</main>"
     )
+    return document(title=heading, body=body, script=script, styles=(style,), fonts=False)
 
 
 FORMATS = {"text": drill_text, "json": drill_json}

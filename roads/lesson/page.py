@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterable, Sequence
-from importlib import resources
 
 from ..board.explain import Proof, road_start
 from ..board.names import DERIVED, Road
@@ -29,7 +28,6 @@ from ..scene.highlight import focus
 from ..scene.primitives import Scene, Symbol
 from ..terminal import plural
 from ..version import __version__
-from . import csp
 from .compare import columns_of, comparison_scene
 from .plan import (
     DETAILS,
@@ -44,6 +42,7 @@ from .plan import (
     played_from,
 )
 from .safe import bidi, esc
+from .shell import asset, document, keep_symbols, page_fonts, sprite
 from .steps import steps
 from .svgtools import decoration_svg, inline_svg, without_style
 
@@ -71,15 +70,6 @@ def lesson_page(  # noqa: PLR0913  # one keyword a page option, as the CLI has
     return _Writer(lesson).page()
 
 
-FONT_PREFIX = "page-"
-"""What the page-wide font families start with (``page-roads-aileron``...); no figure's ids start so."""
-
-
-def asset(name: str) -> str:
-    """Return the text of a file in roads/lesson/assets (the page's CSS and JavaScript)."""
-    return (resources.files("roads.lesson") / "assets" / name).read_text(encoding="utf-8")
-
-
 class _Writer:
     """Writes one lesson as HTML; every piece of text goes through esc()."""
 
@@ -101,7 +91,7 @@ class _Writer:
     def page(self) -> str:
         """Return the whole document."""
         lesson = self.l
-        sprite, figures = self.figures()
+        hidden, figures = self.figures()
         board, steps_data = self.board_scene()
         fonts, families = self.fonts()
         if families:
@@ -121,18 +111,13 @@ class _Writer:
             ]
         )
         style, script = f"\n{asset('lesson.css')}", f"\n{asset('lesson.js')}"
-        styles = (style, fonts) if fonts else (style,)
-        return (
-            "<!DOCTYPE html>\n"
-            '<html lang="en">\n<head>\n<meta charset="utf-8">\n'
-            + csp.meta(scripts=(script,), styles=styles, fonts=bool(fonts))
-            + '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
-            f'<meta name="generator" content="roads {esc(__version__)}">\n'
-            f"<title>{esc(lesson.title)}</title>\n"
-            + "".join(f"<style>{text}</style>\n" for text in styles)
-            + "</head>\n"
-            f'<body data-theme="{esc(lesson.theme)}">\n{sprite}\n{body}\n'
-            f"<script>{script}</script>\n</body>\n</html>\n"
+        return document(
+            title=lesson.title,
+            body=f"{hidden}\n{body}",
+            script=script,
+            styles=(style, fonts) if fonts else (style,),
+            fonts=bool(fonts),
+            attributes=f' data-theme="{esc(lesson.theme)}"',
         )
 
     # -- parts ---------------------------------------------------------------
@@ -170,14 +155,7 @@ class _Writer:
 
     def fonts(self) -> tuple[str, str]:
         """Return the page's ``@font-face`` style (every face its figures draw with) and their family list."""
-        from ..render.svgfonts import face_rules, text_characters
-
-        rules, families = face_rules(text_characters(self.drawn), FONT_PREFIX)
-        if not rules:
-            return "", ""
-        # The proofs' figures name no family of their own (hundreds of them): one rule names the page's.
-        rule = f"svg.comparison{{font-family:{families}, {self.comparison_family}}}" if self.comparison_family else ""
-        return f"\n{rules}\n{rule}\n" if rule else f"\n{rules}\n", families
+        return page_fonts(self.drawn, {"comparison": self.comparison_family})
 
     def board_section(self, scene: Scene, steps_data: str) -> str:
         """Return the scoreboard as inline SVG beside the proof viewer."""
@@ -220,29 +198,12 @@ class _Writer:
                 scene = comparison_scene(p, self.columns, theme=self.l.theme)
                 self.drawn.update(texts(scene))
                 self.comparison_family = scene.font_family
-                for symbol in scene.symbols:
-                    symbols.setdefault("cmp-" + symbol.id, symbol)
+                keep_symbols(symbols, scene, "cmp-")
                 # Every figure points at the one sprite's symbols ("cmp-" ids) instead of defining its own.
                 # Written at once, so one scene is alive at a time: holding thousands made the garbage
                 # collector's full passes (and the page) grow with the square of the shoe.
                 figures[(name, p.mark)] = decoration_svg(scene, "comparison", "cmp-")
-        if not symbols:
-            return "", figures
-        sprite_scene = Scene(
-            width=0,
-            height=0,
-            background="none",
-            symbols=tuple(Symbol(k, symbols[k].shapes) for k in sorted(symbols)),
-            items=(),
-            title="",
-            desc="",
-            font_family="",
-        )
-        # Zero-sized rather than display:none: some browsers will not draw <use> of a hidden SVG's symbols.
-        sprite = without_style(inline_svg(sprite_scene, "", fonts=False)).replace(
-            "<svg ", '<svg aria-hidden="true" class="sprite" ', 1
-        )
-        return sprite, figures
+        return sprite(symbols), figures
 
     def proofs_section(self, figures: dict[tuple[str, int], str]) -> str:
         """Return every shown proof, road by road, each beside its picture."""

@@ -9,7 +9,9 @@ pushing while it happens.
 from __future__ import annotations
 
 import hmac
+import html
 import json
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -22,6 +24,7 @@ from starlette.responses import HTMLResponse, JSONResponse, Response, StreamingR
 from starlette.routing import BaseRoute, Route
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from ..bounds import MAX_TEXT
 from ..errors import RoadsError, TableError
 from . import pages, views
 from .events import Hub, event
@@ -37,6 +40,9 @@ CSP = (
     "base-uri 'none'; form-action 'none'"
 )
 """The policy of every answer: the page's own script and style files only, nothing inline, nothing elsewhere."""
+
+_PAGE_POLICY = re.compile(r'<meta http-equiv="Content-Security-Policy" content="([^"]*)">')
+"""The policy a self-contained roads page (the quiz) carries in its head."""
 
 
 @dataclass
@@ -207,6 +213,20 @@ async def asset(request: Request) -> Response:
     return Response(text, media_type=media, headers={"Cache-Control": "no-cache"})
 
 
+async def quiz_page(request: Request) -> Response:
+    """GET /quiz: ``roads quiz`` of every table with enough coups (``?seed=S``: another set of questions).
+
+    The quiz is one self-contained page whose script and style are inline, allowed by their hashes: it is
+    answered with that page's own policy, as strict as the server's, instead of the server's ``'self'``.
+    """
+    store = _served(request).store
+    seed = request.query_params.get("seed", views.QUIZ_SEED)[:MAX_TEXT]
+    page = await run_in_threadpool(views.quiz, list(store), seed)
+    found = _PAGE_POLICY.search(page)
+    assert found is not None, "a roads page always carries its policy"
+    return HTMLResponse(page, headers={"Content-Security-Policy": html.unescape(found.group(1))})
+
+
 async def openapi_page(request: Request) -> Response:
     """GET /openapi.json: the contract as an OpenAPI 3.1 document."""
     return JSONResponse(openapi())
@@ -220,6 +240,7 @@ def routes() -> list[BaseRoute]:
         Route("/tables/{table}", table_page, methods=["GET"]),
         Route("/static/{name}", asset, methods=["GET"]),
         Route("/openapi.json", openapi_page, methods=["GET"]),
+        Route("/quiz", quiz_page, methods=["GET"]),
         Route("/api/tables", list_tables, methods=["GET"]),
         Route(api, get_table, methods=["GET"]),
         Route(api, put_table, methods=["PUT"]),
@@ -258,8 +279,9 @@ class Headers:
         async def sending(message: Message) -> None:
             if message["type"] == "http.response.start":
                 headers = list(message.get("headers", []))
+                if not any(name.lower() == b"content-security-policy" for name, _ in headers):
+                    headers.append((b"content-security-policy", CSP.encode()))
                 headers += [
-                    (b"content-security-policy", CSP.encode()),
                     (b"x-content-type-options", b"nosniff"),
                     (b"referrer-policy", b"no-referrer"),
                 ]

@@ -51,6 +51,13 @@ def openapi() -> dict[str, Any]:
                 "responses": {**_answer("HTML", "text/html"), "404": _ERROR},
             }
         },
+        "/quiz": {
+            "get": {
+                "summary": "roads quiz of every table with enough coups (?seed=S: other questions)",
+                "parameters": [{"name": "seed", "in": "query", "required": False, "schema": {"type": "string"}}],
+                "responses": {**_answer("HTML", "text/html"), "404": _ERROR},
+            }
+        },
         "/api/tables": {"get": {"summary": "every table", "responses": _answer('{"tables": [...]}')}},
         "/api/tables/{table}": {
             "get": {

@@ -16,6 +16,8 @@ from ..board.jsonview import ask_dict, dumps
 from ..board.names import DERIVED, Road
 from ..coup import Coup
 from ..errors import RoadsError, TableError
+from ..lesson.questions import questions
+from ..lesson.quiz import quiz_page
 from ..render import render
 from ..scene import render_options
 from ..scoreboard import Scoreboard
@@ -162,3 +164,25 @@ def summary(table: Table) -> dict[str, Any]:
 
 ROADS = tuple(road.cli for road in DERIVED)
 """The roads a proof can be asked of."""
+
+
+QUIZ_SEED = "serve"
+"""The seed of the served quiz unless the request gives one: the same tables give the same page."""
+
+
+def quiz(tables: list[Table], seed: str = QUIZ_SEED) -> str:
+    """Return ``roads quiz`` of the tables' boards: each table with something to ask, named by its name.
+
+    A table too short to ask about is left out; with none left, a TableError (404) says so.
+    """
+    asked: list[tuple[str, Scoreboard]] = []
+    for table in tables:
+        found = board(table)
+        try:
+            questions([found], seed=seed)
+        except RoadsError:
+            continue
+        asked.append((table.name, found))
+    if not asked:
+        raise TableError("no table has enough coups for a quiz yet: deal a few more", status=404)
+    return quiz_page([b for _, b in asked], seed=seed, names=[n for n, _ in asked], title="Reading the roads: a quiz")
