@@ -6,7 +6,7 @@ import click
 
 from ..files import atomic_write
 from .app import cli, wrote
-from .options import WHOLE, checked, choice, seed_option
+from .options import choice, count_option, seed_option
 
 
 def _check_count(count: int) -> None:
@@ -16,15 +16,7 @@ def _check_count(count: int) -> None:
 
 
 @cli.command("drill")
-@click.option(
-    "--count",
-    type=WHOLE,
-    default=10,
-    show_default=True,
-    metavar="N",
-    callback=checked(_check_count),
-    help="How many situations (1-1000).",
-)
+@count_option(10, _check_count, "How many situations (1-1000).")
 @seed_option()
 @click.option(
     "--format",

@@ -11,7 +11,7 @@ from ..scoreboard import Scoreboard
 from .app import cli
 from .build import shoe_board
 from .inputs import Inputs
-from .options import Whole, checked, log_inputs
+from .options import Whole, derived_road_option, log_inputs
 
 
 def _one(p: Proof) -> str:
@@ -41,13 +41,7 @@ def _listing(board: Scoreboard, road: str | None, mistakes: bool) -> str:
 
 @cli.command("explain")
 @log_inputs(coups=True)
-@click.option(
-    "--road",
-    "road",
-    metavar="ROAD",
-    callback=checked(Road.parse_derived),
-    help=f"Only this road: {', '.join(road.cli for road in DERIVED)}.",
-)
+@derived_road_option("Only this road")
 @click.option("--mark", type=Whole(min=1), metavar="N", help="Only mark N (from 1) of --road, with its common mistake.")
 @click.option("--mistakes", is_flag=True, help="In a listing, add each rule's common mistake under every mark.")
 @click.option(

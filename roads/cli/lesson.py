@@ -10,12 +10,11 @@ from typing import TYPE_CHECKING
 
 import click
 
-from ..board.names import DERIVED, Road
 from ..errors import LessonError, LogError
 from ..files import OutputNames, atomic_write, name_limit, refuse_inputs, safe_stem
 from .app import cli, wrote
 from .inputs import Inputs
-from .options import DECIMAL, checked, log_inputs, render_option
+from .options import DECIMAL, checked, derived_road_option, log_inputs, render_option
 
 if TYPE_CHECKING:
     from ..lesson.page import Played
@@ -114,13 +113,7 @@ def _check_cell(value: float) -> None:
     metavar="FOLDER",
     help="One page per shoe of every LOG, into FOLDER.",
 )
-@click.option(
-    "--road",
-    "road",
-    metavar="ROAD",
-    callback=checked(Road.parse_derived),
-    help=f"Only this road's proofs: {', '.join(road.cli for road in DERIVED)}.",
-)
+@derived_road_option("Only this road's proofs")
 @click.option(
     "--marks",
     metavar="N-M",

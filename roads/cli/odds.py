@@ -19,7 +19,7 @@ from ..odds import FIGURE_COLUMNS, ExactOdds, Odds, exact_odds, figures_markdown
 from ..odds.api import shoe_phrase
 from ..odds.chance_chart import chart, save_chart
 from .app import cli
-from .options import FORMAT_NAMES, FROM_HELP, Whole, choice
+from .options import FORMAT_NAMES, FROM_HELP, choice, decks_option
 from .table_rules import chosen_rules, rules_options
 
 if TYPE_CHECKING:
@@ -65,13 +65,7 @@ def _plot_path(ctx: click.Context, param: click.Parameter, value: str | None) ->
 
 
 @cli.command("odds")
-@click.option(
-    "--decks",
-    type=Whole(min=1, max=1000),
-    default=8,
-    show_default=True,
-    help="Decks in the shoe (with --after: decks the logged shoe started with).",
-)
+@decks_option("Decks in the shoe, 1-1000 (with --after: decks the logged shoe started with).")
 @click.option(
     "--after",
     "log",

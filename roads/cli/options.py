@@ -322,6 +322,26 @@ def decks_option(help: str = "Decks each shoe was dealt from (1-1000).") -> Call
     )
 
 
+def count_option(default: int, check: Callable[[int], None], help: str) -> Callable[[F], F]:
+    """Add ``--count N``: how many questions or situations a page asks; ``check`` refuses what it cannot give."""
+    return click.option(
+        "--count", type=WHOLE, default=default, show_default=True, metavar="N", callback=checked(check), help=help
+    )
+
+
+def derived_road_option(help: str) -> Callable[[F], F]:
+    """Add ``--road ROAD``: one of the derived roads (big-eye-boy, small-road, cockroach-pig); ``help`` says what."""
+    from ..board.names import DERIVED, Road
+
+    return click.option(
+        "--road",
+        "road",
+        metavar="ROAD",
+        callback=checked(Road.parse_derived),
+        help=f"{help}: {', '.join(road.cli for road in DERIVED)}.",
+    )
+
+
 def check_picture(path: str) -> None:
     """Raise RenderError unless ``path`` names a picture roads can write (.svg, .png or .pdf)."""
     from ..render import format_of  # the writers are only needed once a picture is drawn

@@ -12,7 +12,7 @@ from ..errors import LessonError
 from ..files import atomic_write, refuse_inputs, shown
 from .app import cli, wrote
 from .inputs import Inputs
-from .options import WHOLE, checked, log_inputs, seed_option
+from .options import count_option, log_inputs, seed_option
 
 if TYPE_CHECKING:
     from ..logs.archive import Shoe
@@ -43,15 +43,7 @@ def shoe_board(shoe: Shoe) -> Scoreboard:
 @log_inputs(old_format_flags=(), verb="read", required=False)
 @click.option("-o", "--output", metavar="QUIZ.html", help="The HTML page to write.")
 @seed_option()
-@click.option(
-    "--count",
-    type=WHOLE,
-    default=12,
-    show_default=True,
-    metavar="N",
-    callback=checked(_check_count),
-    help="Questions a shoe (1-100); a short shoe gives what it has.",
-)
+@count_option(12, _check_count, "Questions a shoe (1-100); a short shoe gives what it has.")
 @click.option("--title", help="The page title.")
 def quiz_command(inputs: Inputs, output: str | None, seed: int | str | None, count: int, title: str | None) -> None:
     """Write a road-reading quiz: questions made from real shoes, each answered with its proof.

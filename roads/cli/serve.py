@@ -9,7 +9,7 @@ from typing import Any
 import click
 
 from .app import cli
-from .options import FORMAT_NAMES, FROM_HELP, Whole, choice
+from .options import FORMAT_NAMES, FROM_HELP, Whole, choice, decks_option
 from .table_rules import RULE_CHOICES
 
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
@@ -44,13 +44,7 @@ GRACE = 1
     default=None,
     help="Table rules: standard (5% commission), super6 (Banker 6 pays half) or ez (Banker three-card 7 pushes).",
 )
-@click.option(
-    "--decks",
-    type=Whole(min=1, max=1000),
-    default=8,
-    show_default=True,
-    help="Decks in the shoe of a new table (a table keeps the decks it was made with).",
-)
+@decks_option("Decks in the shoe of a new table, 1-1000 (a table keeps the decks it was made with).")
 def serve_command(
     data: str,
     followed: tuple[str, ...],

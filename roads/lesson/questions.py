@@ -15,7 +15,7 @@ The same board and seed give the same questions on every machine
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from functools import partial
 
 from ..board import Bead
@@ -70,16 +70,8 @@ class Question:
 
     def to_dict(self) -> dict[str, object]:
         """Return the question as JSON-ready data, its proofs included."""
-        return {
-            "kind": self.kind,
-            "shoe": self.shoe,
-            "coups": self.coups,
-            "prompt": self.prompt,
-            "choices": list(self.choices),
-            "answer": self.answer,
-            "explanation": self.explanation,
-            "proofs": [p.to_dict() for p in self.proofs],
-        }
+        data: dict[str, object] = {f.name: getattr(self, f.name) for f in fields(self) if f.name != "board"}
+        return {**data, "choices": list(self.choices), "proofs": [p.to_dict() for p in self.proofs]}
 
 
 def check_count(count: int) -> None:
