@@ -211,7 +211,9 @@ def stats_command(
     every core (-j), or on Dask (--dask); the figures are the same bytes for
     any number of workers. Other logs, and every log with --parquet or
     --csv-tables (their rows are written in shoe order), are counted in this
-    process. A progress bar shows on a terminal.
+    process. A progress bar shows on a terminal. With --by shoe each shoe's
+    group is printed as soon as it is finished, so memory does not grow with
+    the archive.
 
     \b
     Examples:
