@@ -178,6 +178,7 @@ class TailGrid:
         runs = lengths.tolist()
         # longer[d]: the streaks longer than d + 1 (those that turn a tail at free depth d), then an end mark.
         longer = [[*np.flatnonzero(lengths > depth + 1).tolist(), streaks] for depth in range(rows)]
+        seen = [0] * rows
         plain_s: list[int] = []
         plain_j: list[int] = []
         plain_base: list[int] = []
@@ -210,7 +211,9 @@ class TailGrid:
             if runs[s] <= down + 1:
                 # Streaks s .. j - 1 fit: one column each from x, no tail.
                 after = longer[down]
-                j = after[bisect_left(after, s)]
+                at_depth = bisect_left(after, s, seen[down])
+                seen[down] = at_depth  # s only grows: the next search at this depth starts here
+                j = after[at_depth]
                 plain_s.append(s)
                 plain_j.append(j)
                 plain_base.append(x)
