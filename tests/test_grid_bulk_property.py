@@ -56,7 +56,7 @@ dragon_heavy = st.lists(st.one_of(st.integers(5, 30), st.integers(1, 3)), min_si
 cuts = st.lists(st.integers(0, 2000), max_size=4)
 
 
-@settings(max_examples=examples(300))
+@settings(max_examples=examples(50))
 @given(st.one_of(independent, streak_heavy, dragon_heavy), cuts, st.integers(1, 7))
 def test_bulk_path_draws_every_item_where_one_by_one_does(starts: list[bool], at: list[int], rows: int) -> None:
     """Independent, streak-heavy and dragon-heavy patterns, any grid height, cut anywhere."""
