@@ -5,9 +5,11 @@ Import it as ``from helpers import ...`` (pytest puts ``tests/`` on the path, as
 
 from __future__ import annotations
 
+import ast
 import io
 import json
 import os
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -24,6 +26,8 @@ FIXTURES = ROOT / "fixtures" / "logs"
 EXAMPLES = ROOT / "fixtures" / "examples"
 """The rulebook's worked shoes (copied into the project; SHA256SUMS pins them), one JSON file each."""
 EXAMPLE_FILES = sorted(EXAMPLES.glob("*.json"))
+ROADS = ROOT / "roads"
+"""The package's source tree, which the source-reading tests (layers, error classes) walk."""
 
 IN_CI = os.environ.get("CI", "").lower() == "true"
 """Under CI=true nothing may skip: a missing browser or folder fails instead (see conftest.py)."""
@@ -57,6 +61,18 @@ def examples(n: int) -> int:
     loop, ``ci`` three times as many, so CI is more thorough than any run before profiles.
     """
     return max(5, round(n * SCALE.get(PROFILE, 1.0)))
+
+
+@cache
+def roads_sources() -> tuple[Path, ...]:
+    """Return every ``.py`` file under roads/, sorted (the tree does not change under a test run)."""
+    return tuple(sorted(ROADS.rglob("*.py")))
+
+
+@cache
+def roads_tree(path: Path) -> ast.Module:
+    """Return one roads/ file parsed, once per test process: three source-reading tests share the parse."""
+    return ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
 
 
 def example_board(name: str) -> Scoreboard:

@@ -12,6 +12,8 @@ bytes as the new spelling.
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
 from collections import defaultdict
 from pathlib import Path
@@ -356,13 +358,30 @@ def test_a_bad_seed_is_the_same_usage_error_everywhere(
     assert err.splitlines()[-1] == "Error: Invalid value for '--seed' / '-s': a seed of 1001 characters: at most 1000"
 
 
+@pytest.fixture(scope="module")
+def seed_seven(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, tuple[int, str, str], tuple[int, str, str]]:
+    """The folder, demo's and simulate's (status, stdout, stderr) for ``--seed 7``: made once, compared three times."""
+    folder = tmp_path_factory.mktemp("seed-seven")
+
+    def quiet(*argv: str) -> tuple[int, str, str]:
+        out, err = io.StringIO(), io.StringIO()
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            status = main(list(argv))
+        return status, out.getvalue(), err.getvalue()
+
+    demo = quiet("demo", "--seed", "7", "--dir", str(folder))
+    simulated = quiet("simulate", "--shoes", "5", "--seed", "7", "--json", "--quiet")
+    assert demo[0] == simulated[0] == 0, (demo, simulated)
+    return folder, demo, simulated
+
+
 @pytest.mark.parametrize("spelled", [" 7 ", "+7", "07"])
 def test_a_number_seed_is_read_as_the_old_integer_options_read_it(
-    spelled: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    spelled: str,
+    seed_seven: tuple[Path, tuple[int, str, str], tuple[int, str, str]],
+    capsys: pytest.CaptureFixture[str],
 ) -> None:
     """demo and simulate took --seed as an int: every number they took deals the shoe it dealt."""
-    assert run(capsys, "demo", "--seed", spelled, "--dir", str(tmp_path)) == run(
-        capsys, "demo", "--seed", "7", "--dir", str(tmp_path)
-    )
-    simulated = run(capsys, "simulate", "--shoes", "5", "--seed", spelled, "--json", "--quiet")
-    assert simulated == run(capsys, "simulate", "--shoes", "5", "--seed", "7", "--json", "--quiet")
+    folder, demo, simulated = seed_seven
+    assert run(capsys, "demo", "--seed", spelled, "--dir", str(folder)) == demo
+    assert run(capsys, "simulate", "--shoes", "5", "--seed", spelled, "--json", "--quiet") == simulated

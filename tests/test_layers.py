@@ -24,6 +24,7 @@ from functools import cache
 from pathlib import Path
 
 import pytest
+from helpers import roads_sources, roads_tree
 
 ROOT = Path(__file__).resolve().parent.parent / "roads"
 
@@ -79,8 +80,13 @@ def module_name(path: Path) -> str:
 
 def arrows(source: str, module: str, is_package: bool = False) -> Iterator[Arrow]:
     """Yield every import in ``source`` (the text of ``module``) with its absolute target."""
+    yield from arrows_in(ast.parse(source), module, is_package)
+
+
+def arrows_in(tree: ast.Module, module: str, is_package: bool = False) -> Iterator[Arrow]:
+    """Yield every import in the parsed ``tree`` of ``module`` with its absolute target."""
     package = module if is_package else module.rpartition(".")[0]
-    yield from _visit(ast.parse(source), module, package, None, False)
+    yield from _visit(tree, module, package, None, False)
 
 
 def _visit(node: ast.AST, module: str, package: str, function: str | None, type_only: bool) -> Iterator[Arrow]:
@@ -149,14 +155,14 @@ def forbidden(arrow: Arrow) -> str | None:
 def all_arrows() -> tuple[Arrow, ...]:
     """Return every import of every module under roads/ (read once: the tree does not change under a test run)."""
     found: list[Arrow] = []
-    for path in sorted(ROOT.rglob("*.py")):
-        found.extend(arrows(path.read_text(encoding="utf-8"), module_name(path), path.name == "__init__.py"))
+    for path in roads_sources():
+        found.extend(arrows_in(roads_tree(path), module_name(path), path.name == "__init__.py"))
     return tuple(found)
 
 
 def modules() -> frozenset[str]:
     """Return the dotted name of every module under roads/ (a package by its ``__init__``)."""
-    return frozenset(module_name(path) for path in ROOT.rglob("*.py"))
+    return frozenset(module_name(path) for path in roads_sources())
 
 
 def graph(found: Iterable[Arrow], known: frozenset[str]) -> dict[str, set[str]]:

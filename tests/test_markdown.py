@@ -68,7 +68,7 @@ def test_fences_become_inline_figures(extensions, configs) -> None:
 BAD = [
     ('road="big-road" colour="red"', "line 5: unknown option 'colour' in the roads fence: use road, last"),
     ('theme="neon"', "line 5: the roads fence, option theme: unknown theme 'neon'"),
-    ('last="many"', 'line 5: the roads fence, option last: last="many" should be a number'),
+    ('last="many"', "line 5: the roads fence, option last: last should be a whole number, got 'many'"),
     ('highlight="big-eye-boy:40"', "line 5: the roads fence: cannot highlight big-eye-boy:40"),
 ]
 
@@ -136,7 +136,7 @@ def test_the_fence_takes_width_cell_labels_theme_caption_and_alt() -> None:
             'cell="2"',
             "line 1: the roads fence, option cell: cell 2 is too small to read: the smallest legible cell is 8 px",
         ),
-        ('width="huge"', 'line 1: the roads fence, option width: width="huge" should be a number'),
+        ('width="huge"', "line 1: the roads fence, option width: width should be a whole number, got 'huge'"),
         ('labels="fr"', "line 1: the roads fence, option labels:"),
         ('caption="a" title="b"', "line 1: the roads fence has both caption and title"),
         ('fonts="no"', 'line 1: the roads fence, option fonts: fonts="no" should be embed or none'),

@@ -11,13 +11,11 @@ from __future__ import annotations
 import ast
 
 import pytest
-from helpers import ROOT
+from helpers import ROADS, roads_sources, roads_tree
 
 from roads import Scoreboard
 from roads.cli.app import cli
 from roads.errors import CardError, LogError, RoadsError
-
-ROADS = ROOT / "roads"
 
 
 def test_regression_coup_card_error_was_a_bare_roads_error() -> None:
@@ -33,8 +31,8 @@ def test_regression_unknown_letter_was_a_bare_roads_error() -> None:
 def test_no_code_raises_the_base_class() -> None:
     """Checked in the source: `raise RoadsError(` appears nowhere but in errors.py."""
     offenders = []
-    for path in ROADS.rglob("*.py"):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    for path in roads_sources():
+        for node in ast.walk(roads_tree(path)):
             if isinstance(node, ast.Raise) and isinstance(node.exc, ast.Call):
                 func = node.exc.func
                 if isinstance(func, ast.Name) and func.id == RoadsError.__name__:

@@ -56,6 +56,7 @@ BAD_VALUES: list[tuple[list[str], str]] = [
     (["demo", "--seed", "x" * 1001, "--dir", "{dir}"], "--seed"),
     (["odds", "--decks", "0"], "--decks"),
     (["odds", "--after", CARDS, "--plot", "{out}.gif"], "--plot"),
+    (["quiz", RESULTS, "-o", "{out}.html", "--count", "0"], "--count"),
     (["serve", "--port", "70000"], "--port"),
     (["serve", "--decks", "0"], "--decks"),
     (["simulate", "--shoes", "1"], "--shoes"),

@@ -10,13 +10,11 @@ from __future__ import annotations
 import ast
 import inspect
 
-from helpers import ROOT
+from helpers import ROADS, ROOT, roads_sources, roads_tree
 
 import roads
 import roads.errors
 from roads.errors import RoadsError
-
-ROADS = ROOT / "roads"
 
 
 def error_classes() -> list[type[RoadsError]]:
@@ -40,10 +38,10 @@ def test_regression_no_error_class_is_defined_outside_errors_py() -> None:
     """Read from the source: a class whose base names an error of roads is written in roads/errors.py only."""
     errors = {cls.__name__ for cls in error_classes()}
     elsewhere = []
-    for path in sorted(ROADS.rglob("*.py")):
+    for path in roads_sources():
         if path.name == "errors.py" and path.parent == ROADS:
             continue
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        for node in ast.walk(roads_tree(path)):
             if isinstance(node, ast.ClassDef):
                 bases = {b.id for b in node.bases if isinstance(b, ast.Name)}
                 bases |= {b.attr for b in node.bases if isinstance(b, ast.Attribute)}

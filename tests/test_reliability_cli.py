@@ -329,6 +329,21 @@ def test_convert(logs: dict[str, Path], capsys: pytest.CaptureFixture[str], tmp_
     assert run(capsys, "convert", str(logs["cards.txt"]), "--to", "csv", "-o", str(target / "new.csv"))[0] == 0
 
 
+def test_quiz_refuses_hostile_logs_in_one_line_and_keeps_the_old_page(
+    logs: dict[str, Path], capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    target = tmp_path / "out"
+    target.mkdir()
+    (target / "quiz.html").write_text("kept\n")
+    before = snapshot(target)
+    for name in HOSTILE:
+        status, _out, err = run(capsys, "quiz", str(logs[name]), "-o", str(target / "quiz.html"))
+        assert_one_error_line(status, err)
+    assert_untouched(target, before)
+    assert_usage(*run(capsys, "quiz", "--count", "0", "-o", str(target / "quiz.html"))[::2])
+    assert run(capsys, "quiz", str(logs["cards.txt"]), "-o", str(target / "new.html"))[0] == 0
+
+
 def test_serve_bad_options_are_usage_errors(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     pytest.importorskip("starlette", reason="roads[serve] (in the test extra) is not installed")
     for args in (["--port", "-1"], ["--rules", "nope"], ["--host", "10.0.0.1"]):
@@ -357,6 +372,7 @@ def test_every_command_is_covered() -> None:
         "convert",
         "stats",
         "report",
+        "quiz",  # tests/test_quiz.py and the hostile logs above
         "serve",  # tests/test_serve.py, tests/test_serve_live.py and the bad options below
     }
     assert set(all_commands()) <= covered, set(all_commands()) - covered

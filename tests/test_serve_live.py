@@ -23,8 +23,8 @@ from helpers import ROOT
 
 pytest.importorskip("starlette", reason="roads[serve] (in the test extra) is not installed")
 
-from roads.serve.events import BACKLOG, Hub
 from roads.serve.follow import Follower, add_followed
+from roads.serve.hub import BACKLOG, Hub
 from roads.serve.store import Store
 
 

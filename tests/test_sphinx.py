@@ -119,7 +119,7 @@ def test_every_option_reaches_the_html_figure(tmp_path: Path) -> None:
     ("option", "named"),
     [
         (":cell: 2", "option cell: cell 2 is too small to read: the smallest legible cell is 8 px"),
-        (":width: wide", 'option width: width="wide" should be a number'),
+        (":width: wide", "option width: width should be a whole number, got 'wide'"),
         (":labels: fr", "option labels:"),
         (":theme: neon", "option theme: unknown theme 'neon'"),
         (":fonts: no", 'option fonts: fonts="no" should be embed or none'),

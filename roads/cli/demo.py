@@ -11,7 +11,7 @@ from ..render import RenderOptions, save
 from ..scoreboard import Scoreboard
 from ..shoe import deal_shoe
 from .app import cli
-from .options import renamed, seed_option
+from .options import dir_option, renamed, seed_option
 
 DEMO_SEED = 2026
 DEMO_OPTIONS = RenderOptions(scale=2)
@@ -26,15 +26,7 @@ def demo_pictures(seed: int | str, folder: str | Path) -> list[Path]:
 
 @cli.command("demo")
 @seed_option(default=DEMO_SEED)
-@click.option(
-    "-d",
-    "--dir",
-    "folder",
-    default=".",
-    show_default=True,
-    metavar="FOLDER",
-    help="Where scoreboard.svg and scoreboard.png are written (an existing folder).",
-)
+@dir_option("Where scoreboard.svg and scoreboard.png are written (an existing folder).", default=".", show_default=True)
 @renamed("--out-dir", "--dir", "folder", metavar="FOLDER")
 def demo_command(seed: int | str, folder: str) -> None:
     """Deal a seeded 8-deck shoe, show what it produced and draw its scoreboard to SVG and PNG.

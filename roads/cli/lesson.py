@@ -14,7 +14,7 @@ from ..errors import LessonError, LogError
 from ..files import OutputNames, atomic_write, name_limit, refuse_inputs, safe_stem
 from .app import cli, wrote
 from .inputs import Inputs
-from .options import DECIMAL, checked, derived_road_option, log_inputs, render_option
+from .options import DECIMAL, checked, derived_road_option, dir_option, log_inputs, render_option
 
 if TYPE_CHECKING:
     from ..lesson.page import Played
@@ -106,13 +106,7 @@ def _check_cell(value: float) -> None:
 @cli.command("lesson")
 @log_inputs(coups=True)
 @click.option("-o", "--output", metavar="PAGE.html", help="The HTML page to write (one shoe).")
-@click.option(
-    "-d",
-    "--dir",
-    "folder",
-    metavar="FOLDER",
-    help="One page per shoe of every LOG, into FOLDER.",
-)
+@dir_option("One page per shoe of every LOG, into FOLDER.")
 @derived_road_option("Only this road's proofs")
 @click.option(
     "--marks",

@@ -329,6 +329,11 @@ def count_option(default: int, check: Callable[[int], None], help: str) -> Calla
     )
 
 
+def dir_option(help: str, **attrs: Any) -> Callable[[F], F]:
+    """Add ``-d/--dir FOLDER``: always an output folder, in every command (``attrs``: a default, say)."""
+    return click.option("-d", "--dir", "folder", metavar="FOLDER", help=help, **attrs)
+
+
 def derived_road_option(help: str) -> Callable[[F], F]:
     """Add ``--road ROAD``: one of the derived roads (big-eye-boy, small-road, cockroach-pig); ``help`` says what."""
     from ..board.names import DERIVED, Road

@@ -20,7 +20,7 @@ from .app import cli, wrote
 from .batch import Job, bounded, coup_check
 from .build import shoe_board
 from .inputs import Inputs
-from .options import choice, jobs_option, log_inputs, option_error, renamed, render_option, usage_for
+from .options import choice, dir_option, jobs_option, log_inputs, option_error, renamed, render_option, usage_for
 from .signals import Stopped
 from .table_rules import RULE_CHOICES
 
@@ -62,9 +62,7 @@ def plan(logs: Sequence[str], output: str | None, folder: str | None, kind: str 
 @cli.command("render")
 @log_inputs(old_format_flags=("--log-format",), coups=True)
 @click.option("-o", "--output", metavar="OUT", help="The picture to write: OUT.svg, OUT.png or OUT.pdf (one shoe).")
-@click.option(
-    "-d", "--dir", "folder", metavar="FOLDER", help="One picture per shoe of every LOG, into FOLDER (made if missing)."
-)
+@dir_option("One picture per shoe of every LOG, into FOLDER (made if missing).")
 @click.option(
     "--format",
     "output_format",

@@ -85,8 +85,8 @@ def serve_command(
             f"--host {host} lets other machines in: give --token T too, so that only those who know it write"
         )
     from ..serve.app import create_app
-    from ..serve.events import Hub
     from ..serve.follow import Follower, add_followed
+    from ..serve.hub import Hub
     from ..serve.store import Store
 
     store = Store(data, rules or "standard", decks)

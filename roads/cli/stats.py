@@ -55,52 +55,60 @@ def _pct(x: float | None) -> str:
 
 def text_report(data: dict[str, Any]) -> str:
     """Return the statistics as text: each group's counts and tests, flags with their reading."""
+    groups = "".join(group_text(group) for group in data["groups"])
+    return groups + group_text(data["total"], total=True) + simulation_text(data["simulation"])
+
+
+def group_text(group: dict[str, Any], total: bool = False) -> str:
+    """Return one group's lines of the text report (``total``: the archive's, titled Total)."""
     out: list[str] = []
-    for group in [*data["groups"], data["total"]]:
-        # A table name or shoe id is log text: a NUL, an escape or a bidi override must not reach the terminal raw.
-        title = "Total" if group is data["total"] else one_line(str(group["key"]))
-        c = group["counts"]
-        out.append(f"== {title}: {group['shoes']} shoe{'' if group['shoes'] == 1 else 's'}, {group['coups']} coups")
-        out.append(
-            f"   Banker {c['banker']}  Player {c['player']}  Tie {c['tie']}  "
-            f"pairs B {c['banker_pair']} P {c['player_pair']}  naturals {c['natural']}"
-            + (f"  cards 4/5/6: {c['cards_4']}/{c['cards_5']}/{c['cards_6']}" if c["cards_4"] is not None else "")
-        )
-        out.append(f"   {'figure':<17} {'observed':>9} {'expected':>9} {'99% interval':>17} {'z':>7} {'p':>9}  source")
-        for t in group["tests"]:
-            interval = "-" if t["low"] is None else f"{_pct(t['low'])}-{_pct(t['high'])}"
-            z = "-" if t["z"] is None else f"{t['z']:+.2f}"
-            p = "n/m" if t["p"] is None else f"{t['p']:.3g}"
-            mark = "  FLAG" if t["flag"] else ""
-            shares = f"{_pct(t['observed']):>9} {_pct(t['expected']):>9}"
-            out.append(f"   {t['figure']:<17} {shares} {interval:>17} {z:>7} {p:>9}  {t['source']:<9}{mark}".rstrip())
-        for chi in (group["chi_square"], group["chi_square_cards"]):
-            if chi is None:
-                continue
-            name = "B/P/T" if chi is group["chi_square"] else "4/5/6 cards"
-            stat = "-" if chi["statistic"] is None else f"{chi['statistic']:.2f}"
-            p = "n/m" if chi["p"] is None else f"{chi['p']:.3g}"
-            out.append(f"   chi-square {name}: {stat} on {chi['dof']} dof, p {p}{'  FLAG' if chi['flag'] else ''}")
-        s = group["streaks"]
-        out.append(
-            f"   Big Road: {s['columns']} columns, longest Banker {s['longest_banker']}, "
-            f"Player {s['longest_player']}, tie run {s['longest_tie_run']}"
-        )
-        roads = ", ".join(f"{road} {_pct(d['red_share'])} red of {d['marks']}" for road, d in group["derived"].items())
-        if roads:
-            out.append(f"   derived: {roads}")
-        if not group["meaningful"]:
-            out.append("   too few coups for any test to be meaningful (n/m)")
-        for line in group["flags"]:
-            out.append(f"   FLAG {line}")
-        if group["meaningful"] and not group["flags"]:
-            out.append("   nothing stands out (Holm, 1% family-wise)")
-    sim = data["simulation"]
+    # A table name or shoe id is log text: a NUL, an escape or a bidi override must not reach the terminal raw.
+    title = "Total" if total else one_line(str(group["key"]))
+    c = group["counts"]
+    out.append(f"== {title}: {group['shoes']} shoe{'' if group['shoes'] == 1 else 's'}, {group['coups']} coups")
     out.append(
-        f"(simulated: {sim['shoes']} dealt shoes of {sim['decks']} decks, seed {sim['seed']}, "
-        f"cut {sim['cut']}; {sim['source']})"
+        f"   Banker {c['banker']}  Player {c['player']}  Tie {c['tie']}  "
+        f"pairs B {c['banker_pair']} P {c['player_pair']}  naturals {c['natural']}"
+        + (f"  cards 4/5/6: {c['cards_4']}/{c['cards_5']}/{c['cards_6']}" if c["cards_4"] is not None else "")
     )
+    out.append(f"   {'figure':<17} {'observed':>9} {'expected':>9} {'99% interval':>17} {'z':>7} {'p':>9}  source")
+    for t in group["tests"]:
+        interval = "-" if t["low"] is None else f"{_pct(t['low'])}-{_pct(t['high'])}"
+        z = "-" if t["z"] is None else f"{t['z']:+.2f}"
+        p = "n/m" if t["p"] is None else f"{t['p']:.3g}"
+        mark = "  FLAG" if t["flag"] else ""
+        shares = f"{_pct(t['observed']):>9} {_pct(t['expected']):>9}"
+        out.append(f"   {t['figure']:<17} {shares} {interval:>17} {z:>7} {p:>9}  {t['source']:<9}{mark}".rstrip())
+    for chi in (group["chi_square"], group["chi_square_cards"]):
+        if chi is None:
+            continue
+        name = "B/P/T" if chi is group["chi_square"] else "4/5/6 cards"
+        stat = "-" if chi["statistic"] is None else f"{chi['statistic']:.2f}"
+        p = "n/m" if chi["p"] is None else f"{chi['p']:.3g}"
+        out.append(f"   chi-square {name}: {stat} on {chi['dof']} dof, p {p}{'  FLAG' if chi['flag'] else ''}")
+    s = group["streaks"]
+    out.append(
+        f"   Big Road: {s['columns']} columns, longest Banker {s['longest_banker']}, "
+        f"Player {s['longest_player']}, tie run {s['longest_tie_run']}"
+    )
+    roads = ", ".join(f"{road} {_pct(d['red_share'])} red of {d['marks']}" for road, d in group["derived"].items())
+    if roads:
+        out.append(f"   derived: {roads}")
+    if not group["meaningful"]:
+        out.append("   too few coups for any test to be meaningful (n/m)")
+    for line in group["flags"]:
+        out.append(f"   FLAG {line}")
+    if group["meaningful"] and not group["flags"]:
+        out.append("   nothing stands out (Holm, 1% family-wise)")
     return "\n".join(out) + "\n"
+
+
+def simulation_text(sim: dict[str, Any]) -> str:
+    """Return the text report's last line: where the simulated expectations come from."""
+    return (
+        f"(simulated: {sim['shoes']} dealt shoes of {sim['decks']} decks, seed {sim['seed']}, "
+        f"cut {sim['cut']}; {sim['source']})\n"
+    )
 
 
 CSV_COLUMNS = (
@@ -127,13 +135,20 @@ def csv_report(data: dict[str, Any]) -> str:
     """Return one CSV row per group and tested figure (the total's group is ``total``)."""
     from ..logs.csvcell import line
 
-    lines = [line(CSV_COLUMNS)]
-    for group in [*data["groups"], data["total"]]:
-        key = "total" if group is data["total"] else group["key"]
-        for t in group["tests"]:
-            values = [t.get(k) for k in ("observed", "expected", "low", "high", "z", "p", "flag", "source")]
-            values += [t.get("expected_low"), t.get("expected_high")]
-            lines.append(line([key, group["shoes"], group["coups"], t["figure"], t["hits"], t["trials"], *values]))
+    rows = "".join(group_csv(group) for group in data["groups"])
+    return line(CSV_COLUMNS) + rows + group_csv(data["total"], total=True)
+
+
+def group_csv(group: dict[str, Any], total: bool = False) -> str:
+    """Return one group's CSV rows, one a tested figure (``total``: the archive's, keyed ``total``)."""
+    from ..logs.csvcell import line
+
+    key = "total" if total else group["key"]
+    lines = []
+    for t in group["tests"]:
+        values = [t.get(k) for k in ("observed", "expected", "low", "high", "z", "p", "flag", "source")]
+        values += [t.get("expected_low"), t.get("expected_high")]
+        lines.append(line([key, group["shoes"], group["coups"], t["figure"], t["hits"], t["trials"], *values]))
     return "".join(lines)
 
 
@@ -196,7 +211,9 @@ def stats_command(
     every core (-j), or on Dask (--dask); the figures are the same bytes for
     any number of workers. Other logs, and every log with --parquet or
     --csv-tables (their rows are written in shoe order), are counted in this
-    process. A progress bar shows on a terminal.
+    process. A progress bar shows on a terminal. With --by shoe each shoe's
+    group is printed as soon as it is finished, so memory does not grow with
+    the archive.
 
     \b
     Examples:
@@ -214,15 +231,80 @@ def stats_command(
 
         dask_ready(verbose=bool(click.get_current_context().params.get("verbose")))  # Dask's lines only with -v
     tables = _table_files(inputs, parquet, csv_tables)
+    fmt = "json" if as_json else "csv" if as_csv else "text"
+    out = StatsWriter(fmt, decks, functools.partial(click.echo, nl=False))
     with tables if tables is not None else contextlib.nullcontext():
-        data = collect_stats(inputs, decks, by, jobs, dask, tables)
-    if as_json:
-        click.echo(json.dumps(data, ensure_ascii=False, indent=2))
-    elif as_csv:
-        click.echo(csv_report(data), nl=False)
-    else:
-        click.echo(text_report(data), nl=False)
+        # --by shoe: each shoe's group is written as it is finished, never all held (memory is the summary's).
+        data = collect_stats(inputs, decks, by, jobs, dask, tables, emit=out.group if by == "shoe" else None)
+    for group in data["groups"]:
+        out.document(group)
+    out.finish(data)
     inputs.finish()
+
+
+class StatsWriter:
+    """Writes the statistics a group at a time, in the bytes the whole document gives (text, CSV or JSON).
+
+    Groups are held back only while no group so far has a coup, so that an
+    archive of no coups still ends in its one error line and no output.
+    """
+
+    def __init__(self, fmt: str, decks: int, write: Callable[[str], object]) -> None:
+        """Write ``fmt`` (``text``, ``csv``, ``json``) for ``decks`` decks through ``write``."""
+        self.fmt, self.decks, self.write = fmt, decks, write
+        self.held: list[dict[str, Any]] = []
+        self.started = False
+        self.groups = 0
+
+    def group(self, tally: Tally) -> None:
+        """Write one finished group (or hold it while no group yet has a coup)."""
+        self.document(group_document(tally, self.decks))
+
+    def document(self, group: dict[str, Any]) -> None:
+        """Write one finished group's document (or hold it while no group yet has a coup)."""
+        self.held.append(group)
+        if group["coups"] or self.started:
+            self._flush()
+
+    def _flush(self) -> None:
+        if not self.started:
+            self.started = True
+            self.write(self._head())
+        for group in self.held:
+            self.write(self._one(group))
+            self.groups += 1
+        self.held.clear()
+
+    def _head(self) -> str:
+        if self.fmt == "csv":
+            from ..logs.csvcell import line
+
+            return line(CSV_COLUMNS)
+        if self.fmt == "text":
+            return ""
+        from ..analytics.simulated import expectations
+
+        head = {"decks": self.decks, "simulation": expectations(self.decks).about(), "groups": []}
+        return json.dumps(head, ensure_ascii=False, indent=2).removesuffix("[]\n}")
+
+    def _one(self, group: dict[str, Any]) -> str:
+        if self.fmt == "csv":
+            return group_csv(group)
+        if self.fmt == "text":
+            return group_text(group)
+        lead = ",\n    " if self.groups else "[\n    "
+        return lead + json.dumps(group, ensure_ascii=False, indent=2).replace("\n", "\n    ")
+
+    def finish(self, data: dict[str, Any]) -> None:
+        """Write what is held, then the total and the end (``data``: the document, its groups already written)."""
+        self._flush()
+        if self.fmt == "csv":
+            self.write(group_csv(data["total"], total=True))
+        elif self.fmt == "text":
+            self.write(group_text(data["total"], total=True) + simulation_text(data["simulation"]))
+        else:
+            total = json.dumps(data["total"], ensure_ascii=False, indent=2).replace("\n", "\n  ")
+            self.write(("\n  ]" if self.groups else "[]") + f',\n  "total": {total}\n}}\n')
 
 
 def _table_files(inputs: Inputs, parquet: str | None, csv_tables: str | None) -> TableFiles | None:
@@ -247,8 +329,13 @@ def collect_stats(
     jobs: int | None = None,
     dask: str | None = None,
     tables: TableFiles | None = None,
+    emit: Callable[[Tally], None] | None = None,
 ) -> dict[str, Any]:
     """Read every shoe of the inputs and return the statistics document (``roads stats --json``).
+
+    With ``emit`` and ``by`` ``shoe``, each group goes to ``emit`` as soon as
+    it is finished, in order, and the document's groups are empty: only the
+    total is kept (see :func:`tally_logs`).
 
     ``jobs`` and ``dask`` say where a JSON Lines archive is counted
     (:func:`tally_logs`). With ``tables``, every shoe's coup and mark rows go
@@ -262,7 +349,7 @@ def collect_stats(
             board.place()  # the mark rows say where each mark is drawn
             tables.add(shoe_rows(ShoeInfo.of(shoe), board))
 
-    tallies, total = tally_logs(inputs, by, jobs, dask, each)
+    tallies, total = tally_logs(inputs, by, jobs, dask, each, emit)
     if total.counts.coups == 0:
         if inputs.failed == 1:
             raise click.exceptions.Exit(1)  # its one error line already says why
@@ -281,6 +368,7 @@ def tally_logs(
     jobs: int | None = None,
     dask: str | None = None,
     each: Callable[[Shoe, Board], None] | None = None,
+    emit: Callable[[Tally], None] | None = None,
 ) -> tuple[dict[str, Tally], Tally]:
     """Count every shoe of ``inputs``: (a Tally per group in the order first seen, the total).
 
@@ -290,12 +378,26 @@ def tally_logs(
     ``inputs`` as they come, in order; the tallies are the same for any
     number of workers. With ``each``, every log is read in this process and
     ``each(shoe, board)`` sees every counted shoe in order (a RoadsError it
-    raises ends the count: it is not one bad shoe).
+    raises ends the count: it is not one bad shoe). With ``emit`` and ``by``
+    ``shoe``, a shoe's group goes to ``emit`` once a shoe of another group is
+    counted (a shoe's group is its file and id), added to the total and
+    dropped: the memory is one group's, not the archive's, and the tallies
+    returned are empty.
     """
     from tqdm import tqdm
 
     workers = worker_count(jobs)[0]  # the cap holds from Python too
-    counted: dict[str | None, Tally] = {}
+    total = Tally("total")
+    counted: dict[str | None, Tally]
+    if emit is not None and by == "shoe":
+
+        def finished(tally: Tally) -> None:
+            total.merge(tally)
+            emit(tally)
+
+        counted = _Streamed(finished)
+    else:
+        counted = {}
     bar: Any = tqdm(unit="shoe", file=sys.stderr, disable=not sys.stderr.isatty(), dynamic_ncols=True, leave=False)
     with contextlib.ExitStack() as stack:
         stack.enter_context(bar)
@@ -318,7 +420,9 @@ def tally_logs(
                 if isinstance(exc, StatsError):
                     raise
                 inputs.fail(exc, None)
-    total = counted.pop(None, None) or Tally("total")
+    if isinstance(counted, _Streamed):
+        counted.finish()
+    total = counted.pop(None, total)
     tallies = {str(key): tally for key, tally in counted.items()}
     if by:
         for tally in tallies.values():
@@ -370,6 +474,23 @@ def _count_here(
                 except RoadsError as exc:
                     raise _Stop(exc) from None
             inputs.done += 1
+
+
+class _Streamed(dict[str | None, Tally]):
+    """Tallies of one group at a time: a new group's first shoe sends the group before it to ``emit``."""
+
+    def __init__(self, emit: Callable[[Tally], None]) -> None:
+        super().__init__()
+        self.emit = emit
+
+    def __setitem__(self, key: str | None, value: Tally) -> None:
+        self.finish()
+        super().__setitem__(key, value)
+
+    def finish(self) -> None:
+        """Send the group being counted, if any, to ``emit``."""
+        for key in list(self):
+            self.emit(self.pop(key))
 
 
 class _Stop(Exception):

@@ -6,13 +6,11 @@ and how a problem names the line of the document it is on.
 
 from __future__ import annotations
 
-import math
 import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ..bounds import MAX_DIGITS, number_text
 from ..errors import LessonError, RoadsError
 from ..scoreboard import Scoreboard
 from .safe import clean
@@ -31,21 +29,12 @@ def where(line: int | None, file: str | None = None, column: int | None = None) 
     return ", ".join(parts) + ": " if parts else ""
 
 
-def _number(key: str, text: str, kind: type[int] | type[float], example: str) -> int | float:
-    try:
-        value = kind(number_text(text))  # bounded before conversion: 5,000 digits are not a width
-    except ValueError:
-        raise ValueError(f'{key}="{clean(text)}" should be a number, e.g. {key}="{example}"') from None
-    if not math.isfinite(value):
-        raise ValueError(f'{key}="{clean(text)}" should be a number, e.g. {key}="{example}"')
-    return value
-
-
 def check_options(
     options: Mapping[str, Any], *, line: int | None = None, file: str | None = None, what: str = "the roads fence"
 ) -> dict[str, Any]:
     """Return the figure's drawing keywords from document options; LessonError naming the line and option."""
     from ..scene import render_options
+    from ..scene.options import BY_NAME
 
     unknown = sorted(set(options) - set(OPTIONS))
     if unknown:
@@ -69,20 +58,11 @@ def check_options(
             continue
         text = clean(str(value)).strip()
         try:
-            if key == "last":
-                if not (text.isascii() and text.isdigit()) or len(text) > MAX_DIGITS:
-                    raise ValueError(f'last="{text}" should be a number of columns, e.g. last="20"')
-                kwargs[key] = int(text)
-            elif key == "width":
-                kwargs[key] = _number(key, text, int, "600")
-            elif key == "cell":
-                kwargs[key] = _number(key, text, float, "18")
-            else:
-                kwargs[key] = text
+            # Read by the option table, as board.svg(...) and roads render read it: one message for one bad value.
+            kwargs[key] = BY_NAME[key].convert(text)
             render_options(**{key: kwargs[key]})
-        except (ValueError, RoadsError) as exc:
-            message = exc.message if isinstance(exc, RoadsError) else str(exc)
-            raise LessonError(f"{where(line, file)}{what}, option {key}: {message}") from None
+        except RoadsError as exc:
+            raise LessonError(f"{where(line, file)}{what}, option {key}: {exc.message}") from None
     try:
         render_options(**kwargs)
     except RoadsError as exc:

@@ -16,7 +16,8 @@ on the way in; the bytes depend only on the input.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
+from typing import Unpack
 
 from ..board.explain import Proof, road_start
 from ..board.names import DERIVED, Road
@@ -32,6 +33,7 @@ from .compare import columns_of, comparison_scene
 from .plan import (
     DETAILS,
     Lesson,
+    LessonOptions,
     MarkRange,
     Played,
     check_cell,
@@ -47,27 +49,13 @@ from .steps import steps
 from .svgtools import decoration_svg, inline_svg, without_style
 
 
-def lesson_page(  # noqa: PLR0913  # one keyword a page option, as the CLI has
-    items: Iterable[Played | Outcome | Coup | str],
-    *,
-    road: str | None = None,
-    marks: MarkRange | str | None = None,
-    title: str | None = None,
-    source: str | None = None,
-    notes: Sequence[str] = (),
-    theme: str = "classic",
-    last: int | None = None,
-    cell: float | None = None,
-) -> str:
+def lesson_page(items: Iterable[Played | Outcome | Coup | str], **options: Unpack[LessonOptions]) -> str:
     """Return the lesson page of a shoe as one self-contained HTML document.
 
-    ``last`` shows the board's newest N columns; ``cell`` is pixels per Big Road
-    cell (48 by default, the least that gives every derived mark a 24 px target).
+    The options are :func:`plan_lesson`'s (``road``, ``marks``, ``title``, ``source``,
+    ``notes``, ``theme``, ``last``, ``cell``), checked there: LessonError on the first problem.
     """
-    lesson = plan_lesson(
-        items, road=road, marks=marks, title=title, source=source, notes=notes, theme=theme, last=last, cell=cell
-    )
-    return _Writer(lesson).page()
+    return _Writer(plan_lesson(items, **options)).page()
 
 
 class _Writer:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import TypedDict
 
 from ..board.explain import Proof
 from ..board.names import DERIVED, Road
@@ -104,6 +105,19 @@ def played_from(items: Iterable[Played | Outcome | Coup | str]) -> list[Played]:
         else:
             out.append(Played(n, Outcome.from_letter(item)))
     return out
+
+
+class LessonOptions(TypedDict, total=False):
+    """The keywords of :func:`plan_lesson` after the coups, for the functions that pass them on (``lesson_page``)."""
+
+    road: str | None
+    marks: MarkRange | str | None
+    title: str | None
+    source: str | None
+    notes: Sequence[str]
+    theme: str
+    last: int | None
+    cell: float | None
 
 
 def plan_lesson(  # noqa: PLR0913  # one keyword a page option, as the CLI has

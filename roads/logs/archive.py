@@ -25,7 +25,7 @@ from .detect import holds_shoes
 from .notes import logger
 from .records import Entry, Record, ShoeLog, to_entry
 from .results import parse_results
-from .source import Chunk, LogSource, Opened, blank_prefix, blank_run, open_source
+from .source import Chunk, LogSource, Opened, blank_prefix, blank_run, open_source, too_long
 
 SEEN_MOST = 1_000_000
 """Shoes whose ids are remembered to report a repeated one (about 100 bytes each)."""
@@ -352,11 +352,8 @@ def _lines(stream: Iterator[Chunk], name: str) -> Iterator[tuple[int, list[Chunk
         parts.append(chunk)
         size += len(chunk.text)
         if size > MAX_LINE:
-            raise LogError(
-                f"a line longer than {MAX_LINE} characters: one shoe line is never this big, "
-                "and the shoes after it cannot be found",
-                file=name,
-                line=chunk.line,
+            raise too_long(
+                MAX_LINE, "one shoe line is never this big, and the shoes after it cannot be found", name, chunk
             )
         if chunk.end:
             yield chunk.line, parts

@@ -18,7 +18,7 @@ from ..errors import CardError, LogError, Where, excerpt
 from ..outcome import Outcome, Winner
 from .models import DealtCoup, HandsCoup, ResultCoup, ShoeLine, coup_model
 from .records import Claims, Record
-from .source import Chunk
+from .source import Chunk, too_long
 
 MAX_VALUE = 1 << 20
 """Characters in one coup object, metadata value or JSON Lines line: more is an error, not a reason to buffer."""
@@ -244,12 +244,7 @@ def json_lines(source_chunks: Iterator[Chunk], name: str) -> Iterator[tuple[int,
             size += len(chunk.text)
             if size > MAX_VALUE:
                 # A line is buffered whole before it is decoded: cap it, as one JSON value is capped.
-                raise LogError(
-                    f"a line longer than {MAX_VALUE} characters: one JSON Lines line is one coup "
-                    "or one shoe, never this big",
-                    file=name,
-                    line=chunk.line,
-                )
+                raise too_long(MAX_VALUE, "one JSON Lines line is one coup or one shoe, never this big", name, chunk)
             continue
         size = 0
         line_text = "".join(parts) if len(parts) > 1 else parts[0]

@@ -188,6 +188,11 @@ def blank_prefix(text: Any, start: int = 0) -> int:
     return text.rfind(b"\n" if binary else "\n", start, end) + 1 or start
 
 
+def too_long(limit: int, why: str, name: str, chunk: Chunk) -> LogError:
+    """Return the error for a line past ``limit`` characters, buffered whole before it is read: ``why`` says why."""
+    return LogError(f"a line longer than {limit} characters: {why}", file=name, line=chunk.line)
+
+
 def _unreadable(exc: OSError | ValueError, name: str, line: int) -> LogError:
     reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
     return LogError(f"cannot read: {reason}", file=name, line=line)

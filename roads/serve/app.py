@@ -27,8 +27,8 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from ..bounds import MAX_TEXT
 from ..errors import RoadsError, TableError
 from . import pages, views
-from .events import Hub, event
 from .follow import Follower, watch
+from .hub import Hub, event
 from .openapi import openapi
 from .store import Store, Table
 

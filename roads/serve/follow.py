@@ -20,7 +20,7 @@ from ..errors import RoadsError
 from ..files import safe_stem
 from ..logs import iter_entries
 from ..outcome import Outcome
-from .events import Hub, event
+from .hub import Hub, event
 from .store import NAME, Store, Table
 
 POLL = 0.2
