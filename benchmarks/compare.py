@@ -59,6 +59,8 @@ class Row:
     unit: str = "ms"
     npm: bool = False
     """The older side is the npm package baccarat-engine 1.1.5 under node, not the release."""
+    log: str = "results-100k.txt"
+    """The results log a build row (and its npm row) reads."""
     cpu: bool = False
     """Time a command by the CPU it used (user + system), not the wall clock: see the module's docstring."""
 
@@ -66,6 +68,17 @@ class Row:
 ROWS: tuple[Row, ...] = (
     Row("build", "Scoreboard.from_results, 100,000 coups", inner=5, target=3.0),
     Row("npm", "npm baccarat-engine 1.1.5, 100,000 coups", inner=3, target=20.0, npm=True),
+    Row(
+        "build-streaky", "Scoreboard.from_results, 100,000 streak-heavy coups", inner=5, log="results-streaky-100k.txt"
+    ),
+    Row(
+        "npm-streaky",
+        "npm baccarat-engine 1.1.5, 100,000 streak-heavy coups",
+        inner=3,
+        target=20.0,
+        npm=True,
+        log="results-streaky-100k.txt",
+    ),
     Row("build-log", "Scoreboard.from_log, 100,000-coup results log", inner=5),
     Row("add", "one add on a 100,000-coup board (10,000 adds)", inner=5, unit="us"),
     Row("svg", "80-coup scoreboard to SVG", inner=21),
@@ -184,6 +197,17 @@ def make_inputs(folder: Path, shoes: int) -> None:
     for name, count in (("100k", 100_000), ("10k", 10_000), ("6000", 6_000), ("2000", 2_000), ("10", 10)):
         letters = rng.choices("BPT", weights=(45.87, 44.63, 9.50), k=count)
         (folder / f"results-{name}.txt").write_text("\n".join(letters) + "\n")
+    # Streak-heavy: each win repeats the last winner with probability 0.8 (runs of 5 on average),
+    # ties at the game's rate, so dragon tails run into dragon tails all the way.
+    letters, side = [], "B"
+    while len(letters) < 100_000:
+        if rng.random() < 0.095:
+            letters.append("T")
+            continue
+        letters.append(side)
+        if rng.random() >= 0.8:
+            side = "P" if side == "B" else "B"
+    (folder / "results-streaky-100k.txt").write_text("\n".join(letters) + "\n")
     (folder / "cards-80.txt").write_text(write_log(deal_shoe(8, seed=2026).coups[:80], "cards"))
     batch = folder / "batch"
     batch.mkdir()
@@ -221,7 +245,7 @@ def measure(side: Side, row: Row, inputs: Path, out: Path, repeats: int, modules
     env = {**os.environ, "PYTHONHASHSEED": "0"}
     env.pop("PYTHONPATH", None)
     if row.npm and side.label != "this tree":
-        command = ["node", str(HERE / "bench_npm.js"), str(modules), str(inputs / "results-100k.txt"), str(repeats)]
+        command = ["node", str(HERE / "bench_npm.js"), str(modules), str(inputs / row.log), str(repeats)]
         side.seconds.setdefault(row.name, []).append(json.loads(run(command, cwd=out, env=env).stdout)["seconds"])
         return
     if row.cli:
@@ -240,7 +264,7 @@ def measure(side: Side, row: Row, inputs: Path, out: Path, repeats: int, modules
         cpu = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
         side.seconds.setdefault(row.name, []).append(cpu if row.cpu else wall)
         return
-    task = "build" if row.npm else row.name
+    task = row.name.replace("npm", "build")
     command = [str(side.python), str(HERE / "compare_worker.py"), task, str(inputs), str(repeats)]
     if row.cold:
         command.append("--cold")

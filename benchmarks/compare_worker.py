@@ -36,8 +36,8 @@ def task(name: str, inputs: Path) -> tuple[Callable[[], object], int]:
     """Return the call that ``name`` times and how many work items one call is (for per-item figures)."""
     from roads import Scoreboard
 
-    if name == "build":
-        text = (inputs / "results-100k.txt").read_text()
+    if name in ("build", "build-streaky"):
+        text = (inputs / ("results-100k.txt" if name == "build" else "results-streaky-100k.txt")).read_text()
         return (lambda: Scoreboard.from_results(text)), 1
     if name == "build-log":
         path = str(inputs / "results-100k.txt")

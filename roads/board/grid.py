@@ -9,6 +9,7 @@ column, further right only if that top cell is taken (rulebook section 6).
 from __future__ import annotations
 
 from array import array
+from bisect import bisect_left
 from collections.abc import Iterable
 from functools import cache
 from typing import TYPE_CHECKING
@@ -81,12 +82,12 @@ class TailGrid:
     def place_many(self, starts: NDArray[np.bool_], xs: array[int], ys: array[int]) -> None:
         """Place the items of ``starts`` as :meth:`place` does, for a big batch: a pass per streak, not per item.
 
-        Where nothing is taken to the right of the last streak's first column,
-        every streak up to the next one longer than the grid is one column from
-        the top, one column further right: those are placed in bulk. From a
-        streak that turns a dragon tail until the streaks have passed its end,
-        each streak is placed as :meth:`place` does it, by its free depth. The
-        items of each streak are then written out with array arithmetic.
+        Every streak up to the next one longer than the free depth it finds is
+        one column from the top, one column further right: those are placed
+        in bulk. Only a streak that turns a dragon tail is placed alone, by its
+        free depth, as :meth:`place` does it (see :meth:`_walk`). The items of
+        each streak, the cells and the tails are then written out with array
+        arithmetic.
         """
         import numpy as np
 
@@ -104,7 +105,7 @@ class TailGrid:
         first_x = self.first_x
         # Room for every item one column further right than anything so far.
         taken.extend(bytes(max(size - 2, first_x) + count + 2 - size))
-        plain_s, plain_j, plain_base, one_s, one_x, one_down, tails = self._walk(lengths, first_x, size - 2)
+        plain_s, plain_j, plain_base, one_s, one_x, one_down = self._walk(lengths)
         # Each streak's column: a bulk run's base plus the streak's place in the run, or its own.
         shift = np.zeros(streaks + 1, np.int64)
         starts_at = np.array(plain_s, np.int64)
@@ -129,9 +130,13 @@ class TailGrid:
         # A streak placed in bulk owns its column: its cells are rows 1..length.
         view = np.frombuffer(taken, np.uint8)
         view[columns[bulk]] |= (((1 << lengths[bulk]) - 1) << 1).astype(np.uint8)
-        # Tails: first column, column after the last, row bit; a row at a time as coverage counts.
-        tail_low, tail_high, tail_bit = (np.array(part, np.int64) for part in tails)
-        for bit in set(tails[2]):
+        # A streak placed alone owns its column's cells down to its depth, then turns its tail:
+        # first column, column after the last, row bit; set a row at a time as coverage counts.
+        alone_x, alone_down = np.array(one_x, np.int64), np.array(one_down, np.int64)
+        view[alone_x] |= (((1 << (alone_down + 1)) - 1) << 1).astype(np.uint8)
+        tail_low, tail_high = alone_x + 1, alone_x + lengths[ones] - alone_down
+        tail_bit = 1 << (alone_down + 1)
+        for bit in np.unique(tail_bit).tolist():
             row = tail_bit == bit
             starts_of, ends_of = tail_low[row], tail_high[row]
             low, high = int(starts_of.min()), int(ends_of.max())
@@ -148,19 +153,22 @@ class TailGrid:
         self.x, self.y, self.first_x = int(item_x[-1]), int(item_y[-1]), int(columns[-1])
         self.turned = bool(lengths[-1] - 1 > downs[-1])
 
-    # One loop with its state in locals on purpose: it runs once a streak placed alone.
-    def _walk(  # noqa: PLR0915
-        self, lengths: NDArray[np.int64], first_x: int, frontier: int
-    ) -> tuple[list[int], list[int], list[int], list[int], list[int], list[int], _Tails]:
+    # One loop with its state in locals on purpose: it runs once a streak that turns a tail.
+    def _walk(self, lengths: NDArray[np.int64]) -> tuple[list[int], ...]:
         """Go through the streaks of ``lengths`` in order; return the bulk runs and the streaks placed one by one.
 
-        ``frontier`` is the rightmost column with anything taken. A bulk run is
-        (first streak, streak after the last, column of the first); a streak
-        placed alone is (streak, column, moves down), its column's cells set in
-        ``taken``; its tail, if any, is (first column, column after the last,
-        row bit), kept aside: a streak only ever reads the column it starts in,
-        which the tails still running (at most one a row) tell it. Each is
-        returned as one list per field (what numpy reads fastest).
+        A bulk run is (first streak, streak after the last, column of the
+        first): streaks that each fit in their column, one column further right
+        each. A streak placed alone is (streak, column, moves down): it turns a
+        tail along the row below its last move down. A streak only ever reads
+        the column it starts in, which ``taken`` (before this batch) and the
+        tails still running (at most one a row, as a bit mask) tell it. Those
+        tails all began at or left of that column, so going right they only
+        end: the free depth a streak finds never shrinks until the next tail,
+        and every streak up to the next one longer than that depth fits. Only
+        streaks that turn a tail are walked one by one; the rest are found by
+        a bisection. Each is returned as one list per field (what numpy reads
+        fastest).
         """
         import numpy as np
 
@@ -168,70 +176,62 @@ class TailGrid:
         free_below = _free_below(rows)
         streaks = len(lengths)
         runs = lengths.tolist()
-        long = np.flatnonzero(lengths > rows).tolist()
-        long.append(streaks)
-        ahead = 0  # index into long of the next streak longer than the grid
+        # longer[d]: the streaks longer than d + 1 (those that turn a tail at free depth d), then an end mark.
+        longer = [[*np.flatnonzero(lengths > depth + 1).tolist(), streaks] for depth in range(rows)]
+        seen = [0] * rows
         plain_s: list[int] = []
         plain_j: list[int] = []
         plain_base: list[int] = []
         one_s: list[int] = []
         one_x: list[int] = []
         one_down: list[int] = []
-        tail_low: list[int] = []
-        tail_high: list[int] = []
-        tail_bit: list[int] = []
-        # Bound once: a big shoe places hundreds of thousands of streaks alone.
+        # Bound once: a streak-heavy shoe places most of its streaks alone.
         add_s, add_x, add_down = one_s.append, one_x.append, one_down.append
-        add_low, add_high, add_bit = tail_low.append, tail_high.append, tail_bit.append
-        running: list[tuple[int, int]] = []  # (column after the last, row bit) of tails not yet passed
+        expire = bytearray(len(taken) + 2)  # row bits of the running tails that end at each column
+        ends = [0] * 8  # column after the last of each row's latest tail
+        mask = 0  # rows taken at column ``at`` by running tails
+        first_x = at = self.first_x
         s = 0
         while s < streaks:
-            if first_x >= frontier:
-                # Nothing taken ahead: plain streaks until the next long one.
-                if running:
-                    running.clear()
-                while long[ahead] < s:
-                    ahead += 1
-                j = long[ahead]
-                if j > s:
-                    plain_s.append(s)
-                    plain_j.append(j)
-                    plain_base.append(first_x + 1)
-                    first_x += j - s
-                    s = j
-                    if s == streaks:
-                        break
             x = first_x + 1
-            while True:
-                cell = taken[x]
-                for end, bit in running:
-                    if end > x:
-                        cell |= bit
-                if not cell & 2:
-                    break
+            if x == at + 1:
+                mask &= ~expire[x]
+            else:
+                mask = 0
+                for bit_row in range(1, rows + 1):
+                    if ends[bit_row] > x:
+                        mask |= 1 << bit_row
+            cell = taken[x] | mask
+            while cell & 2:
                 x += 1
-            length = runs[s]
+                mask &= ~expire[x]
+                cell = taken[x] | mask
+            at = x
             down = free_below[cell]
-            if down >= length:
-                down = length - 1
+            if runs[s] <= down + 1:
+                # Streaks s .. j - 1 fit: one column each from x, no tail.
+                after = longer[down]
+                at_depth = bisect_left(after, s, seen[down])
+                seen[down] = at_depth  # s only grows: the next search at this depth starts here
+                j = after[at_depth]
+                plain_s.append(s)
+                plain_j.append(j)
+                plain_base.append(x)
+                first_x = x + j - s - 1
+                s = j
+                continue
             row = down + 1
-            taken[x] |= ((1 << row) - 1) << 1
-            end = x + length - down
-            if end > x + 1:
-                bit = 1 << row
-                add_low(x + 1)
-                add_high(end)
-                add_bit(bit)
-                if len(running) > 8:  # tails passed are only skipped over: dropped now and then
-                    running = [tail for tail in running if tail[0] > x]
-                running.append((end, bit))
-                frontier = max(frontier, end - 1)
+            end = x + runs[s] - down
+            bit = 1 << row
+            mask |= bit
+            expire[end] |= bit
+            ends[row] = end
             add_s(s)
             add_x(x)
             add_down(down)
             first_x = x
             s += 1
-        return plain_s, plain_j, plain_base, one_s, one_x, one_down, (tail_low, tail_high, tail_bit)
+        return plain_s, plain_j, plain_base, one_s, one_x, one_down
 
     def peek(self, new_streak: bool) -> tuple[int, int]:
         """Return where the next item would go, without placing it."""
@@ -245,10 +245,6 @@ class TailGrid:
         if not self.turned and y < self.rows and not (taken[x] >> (y + 1)) & 1:
             return x, y + 1
         return x + 1, y
-
-
-_Tails = tuple[list[int], list[int], list[int]]
-"""Dragon tails as three lists: first column, column after the last, row bit."""
 
 
 @cache
