@@ -6,11 +6,14 @@ Import it as ``from helpers import ...`` (pytest puts ``tests/`` on the path, as
 from __future__ import annotations
 
 import ast
+import importlib.util
 import io
 import json
 import os
+import sys
 from functools import cache
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 import pytest
@@ -129,3 +132,13 @@ def serious_violations(page: Any, script: str) -> list[str]:
         for v in result["violations"]
         if v["impact"] in ("serious", "critical")
     ]
+
+
+def load_script(name: str, path: Path) -> ModuleType:
+    """Import a script of the project that is not a package module (``benchmarks/``, ``scripts/``) by its path."""
+    spec = importlib.util.spec_from_file_location(name, path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # dataclasses look their module up by name
+    spec.loader.exec_module(module)
+    return module

@@ -7,7 +7,6 @@ is the load benchmark's own plain-asyncio one (benchmarks/bench_serve.py).
 from __future__ import annotations
 
 import asyncio
-import importlib.util
 import json
 import signal
 import socket
@@ -16,10 +15,9 @@ import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
-from types import ModuleType
 
 import pytest
-from helpers import ROOT
+from helpers import ROOT, load_script
 
 pytest.importorskip("starlette", reason="roads[serve] (in the test extra) is not installed")
 
@@ -27,17 +25,7 @@ from roads.serve.follow import Follower, add_followed
 from roads.serve.hub import BACKLOG, Hub
 from roads.serve.store import Store
 
-
-def _bench() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("bench_serve", ROOT / "benchmarks" / "bench_serve.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # dataclasses look their module up by name
-    spec.loader.exec_module(module)
-    return module
-
-
-BENCH = _bench()
+BENCH = load_script("bench_serve", ROOT / "benchmarks" / "bench_serve.py")
 
 
 @pytest.fixture

@@ -6,27 +6,14 @@ only); here, without running it, its list of cases is held to the program.
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from pathlib import Path
-from types import ModuleType
 
-from helpers import ROOT
+from helpers import ROOT, load_script
 
 from roads.cli.app import all_commands
 from roads.render import WRITERS
 
-
-def _smoke() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("smoke_plain", ROOT / "scripts" / "smoke_plain.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # dataclasses look their module up by name
-    spec.loader.exec_module(module)
-    return module
-
-
-SMOKE = _smoke()
+SMOKE = load_script("smoke_plain", ROOT / "scripts" / "smoke_plain.py")
 
 
 def test_every_command_has_a_case() -> None:
