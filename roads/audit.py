@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from .cards import Card, parse_card
 from .errors import CardError
 from .logs import LogWarning, Record, check, open_log
+from .logs.oneshoe import ordinal
 from .logs.source import LogSource
 
 
@@ -121,7 +122,8 @@ def audit_log(
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always", LogWarning)
         with open_log(source, fmt) as log:
-            report = audit_records(log.records(), name or log.name, log.format, decks=decks, header=header)
+            records = log.records(ranks=not decks)  # with decks the audit counts the ranks itself, as a finding
+            report = audit_records(records, name or log.name, log.format, decks=decks, header=header)
     notes = tuple(str(w.message) for w in caught if issubclass(w.category, LogWarning))
     return AuditReport(report.file, report.format, report.coups, report.with_cards, report.findings, notes, report.shoe)
 
@@ -194,7 +196,7 @@ class _ShoeCount:
         self.ranks[card.rank] += 1
         if self.over is None and self.ranks[card.rank] > 4 * self.decks:
             self.over = (
-                f"{where}: the {_ordinal(self.ranks[card.rank])} {card.rank} dealt, but {self.decks} "
+                f"{where}: the {ordinal(self.ranks[card.rank])} {card.rank} dealt, but {self.decks} "
                 f"deck{'s' if self.decks != 1 else ''} hold {4 * self.decks}"
             )
         if card.suit is not None:
@@ -208,7 +210,7 @@ class _ShoeCount:
 
     def deal(self, record: Record, coup: object) -> None:
         """Count the cards of one coup (as written, legal or not)."""
-        cards = _record_cards(record)
+        cards = record.cards()
         start = self.dealt
         for card in cards:
             self._count(card, f"coup {record.number} (line {record.line})")
@@ -243,18 +245,3 @@ def _header_values(header: str) -> tuple[str | None, int | None]:
         elif key == "cut" and cut is None and value.isdigit():
             cut = int(value)
     return burned, cut
-
-
-def _record_cards(record: Record) -> tuple[Card, ...]:
-    if record.coup is not None:
-        return record.coup.dealt
-    if record.dealt is not None:
-        return record.dealt
-    if record.player is not None and record.banker is not None:
-        return record.player + record.banker
-    return ()
-
-
-def _ordinal(n: int) -> str:
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"

@@ -5,14 +5,48 @@ from __future__ import annotations
 import shlex
 
 import click
+from click.core import ParameterSource
 
+from ..errors import RoadsError
 from ..files import atomic_write
 from ..logs import write_log
-from ..shoe import check_cut, check_decks, deal_shoe, random_seed
+from ..logs.writer import CsvSheet, write_shoe_line
+from ..shoe import DealtShoe, check_cut, check_decks, deal_shoe, random_seed
 from .app import cli
-from .options import WHOLE, checked, choice, cut_option, decks_option, renamed, seed_option, usage_for
+from .options import (
+    WHOLE,
+    checked,
+    choice,
+    cut_option,
+    decks_option,
+    option_error,
+    renamed,
+    seed_option,
+    usage_for,
+)
 
 DEAL_FORMATS = ("results", "cards", "stream", "json", "jsonl", "csv")
+ARCHIVE_FORMATS = ("jsonl", "csv")
+"""What ``--shoes`` writes: JSON Lines of shoes (the default), or a sheet with a shoe column."""
+MAX_SHOES = 10_000
+"""Shoes in one dealt archive: about 150 MB of JSON Lines, built whole before the atomic write."""
+
+
+def _check_shoes(shoes: int) -> None:
+    if shoes < 1:
+        raise RoadsError(f"an archive holds at least 1 shoe, got {shoes}")
+    if shoes > MAX_SHOES:
+        raise RoadsError(
+            f"{shoes} shoes is more than one archive holds (at most {MAX_SHOES:,}, about 150 MB): "
+            "deal several archives, each from its own --seed"
+        )
+
+
+def shoe_seeds(seed: int | str, shoes: int) -> list[int | str]:
+    """Return the seeds (and ids) of an archive's shoes: S, S+1, ... for a number, 'S-1', 'S-2', ... for a text."""
+    if isinstance(seed, int):
+        return [seed + i for i in range(shoes)]
+    return [f"{seed}-{i}" for i in range(1, shoes + 1)]
 
 
 @cli.command("deal", short_help="Deal a seeded shoe and print it as a log in any format.")
@@ -37,8 +71,23 @@ DEAL_FORMATS = ("results", "cards", "stream", "json", "jsonl", "csv")
     metavar="FILE",
     help="Write the log to FILE (whole or not at all) instead of standard output.",
 )
+@click.option(
+    "--shoes",
+    type=WHOLE,
+    metavar="N",
+    callback=checked(_check_shoes),
+    help=f"Deal N shoes (1-{MAX_SHOES:,}) as one archive, a shoe a line: JSON Lines, or --format csv.",
+)
+@click.pass_context
 def deal_command(
-    decks: int, seed: int | str | None, cut: int, output_format: str, hands: bool, output: str | None
+    ctx: click.Context,
+    decks: int,
+    seed: int | str | None,
+    cut: int,
+    output_format: str,
+    hands: bool,
+    output: str | None,
+    shoes: int | None,
 ) -> None:
     """Deal a shuffled shoe by the house procedure (burn, cut card, one more coup) and print its log.
 
@@ -52,10 +101,19 @@ def deal_command(
       roads deal --seed 1 --format results     just the results: B P T with markers
       roads deal --decks 6 --cut 20 -f json -o shoe.json
       roads deal --seed 1 | roads check -      every dealt coup follows the rules
+      roads deal --shoes 3 --seed 1 -o archive.jsonl  an archive: shoes 1, 2, 3 (ids and seeds)
+
+    With --shoes N the shoes are dealt from seeds S, S+1, ..., S+N-1 (a text
+    seed S gives S-1, S-2, ...), each seed the shoe's id: shoe 7 of the
+    archive is `roads deal --seed 7`. Each line holds the shoe's decks, seed,
+    cut and burned cards beside its coups.
     """
     with usage_for("cut"):
         check_cut(cut, decks)
     chosen: int | str = random_seed() if seed is None else seed
+    if shoes is not None:
+        _deal_archive(ctx, decks, chosen, cut, output_format, hands, output, shoes)
+        return
     shoe = deal_shoe(decks, seed=chosen, cut=cut)
     redeal = [
         "roads",
@@ -89,3 +147,43 @@ def deal_command(
         return
     atomic_write(output, text)
     click.echo(f"roads: dealt {len(shoe.coups)} coups ({decks} decks, seed {chosen}) to {output}", err=True)
+
+
+def _deal_archive(
+    ctx: click.Context,
+    decks: int,
+    seed: int | str,
+    cut: int,
+    output_format: str,
+    hands: bool,
+    output: str | None,
+    shoes: int,
+) -> None:
+    """Deal ``shoes`` shoes from consecutive seeds and write them as one archive, a shoe a line."""
+    explicit = ctx.get_parameter_source("output_format") not in (ParameterSource.DEFAULT, None)
+    fmt = output_format if explicit else "jsonl"
+    if fmt not in ARCHIVE_FORMATS:
+        raise option_error("output_format", f"--shoes writes an archive: jsonl (the default) or csv, not {fmt}")
+    if hands:
+        raise option_error("hands", "--hands writes a cards log; --shoes writes an archive (jsonl or csv)")
+    dealt = [(one, deal_shoe(decks, seed=one, cut=cut)) for one in shoe_seeds(seed, shoes)]
+    if fmt == "jsonl":
+        text = "".join(write_shoe_line(one, shoe.coups, results=False, meta=_shoe_meta(shoe)) for one, shoe in dealt)
+    else:
+        sheet = CsvSheet(shoe_column=True, cards=True, totals=False)
+        meta = {"decks": decks, "seeds": f"{dealt[0][0]} to {dealt[-1][0]}", "cut": cut}
+        text = sheet.head(meta) + "".join(sheet.rows(one, shoe.coups) for one, shoe in dealt)
+    coups = sum(len(shoe.coups) for _, shoe in dealt)
+    if output is None:
+        click.echo(text, nl=False)
+        return
+    atomic_write(output, text)
+    click.echo(
+        f"roads: dealt {shoes} shoe{'s' if shoes != 1 else ''}, {coups} coups ({decks} decks, "
+        f"seeds {dealt[0][0]} to {dealt[-1][0]}) to {output}",
+        err=True,
+    )
+
+
+def _shoe_meta(shoe: DealtShoe) -> dict[str, object]:
+    return {"decks": shoe.decks, "seed": shoe.seed, "cut": shoe.cut, "burned": [str(card) for card in shoe.burned]}

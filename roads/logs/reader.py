@@ -20,6 +20,7 @@ from ..outcome import Outcome
 from .blocks import Tap, results_batches
 from .cardlines import card_line_records, stream_records
 from .detect import check_format, detect, take_sample
+from .oneshoe import OneShoe
 from .records import Entry, Record, to_entry
 from .results import result_entries
 from .source import Chunk, LogSource, Opened, chunks, open_source, pieces
@@ -48,9 +49,13 @@ class OpenLog:
     sample: tuple[Chunk, ...] = ()
     """The chunks the format was told from (still in ``chunks``): what an error about an empty log quotes."""
 
-    def records(self) -> Iterator[Record]:
-        """Return the log's coups as written, lazily, not yet checked by the rules; no coup at all is a LogError."""
-        return counted(_records(self.chunks, self.format, self.name, self.strict), self.sample, self.name, self.format)
+    def records(self, *, ranks: bool = True) -> Iterator[Record]:
+        """Return the log's coups as written, lazily, not yet checked by the rules; no coup at all is a LogError.
+
+        ``ranks`` False leaves out the count of each rank against the decks (an audit that counts them itself).
+        """
+        records = _records(self.chunks, self.format, self.name, self.strict, ranks=ranks)
+        return counted(records, self.sample, self.name, self.format)
 
 
 @contextmanager
@@ -73,7 +78,16 @@ def _detect(opened: Opened, fmt: str | None) -> tuple[str, list[Chunk], Iterator
     return found, sample, stream
 
 
-def _records(stream: Iterator[Chunk], fmt: str, name: str, strict: bool) -> Iterator[Record]:
+def _records(stream: Iterator[Chunk], fmt: str, name: str, strict: bool, *, ranks: bool = True) -> Iterator[Record]:
+    """Return the coups of a log as written; a card log holding several shoes run together is a LogError."""
+    if fmt == "results":
+        return _format_records(stream, fmt, name, strict)
+    watch = OneShoe(name)
+    records = _format_records(watch.chunks(stream), fmt, name, strict)
+    return watch.records(records) if ranks else records
+
+
+def _format_records(stream: Iterator[Chunk], fmt: str, name: str, strict: bool) -> Iterator[Record]:
     if fmt == "results":
         for number, (line, outcome) in enumerate(result_entries(pieces(stream, name), name), 1):
             yield Record(line, number, outcome=outcome)

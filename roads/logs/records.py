@@ -75,6 +75,16 @@ class Record:
         """Return True when the record holds cards the rules can check."""
         return self.outcome is None
 
+    def cards(self) -> tuple[Card, ...]:
+        """Return the record's cards in dealing order as written (player's then banker's for hands); () for a result."""
+        if self.coup is not None:
+            return self.coup.dealt
+        if self.dealt is not None:
+            return self.dealt
+        if self.player is not None and self.banker is not None:
+            return self.player + self.banker
+        return ()
+
     def card_text(self) -> str:
         """Return the record's cards as the log gave them, for reports."""
         if self.coup is not None:

@@ -155,19 +155,30 @@ def coup_object(item: Coup | Outcome) -> dict[str, object]:
     return data
 
 
-def write_shoe_line(shoe: str | int, items: Iterable[Coup | Outcome], *, results: bool = True) -> str:
-    """Return one line of a multi-shoe JSON Lines log (results string, or coups when ``results`` is False)."""
+def write_shoe_line(
+    shoe: str | int,
+    items: Iterable[Coup | Outcome],
+    *,
+    results: bool = True,
+    meta: Mapping[str, object] | None = None,
+) -> str:
+    """Return one line of a multi-shoe JSON Lines log (results string, or coups when ``results`` is False).
+
+    ``meta`` keys (decks, seed, cut, burned...) go between the id and the coups; readers ignore them.
+    """
     import json
 
     items = list(items)
+    line: dict[str, object] = {"shoe": shoe, **(meta or {})}
     if results:
-        body: object = (
+        line["results"] = (
             " ".join(format_result(_outcome(item)) for item in items)
             if any(_flagged(_outcome(item)) for item in items)
             else "".join(_outcome(item).winner.letter for item in items)
         )
-        return json.dumps({"shoe": shoe, "results": body}, ensure_ascii=False) + "\n"
-    return json.dumps({"shoe": shoe, "coups": [coup_object(item) for item in items]}, ensure_ascii=False) + "\n"
+    else:
+        line["coups"] = [coup_object(item) for item in items]
+    return json.dumps(line, ensure_ascii=False) + "\n"
 
 
 def _flagged(outcome: Outcome) -> bool:
