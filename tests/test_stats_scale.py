@@ -115,7 +115,7 @@ def test_blocks_equal_one_reading_on_random_archives(tmp_path: Path) -> None:
             part = count_block(block)
             assert part.stop is None and part.broken is None
             for key, tally in part.tallies.items():
-                merged.setdefault(key, Tally(tally.key)).merge(tally)
+                merged.setdefault(key, Tally(tally.key, unit=tally.unit)).merge(tally)
         assert list(merged) == list(one)
         assert [group_document(t, 8) for t in merged.values()] == [group_document(t, 8) for t in one.values()]
 

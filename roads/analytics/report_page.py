@@ -22,7 +22,7 @@ from ..scene import plot
 from ..scene.plot import Ink
 from ..scene.primitives import Group, Item, Scene
 from ..version import __version__
-from .theory import SIM_DEPTHS, Z99
+from .theory import ALPHA, EXACT_BELOW, SIM_DEPTHS, Z99
 
 
 @dataclass(frozen=True)
@@ -258,7 +258,8 @@ def _tests_table(group: dict[str, Any]) -> str:
         cls = ' class="flagged"' if flag else ""
         interval = "&#8211;" if t["low"] is None else f"{_pct(t['low'])} &#8211; {_pct(t['high'])}"
         z = "&#8211;" if t["z"] is None else f"{t['z']:+.2f}"
-        p = "n/m" if t["p"] is None else f"{t['p']:.3g}"
+        p = "n/m" if t["p"] is None else f"{t['p']:.3g}" + ("*" if t.get("p_method") == "binomial" else "")
+        held = _p_text(t.get("p_adjusted"))
         source = t["source"]
         badge = f'<span class="badge {source}">{source}</span>'
         if source == "simulated":
@@ -271,17 +272,36 @@ def _tests_table(group: dict[str, Any]) -> str:
             f'<td class="num">{t["hits"]:,} / {t["trials"]:,}</td>'
             f'<td class="num">{_pct(t["observed"])}</td><td class="num">{_pct(t["expected"])}</td>'
             f'<td>{badge}</td><td class="num nowrap">{interval}</td>'
-            f'<td class="num">{z}</td><td class="num">{p}</td><td class="verdict">{verdict}</td></tr>'
+            f'<td class="num">{z}</td><td class="num">{p}</td><td class="num">{held}</td>'
+            f'<td class="verdict">{verdict}</td></tr>'
+        )
+    for name, chi in (("Banker/Player/Tie", group["chi_square"]), ("4/5/6 cards", group["chi_square_cards"])):
+        if chi is None:
+            continue
+        flag = chi["flag"]
+        stat = "&#8211;" if chi["statistic"] is None else f"{chi['statistic']:.2f} on {chi['dof']} dof"
+        verdict = "FLAG" if flag else ("n/m" if flag is None else "ok")
+        cls = ' class="flagged"' if flag else ""
+        rows.append(
+            f'<tr{cls} data-test="chi-square">'
+            f'<th scope="row">Chi-square, {name}</th><td class="num" colspan="3">{stat}</td>'
+            f'<td><span class="badge exact">exact</span></td><td class="num nowrap">&#8211;</td>'
+            f'<td class="num">&#8211;</td><td class="num">{_p_text(chi["p"])}</td>'
+            f'<td class="num">{_p_text(chi.get("p_adjusted"))}</td><td class="verdict">{verdict}</td></tr>'
         )
     head = (
         "<tr><th>figure</th><th>count</th><th>observed</th><th>expected</th><th>source</th>"
-        "<th>99% interval</th><th>z</th><th>p</th><th>verdict</th></tr>"
+        "<th>99% interval</th><th>z</th><th>p</th><th>Holm p</th><th>verdict</th></tr>"
     )
     return (
         f'<div class="table-wrap" tabindex="0" role="region" aria-label="Every test">'
         f'<table class="tests"><thead>{head}</thead>'
         f"<tbody>{''.join(rows)}</tbody></table></div>"
     )
+
+
+def _p_text(p: float | None) -> str:
+    return "n/m" if p is None else f"{p:.3g}"
 
 
 def _chi_lines(group: dict[str, Any]) -> str:
@@ -464,7 +484,11 @@ def report_html(
     sections = [*left, sections[0], '<div class="plots">', *sections[1:], "</div>"]
     sections.append(
         '<section id="tests"><h2>Every test</h2>'
-        '<p class="explain">All tests of the archive, corrected together by Holm. <em>n/m</em>: not meaningful '
+        '<p class="explain">All tests of the archive, corrected together by Holm: <em>Holm p</em> is each p '
+        f"adjusted over the whole family, and a test is flagged when it is at most {ALPHA:g} ({ALPHA:.0%} "
+        "family-wise). A p with * is the exact binomial one (fewer than "
+        f"{EXACT_BELOW:.0f} hits or misses expected), the others the normal approximation's. "
+        "<em>n/m</em>: not meaningful "
         "(fewer than 5 hits or misses expected). Simulated rows show their expectation's own 99% band.</p>"
         + _tests_table(total)
         + "</section>"

@@ -23,6 +23,8 @@ class Tally:
     """The counts of one group of shoes (or of the whole archive)."""
 
     key: str
+    unit: str | None = None
+    """What the group is (``shoe``, ``file``, ``table``, ``date``: the --by word); None for the total."""
     shoes: int = 0
     counts: Stats = field(default_factory=Stats)
     """Coups, results, pairs and naturals: the board's own counts of each shoe, added up."""

@@ -17,7 +17,10 @@ Z99 = 2.5758293035489004
 """The normal quantile of a two-sided 99% interval."""
 
 MIN_EXPECTED = 5.0
-"""A test is meaningful only when at least this many hits and misses are expected (the normal approximation)."""
+"""A test is meaningful only when at least this many hits and misses are expected."""
+
+EXACT_BELOW = 10.0
+"""Below this many expected hits (or misses) an exact figure's p is the exact binomial one, not the normal one."""
 
 FIGURES = ("banker", "player", "tie", "banker_pair", "player_pair", "natural", "cards_4", "cards_5", "cards_6")
 """Every count whose probability per coup the exact odds engine gives."""
@@ -92,6 +95,10 @@ class JudgedFigure:
     expected_low: float | None = None
     """The simulated expectation's own 99% interval (None for an exact one)."""
     expected_high: float | None = None
+    p_method: str = "normal"
+    """How ``p`` was found: ``normal`` (the z's two tails) or ``binomial`` (exact, for small expected counts)."""
+    p_adjusted: float | None = None
+    """``p`` adjusted by Holm over the group's family of tests: the figure is flagged when it is at most ALPHA."""
 
     @property
     def observed(self) -> float | None:
@@ -108,6 +115,9 @@ class JudgedFigure:
             "high": _round(self.high),
             "z": _round(self.z),
             "p": _round_p(self.p),
+            "p_method": self.p_method,
+            "p_adjusted": _round_p(self.p_adjusted),
+            "alpha": ALPHA,
             "flag": self.flag,
             "source": self.source,
             "hits": self.hits,
@@ -148,7 +158,40 @@ def judge(figure: str, hits: int, trials: int, expected: float) -> JudgedFigure:
     if trials * expected < MIN_EXPECTED or trials * (1 - expected) < MIN_EXPECTED:
         return JudgedFigure(figure, hits, trials, expected, None, None, low, high)
     z = (hits - trials * expected) / math.sqrt(trials * expected * (1 - expected))
+    if min(trials * expected, trials * (1 - expected)) < EXACT_BELOW:
+        p = binomial_two_sided(hits, trials, expected)
+        return JudgedFigure(figure, hits, trials, expected, z, p, low, high, p_method="binomial")
     return JudgedFigure(figure, hits, trials, expected, z, min(1.0, 2 * normal_sf(abs(z))), low, high)
+
+
+def binomial_two_sided(hits: int, trials: int, share: float) -> float:
+    """Return the exact two-sided binomial p: the sum of the probabilities no larger than that of ``hits``.
+
+    Every count k of ``trials`` is weighed by its binomial probability; those
+    at most as likely as the observed count (within a relative 1e-7, so ties
+    in the floating point count as ties) make up p. Terms are summed from the
+    mode outwards and stop once they are negligible, so a large ``trials``
+    with a small expected count costs a few dozen terms.
+    """
+    if not 0.0 < share < 1.0:
+        return 1.0 if (hits == 0 and share <= 0.0) or (hits == trials and share >= 1.0) else 0.0
+    log_p, log_q = math.log(share), math.log1p(-share)
+    head = math.lgamma(trials + 1)
+
+    def log_pmf(k: int) -> float:
+        return head - math.lgamma(k + 1) - math.lgamma(trials - k + 1) + k * log_p + (trials - k) * log_q
+
+    bound = log_pmf(hits) + 1e-7
+    mode = min(trials, int((trials + 1) * share))
+    total = 0.0
+    for steps in (range(mode, -1, -1), range(mode + 1, trials + 1)):
+        for k in steps:
+            term = log_pmf(k)
+            if term <= bound:
+                total += math.exp(term)
+                if term < bound - 46.0:  # e^-46 is 1e-20 of the observed count's chance: the tail adds nothing
+                    break
+    return min(1.0, total)
 
 
 def judge_simulated(figure: str, hits: int, trials: int, expected: float, se: float, deff: float) -> JudgedFigure:
@@ -181,10 +224,19 @@ class ChiSquare:
     dof: int
     p: float | None
     flag: bool | None = None
+    p_adjusted: float | None = None
+    """``p`` adjusted by Holm over the group's family of tests (see JudgedFigure.p_adjusted)."""
 
     def to_dict(self) -> dict[str, Any]:
-        """Return the JSON contract's chi-square object (and its flag)."""
-        return {"statistic": _round(self.statistic), "dof": self.dof, "p": _round_p(self.p), "flag": self.flag}
+        """Return the JSON contract's chi-square object (its Holm-adjusted p, the threshold and its flag)."""
+        return {
+            "statistic": _round(self.statistic),
+            "dof": self.dof,
+            "p": _round_p(self.p),
+            "p_adjusted": _round_p(self.p_adjusted),
+            "alpha": ALPHA,
+            "flag": self.flag,
+        }
 
 
 def chi_square(name: str, counts: Sequence[int], shares: Sequence[float]) -> ChiSquare:
@@ -212,28 +264,48 @@ def holm(p_values: Sequence[float | None], alpha: float = ALPHA) -> list[bool | 
     return out
 
 
-def reading(figure: JudgedFigure) -> str:
-    """Return what a flagged figure means, in plain words: how often chance alone would do it."""
+def holm_adjusted(p_values: Sequence[float | None]) -> list[float | None]:
+    """Return Holm's adjusted p-values (None stays None): a test is rejected at ``alpha`` when its value is at most it.
+
+    The i-th smallest of m p-values becomes the largest of (m - j + 1) p_(j)
+    over j <= i, capped at 1: the smallest family-wise level that flags it.
+    """
+    tested = sorted((p, i) for i, p in enumerate(p_values) if p is not None)
+    out: list[float | None] = [None] * len(p_values)
+    m = len(tested)
+    running = 0.0
+    for rank, (p, i) in enumerate(tested):
+        running = max(running, min(1.0, (m - rank) * p))
+        out[i] = running
+    return out
+
+
+def reading(figure: JudgedFigure, unit: str = "archive") -> str:
+    """Return what a flagged figure means, in plain words: how often chance alone would do it to a fair ``unit``.
+
+    The chance is the Holm-adjusted p: that of any of the group's tests straying this far.
+    """
     side = "above" if (figure.observed or 0) > figure.expected else "below"
-    odds = 1 / figure.p if figure.p else math.inf
-    chance = "less than 1 in a billion" if odds > 1e9 else f"about 1 in {_plain(odds)}"
     return (
         f"{figure.figure.replace('_', ' ')}: {figure.hits} of {figure.trials} "
         f"({100 * (figure.observed or 0):.2f}%) against {100 * figure.expected:.2f}% "
         f"{'simulated' if figure.source == 'simulated' else 'in theory'}, "
-        f"{abs(figure.z or 0):.1f} standard deviations {side}; by chance alone {chance} "
-        f"archives would stray this far"
+        f"{abs(figure.z or 0):.1f} standard deviations {side}; {_by_chance(figure.p_adjusted, unit)}"
     )
 
 
-def chi_reading(test: ChiSquare) -> str:
-    """Return what a flagged chi-square means, in plain words."""
-    odds = 1 / test.p if test.p else math.inf
-    chance = "less than 1 in a billion" if odds > 1e9 else f"about 1 in {_plain(odds)}"
+def chi_reading(test: ChiSquare, unit: str = "archive") -> str:
+    """Return what a flagged chi-square means, in plain words (its chance Holm-adjusted, as for a figure)."""
     return (
         f"{test.name}: chi-square {test.statistic:.1f} on {test.dof} degrees of freedom; "
-        f"counts this far from theory come by chance {chance}"
+        f"{_by_chance(test.p_adjusted, unit)}"
     )
+
+
+def _by_chance(p: float | None, unit: str) -> str:
+    odds = 1 / p if p else math.inf
+    chance = "less than 1 in a billion" if odds > 1e9 else f"about 1 in {_plain(odds)}"
+    return f"by chance alone {chance} fair {unit}s would stray this far in any of their tests (Holm-adjusted p)"
 
 
 def _plain(odds: float) -> str:

@@ -20,6 +20,7 @@ from .theory import (
     chi_square,
     expected_shares,
     holm,
+    holm_adjusted,
     judge,
     judge_simulated,
     reading,
@@ -53,10 +54,19 @@ def judge_group(tally: Tally, decks: int) -> tuple[list[JudgedFigure], list[ChiS
     for name in SIM_FIGURES:
         e = sim[name]
         figures.append(judge_simulated(name, *counts[name], e.expected, e.se, e.deff))
-    flags = holm([f.p for f in figures] + [c.p for c in chis])
-    figures = [_flagged(f, flag) for f, flag in zip(figures, flags, strict=False)]
-    chis = [_flagged_chi(c, flag) for c, flag in zip(chis, flags[len(figures) :], strict=True)]
+    family = [f.p for f in figures] + [c.p for c in chis]
+    flags, adjusted = holm(family), holm_adjusted(family)
+    n = len(figures)
+    figures = [replace(f, flag=flag, p_adjusted=a) for f, flag, a in zip(figures, flags, adjusted, strict=False)]
+    chis = [replace(c, flag=flag, p_adjusted=a) for c, flag, a in zip(chis, flags[n:], adjusted[n:], strict=True)]
     return figures, chis
+
+
+def unit_of(tally: Tally) -> str:
+    """Return the word for what a group is (shoe, file, table, date; the total: shoe or archive)."""
+    if tally.unit is not None:
+        return tally.unit
+    return "shoe" if tally.shoes == 1 else "archive"
 
 
 def group_document(tally: Tally, decks: int) -> dict[str, Any]:
@@ -82,7 +92,8 @@ def group_document(tally: Tally, decks: int) -> dict[str, Any]:
     if known:
         for name, n in zip(("cards_4", "cards_5", "cards_6"), tally.cards, strict=True):
             shares[name] = round(n / tally.with_cards, 6)
-    flags = [reading(f) for f in figures if f.flag] + [chi_reading(c) for c in chis if c.flag]
+    unit = unit_of(tally)
+    flags = [reading(f, unit) for f in figures if f.flag] + [chi_reading(c, unit) for c in chis if c.flag]
     return {
         "key": tally.key,
         "shoes": tally.shoes,
@@ -101,11 +112,3 @@ def group_document(tally: Tally, decks: int) -> dict[str, Any]:
             for road, (marks, red) in sorted(tally.derived.items())
         },
     }
-
-
-def _flagged(figure: JudgedFigure, flag: bool | None) -> JudgedFigure:
-    return replace(figure, flag=flag)
-
-
-def _flagged_chi(test: ChiSquare, flag: bool | None) -> ChiSquare:
-    return ChiSquare(test.name, test.statistic, test.dof, test.p, flag)

@@ -15,6 +15,7 @@ import click
 from ..analytics import StatsError, Tally
 from ..analytics.counting import count_shoe, group_key
 from ..analytics.tables import ShoeInfo, shoe_rows
+from ..analytics.theory import ALPHA, EXACT_BELOW
 from ..analytics.verdicts import group_document
 from ..errors import RoadsError, one_line
 from ..files import refuse_inputs
@@ -71,21 +72,29 @@ def group_text(group: dict[str, Any], total: bool = False) -> str:
         f"pairs B {c['banker_pair']} P {c['player_pair']}  naturals {c['natural']}"
         + (f"  cards 4/5/6: {c['cards_4']}/{c['cards_5']}/{c['cards_6']}" if c["cards_4"] is not None else "")
     )
-    out.append(f"   {'figure':<17} {'observed':>9} {'expected':>9} {'99% interval':>17} {'z':>7} {'p':>9}  source")
+    out.append(
+        f"   {'figure':<17} {'observed':>9} {'expected':>9} {'99% interval':>17} {'z':>7} {'p':>9} "
+        f"{'Holm p':>9}  source"
+    )
     for t in group["tests"]:
         interval = "-" if t["low"] is None else f"{_pct(t['low'])}-{_pct(t['high'])}"
         z = "-" if t["z"] is None else f"{t['z']:+.2f}"
         p = "n/m" if t["p"] is None else f"{t['p']:.3g}"
+        p += "*" if t.get("p_method") == "binomial" else ""
+        held = "-" if t.get("p_adjusted") is None else f"{t['p_adjusted']:.3g}"
         mark = "  FLAG" if t["flag"] else ""
         shares = f"{_pct(t['observed']):>9} {_pct(t['expected']):>9}"
-        out.append(f"   {t['figure']:<17} {shares} {interval:>17} {z:>7} {p:>9}  {t['source']:<9}{mark}".rstrip())
+        out.append(
+            f"   {t['figure']:<17} {shares} {interval:>17} {z:>7} {p:>9} {held:>9}  {t['source']:<9}{mark}".rstrip()
+        )
     for chi in (group["chi_square"], group["chi_square_cards"]):
         if chi is None:
             continue
         name = "B/P/T" if chi is group["chi_square"] else "4/5/6 cards"
         stat = "-" if chi["statistic"] is None else f"{chi['statistic']:.2f}"
         p = "n/m" if chi["p"] is None else f"{chi['p']:.3g}"
-        out.append(f"   chi-square {name}: {stat} on {chi['dof']} dof, p {p}{'  FLAG' if chi['flag'] else ''}")
+        held = "" if chi.get("p_adjusted") is None else f", Holm p {chi['p_adjusted']:.3g}"
+        out.append(f"   chi-square {name}: {stat} on {chi['dof']} dof, p {p}{held}{'  FLAG' if chi['flag'] else ''}")
     s = group["streaks"]
     out.append(
         f"   Big Road: {s['columns']} columns, longest Banker {s['longest_banker']}, "
@@ -98,8 +107,10 @@ def group_text(group: dict[str, Any], total: bool = False) -> str:
         out.append("   too few coups for any test to be meaningful (n/m)")
     for line in group["flags"]:
         out.append(f"   FLAG {line}")
+    if any(t.get("p_method") == "binomial" for t in group["tests"]):
+        out.append(f"   * exact binomial p (fewer than {EXACT_BELOW:.0f} hits or misses expected)")
     if group["meaningful"] and not group["flags"]:
-        out.append("   nothing stands out (Holm, 1% family-wise)")
+        out.append(f"   nothing stands out (flag: Holm p at most {ALPHA:g}, {ALPHA:.0%} family-wise)")
     return "\n".join(out) + "\n"
 
 
@@ -128,7 +139,13 @@ CSV_COLUMNS = (
     "source",
     "expected_low",
     "expected_high",
+    "p_adjusted",
+    "alpha",
+    "p_method",
+    "statistic",
+    "dof",
 )
+"""One row a tested figure, then one a chi-square (figure ``chi_square`` or ``chi_square_cards``, statistic, dof)."""
 
 
 def csv_report(data: dict[str, Any]) -> str:
@@ -147,8 +164,15 @@ def group_csv(group: dict[str, Any], total: bool = False) -> str:
     lines = []
     for t in group["tests"]:
         values = [t.get(k) for k in ("observed", "expected", "low", "high", "z", "p", "flag", "source")]
-        values += [t.get("expected_low"), t.get("expected_high")]
+        values += [t.get(k) for k in ("expected_low", "expected_high", "p_adjusted", "alpha", "p_method")]
+        values += [None, None]
         lines.append(line([key, group["shoes"], group["coups"], t["figure"], t["hits"], t["trials"], *values]))
+    for name in ("chi_square", "chi_square_cards"):
+        chi = group[name]
+        if chi is not None:
+            values = [None] * 7 + [chi["p"], chi["flag"], "exact", None, None, chi["p_adjusted"], chi["alpha"]]
+            values += ["chi_square", chi["statistic"], chi["dof"]]
+            lines.append(line([key, group["shoes"], group["coups"], name, *values]))
     return "".join(lines)
 
 
@@ -157,7 +181,7 @@ def group_csv(group: dict[str, Any], total: bool = False) -> str:
 @decks_option()
 @click.option("--by", "by", type=choice(GROUPINGS), help="Also give the figures per shoe, file, table or date.")
 @click.option("--json", "as_json", is_flag=True, help="Print the statistics as JSON (docs/stats.md).")
-@click.option("--csv", "as_csv", is_flag=True, help="Print one CSV row per group and tested figure.")
+@click.option("--csv", "as_csv", is_flag=True, help="Print one CSV row per group and test (figures, chi-squares).")
 @click.option(
     "--parquet",
     metavar="DIR",
@@ -194,11 +218,12 @@ def stats_command(
     Tie; pairs and naturals; 4-, 5- and 6-card coups when cards are known;
     Big Road column depths; marks and red shares of the derived roads. Each
     share is tested against the exact odds of one coup of a full shoe of
-    --decks decks (99% interval, z, two-sided p), with a chi-square of
+    --decks decks (99% interval, z, two-sided p: exact binomial where fewer
+    than 10 hits or misses are expected), with a chi-square of
     Banker/Player/Tie (and of 4/5/6 cards). Column depths and red shares,
     which have no exact figure, are tested against shoes dealt by the
-    simulator (source "simulated"). Figures that stand out after Holm's
-    correction (1% family-wise) are flagged, with a plain reading. The coups
+    simulator (source "simulated"). Figures whose Holm-adjusted p is at most
+    0.01 (1% family-wise) are flagged, with a plain reading. The coups
     of one shoe are not independent: see docs/stats.md.
 
     --parquet DIR and --csv-tables DIR also write two tables for dataframes
@@ -528,7 +553,7 @@ def _count_blocks(
             for key, tally in part.tallies.items():
                 mine = counted.get(key)
                 if mine is None:
-                    mine = counted[key] = Tally(tally.key)
+                    mine = counted[key] = Tally(tally.key, unit=tally.unit)
                 mine.merge(tally)
             for shoe_id, line, error in part.shoes:
                 yield Shoe(log, shoe_id, 0, line, "jsonl", (), error=error)
