@@ -239,15 +239,15 @@ def test_holm_corrects_exact_and_simulated_tests_together(
     group = Tally("g")
     for shoe in outcomes[:30]:
         group.add(shoe, Scoreboard.from_outcomes(shoe))
-    figures, chis = judge_group(group, 8)
-    # 9 exact figures, 15 simulated ones and 2 chi-squares in one family
-    assert seen == [26] and len(figures) == 24 and len(chis) == 2
+    figures, chis, order = judge_group(group, 8)
+    # 9 exact figures, 15 simulated ones, 2 chi-squares, the runs and lag-1 tests in one family
+    assert seen == [28] and len(figures) == 24 and len(chis) == 2 and [t.name for t in order] == ["runs", "lag1"]
     results = Tally("r")
     for shoe in outcomes[:30]:
         bare = [Outcome(o.winner) for o in shoe]
         results.add(bare, Scoreboard.from_outcomes(bare))
     judge_group(results, 8)
-    assert seen[-1] == 3 + 15 + 1  # results only: no card figures, no 4/5/6 chi-square
+    assert seen[-1] == 3 + 15 + 1 + 2  # results only: no card figures, no 4/5/6 chi-square
 
 
 def test_a_shoe_of_ties_only_has_nothing_to_test(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

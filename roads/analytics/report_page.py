@@ -289,6 +289,27 @@ def _tests_table(group: dict[str, Any]) -> str:
             f'<td class="num">&#8211;</td><td class="num">{_p_text(chi["p"])}</td>'
             f'<td class="num">{_p_text(chi.get("p_adjusted"))}</td><td class="verdict">{verdict}</td></tr>'
         )
+    for name in ("runs", "lag1"):
+        t = group.get(name)
+        if t is None:
+            continue
+        flag = t["flag"]
+        verdict = "FLAG" if flag else ("n/m" if flag is None else "ok")
+        cls = ' class="flagged"' if flag else ""
+        if name == "runs":
+            label, count = "Runs of Banker/Player", f"{t['runs']:,} runs"
+            observed, expected = "&#8211;", f"{t['expected']:,.1f}"
+        else:
+            label, count = "Lag-1 correlation", f"{t['pairs']:,} pairs"
+            observed, expected = ("&#8211;" if t["r"] is None else f"{t['r']:+.4f}"), "0"
+        z = "&#8211;" if t["z"] is None else f"{t['z']:+.2f}"
+        rows.append(
+            f'<tr{cls} data-test="{name}"><th scope="row">{label}</th><td class="num">{count}</td>'
+            f'<td class="num">{observed}</td><td class="num">{expected}</td>'
+            f'<td><span class="badge exact">exact</span></td><td class="num nowrap">&#8211;</td>'
+            f'<td class="num">{z}</td><td class="num">{_p_text(t["p"])}</td>'
+            f'<td class="num">{_p_text(t["p_adjusted"])}</td><td class="verdict">{verdict}</td></tr>'
+        )
     head = (
         "<tr><th>figure</th><th>count</th><th>observed</th><th>expected</th><th>source</th>"
         "<th>99% interval</th><th>z</th><th>p</th><th>Holm p</th><th>verdict</th></tr>"

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import Any
 
 from ..board import Board, Stats
@@ -39,13 +40,18 @@ class Tally:
     longest_tie_run: int = 0
     derived: dict[str, list[int]] = field(default_factory=dict)
     """Derived road -> [marks, red]."""
+    runs: list[Any] = field(default_factory=lambda: [0, Fraction(0), Fraction(0)])
+    """Runs test, ties left out: [sum of R, of E[R], of Var[R]] over the shoes (exact: any order adds alike)."""
+    lag: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
+    """Lag-1 pairs of non-tie coups in one shoe: [pairs, Banker first, Banker second, Banker both]."""
 
     def add(self, outcomes: Iterable[Outcome], board: Board) -> None:
         """Count one shoe: its outcomes in order and the board built from them (which counts the results)."""
         self.shoes += 1
         self.counts.add(board.stats)
         side: Winner | None = None
-        run = ties = 0
+        first: Winner | None = None
+        run = ties = columns = banker_columns = 0
         for o in outcomes:
             w = o.winner
             if w is Winner.TIE:
@@ -58,7 +64,11 @@ class Tally:
                 else:
                     if side is not None:
                         self.depths[side.value.lower()][run] += 1
+                    else:
+                        first = w
                     side, run = w, 1
+                    columns += 1
+                    banker_columns += w is Winner.BANKER
             if o.cards is not None:
                 self.with_cards += 1
                 self.card_pairs[0] += o.banker_pair
@@ -68,10 +78,33 @@ class Tally:
                     self.cards[o.cards - 4] += 1
         if side is not None:
             self.depths[side.value.lower()][run] += 1
+        self._add_runs(board.stats.banker, board.stats.player, columns, banker_columns, first, side)
         for road in board.derived_roads():
             marks = self.derived.setdefault(str(road.name.value), [0, 0])
             marks[0] += len(road)
             marks[1] += road.red
+
+    def _add_runs(
+        self, banker: int, player: int, columns: int, banker_columns: int, first: Winner | None, last: Winner | None
+    ) -> None:
+        """Add one shoe's runs (its Big Road columns: ties left out) and lag-1 pairs, from its counts alone.
+
+        A run of the Banker/Player sequence is a Big Road column; a Banker
+        column of depth d holds d - 1 Banker-Banker pairs, so the pairs need
+        no pass of their own.
+        """
+        n = banker + player
+        if n < 2:
+            return
+        both = 2 * banker * player
+        self.runs[0] += columns
+        self.runs[1] += 1 + Fraction(both, n)
+        self.runs[2] += Fraction(both * (both - n), n * n * (n - 1))
+        lag = self.lag
+        lag[0] += n - 1
+        lag[1] += banker - (last is Winner.BANKER)
+        lag[2] += banker - (first is Winner.BANKER)
+        lag[3] += banker - banker_columns
 
     def merge(self, other: Tally) -> None:
         """Add another group's counts to this one (the total is the sum of its groups)."""
@@ -87,6 +120,8 @@ class Tally:
             mine = self.derived.setdefault(road, [0, 0])
             mine[0] += marks
             mine[1] += red
+        self.runs = [a + b for a, b in zip(self.runs, other.runs, strict=True)]
+        self.lag = [a + b for a, b in zip(self.lag, other.lag, strict=True)]
 
     def simulated_counts(self) -> dict[str, tuple[int, int]]:
         """Return (hits, trials) of every simulated figure: column depth shares by side, red shares by road."""

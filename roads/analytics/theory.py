@@ -252,6 +252,84 @@ def chi_square(name: str, counts: Sequence[int], shares: Sequence[float]) -> Chi
     return ChiSquare(name, statistic, dof, chi_square_sf(statistic, dof))
 
 
+MIN_SIDE = 10
+"""The runs and lag-1 tests are meaningful from this many Banker and this many Player wins in the group."""
+
+
+@dataclass(frozen=True, slots=True)
+class SequenceTest:
+    """A test of the order of the Banker/Player wins (ties left out): the runs test or the lag-1 correlation."""
+
+    name: str
+    """``runs`` or ``lag1``."""
+    values: dict[str, Any]
+    """What the test counted: runs, expected, variance (runs); pairs, r (lag1)."""
+    z: float | None
+    p: float | None
+    flag: bool | None = None
+    p_adjusted: float | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return the JSON contract's object: the counted values, z, p, Holm p, threshold and flag."""
+        return {
+            **self.values,
+            "z": _round(self.z),
+            "p": _round_p(self.p),
+            "p_adjusted": _round_p(self.p_adjusted),
+            "alpha": ALPHA,
+            "flag": self.flag,
+        }
+
+
+def runs_test(runs: int, expected: float, variance: float, banker: int, player: int) -> SequenceTest:
+    """Return the Wald-Wolfowitz runs test pooled over shoes: z = sum(R - E[R]) / sqrt(sum Var[R]).
+
+    Per shoe (ties left out), R is the number of runs of the Banker/Player
+    sequence (its Big Road columns), E[R] = 1 + 2 n1 n2 / n and
+    Var[R] = 2 n1 n2 (2 n1 n2 - n) / (n^2 (n - 1)). Fewer runs than expected
+    (z below 0) is a streaky table, more a choppy one. Not meaningful (z, p
+    None) under MIN_SIDE wins of either side.
+    """
+    values = {"runs": runs, "expected": _round(expected), "variance": _round(variance)}
+    if min(banker, player) < MIN_SIDE or variance <= 0:
+        return SequenceTest("runs", values, None, None)
+    z = (runs - expected) / math.sqrt(variance)
+    return SequenceTest("runs", values, z, min(1.0, 2 * normal_sf(abs(z))))
+
+
+def lag1_test(pairs: int, first: int, second: int, both: int) -> SequenceTest:
+    """Return the lag-1 correlation of "Banker won" between consecutive non-tie coups of a shoe, pooled.
+
+    ``pairs`` pairs (x, y) of consecutive non-tie coups within one shoe,
+    ``first`` with x Banker, ``second`` with y Banker, ``both`` with both:
+    r is Pearson's correlation of x and y over all the group's pairs, tested
+    against its null (no correlation) as z = r sqrt(pairs). Positive r:
+    a win tends to repeat (streaky); negative: it tends to change (choppy).
+    """
+    spread = (pairs * first - first * first) * (pairs * second - second * second)
+    if pairs < 2 or spread <= 0:
+        return SequenceTest("lag1", {"pairs": pairs, "r": None}, None, None)
+    r = (pairs * both - first * second) / math.sqrt(spread)
+    values = {"pairs": pairs, "r": _round(r)}
+    if min(first, pairs - first, second, pairs - second) < MIN_SIDE:
+        return SequenceTest("lag1", values, None, None)
+    z = r * math.sqrt(pairs)
+    return SequenceTest("lag1", values, z, min(1.0, 2 * normal_sf(abs(z))))
+
+
+def sequence_reading(test: SequenceTest, unit: str = "archive") -> str:
+    """Return what a flagged runs or lag-1 test means, in plain words."""
+    streaky = (test.z or 0) < 0 if test.name == "runs" else (test.z or 0) > 0
+    if test.name == "runs":
+        what = f"runs: {test.values['runs']} runs of Banker and Player against {test.values['expected']:.1f} expected"
+    else:
+        what = f"lag1: a correlation of {test.values['r']:+.3f} between one win and the next"
+    return (
+        f"{what}, {abs(test.z or 0):.1f} standard deviations: {'streakier' if streaky else 'choppier'} than "
+        f"chance; {_by_chance(test.p_adjusted, unit)}"
+    )
+
+
 def holm(p_values: Sequence[float | None], alpha: float = ALPHA) -> list[bool | None]:
     """Return which p-values Holm's step-down rejects at family-wise ``alpha`` (None stays None: not tested)."""
     tested = sorted((p, i) for i, p in enumerate(p_values) if p is not None)

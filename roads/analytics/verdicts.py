@@ -16,6 +16,7 @@ from .theory import (
     SIM_FIGURES,
     ChiSquare,
     JudgedFigure,
+    SequenceTest,
     chi_reading,
     chi_square,
     expected_shares,
@@ -23,14 +24,18 @@ from .theory import (
     holm_adjusted,
     judge,
     judge_simulated,
+    lag1_test,
     reading,
+    runs_test,
+    sequence_reading,
 )
 
 
-def judge_group(tally: Tally, decks: int) -> tuple[list[JudgedFigure], list[ChiSquare]]:
+def judge_group(tally: Tally, decks: int) -> tuple[list[JudgedFigure], list[ChiSquare], list[SequenceTest]]:
     """Return every figure of ``tally`` tested against theory for ``decks`` decks, flags set by Holm over all.
 
-    Exact figures come first, then the simulated ones (column depths, red shares).
+    Exact figures come first, then the simulated ones (column depths, red
+    shares); then the chi-squares, and the runs and lag-1 tests of the order of wins.
     """
     shares = expected_shares(decks)
     figures = [
@@ -54,12 +59,18 @@ def judge_group(tally: Tally, decks: int) -> tuple[list[JudgedFigure], list[ChiS
     for name in SIM_FIGURES:
         e = sim[name]
         figures.append(judge_simulated(name, *counts[name], e.expected, e.se, e.deff))
-    family = [f.p for f in figures] + [c.p for c in chis]
+    runs, expected, variance = tally.runs
+    order = [
+        runs_test(runs, float(expected), float(variance), tally.counts.banker, tally.counts.player),
+        lag1_test(*tally.lag),
+    ]
+    family = [f.p for f in figures] + [c.p for c in chis] + [t.p for t in order]
     flags, adjusted = holm(family), holm_adjusted(family)
-    n = len(figures)
+    n, m = len(figures), len(figures) + len(chis)
     figures = [replace(f, flag=flag, p_adjusted=a) for f, flag, a in zip(figures, flags, adjusted, strict=False)]
-    chis = [replace(c, flag=flag, p_adjusted=a) for c, flag, a in zip(chis, flags[n:], adjusted[n:], strict=True)]
-    return figures, chis
+    chis = [replace(c, flag=fl, p_adjusted=a) for c, fl, a in zip(chis, flags[n:m], adjusted[n:m], strict=True)]
+    order = [replace(t, flag=fl, p_adjusted=a) for t, fl, a in zip(order, flags[m:], adjusted[m:], strict=True)]
+    return figures, chis, order
 
 
 def unit_of(tally: Tally) -> str:
@@ -71,7 +82,7 @@ def unit_of(tally: Tally) -> str:
 
 def group_document(tally: Tally, decks: int) -> dict[str, Any]:
     """Return one group as the JSON contract of ``roads stats --json``."""
-    figures, chis = judge_group(tally, decks)
+    figures, chis, order = judge_group(tally, decks)
     known = tally.with_cards > 0
     counts = {
         "banker": tally.counts.banker,
@@ -94,6 +105,7 @@ def group_document(tally: Tally, decks: int) -> dict[str, Any]:
             shares[name] = round(n / tally.with_cards, 6)
     unit = unit_of(tally)
     flags = [reading(f, unit) for f in figures if f.flag] + [chi_reading(c, unit) for c in chis if c.flag]
+    flags += [sequence_reading(t, unit) for t in order if t.flag]
     return {
         "key": tally.key,
         "shoes": tally.shoes,
@@ -104,6 +116,8 @@ def group_document(tally: Tally, decks: int) -> dict[str, Any]:
         "tests": [f.to_dict() for f in figures],
         "chi_square": chis[0].to_dict(),
         "chi_square_cards": chis[1].to_dict() if len(chis) > 1 else None,
+        "runs": order[0].to_dict(),
+        "lag1": order[1].to_dict(),
         "meaningful": any(f.p is not None for f in figures),
         "flags": flags,
         "streaks": tally.streaks(),

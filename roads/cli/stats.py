@@ -95,6 +95,7 @@ def group_text(group: dict[str, Any], total: bool = False) -> str:
         p = "n/m" if chi["p"] is None else f"{chi['p']:.3g}"
         held = "" if chi.get("p_adjusted") is None else f", Holm p {chi['p_adjusted']:.3g}"
         out.append(f"   chi-square {name}: {stat} on {chi['dof']} dof, p {p}{held}{'  FLAG' if chi['flag'] else ''}")
+    out += order_lines(group)
     s = group["streaks"]
     out.append(
         f"   Big Road: {s['columns']} columns, longest Banker {s['longest_banker']}, "
@@ -112,6 +113,26 @@ def group_text(group: dict[str, Any], total: bool = False) -> str:
     if group["meaningful"] and not group["flags"]:
         out.append(f"   nothing stands out (flag: Holm p at most {ALPHA:g}, {ALPHA:.0%} family-wise)")
     return "\n".join(out) + "\n"
+
+
+def order_lines(group: dict[str, Any]) -> list[str]:
+    """Return the text report's lines of the runs and lag-1 tests (ties left out)."""
+    lines = []
+    for name in ("runs", "lag1"):
+        t = group.get(name)
+        if t is None:
+            continue
+        if name == "runs":
+            what = f"runs: {t['runs']} runs of Banker/Player against {t['expected']:.1f} expected"
+        else:
+            r = "-" if t["r"] is None else f"{t['r']:+.4f}"
+            what = f"lag1: correlation {r} over {t['pairs']} pairs of consecutive wins"
+        if t["p"] is None:
+            lines.append(f"   {what}, n/m")
+            continue
+        flag = "  FLAG" if t["flag"] else ""
+        lines.append(f"   {what}, z {t['z']:+.2f}, p {t['p']:.3g}, Holm p {t['p_adjusted']:.3g}{flag}")
+    return lines
 
 
 def simulation_text(sim: dict[str, Any]) -> str:
@@ -145,7 +166,8 @@ CSV_COLUMNS = (
     "statistic",
     "dof",
 )
-"""One row a tested figure, then one a chi-square (figure ``chi_square`` or ``chi_square_cards``, statistic, dof)."""
+"""One row a tested figure, one a chi-square (``chi_square``, ``chi_square_cards``: statistic, dof), then ``runs``
+(count: runs, expected: expected runs) and ``lag1`` (trials: pairs, observed: r, expected: 0)."""
 
 
 def csv_report(data: dict[str, Any]) -> str:
@@ -172,6 +194,13 @@ def group_csv(group: dict[str, Any], total: bool = False) -> str:
         if chi is not None:
             values = [None] * 7 + [chi["p"], chi["flag"], "exact", None, None, chi["p_adjusted"], chi["alpha"]]
             values += ["chi_square", chi["statistic"], chi["dof"]]
+            lines.append(line([key, group["shoes"], group["coups"], name, *values]))
+    for name in ("runs", "lag1"):
+        t = group.get(name)
+        if t is not None:
+            counted = [t["runs"], None, None, t["expected"]] if name == "runs" else [None, t["pairs"], t["r"], 0]
+            values = [*counted, None, None, t["z"], t["p"], t["flag"], "exact", None, None, t["p_adjusted"]]
+            values += [t["alpha"], "normal", None, None]
             lines.append(line([key, group["shoes"], group["coups"], name, *values]))
     return "".join(lines)
 
