@@ -21,7 +21,20 @@ from roads.shoe import deal_shoe
 
 GROUP_KEYS = {"key", "coups", "counts", "tests", "chi_square", "streaks", "derived"}
 COUNT_KEYS = {"banker", "player", "tie", "banker_pair", "player_pair", "natural", "cards_4", "cards_5", "cards_6"}
-TEST_KEYS = {"figure", "observed", "expected", "low", "high", "z", "p", "p_method", "p_adjusted", "alpha", "flag"}
+TEST_KEYS = {
+    "figure",
+    "observed",
+    "expected",
+    "low",
+    "high",
+    "z",
+    "p",
+    "p_method",
+    "p_adjusted",
+    "alpha",
+    "flag",
+    "family",
+}
 
 
 def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
@@ -292,8 +305,9 @@ def test_csv_has_a_row_per_group_and_figure(tmp_path: Path, capsys: pytest.Captu
         ["7", "2", "13", "player"],
         ["7", "2", "13", "tie"],
     ]
-    # 3 exact figures (results only), 15 simulated ones, the B/P/T chi-square, runs and lag1, for 2 tables and the total
-    assert len(rows) == 1 + 3 * (3 + 15 + 1 + 2)
+    # 3 exact figures (results only), 15 simulated ones, the B/P/T chi-square, the depths and red-share omnibus
+    # tests, runs and lag1, for 2 tables and the total
+    assert len(rows) == 1 + 3 * (3 + 15 + 1 + 4)
     assert rows[0].endswith(",flag,source,expected_low,expected_high,p_adjusted,alpha,p_method,statistic,dof")
     assert {r.split(",")[13] for r in rows[1:]} == {"exact", "simulated"}
     assert all(len(r.split(",")) == len(rows[0].split(",")) for r in rows)

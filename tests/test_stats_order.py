@@ -91,3 +91,20 @@ def test_too_few_wins_of_a_side_is_not_meaningful(capsys: pytest.CaptureFixture[
     total = json.loads(out)["total"]
     assert code == 0 and total["runs"]["p"] is None and total["lag1"]["p"] is None
     assert total["runs"]["flag"] is None
+
+
+def test_the_depth_omnibus_is_the_rao_scott_chi_square_by_hand() -> None:
+    from roads.analytics.theory import chi_square_sf, depth_omnibus, red_omnibus
+
+    shares = [(0.5, 0.002, 1.2), (0.25, 0.002, 1.1), (0.125, 0.001, 1.0), (0.0625, 0.001, 1.0)]
+    shares += [(0.03125, 0.001, 1.0), (0.03125, 0.001, 1.3)]
+    counts = [60, 20, 10, 6, 3, 1]  # 100 columns: 3.1 expected at 6+, merged into depth 5 (then 6.2, enough)
+    cells = [(60, 0.5, 0.002, 1.2), (20, 0.25, 0.002, 1.1), (10, 0.125, 0.001, 1.0), (6, 0.0625, 0.001, 1.0)]
+    cells.append((4, 0.0625, 0.001, 1.3))  # the merged cell keeps the larger se and deff
+    chi = sum((k - 100 * s) ** 2 / (100 * s) for k, s, _, _ in cells)
+    scale = sum(d + 100 * se * se / (s * (1 - s)) for _, s, se, d in cells) / 5
+    test = depth_omnibus([(counts, shares), ([0] * 6, shares)])  # a side with no column adds nothing
+    assert test.values == {"statistic": round(chi / scale, 6), "dof": 4}
+    assert test.p == pytest.approx(chi_square_sf(chi / scale, 4))
+    assert red_omnibus([0.2, None, 0.004]).p == pytest.approx(0.008)
+    assert red_omnibus([None]).p is None

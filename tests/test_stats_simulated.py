@@ -162,20 +162,24 @@ def test_an_archive_with_doubled_streaks_is_flagged(
     total = stats_json(capsys, str(write(tmp_path / "long.jsonl", doubled)))["total"]
     sim = simulated_tests(total)
     for side in ("banker", "player"):
-        depth_1 = sim[f"{side}_depth_1"]
-        assert depth_1["observed"] == 0 and depth_1["flag"] is True
+        depth_1 = sim[f"{side}_depth_1"]  # a descriptive row: the depths are tested once, by their omnibus test
+        assert depth_1["observed"] == 0 and depth_1["flag"] is None and depth_1["family"] is False
         assert depth_1["z"] < -10 and depth_1["high"] < depth_1["expected_low"]
-    assert sim["banker_depth_6+"]["flag"] is True and sim["banker_depth_6+"]["z"] > 0
-    assert any(line.startswith("banker depth 1: ") and "simulated" in line for line in total["flags"])
+    assert sim["banker_depth_6+"]["z"] > 0
+    assert total["depths"]["flag"] is True and total["depths"]["dof"] == 10
+    assert any(line.startswith("depths: ") and "simulation" in line for line in total["flags"])
     code = main(["stats", str(tmp_path / "long.jsonl"), "--csv"])
     out, _ = capsys.readouterr()
     assert code == 0
     row = next(r.split(",") for r in out.splitlines() if r.startswith("total,") and ",banker_depth_1," in r)
-    assert row[12:14] == ["True", "simulated"] and float(row[14]) < float(row[7]) < float(row[15])
+    assert row[12:14] == ["", "simulated"] and float(row[14]) < float(row[7]) < float(row[15])
+    row = next(r.split(",") for r in out.splitlines() if r.startswith("total,") and ",depths," in r)
+    assert row[12:14] == ["True", "simulated"]
     code = main(["stats", str(tmp_path / "long.jsonl")])
     out, _ = capsys.readouterr()
     line = next(x for x in out.splitlines() if x.strip().startswith("banker_depth_1 "))
-    assert line.split()[-2:] == ["simulated", "FLAG"]
+    assert line.split()[-2:] == ["desc.", "simulated"]
+    assert next(x for x in out.splitlines() if x.strip().startswith("depths (omnibus")).endswith("FLAG")
 
 
 def test_an_archive_whose_derived_roads_are_forced_red_is_flagged(
@@ -196,8 +200,9 @@ def test_an_archive_whose_derived_roads_are_forced_red_is_flagged(
     sim = simulated_tests(total)
     for road in ("big_eye_boy", "small_road", "cockroach_pig"):
         t = sim[f"{road}_red"]
-        assert t["flag"] is True and t["observed"] > 0.7 and t["low"] > t["expected_high"]
-    assert any(line.startswith("big eye boy red: ") for line in total["flags"])
+        assert t["flag"] is None and t["observed"] > 0.7 and t["low"] > t["expected_high"]
+    assert total["red_shares"]["flag"] is True and total["red_shares"]["tests"] == 3
+    assert any(line.startswith("red shares: ") for line in total["flags"])
 
 
 @pytest.mark.slow
@@ -240,14 +245,17 @@ def test_holm_corrects_exact_and_simulated_tests_together(
     for shoe in outcomes[:30]:
         group.add(shoe, Scoreboard.from_outcomes(shoe))
     figures, chis, order = judge_group(group, 8)
-    # 9 exact figures, 15 simulated ones, 2 chi-squares, the runs and lag-1 tests in one family
-    assert seen == [28] and len(figures) == 24 and len(chis) == 2 and [t.name for t in order] == ["runs", "lag1"]
+    # 9 exact figures, 2 chi-squares, the depths and red-share omnibus tests, runs and lag-1 in one family;
+    # the 15 simulated shares are descriptive rows
+    assert seen == [15] and len(figures) == 24 and len(chis) == 2
+    assert [t.name for t in order] == ["depths", "red_shares", "runs", "lag1"]
+    assert [f.family for f in figures] == [True] * 9 + [False] * 15
     results = Tally("r")
     for shoe in outcomes[:30]:
         bare = [Outcome(o.winner) for o in shoe]
         results.add(bare, Scoreboard.from_outcomes(bare))
     judge_group(results, 8)
-    assert seen[-1] == 3 + 15 + 1 + 2  # results only: no card figures, no 4/5/6 chi-square
+    assert seen[-1] == 3 + 1 + 4  # results only: no card figures, no 4/5/6 chi-square
 
 
 def test_a_shoe_of_ties_only_has_nothing_to_test(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -265,6 +265,8 @@ def _tests_table(group: dict[str, Any]) -> str:
         if source == "simulated":
             badge += f'<span class="band-note">{_pct(t["expected_low"])} &#8211; {_pct(t["expected_high"])}</span>'
         verdict = "FLAG" if flag else ("n/m" if flag is None else "ok")
+        if not t.get("family", True) and t["p"] is not None:
+            verdict, held = "descriptive", "&#8211;"
         rows.append(
             f'<tr{cls} data-figure="{escape(t["figure"])}" data-observed="{t["observed"]}" '
             f'data-expected="{t["expected"]}" data-p="{t["p"]}">'
@@ -289,14 +291,21 @@ def _tests_table(group: dict[str, Any]) -> str:
             f'<td class="num">&#8211;</td><td class="num">{_p_text(chi["p"])}</td>'
             f'<td class="num">{_p_text(chi.get("p_adjusted"))}</td><td class="verdict">{verdict}</td></tr>'
         )
-    for name in ("runs", "lag1"):
+    for name in ("depths", "red_shares", "runs", "lag1"):
         t = group.get(name)
         if t is None:
             continue
         flag = t["flag"]
         verdict = "FLAG" if flag else ("n/m" if flag is None else "ok")
         cls = ' class="flagged"' if flag else ""
-        if name == "runs":
+        badge = "simulated" if name in ("depths", "red_shares") else "exact"
+        if name == "depths":
+            stat = "&#8211;" if t["statistic"] is None else f"{t['statistic']:.2f} on {t['dof']} dof"
+            label, count, observed, expected = "Column depths (omnibus)", stat, "&#8211;", "&#8211;"
+        elif name == "red_shares":
+            label, count = "Red shares (omnibus)", f"Bonferroni of {t['tests']}"
+            observed, expected = "&#8211;", "&#8211;"
+        elif name == "runs":
             label, count = "Runs of Banker/Player", f"{t['runs']:,} runs"
             observed, expected = "&#8211;", f"{t['expected']:,.1f}"
         else:
@@ -306,7 +315,7 @@ def _tests_table(group: dict[str, Any]) -> str:
         rows.append(
             f'<tr{cls} data-test="{name}"><th scope="row">{label}</th><td class="num">{count}</td>'
             f'<td class="num">{observed}</td><td class="num">{expected}</td>'
-            f'<td><span class="badge exact">exact</span></td><td class="num nowrap">&#8211;</td>'
+            f'<td><span class="badge {badge}">{badge}</span></td><td class="num nowrap">&#8211;</td>'
             f'<td class="num">{z}</td><td class="num">{_p_text(t["p"])}</td>'
             f'<td class="num">{_p_text(t["p_adjusted"])}</td><td class="verdict">{verdict}</td></tr>'
         )

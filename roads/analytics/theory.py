@@ -99,6 +99,8 @@ class JudgedFigure:
     """How ``p`` was found: ``normal`` (the z's two tails) or ``binomial`` (exact, for small expected counts)."""
     p_adjusted: float | None = None
     """``p`` adjusted by Holm over the group's family of tests: the figure is flagged when it is at most ALPHA."""
+    family: bool = True
+    """False for a descriptive row (a simulated share): its family is tested by one omnibus test instead."""
 
     @property
     def observed(self) -> float | None:
@@ -119,6 +121,7 @@ class JudgedFigure:
             "p_adjusted": _round_p(self.p_adjusted),
             "alpha": ALPHA,
             "flag": self.flag,
+            "family": self.family,
             "source": self.source,
             "hits": self.hits,
             "trials": self.trials,
@@ -317,8 +320,68 @@ def lag1_test(pairs: int, first: int, second: int, both: int) -> SequenceTest:
     return SequenceTest("lag1", values, z, min(1.0, 2 * normal_sf(abs(z))))
 
 
+def depth_omnibus(sides: Sequence[tuple[Sequence[int], Sequence[tuple[float, float, float]]]]) -> SequenceTest:
+    """Return one test of both sides' Big Road depth distributions against the simulation (Rao-Scott chi-square).
+
+    ``sides``: for each side, its column counts by depth (1, 2, ... 6+) and
+    each depth's simulated (share, se, deff). Per side, Pearson's X² of the
+    counts against ``columns * share``, the deepest cells merged until each
+    expects at least MIN_EXPECTED, is divided by the mean over its cells of
+    ``deff + columns * se^2 / (share (1 - share))``: the columns of a shoe hang
+    together (deff), and the expectation is itself an estimate (se). The sum
+    over the sides is taken as chi-square on the sum of their cells - 1.
+    """
+    statistic = 0.0
+    dof = 0
+    for counts, expected in sides:
+        columns = sum(counts)
+        if columns == 0:
+            continue
+        cells = [[k, e[0], e[1] ** 2, e[2]] for k, e in zip(counts, expected, strict=True)]
+        while len(cells) > 1 and columns * cells[-1][1] < MIN_EXPECTED:
+            k, share, var, deff = cells.pop()
+            last = cells[-1]
+            # A merged cell's deff and se are taken as the larger of the two: on the safe side.
+            last[0], last[1], last[2], last[3] = last[0] + k, last[1] + share, max(last[2], var), max(last[3], deff)
+        if len(cells) < 2:
+            continue
+        chi = sum((k - columns * share) ** 2 / (columns * share) for k, share, _, _ in cells)
+        scale = sum(deff + columns * var / (share * (1 - share)) for _, share, var, deff in cells) / len(cells)
+        statistic += chi / scale
+        dof += len(cells) - 1
+    values = {"statistic": _round(statistic) if dof else None, "dof": dof}
+    if dof == 0:
+        return SequenceTest("depths", values, None, None)
+    return SequenceTest("depths", values, None, chi_square_sf(statistic, dof))
+
+
+def red_omnibus(p_values: Sequence[float | None]) -> SequenceTest:
+    """Return one test of the derived roads' red shares: the smallest p times the number tested (Bonferroni).
+
+    The three roads' red shares hang together (their shoe-to-shoe residuals
+    correlate by about 0.24 in dealt shoes), so a chi-square of their z's
+    would be too liberal; the Bonferroni minimum is valid whatever the
+    dependence, and close to exact at this little of it.
+    """
+    tested = [p for p in p_values if p is not None]
+    values: dict[str, Any] = {"tests": len(tested)}
+    if not tested:
+        return SequenceTest("red_shares", values, None, None)
+    return SequenceTest("red_shares", values, None, min(1.0, len(tested) * min(tested)))
+
+
 def sequence_reading(test: SequenceTest, unit: str = "archive") -> str:
     """Return what a flagged runs or lag-1 test means, in plain words."""
+    if test.name == "depths":
+        return (
+            f"depths: the Big Road column depths stray from the simulation (chi-square "
+            f"{test.values['statistic']:.1f} on {test.values['dof']} degrees of freedom); "
+            f"{_by_chance(test.p_adjusted, unit)}"
+        )
+    if test.name == "red_shares":
+        return (
+            f"red shares: the derived roads' red shares stray from the simulation; {_by_chance(test.p_adjusted, unit)}"
+        )
     streaky = (test.z or 0) < 0 if test.name == "runs" else (test.z or 0) > 0
     if test.name == "runs":
         what = f"runs: {test.values['runs']} runs of Banker and Player against {test.values['expected']:.1f} expected"

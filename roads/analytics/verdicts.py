@@ -19,6 +19,7 @@ from .theory import (
     SequenceTest,
     chi_reading,
     chi_square,
+    depth_omnibus,
     expected_shares,
     holm,
     holm_adjusted,
@@ -26,6 +27,7 @@ from .theory import (
     judge_simulated,
     lag1_test,
     reading,
+    red_omnibus,
     runs_test,
     sequence_reading,
 )
@@ -56,11 +58,17 @@ def judge_group(tally: Tally, decks: int) -> tuple[list[JudgedFigure], list[ChiS
         chis.append(chi_square("4/5/6 cards", tally.cards, [shares[n] for n in names]))
     sim = expectations(decks).figures
     counts = tally.simulated_counts()
-    for name in SIM_FIGURES:
-        e = sim[name]
-        figures.append(judge_simulated(name, *counts[name], e.expected, e.se, e.deff))
+    # The simulated shares overlap (a side's depth shares add up to 1, the roads' reds hang together): they
+    # are descriptive rows, and each family is tested once, by an omnibus test, in the Holm family.
+    described = [judge_simulated(n, *counts[n], sim[n].expected, sim[n].se, sim[n].deff) for n in SIM_FIGURES]
+    sides = []
+    for side in ("banker", "player"):
+        depth = [n for n in SIM_FIGURES if n.startswith(f"{side}_depth_")]
+        sides.append(([counts[n][0] for n in depth], [(sim[n].expected, sim[n].se, sim[n].deff) for n in depth]))
     runs, expected, variance = tally.runs
     order = [
+        depth_omnibus(sides),
+        red_omnibus([f.p for f in described if f.figure.endswith("_red")]),
         runs_test(runs, float(expected), float(variance), tally.counts.banker, tally.counts.player),
         lag1_test(*tally.lag),
     ]
@@ -68,6 +76,7 @@ def judge_group(tally: Tally, decks: int) -> tuple[list[JudgedFigure], list[ChiS
     flags, adjusted = holm(family), holm_adjusted(family)
     n, m = len(figures), len(figures) + len(chis)
     figures = [replace(f, flag=flag, p_adjusted=a) for f, flag, a in zip(figures, flags, adjusted, strict=False)]
+    figures += [replace(f, family=False) for f in described]
     chis = [replace(c, flag=fl, p_adjusted=a) for c, fl, a in zip(chis, flags[n:m], adjusted[n:m], strict=True)]
     order = [replace(t, flag=fl, p_adjusted=a) for t, fl, a in zip(order, flags[m:], adjusted[m:], strict=True)]
     return figures, chis, order
@@ -116,8 +125,10 @@ def group_document(tally: Tally, decks: int) -> dict[str, Any]:
         "tests": [f.to_dict() for f in figures],
         "chi_square": chis[0].to_dict(),
         "chi_square_cards": chis[1].to_dict() if len(chis) > 1 else None,
-        "runs": order[0].to_dict(),
-        "lag1": order[1].to_dict(),
+        "depths": order[0].to_dict(),
+        "red_shares": order[1].to_dict(),
+        "runs": order[2].to_dict(),
+        "lag1": order[3].to_dict(),
         "meaningful": any(f.p is not None for f in figures),
         "flags": flags,
         "streaks": tally.streaks(),

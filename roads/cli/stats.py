@@ -82,6 +82,7 @@ def group_text(group: dict[str, Any], total: bool = False) -> str:
         p = "n/m" if t["p"] is None else f"{t['p']:.3g}"
         p += "*" if t.get("p_method") == "binomial" else ""
         held = "-" if t.get("p_adjusted") is None else f"{t['p_adjusted']:.3g}"
+        held = held if t.get("family", True) or t["p"] is None else "desc."
         mark = "  FLAG" if t["flag"] else ""
         shares = f"{_pct(t['observed']):>9} {_pct(t['expected']):>9}"
         out.append(
@@ -118,11 +119,16 @@ def group_text(group: dict[str, Any], total: bool = False) -> str:
 def order_lines(group: dict[str, Any]) -> list[str]:
     """Return the text report's lines of the runs and lag-1 tests (ties left out)."""
     lines = []
-    for name in ("runs", "lag1"):
+    for name in ("depths", "red_shares", "runs", "lag1"):
         t = group.get(name)
         if t is None:
             continue
-        if name == "runs":
+        if name == "depths":
+            stat = "-" if t["statistic"] is None else f"{t['statistic']:.2f}"
+            what = f"depths (omnibus, Rao-Scott chi-square): {stat} on {t['dof']} dof"
+        elif name == "red_shares":
+            what = f"red shares (omnibus, Bonferroni of {t['tests']})"
+        elif name == "runs":
             what = f"runs: {t['runs']} runs of Banker/Player against {t['expected']:.1f} expected"
         else:
             r = "-" if t["r"] is None else f"{t['r']:+.4f}"
@@ -131,7 +137,8 @@ def order_lines(group: dict[str, Any]) -> list[str]:
             lines.append(f"   {what}, n/m")
             continue
         flag = "  FLAG" if t["flag"] else ""
-        lines.append(f"   {what}, z {t['z']:+.2f}, p {t['p']:.3g}, Holm p {t['p_adjusted']:.3g}{flag}")
+        z = "" if t["z"] is None else f", z {t['z']:+.2f}"
+        lines.append(f"   {what}{z}, p {t['p']:.3g}, Holm p {t['p_adjusted']:.3g}{flag}")
     return lines
 
 
@@ -166,7 +173,8 @@ CSV_COLUMNS = (
     "statistic",
     "dof",
 )
-"""One row a tested figure, one a chi-square (``chi_square``, ``chi_square_cards``: statistic, dof), then ``runs``
+"""One row a figure (simulated shares: descriptive, ``p_adjusted`` empty), one a chi-square (``chi_square``,
+``chi_square_cards``: statistic, dof), the omnibus ``depths`` (statistic, dof) and ``red_shares``, then ``runs``
 (count: runs, expected: expected runs) and ``lag1`` (trials: pairs, observed: r, expected: 0)."""
 
 
@@ -195,12 +203,19 @@ def group_csv(group: dict[str, Any], total: bool = False) -> str:
             values = [None] * 7 + [chi["p"], chi["flag"], "exact", None, None, chi["p_adjusted"], chi["alpha"]]
             values += ["chi_square", chi["statistic"], chi["dof"]]
             lines.append(line([key, group["shoes"], group["coups"], name, *values]))
-    for name in ("runs", "lag1"):
+    for name in ("depths", "red_shares", "runs", "lag1"):
         t = group.get(name)
         if t is not None:
-            counted = [t["runs"], None, None, t["expected"]] if name == "runs" else [None, t["pairs"], t["r"], 0]
-            values = [*counted, None, None, t["z"], t["p"], t["flag"], "exact", None, None, t["p_adjusted"]]
-            values += [t["alpha"], "normal", None, None]
+            counted = {
+                "depths": [None] * 4,
+                "red_shares": [None] * 4,
+                "runs": [t.get("runs"), None, None, t.get("expected")],
+                "lag1": [None, t.get("pairs"), t.get("r"), 0],
+            }[name]
+            source = "simulated" if name in ("depths", "red_shares") else "exact"
+            method = {"depths": "chi_square", "red_shares": "bonferroni"}.get(name, "normal")
+            values = [*counted, None, None, t["z"], t["p"], t["flag"], source, None, None, t["p_adjusted"]]
+            values += [t["alpha"], method, t.get("statistic"), t.get("dof")]
             lines.append(line([key, group["shoes"], group["coups"], name, *values]))
     return "".join(lines)
 
