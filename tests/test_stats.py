@@ -306,8 +306,8 @@ def test_csv_has_a_row_per_group_and_figure(tmp_path: Path, capsys: pytest.Captu
         ["7", "2", "13", "tie"],
     ]
     # 3 exact figures (results only), 15 simulated ones, the B/P/T chi-square, the depths and red-share omnibus
-    # tests, runs and lag1, for 2 tables and the total
-    assert len(rows) == 1 + 3 * (3 + 15 + 1 + 4)
+    # tests, runs and lag1, for 2 tables and the total; and the total's homogeneity of the tables
+    assert len(rows) == 1 + 3 * (3 + 15 + 1 + 4) + 1
     assert rows[0].endswith(",flag,source,expected_low,expected_high,p_adjusted,alpha,p_method,statistic,dof")
     assert {r.split(",")[13] for r in rows[1:]} == {"exact", "simulated"}
     assert all(len(r.split(",")) == len(rows[0].split(",")) for r in rows)

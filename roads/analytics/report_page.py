@@ -375,6 +375,26 @@ def _groups_table(groups: Sequence[dict[str, Any]], by: str, limit: int = 200) -
     )
 
 
+def _across_text(data: dict[str, Any], by: str) -> str:
+    """Return the groups section's words: how many groups are flagged against chance, and their homogeneity."""
+    flagged = data.get("flagged_groups")
+    if not flagged:
+        return ""
+    groups = len(data["groups"])
+    words = (
+        f"{flagged['count']} of {groups:,} {escape(by)} group{'' if groups == 1 else 's'} flagged; "
+        f"about {flagged['expected']:g} would be by chance alone, as each fair group is flagged at most "
+        f"{ALPHA:.0%} of the time."
+    )
+    homogeneity = data["total"].get("homogeneity")
+    if homogeneity and homogeneity["p"] is not None:
+        words += (
+            f" Do the groups share one Banker/Player/Tie distribution? Chi-square {homogeneity['statistic']:.2f} "
+            f"on {homogeneity['dof']} degrees of freedom, p {homogeneity['p']:.3g}."
+        )
+    return f'<p class="explain across">{words}</p>'
+
+
 def _flag_item(line: str) -> str:
     """Return one flag's reading as a list item, the figure it names in bold."""
     name, sep, rest = line.partition(": ")
@@ -524,7 +544,10 @@ def report_html(
         + "</section>"
     )
     if by:
-        sections.append(f'<section id="groups"><h2>By {escape(by)}</h2>{_groups_table(data["groups"], by)}</section>')
+        together = _across_text(data, by)
+        sections.append(
+            f'<section id="groups"><h2>By {escape(by)}</h2>{together}{_groups_table(data["groups"], by)}</section>'
+        )
     downloads = [
         data_link(tests_csv, "tests.csv", "Tests (every group and the total), CSV"),
         data_link(_per_shoe_csv(shoes), "shoes.csv", "Per-shoe counts, CSV"),

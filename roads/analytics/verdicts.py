@@ -7,11 +7,13 @@ red shares from shoes dealt by the simulator (roads.analytics.simulated).
 from __future__ import annotations
 
 from dataclasses import replace
+from fractions import Fraction
 from typing import Any
 
 from .simulated import expectations
 from .tally import Tally
 from .theory import (
+    ALPHA,
     CARD_FIGURES,
     SIM_FIGURES,
     ChiSquare,
@@ -19,6 +21,7 @@ from .theory import (
     SequenceTest,
     chi_reading,
     chi_square,
+    chi_square_sf,
     depth_omnibus,
     expected_shares,
     holm,
@@ -137,3 +140,61 @@ def group_document(tally: Tally, decks: int) -> dict[str, Any]:
             for road, (marks, red) in sorted(tally.derived.items())
         },
     }
+
+
+class Across:
+    """What the groups say together, added a group document at a time (constant memory, as groups stream).
+
+    ``flagged_groups``: how many groups have a flag, against how many a fair
+    archive would flag by chance (ALPHA of the groups with a meaningful test;
+    Holm keeps each group's chance at most ALPHA). ``homogeneity``: Pearson's
+    chi-square that the groups share one Banker/Player/Tie distribution, on
+    2 (groups - 1) degrees of freedom, from X^2 = N (sum_j S_j / C_j - 1)
+    where S_j adds O_ij^2 / R_i over the groups: exact fractions, so nothing
+    but the counts needs keeping.
+    """
+
+    def __init__(self) -> None:
+        self.groups = 0
+        self.meaningful = 0
+        self.flagged = 0
+        self.rows = 0
+        self.columns = [0, 0, 0]
+        self.sums = [Fraction(0)] * 3
+
+    def add(self, group: dict[str, Any]) -> None:
+        """Count one group's document."""
+        self.groups += 1
+        self.meaningful += bool(group["meaningful"])
+        self.flagged += bool(group["flags"])
+        c = group["counts"]
+        row = (c["banker"], c["player"], c["tie"])
+        size = sum(row)
+        if size:
+            self.rows += 1
+            self.columns = [a + b for a, b in zip(self.columns, row, strict=True)]
+            self.sums = [a + Fraction(k * k, size) for a, k in zip(self.sums, row, strict=True)]
+
+    def flagged_groups(self) -> dict[str, Any]:
+        """Return {count, expected}: groups flagged, and about how many fair ones would be at ALPHA."""
+        return {"count": self.flagged, "expected": round(ALPHA * self.meaningful, 6)}
+
+    def homogeneity(self) -> dict[str, Any] | None:
+        """Return {statistic, dof, p} of the groups' Banker/Player/Tie counts; None with fewer than 2 groups."""
+        if self.groups < 2:
+            return None
+        used = [j for j in range(3) if self.columns[j]]
+        dof = (self.rows - 1) * (len(used) - 1)
+        if dof < 1:
+            return {"statistic": None, "dof": max(dof, 0), "p": None}
+        total = sum(self.columns)
+        statistic = float(total * (sum(self.sums[j] / self.columns[j] for j in used) - 1))
+        return {"statistic": round(statistic, 6), "dof": dof, "p": float(f"{chi_square_sf(statistic, dof):.6g}")}
+
+
+def across_groups(groups: list[dict[str, Any]]) -> Across:
+    """Return the Across of a list of group documents."""
+    seen = Across()
+    for group in groups:
+        seen.add(group)
+    return seen

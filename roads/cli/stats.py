@@ -16,7 +16,7 @@ from ..analytics import StatsError, Tally
 from ..analytics.counting import count_shoe, group_key
 from ..analytics.tables import ShoeInfo, shoe_rows
 from ..analytics.theory import ALPHA, EXACT_BELOW
-from ..analytics.verdicts import group_document
+from ..analytics.verdicts import Across, across_groups, group_document
 from ..errors import RoadsError, one_line
 from ..files import refuse_inputs
 from ..logs.archive import Shoe
@@ -42,11 +42,14 @@ def stats_data(tallies: dict[str, Tally], total: Tally, decks: int) -> dict[str,
     """Return the whole JSON document: every group, then the total."""
     from ..analytics.simulated import expectations
 
+    groups = [group_document(tallies[key], decks) for key in tallies]
+    seen = across_groups(groups)
     return {
         "decks": decks,
         "simulation": expectations(decks).about(),
-        "groups": [group_document(tallies[key], decks) for key in tallies],
-        "total": group_document(total, decks),
+        "groups": groups,
+        "flagged_groups": seen.flagged_groups(),
+        "total": {**group_document(total, decks), "homogeneity": seen.homogeneity()},
     }
 
 
@@ -57,6 +60,8 @@ def _pct(x: float | None) -> str:
 def text_report(data: dict[str, Any]) -> str:
     """Return the statistics as text: each group's counts and tests, flags with their reading."""
     groups = "".join(group_text(group) for group in data["groups"])
+    flagged = data.get("flagged_groups") or {"count": 0, "expected": 0}
+    groups += across_text(flagged, data["total"].get("homogeneity"), len(data["groups"]))
     return groups + group_text(data["total"], total=True) + simulation_text(data["simulation"])
 
 
@@ -142,6 +147,22 @@ def order_lines(group: dict[str, Any]) -> list[str]:
     return lines
 
 
+def across_text(flagged: dict[str, Any], homogeneity: dict[str, Any] | None, groups: int) -> str:
+    """Return the text report's lines on the groups together (none without groups)."""
+    if not groups:
+        return ""
+    out = [
+        f"== Groups: {flagged['count']} of {groups} flagged; about {flagged['expected']:g} would be by chance alone "
+        f"(each fair group is flagged at most {ALPHA:.0%} of the time)"
+    ]
+    if homogeneity is not None and homogeneity["p"] is not None:
+        out.append(
+            f"   homogeneity of Banker/Player/Tie across the groups: chi-square {homogeneity['statistic']:.2f} "
+            f"on {homogeneity['dof']} dof, p {homogeneity['p']:.3g}"
+        )
+    return "\n".join(out) + "\n"
+
+
 def simulation_text(sim: dict[str, Any]) -> str:
     """Return the text report's last line: where the simulated expectations come from."""
     return (
@@ -203,6 +224,22 @@ def group_csv(group: dict[str, Any], total: bool = False) -> str:
             values = [None] * 7 + [chi["p"], chi["flag"], "exact", None, None, chi["p_adjusted"], chi["alpha"]]
             values += ["chi_square", chi["statistic"], chi["dof"]]
             lines.append(line([key, group["shoes"], group["coups"], name, *values]))
+    homogeneity = group.get("homogeneity")
+    if homogeneity is not None:
+        values = [None] * 7 + [homogeneity["p"], None, "exact", None, None, None, None, "chi_square"]
+        lines.append(
+            line(
+                [
+                    key,
+                    group["shoes"],
+                    group["coups"],
+                    "homogeneity",
+                    *values,
+                    homogeneity["statistic"],
+                    homogeneity["dof"],
+                ]
+            )
+        )
     for name in ("depths", "red_shares", "runs", "lag1"):
         t = group.get(name)
         if t is not None:
@@ -324,6 +361,8 @@ class StatsWriter:
         self.held: list[dict[str, Any]] = []
         self.started = False
         self.groups = 0
+        self.across = Across()
+        """Every group written so far, counted together: flagged_groups and the total's homogeneity."""
 
     def group(self, tally: Tally) -> None:
         """Write one finished group (or hold it while no group yet has a coup)."""
@@ -331,6 +370,7 @@ class StatsWriter:
 
     def document(self, group: dict[str, Any]) -> None:
         """Write one finished group's document (or hold it while no group yet has a coup)."""
+        self.across.add(group)
         self.held.append(group)
         if group["coups"] or self.started:
             self._flush()
@@ -367,13 +407,19 @@ class StatsWriter:
     def finish(self, data: dict[str, Any]) -> None:
         """Write what is held, then the total and the end (``data``: the document, its groups already written)."""
         self._flush()
+        flagged = self.across.flagged_groups()
+        whole = {**data["total"], "homogeneity": self.across.homogeneity()}
         if self.fmt == "csv":
-            self.write(group_csv(data["total"], total=True))
+            self.write(group_csv(whole, total=True))
         elif self.fmt == "text":
-            self.write(group_text(data["total"], total=True) + simulation_text(data["simulation"]))
+            lines = across_text(flagged, whole["homogeneity"], self.across.groups)
+            self.write(lines + group_text(whole, total=True) + simulation_text(data["simulation"]))
         else:
-            total = json.dumps(data["total"], ensure_ascii=False, indent=2).replace("\n", "\n  ")
-            self.write(("\n  ]" if self.groups else "[]") + f',\n  "total": {total}\n}}\n')
+            total = json.dumps(whole, ensure_ascii=False, indent=2).replace("\n", "\n  ")
+            shown = json.dumps(flagged, indent=2).replace("\n", "\n  ")
+            self.write(
+                ("\n  ]" if self.groups else "[]") + f',\n  "flagged_groups": {shown},\n  "total": {total}\n}}\n'
+            )
 
 
 def _table_files(inputs: Inputs, parquet: str | None, csv_tables: str | None) -> TableFiles | None:
