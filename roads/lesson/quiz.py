@@ -181,7 +181,7 @@ class _Writer:
             f'<li class="proof {colour}" data-road="{p.road.cli}" data-mark="{p.mark}" data-rule="{p.rule}">\n'
             f'<div class="picture">{decoration_svg(scene, "comparison", "cmp-")}</div>\n<div class="words">\n'
             f'<h3>{esc(p.title)} mark {p.mark}: <span class="colour {colour}">{colour}</span></h3>\n'
-            f'<p class="from">From the Big Road bead at column {p.column}, row {p.row}: Rule {p.rule}.</p>\n'
+            f'<p class="from">From the Big Road bead at {p.where}: Rule {p.rule}.</p>\n'
             f'<ol class="steps"><li>{esc(p.reason)}</li><li>{esc(p.comparison)}</li></ol>\n'
             f'<p class="mistake">{esc(p.mistake)}</p>\n</div>\n</li>'
         )
