@@ -88,17 +88,47 @@ def check_columns(columns: int) -> None:
         )
 
 
-def lay_out(board: Board, options: RenderOptions | None = None, **changes: Unpack[OptionChanges]) -> Scene:
-    """Return the scene of ``board`` drawn as ``options`` say (keyword changes are validated too)."""
-    return _Layout(board, render_options(options, **changes)).scene()
+@dataclass(frozen=True, slots=True)
+class Sizes:
+    """A picture's grids, in columns: what a layout chose for its board, or what it is told to keep."""
+
+    left: int
+    """Bead Plate columns (0 when the picture draws one road alone)."""
+    right: int
+    """Big Road columns, or the one road's columns when it is drawn alone."""
+    small: int = 0
+    """Small Road half-cell columns."""
+    pig: int = 0
+    """Cockroach Pig half-cell columns."""
+
+
+def lay_out(
+    board: Board,
+    options: RenderOptions | None = None,
+    *,
+    sizes: Sizes | None = None,
+    **changes: Unpack[OptionChanges],
+) -> Scene:
+    """Return the scene of ``board`` drawn as ``options`` say (keyword changes are validated too).
+
+    ``sizes`` keeps the grids of another layout (:func:`sizes_of`, say of the whole shoe), so every
+    frame of an animation has the last frame's geometry; a grid is never made smaller than its board.
+    """
+    return _Layout(board, render_options(options, **changes), sizes).scene()
+
+
+def sizes_of(board: Board, options: RenderOptions | None = None) -> Sizes:
+    """Return the grid sizes :func:`lay_out` gives ``board`` drawn as ``options`` say."""
+    return _Layout(board, render_options(options)).sizes()
 
 
 class _Layout:
     """One board laid out once; methods add the parts and return their items."""
 
-    def __init__(self, board: Board, options: RenderOptions) -> None:
+    def __init__(self, board: Board, options: RenderOptions, fixed: Sizes | None = None) -> None:
         self.board = board
         self.o = options
+        self.fixed = fixed
         self.t = THEMES[options.theme]
         self.labels = LABELS[options.labels]
         self.book = SymbolBook(self.t, self.labels)
@@ -178,9 +208,15 @@ class _Layout:
             lines.append(f"Highlighted: {_title(f.road)} mark {f.mark.mark} ({f.mark.color.value}). {f.text}")
         return "\n".join(lines)
 
-    def scoreboard(self, items: list[Item], top: float) -> tuple[float, float]:
-        """Add the full scoreboard at ``top``; return its (width, height)."""
+    def sizes(self) -> Sizes:
+        """Return the grids this layout draws: its board's own, or the fixed ones where they are larger."""
         b, last = self.board, self.o.last
+        if self.o.road != "scoreboard":
+            alone = drawn_width(b, Road.parse(self.o.road))
+            columns = max(alone if last is None else min(alone, last), MIN_ALONE)
+            if self.fixed is not None:
+                columns = max(columns, self.fixed.right)
+            return Sizes(0, columns)
         content: dict[str, int] = {name: drawn_width(b, name) for name in DERIVED}
         plate_w, road_w = drawn_width(b, Road.BEAD_PLATE), drawn_width(b, Road.BIG_ROAD)
         if last is None:
@@ -194,8 +230,22 @@ class _Layout:
         else:
             left = max(min(plate_w, last), MIN_LEFT)
             right = last
-        check_columns(left + right)
+        fixed = self.fixed
+        if fixed is not None:
+            left, right = max(left, fixed.left), max(right, fixed.right)
+            if right == fixed.right and content["small_road"] <= fixed.small and content["cockroach_pig"] <= fixed.pig:
+                return Sizes(left, right, fixed.small, fixed.pig)
         small, pig = self.split(right, content["small_road"], content["cockroach_pig"], last)
+        return Sizes(left, right, small, pig)
+
+    def scoreboard(self, items: list[Item], top: float) -> tuple[float, float]:
+        """Add the full scoreboard at ``top``; return its (width, height)."""
+        b, last = self.board, self.o.last
+        content: dict[str, int] = {name: drawn_width(b, name) for name in DERIVED}
+        plate_w, road_w = drawn_width(b, Road.BEAD_PLATE), drawn_width(b, Road.BIG_ROAD)
+        grids = self.sizes()
+        left, right, small, pig = grids.left, grids.right, grids.small, grids.pig
+        check_columns(left + right)
         x0, x1 = PAD + 0.5, PAD + 0.5 + left * CELL
         six = ROWS * CELL
         first = self.first_column
@@ -235,7 +285,7 @@ class _Layout:
         b, last = self.board, self.o.last
         name = Road.parse(road)
         content = drawn_width(b, name)
-        columns = max(content if last is None else min(content, last), MIN_ALONE)
+        columns = self.sizes().right
         check_columns(columns)
         frame = Frame(PAD + 0.5, top, columns, CELL, self.first_column(road, content, columns, last))
         if road == "bead-plate":
