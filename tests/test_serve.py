@@ -124,6 +124,31 @@ def test_a_table_of_results_alone_has_no_odds_409(client: TestClient) -> None:
     assert "this log holds results only" in answer.json()["error"]
 
 
+def test_a_full_log_is_409_and_the_table_stays(client: TestClient, data: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Adding and undoing forever cannot grow a table's log (and its copy in memory) without end."""
+    from roads.serve import store
+
+    post(client, 1, result="B")
+    before = (data / "main.jsonl").read_bytes()
+    monkeypatch.setattr(store, "MAX_LOG", len(before) + 10)
+    for answer in (post(client, 2, result="P"), client.delete("/api/tables/main/coups/last")):
+        assert answer.status_code == 409
+        assert answer.json()["error"].startswith("table 'main' has a full log")
+    assert (data / "main.jsonl").read_bytes() == before
+    assert client.get("/api/tables/main").json()["coups"] == 1
+
+
+def test_puts_make_at_most_max_tables(client: TestClient, data: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from roads.serve import store
+
+    monkeypatch.setattr(store, "MAX_TABLES", 2)
+    assert client.put("/api/tables/second").status_code == 201
+    answer = client.put("/api/tables/third")
+    assert answer.status_code == 409 and "the most it makes (2)" in answer.json()["error"]
+    assert not (data / "third.jsonl").exists()
+    assert client.put("/api/tables/second").status_code == 200  # a table that is there is still answered
+
+
 def test_a_stale_expect_is_409_and_changes_nothing(client: TestClient, data: Path) -> None:
     post(client, 1, result="B")
     before = (data / "main.jsonl").read_bytes()

@@ -170,3 +170,26 @@ def test_the_hub_drops_a_viewer_that_falls_behind() -> None:
         return open_before, hub.count(), len(rest)
 
     assert asyncio.run(run()) == (1, 0, 0)
+
+
+def test_the_hub_forgets_a_table_once_its_last_viewer_leaves() -> None:
+    """Viewers come and go for as long as the server runs: the hub keeps nothing of those gone."""
+
+    async def run() -> dict[str, object]:
+        hub = Hub()
+        for _ in range(3):
+            stream = hub.stream("t", {"coups": 0})
+            await anext(stream)
+            await stream.aclose()
+        return dict(hub.viewers)
+
+    assert asyncio.run(run()) == {}
+
+
+def test_the_memory_verdict_tells_a_flat_run_from_a_growing_one() -> None:
+    steady = [(t, 50.0 + (0.3 if t % 20 == 0 else 0.0)) for t in range(0, 301, 2)]
+    growing = [(t, 50.0 + t / 60) for t in range(0, 301, 2)]  # 1 MB a minute
+    flat, grew = BENCH.flatness(steady), BENCH.flatness(growing)
+    assert flat.flat and flat.window == 60 and abs(flat.per_minute) < 0.1
+    assert not grew.flat and abs(grew.per_minute - 1.0) < 1e-9 and grew.last - grew.first > 3.5
+    assert BENCH.flatness(steady[:3]) is None
