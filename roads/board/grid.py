@@ -164,7 +164,8 @@ class TailGrid:
         """
         import numpy as np
 
-        runs = lengths.tolist()
+        runs = array("q")
+        runs.frombytes(lengths.astype(np.int64).data.cast("B"))  # no int objects made for the streaks never read
         streaks = len(runs)
         rows, taken, first_x = self.rows, self.taken, self.first_x
         # The tails already drawn right of the last streak's column, bottom row first (one a row, each from there on);
