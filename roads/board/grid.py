@@ -104,7 +104,7 @@ class TailGrid:
         taken.extend(bytes(max(size - 2, first_x) + count + 2 - size))
         alone, skip = self._walk(lengths)
         turns = np.array(alone, np.int64)
-        ones, down_of_ones = turns >> 3, turns & 7
+        ones, down_of_ones = turns >> 4, (turns & 15) - 2
         # Each streak's column: one right of the last, and past each tail along the top row.
         columns = np.arange(first_x + 1 + skip, first_x + 1 + skip + streaks, dtype=np.int64)
         along_top = ones[down_of_ones == 0]
@@ -147,7 +147,7 @@ class TailGrid:
 
     # One loop with its state in locals on purpose: it runs once a streak that turns a tail.
     def _walk(self, lengths: NDArray[np.int64]) -> tuple[list[int], int]:
-        """Find the streaks of ``lengths`` that turn a tail; return them with their depths, and the first skip.
+        """Find the streaks of ``lengths`` that turn a tail; return them, each with the row it turns under, and a skip.
 
         The tails still running at a column lie one under another, the latest
         on top: a streak turns along the row just above the highest, so the
@@ -159,8 +159,9 @@ class TailGrid:
         long as the top tail's row: a byte search finds it, and only a streak
         that turns a tail (or finds a deeper column) costs a turn of the loop.
         A tail along the top row is never stacked: the next streak starts
-        where it ends. Returns each streak that turns as ``streak * 8 + moves
-        down``, and the columns the first streak skips past a tail drawn before.
+        where it ends. Returns each streak that turns as ``streak * 16 + the row
+        of the tail it turned above`` (its moves down are that row less 2), and
+        the columns the first streak skips past a tail drawn before.
         """
         import numpy as np
 
@@ -168,45 +169,45 @@ class TailGrid:
         runs.frombytes(lengths.astype(np.int64).data.cast("B"))  # no int objects made for the streaks never read
         streaks = len(runs)
         rows, taken, first_x = self.rows, self.taken, self.first_x
-        # The tails already drawn right of the last streak's column, bottom row first (one a row, each from there on);
-        # a row without one gets an ended tail, so that the stack's rows go up one at a time.
-        ends = [1 << 62]  # the bottom of the grid: never ends
+        # The tails already drawn right of the last streak's column: where each row's tail ends (one a row, from
+        # there on). A row without one gets an ended tail, so that the stack's rows go up one at a time and
+        # ends[row] is the end of the stacked tail on that row: the stack is the rows from top_row down.
+        ends = [0] * (rows + 2)
+        ends[rows + 1] = 1 << 62  # the bottom of the grid: never ends
         for row in range(rows, 0, -1):
             bit, end = 1 << row, first_x + 1
             while taken[end] & bit:
                 end += 1
-            ends.append(end)
-        skip = ends.pop() - first_x - 1  # the top row's: the first streak starts where it ends
-        top_row, top_end = 2, ends[-1]
+            ends[row] = end
+        skip = ends[1] - first_x - 1  # the top row's: the first streak starts where it ends
+        top_row, top_end = 2, ends[2]
         # next_long[c](1, s): the first streak from s on at least c long (one that turns under a tail on row c),
         # or ``streaks``: a search through one byte a streak, 1 where it is that long.
         clipped = np.minimum(lengths, rows + 1).astype(np.uint8)
         next_long = [b"".find] * 2  # no streak finds a tail on the top row
         next_long += (np.append(clipped >= row, True).astype(np.uint8).tobytes().find for row in range(2, rows + 2))
         alone: list[int] = []
-        add, push, pop = alone.append, ends.append, ends.pop
+        add = alone.append
         off = first_x + 1 + skip  # a streak's column less its number
         s = 0
         while s < streaks:
             x = s + off
             while top_end <= x:
-                pop()
-                top_end = ends[-1]
                 top_row += 1
+                top_end = ends[top_row]
             run = runs[s]
             if run < top_row:
                 # It fits, as does every streak up to the next one at least top_row long.
                 s = next_long[top_row](1, s + 1)
                 continue
-            add(s << 3 | (top_row - 2))
+            add(s << 4 | top_row)
             s += 1
             if top_row == 2:  # along the top row: the next streak starts where the tail ends
                 off += run - 1
                 continue
             # Along the row above the top tail, to run - (top_row - 2) columns right of its own.
             top_row -= 1
-            top_end = x + run - top_row + 1
-            push(top_end)
+            top_end = ends[top_row] = x + run - top_row + 1
         return alone, skip
 
     def peek(self, new_streak: bool) -> tuple[int, int]:
