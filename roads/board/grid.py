@@ -147,7 +147,7 @@ class TailGrid:
 
     # One loop with its state in locals on purpose: it runs once a streak that turns a tail.
     def _walk(self, lengths: NDArray[np.int64]) -> tuple[list[int], int]:
-        """Find the streaks of ``lengths`` that turn a tail; return them, each with the row it turns under, and a skip.
+        """Find the streaks of ``lengths`` that turn a tail; return each with the row of the tail below, and a skip.
 
         The tails still running at a column lie one under another, the latest
         on top: a streak turns along the row just above the highest, so the
@@ -160,7 +160,7 @@ class TailGrid:
         that turns a tail (or finds a deeper column) costs a turn of the loop.
         A tail along the top row is never stacked: the next streak starts
         where it ends. Returns each streak that turns as ``streak * 16 + the row
-        of the tail it turned above`` (its moves down are that row less 2), and
+        of the tail it turns above`` (its moves down are that row less 2), and
         the columns the first streak skips past a tail drawn before.
         """
         import numpy as np
