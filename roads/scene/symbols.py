@@ -12,6 +12,13 @@ from .labels import Labels
 from .primitives import Circle, Line, Rect, Shape, Symbol, Text
 from .themes import Theme
 
+BEAD = 0.40
+"""Radius of a Bead Plate disc per cell: 80% of the cell, so neighbouring discs stand apart."""
+SLASH = 0.22
+"""Half the run of a tie slash per cell: it crosses the ring and ends in it, leaving the cell's corners free."""
+CORNER = 0.36
+"""How far from a cell's centre (per cell, along each axis) the small marks in its corners sit."""
+
 CAP = 0.71
 """Cap height of the drawing font per unit of font size: centres capitals and digits on a point."""
 
@@ -127,7 +134,7 @@ class SymbolBook:
         size = cell * (0.5 if len(letter) == 1 else 0.4)
         return self._add(
             id,
-            _disc(getattr(t, side), cell * 0.42, t.shapes and side == "player"),
+            _disc(getattr(t, side), cell * BEAD, t.shapes and side == "player"),
             centred_text(0, 0, letter, size, t.on_disc, bold=True),
         )
 
@@ -141,7 +148,7 @@ class SymbolBook:
 
     def tie_slash(self, cell: float) -> str:
         """Return the id of the green tie slash across a Big Road cell."""
-        d = cell * 0.33
+        d = cell * SLASH
         return self._add("tie", Line(-d, d, d, -d, self.theme.tie, cell * 0.09))
 
     def pair(self, side: str, cell: float) -> str:
@@ -155,7 +162,7 @@ class SymbolBook:
         )
 
     def natural(self, cell: float) -> str:
-        """Return the id of the natural marker (a small gold dot at the top-right of a bead)."""
+        """Return the id of the natural marker (a small gold dot in a corner of the cell, haloed)."""
         t = self.theme
         return self._add("natural", Circle(0, 0, cell * 0.09, fill=t.natural, stroke=t.panel, width=cell * 0.035))
 
