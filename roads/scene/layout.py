@@ -53,13 +53,14 @@ class Corners:
     """The four corners of one cell (tl, tr, bl, br), handed out so that no two small marks share one."""
 
     __slots__ = ("used",)
-    ORDER = ("tr", "bl", "tl", "br")
+    ORDER = ("tr", "bl", "tl", "br", "mr", "ml")
+    """The corners, then the middles of the right and left edges for a fifth and sixth mark."""
 
     def __init__(self) -> None:
         self.used: set[str] = set()
 
     def take(self, wanted: str) -> str:
-        """Return ``wanted`` if it is free, else the first free corner (``wanted`` again when all four are taken)."""
+        """Return ``wanted`` if it is free, else the first free place (``wanted`` again when all are taken)."""
         corner = wanted if wanted not in self.used else next((c for c in self.ORDER if c not in self.used), wanted)
         self.used.add(corner)
         return corner
@@ -69,8 +70,16 @@ COUNT_CORNER = 0.37
 """How far from a Big Road cell's centre a tie count sits (per cell, along each axis): clear of the slash's end."""
 
 
+EDGE = 0.41
+"""How far from a cell's centre a mark on the middle of its left or right edge sits, per cell: clear of the
+corners' marks and of the slash."""
+
+
 def corner_at(cx: float, cy: float, cell: float, corner: str, reach: float = CORNER) -> tuple[float, float]:
-    """Return the point ``reach`` cells from (cx, cy) along each axis toward ``corner`` (tl, tr, bl or br)."""
+    """Return the point ``reach`` cells from (cx, cy) along each axis toward ``corner`` (tl, tr, bl or br), or
+    the middle of the right or left edge (mr, ml)."""
+    if corner[0] == "m":
+        return cx + (cell * EDGE if corner[1] == "r" else -cell * EDGE), cy
     d = cell * reach
     return cx + (d if corner[1] == "r" else -d), cy + (d if corner[0] == "b" else -d)
 
@@ -367,10 +376,14 @@ class _Layout:
             items.append(Grid(frame.x, frame.y, frame.columns, frame.rows, c, t.grid, LINE))
         else:
             items.append(Grid(frame.x, frame.y, frame.columns, frame.rows, c, t.grid_minor, LINE))
+            # A grid draws its inner lines: one starting half a strong cell to the left (Cockroach Pig after an
+            # odd Small Road) draws its first line where the Big Road's is, and its rows run on over the
+            # neighbour's own strong rows.
             offset = (major_from - frame.x) % (2 * c)
-            majors = int((frame.width - offset) // (2 * c))
+            start = frame.x + offset - 2 * c if offset else frame.x
+            majors = int((frame.x + frame.width - start) // (2 * c))
             if majors:
-                items.append(Grid(frame.x + offset, frame.y, majors, frame.rows // 2, 2 * c, t.grid, LINE))
+                items.append(Grid(start, frame.y, majors, frame.rows // 2, 2 * c, t.grid, LINE, "major"))
         items.append(Rect(frame.x, frame.y, frame.width, frame.height, stroke=t.border, width=LINE))
         items.extend(marks)
         if outlines:

@@ -24,10 +24,13 @@ PAD = 8.0
 GLYPHS: dict[str, str] = {"super_6": "6", "dragon_7": "7", "panda_8": "8", "lucky_6": "L"}
 """The figure on each marker: the shapes differ, not only the colours (the print theme relies on it)."""
 
-BADGE = 0.2
-"""A marker's radius per Bead Plate cell: 9.6 px across at 24 px cells."""
-BADGE_REACH = 0.3
-"""How far a marker's centre sits from its bead's (per cell, along each axis): inside the cell's corner."""
+BADGE = 0.18
+"""A marker's radius per Bead Plate cell: 8.6 px across at 24 px cells."""
+HALO = 0.2
+"""The panel-coloured halo around a marker, per unit of its radius."""
+BADGE_REACH = 0.28
+"""How far a marker's centre sits from its bead's (per cell, along each axis): it and its halo stay inside the
+cell's corner."""
 DOT = 0.1
 """A plain dot's radius per cell: what a marker becomes when it would be too small to read its figure."""
 LEGIBLE_BADGE = 8.0
@@ -65,11 +68,11 @@ def _marker(
     ring: str | None = t.panel
     if on == disc:
         disc, figure, ring = t.panel, disc, disc
-    halo = Circle(x, y, r + r * 0.3, fill=t.panel)
-    body = Circle(x, y, r, fill=disc, stroke=ring, width=r * 0.25)
-    items: tuple[Item, ...] = (halo, body, centred_text(x, y, GLYPHS[event], r * 1.45, figure, bold=True))
+    halo = Circle(x, y, r * (1 + HALO), fill=t.panel, classes="halo")
+    body = Circle(x, y, r, fill=disc, stroke=ring, width=r * 0.25, classes="badge")
+    items: tuple[Item, ...] = (halo, body, centred_text(x, y, GLYPHS[event], r * 1.6, figure, bold=True))
     if not glyph:
-        items = (halo, Circle(x, y, r, fill=_colours(t, event)[0]))
+        items = (halo, Circle(x, y, r, fill=_colours(t, event)[0], classes="badge dot"))
     data = (("event", event),) + ((("coup", coup),) if coup is not None else ())
     return Group(items, classes=f"event {event.replace('_', '-')}", data=data)
 
