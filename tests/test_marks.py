@@ -20,10 +20,10 @@ from roads.logs import read_coups
 from roads.outcome import Outcome, Winner
 from roads.render import scene_bytes, svg
 from roads.scene import THEMES, lay_out
-from roads.scene.layout import CELL, HALF, PAD
+from roads.scene.layout import CELL, HALF
 from roads.scene.markers import LEGIBLE_BADGE
 from roads.scene.options import render_options
-from roads.scene.primitives import Circle, Grid, Group, Item, Line, Scene, Text, Use
+from roads.scene.primitives import Circle, Grid, Group, Item, Line, Rect, Scene, Text, Use
 from roads.scene.symbols import CAP, text_width
 
 EVENTS_LOG = Path(__file__).resolve().parent.parent / "fixtures" / "logs" / "marks-events.txt"
@@ -197,6 +197,35 @@ def test_small_marks_stay_inside_their_cell() -> None:
                     assert y0 <= v[1] - v[2] and v[1] + v[2] <= y0 + frame.cell + 1e-6, (road, col, row)
 
 
+def _reach(shape: Circle | Rect, dx: float, dy: float) -> float:
+    """Return how far (dx, dy) from a bead's centre is from the bead's outer edge (a disc, ring or rounded square)."""
+    if isinstance(shape, Circle):
+        return math.hypot(dx, dy) - shape.r - (shape.width / 2 if shape.stroke else 0)
+    inner = shape.w / 2 - shape.rx
+    out = math.hypot(max(abs(dx) - inner, 0), max(abs(dy) - inner, 0))
+    return out - shape.rx - (shape.width / 2 if shape.stroke else 0)
+
+
+@pytest.mark.parametrize("theme", ["classic", "print"])
+@pytest.mark.parametrize("road", ["bead-plate", "big-road"])
+def test_pair_dots_stand_clear_of_the_bead(road: str, theme: str) -> None:
+    """A blue dot touching a blue ring read as a "Q": a pair dot now misses the ring and the disc (round or square)."""
+    scene = lay_out(crowded(), theme=theme)
+    group = _group(scene, road)
+    symbols = {s.id: s for s in scene.symbols}
+    beads = {dict(u.data)["coup"]: u for u in group.items if isinstance(u, Use) and "bead" in u.classes.split()}
+    dots = [u for u in group.items if isinstance(u, Use) and "pair" in u.classes.split()]
+    assert len(dots) >= 6
+    for dot in dots:
+        bead = beads[dict(dot.data)["coup"]]
+        outline = symbols[bead.symbol].shapes[0]
+        shape = symbols[dot.symbol].shapes[0]
+        assert isinstance(outline, (Circle, Rect)) and isinstance(shape, (Circle, Rect))
+        # A square dot (print) reaches furthest at its rounded corner.
+        size = shape.r if isinstance(shape, Circle) else (shape.w / 2 - shape.rx) * math.sqrt(2) + shape.rx
+        assert _reach(outline, dot.x - bead.x, dot.y - bead.y) >= size, (road, dot)  # its halo may trim the edge
+
+
 def test_bead_plate_discs_are_four_tenths_of_the_cell() -> None:
     scene = lay_out(crowded())
     discs = [s.shapes[0] for s in scene.symbols if s.id.startswith("bead-")]
@@ -353,4 +382,12 @@ def test_snapshot_road_labels_svg(snapshot_svg) -> None:  # type: ignore[no-unty
 def test_same_bytes_twice() -> None:
     board = crowded()
     assert svg(board, road_labels=True) == svg(board, road_labels=True)
-    assert PAD > 0
+    scene = lay_out(board, road_labels=True, naturals=True)
+    assert scene_bytes(scene, "png") == scene_bytes(lay_out(board, road_labels=True, naturals=True), "png")
+
+
+def test_road_labels_in_a_pdf() -> None:
+    pytest.importorskip("fpdf")
+    board = crowded()
+    labelled = scene_bytes(lay_out(board, road_labels=True), "pdf")
+    assert labelled.startswith(b"%PDF") and labelled != scene_bytes(lay_out(board), "pdf")

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from .primitives import Circle, Group, Item, Scene, Use
-from .symbols import centred_text, text_width
+from .symbols import CORNER, centred_text, text_width
 from .themes import THEMES, Theme
 
 LEGEND_TEXT = 11.0
@@ -109,7 +109,7 @@ def mark_events(
     d, r = cell * BADGE_REACH, cell * BADGE
     glyph = 2 * r * pixels >= LEGIBLE_BADGE
     if not glyph:
-        d, r = cell * 0.36, cell * DOT
+        d, r = cell * CORNER, cell * DOT
     corner = {"super_6": (d, -d), "dragon_7": (d, -d), "panda_8": (-d, d), "lucky_6": (-d, d)}
     groups = same_meaning(marked, meanings)
     lead = {event: group[0] for group in groups for event in group}
