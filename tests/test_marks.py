@@ -319,6 +319,12 @@ def test_road_labels_name_each_strip_above_it(labels: str, names: tuple[str, str
         assert text.x >= frame.x and text.x + text_width(text.text, text.size) <= right + 1e-6
 
 
+def test_a_strip_too_narrow_for_its_name_goes_unnamed() -> None:
+    found = _labels(lay_out(crowded(), road_labels=True, last=2))
+    assert "small-road" not in found and "cockroach-pig" not in found  # two half cells: 24 units
+    assert found["big-road"].size < 11 and found["big-road"].size >= 6  # set smaller to fit two cells
+
+
 def test_road_labels_are_off_for_a_plain_board_and_on_for_a_highlight() -> None:
     board = crowded()
     assert "road-labels" not in svg(board)

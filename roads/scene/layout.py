@@ -40,6 +40,8 @@ MIN_ALONE = 6
 CAPTION = 11.0
 LABEL_TEXT = 11.0
 """Font size of a road's name (``road_labels``)."""
+LABEL_SMALLEST = 6.0
+"""The smallest a road's name is set to fit its strip; a strip narrower than that goes unnamed."""
 LABEL_BAND = 16.0
 """Height of the band over a strip that holds its name: the name never sits on a mark."""
 LABEL_BASELINE = 12.0
@@ -305,13 +307,16 @@ class _Layout:
         return frame.width, frame.height + self.band
 
     def name_roads(self, items: list[Item], frames: dict[str, Frame]) -> None:
-        """Add each road's name in the band over its strip (``road_labels``), never wider than the strip."""
+        """Add each road's name in the band over its strip (``road_labels``), never wider than the strip: set
+        smaller to fit a narrow one, and left out where it would be smaller than :data:`LABEL_SMALLEST`."""
         if not self.band:
             return
         texts: list[Item] = []
         for key, frame in frames.items():
             name = self.labels.road(key)
             size = min(LABEL_TEXT, (frame.width - 4) / text_width(name, 1.0))
+            if size < LABEL_SMALLEST:
+                continue  # a strip a few half cells wide (--last 2) has no room for a name that could be read
             texts.append(
                 Text(
                     frame.x + 2,
