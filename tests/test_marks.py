@@ -270,15 +270,6 @@ def test_a_badge_on_a_bead_of_its_own_colour_is_drawn_the_other_way_round(theme:
     assert body.fill == t.panel and body.stroke == t.banker and figure.fill == t.banker  # a red bead's red 7
 
 
-def test_events_of_one_meaning_share_one_marker_and_one_legend_line() -> None:
-    scene = events_scene(read_coups(str(EVENTS_LOG)), render_options(), "super6", lucky_6=True)
-    badges = _badges(scene)
-    assert [dict(g.data)["coup"] for g in badges] == ["13"]
-    legend = [i.text for i in walk_texts(_group(scene, "event-legend")) if i.anchor == "start"]
-    assert legend == ["Super 6 / Lucky 6: Banker wins with 6 (1)"]
-    assert "Marked on the Bead Plate: Super 6 / Lucky 6 1." in scene.desc
-
-
 def walk_texts(group: Group) -> Iterator[Text]:
     """Return the texts under ``group``."""
     for item in group.items:
