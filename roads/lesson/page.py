@@ -135,7 +135,7 @@ class _Writer:
         """Return the scoreboard's scene with the symbols its steps need, and the step data."""
         from ..render.svgfonts import texts
 
-        scene = lay_out(self.l.board, render_options(theme=self.l.theme, last=self.l.last))
+        scene = lay_out(self.l.board, render_options(theme=self.l.theme, last=self.l.last, road_labels=True))
         steps_data, scene, shows = steps(scene, (p.outcome for p in self.l.played), "board-", theme=self.l.theme)
         self.drawn.update(texts(scene))
         self.drawn.update(shows)

@@ -158,7 +158,7 @@ class _Writer:
         from ..render.svgfonts import texts
 
         shown = Scoreboard.from_outcomes(self.boards[q.shoe - 1].bead_plate.outcomes[: q.coups])
-        scene = lay_out(shown, render_options(theme=self.theme, last=LAST))
+        scene = lay_out(shown, render_options(theme=self.theme, last=LAST, road_labels=True))
         # The ask badges would give away every "if Banker wins next" answer.
         scene = dataclasses.replace(scene, items=_without(scene.items, "asks"))
         self.keep(scene, "brd-", "shown-board")
