@@ -9,9 +9,14 @@ on a fresh data folder. Each table gets a writer posting one result every
 ``--interval`` seconds (with ``expect``), and the viewers are spread over the
 tables, each on ``GET /api/tables/{t}/events``. For every coup the time from
 the start of its POST to each viewer's receipt of its event is kept; the
-server's resident memory is read from /proc every few seconds. It prints the
-figures (p50/p99/max latency, events missing or out of order, memory over
-time) and exits 1 if any viewer missed an update or saw one out of order.
+server's resident memory is read from /proc about 120 times a run (every 2 s
+of a 5-minute one). It prints the figures (p50/p99/max latency, events
+missing or out of order, memory over time) and three verdicts: every viewer
+saw every update, p99 at most 250 ms, memory flat (the median of the first
+minute against the last, and the least-squares trend after the first minute,
+flat when it grows less than 2 MB; a fifth of the run instead of a minute in
+a shorter one). It exits 1 if any viewer missed an update or saw one out of
+order, or the memory grew.
 The HTTP client is plain asyncio (HTTP/1.1 over a socket each), so the
 numbers are the server's, not a client library's.
 """
@@ -150,7 +155,7 @@ async def load(port: int, pid: int, viewers: int, tables: int, coups: int, inter
     watching = [asyncio.create_task(viewer(port, names[i % tables], coups, sent, result)) for i in range(viewers)]
     await asyncio.sleep(min(2.0, 0.2 + viewers * 0.005))  # every stream open before the first coup
     stop = asyncio.Event()
-    memory = asyncio.create_task(sample_memory(pid, result, max(1.0, coups * interval / 30), stop))
+    memory = asyncio.create_task(sample_memory(pid, result, sample_every(coups * interval), stop))
     writing = [
         asyncio.create_task(writer_task(port, name, coups, interval, sent, result, seed))
         for seed, name in enumerate(names)
@@ -176,6 +181,73 @@ def run(viewers: int, tables: int, coups: int, interval: float) -> Result:
             process.wait(10)
 
 
+def sample_every(seconds: float) -> float:
+    """Return the seconds between memory samples of a run of ``seconds``: about 120 samples, 0.25 to 2 s apart."""
+    return min(2.0, max(0.25, seconds / 120))
+
+
+FLAT_MB = 2.0
+"""Growth of the server's memory, fitted over the run after its first minute, that still counts as flat."""
+
+P99_MS = 250.0
+"""The p99 from a POST to its event that issue 22 allows."""
+
+
+def slope(points: list[tuple[float, float]]) -> float:
+    """Return the least-squares slope of ``points`` (seconds, MB) in MB a second; 0 with fewer than 2 points."""
+    if len(points) < 2:
+        return 0.0
+    n = len(points)
+    mean_t = sum(t for t, _ in points) / n
+    mean_m = sum(m for _, m in points) / n
+    spread = sum((t - mean_t) ** 2 for t, _ in points)
+    return 0.0 if spread == 0 else sum((t - mean_t) * (m - mean_m) for t, m in points) / spread
+
+
+@dataclass
+class Flatness:
+    """Whether the server's memory stayed flat: its first and last window, and its trend after the first."""
+
+    window: float
+    """Seconds of the first and the last window: a minute, or a fifth of a shorter run."""
+    first: float
+    """Median resident MB over the first window (start-up and warm-up)."""
+    last: float
+    """Median resident MB over the last window."""
+    growth: float
+    """MB the fitted trend after the first window grows across that span (slope times span)."""
+    per_minute: float
+    """The trend's slope, in MB a minute."""
+
+    @property
+    def flat(self) -> bool:
+        """Return whether the trend after the first window grows less than FLAT_MB."""
+        return self.growth < FLAT_MB
+
+
+def _median(values: list[float]) -> float:
+    ordered = sorted(values)
+    return ordered[len(ordered) // 2] if ordered else float("nan")
+
+
+def flatness(memory: list[tuple[float, float]]) -> Flatness | None:
+    """Return the verdict on ``memory`` (seconds, MB) samples; None with too few samples to say."""
+    if len(memory) < 5:
+        return None
+    end = memory[-1][0]
+    window = min(60.0, end / 5)
+    after = [(t, m) for t, m in memory if t >= window]
+    rate = slope(after)
+    span = after[-1][0] - after[0][0] if after else 0.0
+    return Flatness(
+        window=window,
+        first=_median([m for t, m in memory if t <= window]),
+        last=_median([m for t, m in memory if t >= end - window]),
+        growth=rate * span,
+        per_minute=rate * 60,
+    )
+
+
 def percentile(values: list[float], p: float) -> float:
     """Return the ``p``-th percentile (0-100) of ``values`` (nearest rank)."""
     ordered = sorted(values)
@@ -187,12 +259,15 @@ def report(result: Result, viewers: int, tables: int, coups: int) -> str:
     ms = [x * 1000 for x in result.latencies]
     due = viewers * coups
     mem = result.memory
+    seen_all = not result.problems and len(ms) == due
+    p99 = percentile(ms, 99)
     lines = [
         f"{viewers} viewers on {tables} tables, {coups} coups a table ({result.posted} posted), "
         f"load {os.getloadavg()[0]:.1f}",
         f"events received {len(ms)} of {due}; problems {len(result.problems)}",
-        f"POST to event: p50 {percentile(ms, 50):.1f} ms, p99 {percentile(ms, 99):.1f} ms, "
-        f"max {max(ms, default=0):.1f} ms",
+        f"every viewer saw every update, in order: {'yes' if seen_all else 'NO'}",
+        f"POST to event: p50 {percentile(ms, 50):.1f} ms, p99 {p99:.1f} ms, max {max(ms, default=0):.1f} ms "
+        f"(p99 at most {P99_MS:.0f} ms: {'yes' if p99 <= P99_MS else 'NO'})",
     ]
     if mem:
         lines.append(
@@ -200,6 +275,16 @@ def report(result: Result, viewers: int, tables: int, coups: int) -> str:
             f"({len(mem)} samples)"
         )
         lines.append("memory over time: " + ", ".join(f"{t:.0f}s {m:.0f}MB" for t, m in mem[:: max(1, len(mem) // 10)]))
+    verdict = flatness(mem)
+    if verdict is None:
+        lines.append("memory flat: too few samples to say")
+    else:
+        w = f"{verdict.window:.0f} s"
+        lines.append(
+            f"memory flat: {'yes' if verdict.flat else 'NO'} (first {w} {verdict.first:.1f} MB, last {w} "
+            f"{verdict.last:.1f} MB; after the first {w} the trend is {verdict.per_minute:+.2f} MB/min, "
+            f"{verdict.growth:+.2f} MB over the run, flat below {FLAT_MB:.0f} MB)"
+        )
     lines += result.problems[:10]
     return "\n".join(lines)
 
@@ -217,7 +302,8 @@ def main(argv: list[str] | None = None) -> int:
     result = run(args.viewers, args.tables, coups, args.interval)
     print(report(result, args.viewers, args.tables, coups))
     complete = not result.problems and len(result.latencies) == args.viewers * coups
-    return 0 if complete else 1
+    verdict = flatness(result.memory)
+    return 0 if complete and (verdict is None or verdict.flat) else 1
 
 
 if __name__ == "__main__":

@@ -23,6 +23,10 @@ The batch row is wall time: its point is two cores kept busy.
 When node and npm are present, the npm package baccarat-engine 1.1.5 is
 installed into .benchmarks/npm and timed building its roads from the same
 100,000-coup log (``bench_npm.js``), in the release's column of its row.
+
+With both build rows (independent and streak-heavy results), a closing line
+gives each side's streak-heavy build time over its independent one: dragon
+tails running into dragon tails should cost this tree at most 1.3x.
 """
 
 from __future__ import annotations
@@ -338,6 +342,10 @@ def main() -> int:
         for side in (old, new):
             growth = statistics.median(side.seconds["lesson-2000"]) / statistics.median(side.seconds["lesson-500"])
             print(f"lesson 2,000 / 500 coups, {side.label}: {growth:.2f}x (target for this tree <= 4.5x)")
+    if "build" in new.seconds and "build-streaky" in new.seconds:
+        for side in (old, new):
+            cliff = statistics.median(side.seconds["build-streaky"]) / statistics.median(side.seconds["build"])
+            print(f"streak-heavy / independent build, {side.label}: {cliff:.2f}x (target for this tree <= 1.3x)")
     return 1 if missed else 0
 
 

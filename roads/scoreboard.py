@@ -35,6 +35,8 @@ OPTIONS_HELP = """Options (keyword-only, checked as RenderOptions checks them):
     pairs=True: Pair dots on the Big Road (the Bead Plate always shows them).
     naturals=False: Mark naturals on the Big Road (a small gold dot).
     totals=False: Bead Plate shows the winning total instead of the letter.
+    road_labels=None: Each road's name over its strip (Bead Plate, Big Road, ... or 珠盘路, 大路, ...
+        with labels zh; unset, on with a highlight only).
     highlight=None: Highlight a derived mark, its bead and what it compared (e.g. big-eye-boy:5, or
         ('big-eye-boy', 5) from Python).
     title=None: A caption over the board (also the SVG title).

@@ -45,6 +45,13 @@ CJK_TEXT = (
     "、。，：；！？「」『』（）《》〈〉【】〔〕…—·"
     "一二三四五六七八九十百千万萬零〇"
     "第靴张張牌点點桌号號天对對"
+    # The table's own words (docs/rendering.md lists them): the game, the roads, the bets a table
+    # system names, in simplified and traditional forms.
+    "百家乐樂"  # baccarat
+    "大路珠盘盤眼仔小曱甴"  # 大路 珠盘路/珠盤路 大眼仔 小路 曱甴路
+    "幸运運龙龍熊猫貓超级級免佣傭"  # 幸运6 龙7 熊猫8 超级6 免佣 (Lucky 6, Dragon 7, Panda 8, Super 6, no commission)
+    "荷官日期时時间間结結果"  # dealer, date, time, result
+    "０１２３４５６７８９"  # full-width digits
     " \u00a0\u3000"  # spaces: a run of CJK keeps the spaces inside it
 )
 

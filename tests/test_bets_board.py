@@ -115,7 +115,12 @@ def test_standard_rules_mark_nothing() -> None:
 def test_marker_colours_follow_the_theme() -> None:
     for theme, t in THEMES.items():
         scene = _marked(theme, "super6")
-        discs = [s for g in _event_groups(scene, "super_6") for s in walk(g.items) if isinstance(s, Circle)]
+        discs = [
+            s
+            for g in _event_groups(scene, "super_6")
+            for s in walk(g.items)
+            if isinstance(s, Circle) and s.classes == "badge"
+        ]
         assert discs and {d.fill for d in discs} == {t.natural}
 
 

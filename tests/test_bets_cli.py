@@ -409,3 +409,16 @@ def test_each_json_marks_the_cut_coup_as_odds_each_does(capsys: pytest.CaptureFi
     assert [Fraction(p["bets"][0]["edge"]).limit_denominator(10**12) for p in bets_points] == [
         Fraction(p["edge_tie"]).limit_denominator(10**12) for p in odds_points
     ]
+
+
+def test_the_bets_json_after_a_log_holds_the_next_coups_odds(capsys: pytest.CaptureFixture[str]) -> None:
+    """One JSON holds both: its "odds" are what roads odds --after prints, its "bets" the rule set's prices."""
+    log = str(ROOT / "fixtures" / "logs" / "cards.txt")
+    status, out, _ = run(capsys, "odds", "--after", log, "--decks", "6", "--rules", "ez", "--json")
+    assert status == 0
+    data = json.loads(out)
+    assert list(data) == ["rules", "title", "cards_left", "odds", "bets"] and data["rules"] == "ez"
+    status, plain, _ = run(capsys, "odds", "--after", log, "--decks", "6", "--json")
+    assert status == 0 and data["odds"] == json.loads(plain)
+    assert data["cards_left"] == data["odds"]["cards_left"]
+    assert [b["bet"] for b in data["bets"]] == [b.id for b in rule_set("ez").bets]

@@ -27,6 +27,10 @@ CLASSES = {
     "card suits": "♠ ♥ ♦ ♣ ♤ ♡ ♢ ♧",
     "chinese labels": "庄 闲 和 莊 閒",
     "zh panel words": "局数 庄对 闲对 例牌 最长 问路",
+    "the game and the shoe": "百家乐 百家樂 第3靴 第１２靴",
+    "the road names": "大路 珠盘路 珠盤路 大眼仔 小路 曱甴路",
+    "the side bets": "幸运6 幸運6 龙7 龍7 熊猫8 熊貓8 超级6 超級6 免佣 免傭",
+    "the table's words": "庄闲和 莊閒和 荷官 日期 时间 時間 结果 結果",
 }
 RARE = "\U00013000"
 """EGYPTIAN HIEROGLYPH A001: in none of the bundled fonts."""
@@ -96,6 +100,31 @@ def test_a_title_mixing_fonts_keeps_its_anchor_and_its_bytes(no_system_fonts: No
         "Noto Sans CJK SC",
     ]
     assert png(board, title=title) == png(board, title=title)
+
+
+def test_regression_cjk_title_drew_from_the_machines_font(monkeypatch: pytest.MonkeyPatch) -> None:
+    """家, 乐 and 靴 came from whatever CJK font the machine had, or were refused without one."""
+    board = Scoreboard.from_results("BPBBT")
+    title = "百家乐 第3靴"
+    with_system = png(board, title=title, scale=2)
+    _clear()
+    monkeypatch.setattr(fonts, "_fontconfig", lambda command: [])
+    monkeypatch.delenv(fonts.ENV, raising=False)
+    monkeypatch.delenv(fonts.LEGACY_ENV, raising=False)
+    assert png(board, title=title, scale=2) == with_system
+    assert {face for face, _ in fonts.runs(title)} <= set(fonts.CHAIN)
+
+
+def test_every_table_word_the_docs_list_is_bundled(no_system_fonts: None) -> None:
+    """docs/rendering.md lists the words the CJK subset carries: each of their characters is in it."""
+    doc = (Path(__file__).resolve().parent.parent / "docs" / "rendering.md").read_text(encoding="utf-8")
+    table = doc.split("| words | meaning |", 1)[1].split("\n\n", 1)[0]
+    words = "".join(row.split("|")[1] for row in table.splitlines()[2:])
+    cjk = {ch for ch in words if ord(ch) >= 0x2E80}
+    assert len(cjk) > 80
+    assert all(fonts.face_for(ch) == fonts.NOTO_CJK for ch in cjk), sorted(
+        ch for ch in cjk if fonts.face_for(ch) != fonts.NOTO_CJK
+    )
 
 
 def test_decomposed_accents_draw_like_composed_ones(no_system_fonts: None) -> None:

@@ -53,6 +53,7 @@ BAD: dict[str, list[str]] = {
     "pairs": ["maybe"],
     "naturals": ["maybe"],
     "totals": ["maybe"],
+    "road_labels": ["sometimes"],
     "highlight": ["big-road:1", "big-eye-boy", "big-eye-boy:0", "big-eye-boy:x"],
     "title": [],  # any text is a title
 }
@@ -231,7 +232,10 @@ def test_every_drawing_option_on_the_command_line_is_its_row(command: str, param
     if command == "render":  # the command that draws boards says each option exactly as the table does
         said = f"{row.describe()}."
         assert help == (f"No {said[0].lower()}{said[1:]}" if row.kind == "flag" and row.default else said)
-    if row.kind == "flag":
+    if row.kind == "flag" and row.default is None:
+        # Decided by the picture unless said (road_labels): --road-labels or --no-road-labels.
+        assert param.is_flag and param.secondary_opts == [f"--no-{row.flag[2:]}"]
+    elif row.kind == "flag":
         assert param.is_flag and param.flag_value is (not row.default)
     else:
         assert isinstance(param.type, RenderValue) and param.type.row is row

@@ -24,7 +24,8 @@ EXPECTED = {
     "stats-on-the-fly-json": "d03f864a444803408459b9cdb5a8d7bd3ec27882163ab65ad44225a78aec7e56",
     "report-data": "5f881953a78e8618a8fc8010e73d3671d5091c40f0219e3f54422e3c99869992",
     "odds-json": "b8b2427a2741a39bc2da16c4a8d502f73fa8decab882b4b4e5bd90544d4c7167",
-    "odds-bets-json": "46274ef8c460f944d9e9a200b723f2a130de4f842534ae8454e2e16fe14f4f77",
+    # issue 22: the one-point --bets JSON carries the next coup's odds too ("odds", between "cards_left" and "bets").
+    "odds-bets-json": "7a5e89467d4cfe3922a7e366025313a5584b09f6336791a535c52d871312e855",
     "odds-each-json": "9447e62ffdeeccd25ea45dfb419679d9a7283c088ac3671b1b5b65e44754ee0c",
     "simulate-numpy-json": "0e2a989071c76b2a2e6cb7652c46dda76d8a1a866a9cc63a6061229611099f7c",
     "simulate-scalar-json": "8a87a80ed95efa1a9a8ecdad5862c3976481ca1555b1f9363e2076b0a29f9c43",

@@ -7,7 +7,7 @@ import re
 import pytest
 
 from roads.analytics import report_page
-from roads.analytics.report_page import depth_histogram, forest, spread
+from roads.analytics.report_page import depth_histogram, forest, share_counts, spread
 from roads.analytics.theory import SIM_DEPTHS
 from roads.bets.edge_chart import edge_chart
 from roads.odds.chance_chart import chart
@@ -100,7 +100,7 @@ def test_every_chart_and_report_plot_labels_its_ticks_through_the_plot_module(
     }
     assert {"T0%", "T20%", "T40%", "T60%"} <= set(_texts(depth_histogram(depths)))
     shoes = [{"counts": {"banker": b}, "coups": 10} for b in (4, 4, 5)]
-    assert {"T0", "T1", "T2"} <= set(_texts(spread(shoes, 0.4586)))
+    assert {"T0", "T1", "T2"} <= set(_texts(spread(share_counts(shoes), 0.4586)))
     ends = re.findall(r'<text class="tick"[^>]*>([^<]*)</text>', forest([_share_test("banker")], "shares", "Shares"))
     assert len(ends) == 2 and all(t.startswith("T") and t.endswith("%") for t in ends)
 

@@ -2,7 +2,7 @@
 
 The answers about a table are checked against the commands themselves: the
 board is the bytes ``roads render`` writes for the stored log, the odds what
-``roads odds --after`` prints, a proof what ``roads explain`` prints.
+``roads odds --after LOG --rules R --json`` prints, a proof what ``roads explain`` prints.
 """
 
 from __future__ import annotations
@@ -83,16 +83,70 @@ def test_odds_and_proofs_are_what_the_commands_print(
 ) -> None:
     fill(client, 12)
     capsys.readouterr()
-    assert main(["odds", "--after", str(data / "main.jsonl"), "--json"]) == 0
+    log = str(data / "main.jsonl")
+    assert main(["odds", "--after", log, "--decks", "8", "--rules", "standard", "--json"]) == 0
     assert client.get("/api/tables/main/odds").text == capsys.readouterr().out
-    assert main(["explain", str(data / "main.jsonl"), "--road", "small-road", "--mark", "2", "--json"]) == 0
+    assert main(["explain", log, "--road", "small-road", "--mark", "2", "--json"]) == 0
     assert client.get("/api/tables/main/proof/small-road/2").text == capsys.readouterr().out
 
 
+def test_odds_are_the_cli_bytes_under_the_tables_own_rules_and_decks(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A 6-deck EZ table: the odds and the EZ bets' edges, as the command prints them for the stored log."""
+    data = tmp_path / "ez-data"
+    with TestClient(create_app(Store(data, rules="ez", decks=6))) as c:
+        assert c.put("/api/tables/ez").status_code == 201
+        for i in range(5):
+            assert post(c, i + 1, table="ez", cards=cards(i)).status_code == 201
+        answer = c.get("/api/tables/ez/odds")
+    capsys.readouterr()
+    assert main(["odds", "--after", str(data / "ez.jsonl"), "--decks", "6", "--rules", "ez", "--json"]) == 0
+    assert answer.status_code == 200 and answer.text == capsys.readouterr().out
+    found = answer.json()
+    assert found["rules"] == "ez" and found["odds"]["cards_left"] == found["cards_left"] == 6 * 52 - sum(
+        len(COUPS[i].dealt) for i in range(5)
+    )
+    by_bet = {b["bet"]: b for b in found["bets"]}
+    assert "dragon_7" in by_bet and by_bet["banker"]["push"] > found["odds"]["tie"]  # a three-card 7 pushes too
+
+
 def test_an_empty_table_has_the_odds_of_a_full_shoe(client: TestClient, capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["odds", "--json"]) == 0
+    assert main(["odds", "--bets", "--decks", "8", "--rules", "standard", "--json"]) == 0
     assert client.get("/api/tables/main/odds").text == capsys.readouterr().out
     assert client.get("/api/tables/main/board.svg").content.startswith(b"<svg")
+
+
+def test_a_table_of_results_alone_has_no_odds_409(client: TestClient) -> None:
+    post(client, 1, result="B")
+    answer = client.get("/api/tables/main/odds")
+    assert answer.status_code == 409
+    assert "this log holds results only" in answer.json()["error"]
+
+
+def test_a_full_log_is_409_and_the_table_stays(client: TestClient, data: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Adding and undoing forever cannot grow a table's log (and its copy in memory) without end."""
+    from roads.serve import store
+
+    post(client, 1, result="B")
+    before = (data / "main.jsonl").read_bytes()
+    monkeypatch.setattr(store, "MAX_LOG", len(before) + 10)
+    for answer in (post(client, 2, result="P"), client.delete("/api/tables/main/coups/last")):
+        assert answer.status_code == 409
+        assert answer.json()["error"].startswith("table 'main' has a full log")
+    assert (data / "main.jsonl").read_bytes() == before
+    assert client.get("/api/tables/main").json()["coups"] == 1
+
+
+def test_puts_make_at_most_max_tables(client: TestClient, data: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from roads.serve import store
+
+    monkeypatch.setattr(store, "MAX_TABLES", 2)
+    assert client.put("/api/tables/second").status_code == 201
+    answer = client.put("/api/tables/third")
+    assert answer.status_code == 409 and "the most it makes (2)" in answer.json()["error"]
+    assert not (data / "third.jsonl").exists()
+    assert client.put("/api/tables/second").status_code == 200  # a table that is there is still answered
 
 
 def test_a_stale_expect_is_409_and_changes_nothing(client: TestClient, data: Path) -> None:

@@ -50,21 +50,38 @@ def test_every_viewer_sees_every_update_in_order(server: tuple[subprocess.Popen[
 def test_sigterm_finishes_the_answer_in_flight_and_exits_within_2_s(
     server: tuple[subprocess.Popen[str], int], tmp_path: Path
 ) -> None:
+    """A POST the app is already reading when SIGTERM comes is answered; the process is gone 2 s after the signal.
+
+    The POST is held open deterministically: it asks ``Expect: 100-continue``, and the server answers
+    ``100 Continue`` only once the app is awaiting the body. So when the signal is sent the request is
+    known to be in flight, however slow the machine (a sleep before the signal was a race: a request
+    not yet read when the signal came is an idle connection, which a graceful shutdown closes).
+    """
     process, port = server
     assert asyncio.run(BENCH.request(port, "PUT", "/api/tables/main"))[0] == 201
     stream = socket.create_connection(("127.0.0.1", port))
+    stream.settimeout(10)
     stream.sendall(b"GET /api/tables/main/events HTTP/1.1\r\nHost: x\r\n\r\n")
-    assert b"200 OK" in stream.recv(4096)
+    opened = b""
+    while b"retry: 1000" not in opened:  # the stream's first event: its viewer is registered with the hub
+        opened += stream.recv(4096)
+    assert b"200 OK" in opened
     body = json.dumps({"result": "B", "expect": 1}).encode()
     posting = socket.create_connection(("127.0.0.1", port))
-    head = f"POST /api/tables/main/coups HTTP/1.1\r\nHost: x\r\nContent-Length: {len(body)}\r\n\r\n".encode()
-    posting.sendall(head + body[:5])  # the answer is in flight: its body is still coming
-    time.sleep(0.3)
+    posting.settimeout(10)
+    head = (
+        f"POST /api/tables/main/coups HTTP/1.1\r\nHost: x\r\nContent-Length: {len(body)}\r\n"
+        "Expect: 100-continue\r\n\r\n"
+    )
+    posting.sendall(head.encode())
+    assert posting.recv(4096).startswith(b"HTTP/1.1 100 "), "the app is awaiting the body: the answer is in flight"
     started = time.monotonic()
     process.send_signal(signal.SIGTERM)
-    time.sleep(0.2)
-    posting.sendall(body[5:])
-    answer = posting.recv(65536)
+    time.sleep(0.2)  # the body comes after the signal: the server must wait for it
+    posting.sendall(body)
+    answer = b""
+    while chunk := posting.recv(65536):  # read to the close: the server ends the connection once answered
+        answer += chunk
     status = process.wait(5)
     assert time.monotonic() - started < 2.0
     assert answer.startswith(b"HTTP/1.1 201"), answer[:200]
@@ -75,7 +92,7 @@ def test_sigterm_finishes_the_answer_in_flight_and_exits_within_2_s(
     rest = b""
     while chunk := stream.recv(65536):  # the event stream was ended, not left hanging
         rest += chunk
-    assert rest.endswith(b"\r\n0\r\n\r\n")  # the last chunk of the stream: closed by the server
+    assert (opened + rest).endswith(b"\r\n0\r\n\r\n")  # the last chunk of the stream: closed by the server
 
 
 def _serve(*args: str) -> subprocess.CompletedProcess[str]:
@@ -153,3 +170,26 @@ def test_the_hub_drops_a_viewer_that_falls_behind() -> None:
         return open_before, hub.count(), len(rest)
 
     assert asyncio.run(run()) == (1, 0, 0)
+
+
+def test_the_hub_forgets_a_table_once_its_last_viewer_leaves() -> None:
+    """Viewers come and go for as long as the server runs: the hub keeps nothing of those gone."""
+
+    async def run() -> dict[str, object]:
+        hub = Hub()
+        for _ in range(3):
+            stream = hub.stream("t", {"coups": 0})
+            await anext(stream)
+            await stream.aclose()
+        return dict(hub.viewers)
+
+    assert asyncio.run(run()) == {}
+
+
+def test_the_memory_verdict_tells_a_flat_run_from_a_growing_one() -> None:
+    steady = [(t, 50.0 + (0.3 if t % 20 == 0 else 0.0)) for t in range(0, 301, 2)]
+    growing = [(t, 50.0 + t / 60) for t in range(0, 301, 2)]  # 1 MB a minute
+    flat, grew = BENCH.flatness(steady), BENCH.flatness(growing)
+    assert flat.flat and flat.window == 60 and abs(flat.per_minute) < 0.1
+    assert not grew.flat and abs(grew.per_minute - 1.0) < 1e-9 and grew.last - grew.first > 3.5
+    assert BENCH.flatness(steady[:3]) is None

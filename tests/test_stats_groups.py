@@ -81,3 +81,20 @@ def test_one_group_or_none_has_no_homogeneity(capsys: pytest.CaptureFixture[str]
     assert code == 0 and data["total"]["homogeneity"] is None and data["flagged_groups"] == {"count": 0, "expected": 0}
     code, text, _ = run(capsys, "stats", str(log))
     assert "== Groups" not in text
+
+
+@pytest.mark.parametrize("by", ["table", "shoe"])
+def test_the_report_says_the_groups_together_in_words(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, by: str
+) -> None:
+    log = _archive(tmp_path)
+    code, out, _ = run(capsys, "stats", str(log), "--by", by, "--json")
+    data = json.loads(out)
+    page = tmp_path / "report.html"
+    code, _, _ = run(capsys, "report", str(log), "--by", by, "-o", str(page))
+    text = page.read_text(encoding="utf-8")
+    groups = len(data["groups"])
+    flagged = data["flagged_groups"]
+    said = f"{flagged['count']} of {groups} {by} groups flagged; about {flagged['expected']:g}"
+    assert code == 0 and said in text
+    assert f"Chi-square {data['total']['homogeneity']['statistic']:.2f} on {2 * (groups - 1)} degrees" in text

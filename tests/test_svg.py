@@ -81,6 +81,10 @@ def test_every_grid_is_ruled(demo: Scoreboard) -> None:
         d = el.get("d") or ""
         # Inner lines of a 6-row grid: 5 horizontal, and one vertical between every two columns.
         assert d.count("H") == 5 and d.count("V") >= 5, d[:80]
+    # Each derived road's strong lines, a Big Road cell apart: 2 inner horizontal lines of 3 double rows.
+    majors = [el for el in root.iter(f"{{{NS['svg']}}}path") if el.get("class") == "grid major"]
+    assert len(majors) == 3
+    assert all((el.get("d") or "").count("H") == 2 for el in majors)
 
 
 def test_title_and_desc_come_first_and_read_as_text(demo: Scoreboard) -> None:

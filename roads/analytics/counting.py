@@ -222,12 +222,13 @@ def dask_counter(address: str, workers: int) -> Iterator[Callable[[Iterator[Bloc
         except KilledWorker:
             return block, lost_block(block)
 
-    cluster = (
-        LocalCluster(n_workers=workers, threads_per_worker=1, dashboard_address=None)  # type: ignore[no-untyped-call]
-        if address == "local"
-        else None
-    )
+    cluster = None
     try:
+        if address == "local":
+            # A signal while the cluster starts waits for it to be whole (a second or two), then stops it at once:
+            # interrupted half way, its start-up thread went on spawning workers that died printing tracebacks.
+            with _signals_deferred():
+                cluster = LocalCluster(n_workers=workers, threads_per_worker=1, dashboard_address=None)  # type: ignore[no-untyped-call]
         try:
             client = Client(cluster if cluster is not None else address, timeout=DASK_CONNECT)  # type: ignore[no-untyped-call]
         except (OSError, ValueError, TypeError) as exc:
@@ -245,10 +246,71 @@ def dask_counter(address: str, workers: int) -> Iterator[Callable[[Iterator[Bloc
                             yield answer(*flight.popleft())
                     while flight:
                         yield answer(*flight.popleft())
-                finally:
-                    client.cancel([future for _, future in flight])  # type: ignore[no-untyped-call]
+                except BaseException as exc:
+                    if not _interrupted(exc):  # an interrupted run does not wait on the scheduler
+                        client.cancel([future for _, future in flight])  # type: ignore[no-untyped-call]
+                    raise
 
-            yield count
+            try:
+                yield count
+            except BaseException as exc:
+                if cluster is not None and _interrupted(exc):
+                    _kill_local_workers()
+                    cluster = None
+                raise
+    except BaseException as exc:
+        if address == "local" and _interrupted(exc):  # the cluster may be half made: not yet ``cluster``
+            _kill_local_workers()
+            cluster = None
+        raise
     finally:
         if cluster is not None:
             cluster.close()
+
+
+DEFERRED = ("SIGINT", "SIGTERM", "SIGHUP")
+
+
+@contextmanager
+def _signals_deferred() -> Iterator[None]:
+    """Hold Ctrl-C and the stop signals while inside; one that came is raised again, as it was, on the way out."""
+    import signal
+
+    came: list[int] = []
+    old: dict[int, signal._HANDLER] = {}
+    try:
+        for name in DEFERRED:
+            sig = getattr(signal, name, None)
+            if sig is None or signal.getsignal(sig) is signal.SIG_IGN:
+                continue
+            try:
+                old[sig] = signal.signal(sig, lambda signum, frame: came.append(signum))
+            except ValueError:  # not the main thread: nothing to hold
+                break
+        yield
+    finally:
+        for sig, handler in old.items():
+            signal.signal(sig, handler)
+    if came:
+        signal.raise_signal(came[0])
+
+
+def _interrupted(exc: BaseException) -> bool:
+    """Return True for Ctrl-C or a stop signal (the CLI's ``Stopped``): neither an error nor a generator's close."""
+    return not isinstance(exc, Exception | GeneratorExit)
+
+
+def _kill_local_workers() -> None:
+    """Kill a local cluster's worker processes now, and keep distributed's exit hook from closing it again.
+
+    A graceful close waits seconds for the workers and, half-started, prints
+    tracebacks; after Ctrl-C or SIGTERM the run is over and nothing of it is kept.
+    """
+    import atexit
+    import multiprocessing
+
+    from distributed.deploy import spec
+
+    for child in multiprocessing.active_children():
+        child.kill()
+    atexit.unregister(spec.close_clusters)

@@ -8,12 +8,15 @@ bytes: nothing in it depends on the clock or the machine.
 
 from __future__ import annotations
 
+import io
 import math
-from collections.abc import Sequence
+import tempfile
+from collections import Counter
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from html import escape
 from importlib import resources
-from typing import Any
+from typing import IO, Any
 from urllib.parse import quote
 
 from ..logs.csvcell import line
@@ -31,6 +34,93 @@ class LeftOut:
 
     count: int = 0
     errors: tuple[str, ...] = ()
+
+
+SHOWN_GROUPS = 200
+"""Groups the page's table lists (the first ones, in order); every group is in the tests CSV."""
+CHUNK = 1 << 16
+"""Characters of a spooled table read, percent-encoded and written at a time."""
+
+
+class Spool:
+    """CSV text too long to hold: written to a temporary file as it comes, read back in chunks for the page."""
+
+    def __init__(self, head: str = "") -> None:
+        self.file: IO[str] = tempfile.TemporaryFile("w+", encoding="utf-8", newline="")  # noqa: SIM115 (closed by close())
+        self.file.write(head)
+
+    def write(self, text: str) -> None:
+        """Add ``text``."""
+        self.file.write(text)
+
+    def chunks(self) -> Iterator[str]:
+        """Yield the text from its start, a chunk at a time."""
+        self.file.seek(0)
+        while chunk := self.file.read(CHUNK):
+            yield chunk
+
+    def text(self) -> str:
+        """Return the whole text (for small tables and tests)."""
+        return "".join(self.chunks())
+
+    def close(self) -> None:
+        """Drop the temporary file."""
+        self.file.close()
+
+
+def share_counts(shoes: Iterable[Mapping[str, Any]]) -> Counter[tuple[int, int]]:
+    """Return how many shoes have each (Banker wins, coups) pair: all the spread plot needs of them."""
+    return Counter((s["counts"]["banker"], s["coups"]) for s in shoes if s["coups"])
+
+
+class ShoeSummary:
+    """What a report keeps of every shoe, bounded by the page and not by the archive.
+
+    The spread plot's (Banker wins, coups) counts, the first :data:`SHOWN_GROUPS`
+    groups for the table, and the per-shoe and per-group CSV rows spooled to
+    temporary files; :meth:`add` takes one shoe's (or group's) document at a time.
+    """
+
+    def __init__(self) -> None:
+        self.shares: Counter[tuple[int, int]] = Counter()
+        self.shoes = 0
+        self.first: list[dict[str, Any]] = []
+        self.groups = 0
+        self.shoe_csv = Spool(line(["shoe", "coups", "banker", "player", "tie", "banker_share", "flags"]))
+        self.group_csv: Spool | None = None
+
+    def add(self, shoe: Mapping[str, Any]) -> None:
+        """Count one shoe's group document (``roads stats --by shoe``'s)."""
+        self.shoes += 1
+        if shoe["coups"]:
+            self.shares[(shoe["counts"]["banker"], shoe["coups"])] += 1
+        c = shoe["counts"]
+        share = round(c["banker"] / shoe["coups"], 6) if shoe["coups"] else ""
+        row = [shoe["key"], shoe["coups"], c["banker"], c["player"], c["tie"], share, len(shoe["flags"])]
+        self.shoe_csv.write(line(row))
+
+    def group(self, group: dict[str, Any], rows: str) -> None:
+        """Keep one group of the page's grouping: the first few whole, its CSV ``rows`` spooled."""
+        if self.group_csv is None:
+            self.group_csv = Spool()
+        self.groups += 1
+        if len(self.first) < SHOWN_GROUPS:
+            self.first.append(group)
+        self.group_csv.write(rows)
+
+    @classmethod
+    def of(cls, shoes: Iterable[Mapping[str, Any]]) -> ShoeSummary:
+        """Return the summary of per-shoe documents held in memory."""
+        summary = cls()
+        for shoe in shoes:
+            summary.add(shoe)
+        return summary
+
+    def close(self) -> None:
+        """Drop the spooled tables."""
+        self.shoe_csv.close()
+        if self.group_csv is not None:
+            self.group_csv.close()
 
 
 W = 420
@@ -183,21 +273,30 @@ def depth_histogram(tests: dict[str, dict[str, Any]]) -> str:
     return _plot(bottom + 40, items, "Big Road column depths against the simulation", "depths")
 
 
-def spread(shoes: Sequence[dict[str, Any]], expected: float) -> str:
-    """Return the histogram of each shoe's Banker share, with the band 99% of shoes of the usual length fall in."""
-    shares: list[float] = [s["counts"]["banker"] / s["coups"] for s in shoes if s["coups"]]
-    lengths = sorted(s["coups"] for s in shoes if s["coups"])
-    typical = int(lengths[len(lengths) // 2]) if lengths else 1
+def spread(shares: Mapping[tuple[int, int], int], expected: float) -> str:
+    """Return the histogram of each shoe's Banker share, with the band 99% of shoes of the usual length fall in.
+
+    ``shares`` counts the shoes of each (Banker wins, coups) pair (:func:`share_counts`).
+    """
+    pairs = sorted((coups, banker, n) for (banker, coups), n in shares.items() if coups and n)
+    total = sum(n for _, _, n in pairs)
+    typical, seen = 1, 0
+    for coups, _, n in pairs:  # the median length, shoe by shoe
+        seen += n
+        if seen > total // 2:
+            typical = coups
+            break
     half = Z99 * math.sqrt(expected * (1 - expected) / typical)
     band = (max(0.0, expected - half), min(1.0, expected + half))
     width = 0.025
-    lo = min([*shares, band[0]])
-    hi = max([*shares, band[1]])
+    values = [banker / coups for coups, banker, _ in pairs]
+    lo = min([*values, band[0]])
+    hi = max([*values, band[1]])
     first = float(math.floor(lo / width) * width)
     bins = max(1, math.ceil((hi - first) / width + 1e-9))
     counts = [0] * bins
-    for s in shares:
-        counts[min(bins - 1, int((s - first) / width + 1e-9))] += 1
+    for (_, _, n), v in zip(pairs, values, strict=True):
+        counts[min(bins - 1, int((v - first) / width + 1e-9))] += n
     left, right, bottom, top = 40.0, W - 10.0, 176.0, 20.0
     span = bins * width
     x = plot.Scale(first, first + span, left, right).at
@@ -236,19 +335,10 @@ def spread(shoes: Sequence[dict[str, Any]], expected: float) -> str:
     return _plot(bottom + 40, items, "Per-shoe Banker share against the exact odds", "spread")
 
 
-def data_link(text: str, name: str, label: str) -> str:
-    """Return a download link carrying ``text`` as a CSV ``data:`` URI."""
-    href = "data:text/csv;charset=utf-8," + quote(text, safe="")
+def _download(mark: str, name: str, label: str) -> str:
+    """Return a download link whose CSV ``data:`` URI is written in place of ``mark`` (see :func:`write_report`)."""
+    href = f"data:text/csv;charset=utf-8,{mark}"
     return f'<a class="download" download="{escape(name)}" href="{href}">{escape(label)}</a>'
-
-
-def _per_shoe_csv(shoes: Sequence[dict[str, Any]]) -> str:
-    lines = [line(["shoe", "coups", "banker", "player", "tie", "banker_share", "flags"])]
-    for s in shoes:
-        c = s["counts"]
-        share = round(c["banker"] / s["coups"], 6) if s["coups"] else ""
-        lines.append(line([s["key"], s["coups"], c["banker"], c["player"], c["tie"], share, len(s["flags"])]))
-    return "".join(lines)
 
 
 def _tests_table(group: dict[str, Any]) -> str:
@@ -346,9 +436,10 @@ def _chi_lines(group: dict[str, Any]) -> str:
     return f'<ul class="chi">{"".join(items)}</ul>'
 
 
-def _groups_table(groups: Sequence[dict[str, Any]], by: str, limit: int = 200) -> str:
+def _groups_table(groups: Sequence[dict[str, Any]], by: str, count: int) -> str:
+    """Return the table of the first groups (``count`` in all)."""
     rows = []
-    for g in groups[:limit]:
+    for g in groups[:SHOWN_GROUPS]:
         c = g["counts"]
         n = g["coups"] or 1
         flags = len(g["flags"])
@@ -360,8 +451,8 @@ def _groups_table(groups: Sequence[dict[str, Any]], by: str, limit: int = 200) -
             f'<td class="num">{flags if g["meaningful"] else "n/m"}</td></tr>'
         )
     more = (
-        f'<p class="note">The first {limit} of {len(groups)} groups; every group is in the CSV below.</p>'
-        if len(groups) > limit
+        f'<p class="note">The first {len(rows)} of {count:,} groups; every group is in the tests CSV below.</p>'
+        if count > len(rows)
         else ""
     )
     head = (
@@ -375,12 +466,11 @@ def _groups_table(groups: Sequence[dict[str, Any]], by: str, limit: int = 200) -
     )
 
 
-def _across_text(data: dict[str, Any], by: str) -> str:
-    """Return the groups section's words: how many groups are flagged against chance, and their homogeneity."""
+def _across_text(data: dict[str, Any], by: str, groups: int) -> str:
+    """Return the groups section's words: how many of ``groups`` are flagged against chance, and their homogeneity."""
     flagged = data.get("flagged_groups")
     if not flagged:
         return ""
-    groups = len(data["groups"])
     words = (
         f"{flagged['count']} of {groups:,} {escape(by)} group{'' if groups == 1 else 's'} flagged; "
         f"about {flagged['expected']:g} would be by chance alone, as each fair group is flagged at most "
@@ -426,14 +516,38 @@ def _left_out_block(left_out: LeftOut) -> str:
 
 def report_html(
     data: dict[str, Any],
-    shoes: Sequence[dict[str, Any]],
+    shoes: Sequence[dict[str, Any]] | ShoeSummary,
     *,
     logs: Sequence[str],
     by: str | None,
-    tests_csv: str,
+    tests_csv: str | Spool,
     left_out: LeftOut = LeftOut(),
 ) -> str:
-    """Return the whole report page: ``data`` is ``roads stats --json``'s document, ``shoes`` its per-shoe groups.
+    """Return the whole report page: ``data`` is ``roads stats --json``'s document, ``shoes`` its per-shoe groups
+    (or their :class:`ShoeSummary`). See :func:`write_report`."""
+    page = io.StringIO()
+    summary = shoes if isinstance(shoes, ShoeSummary) else ShoeSummary.of(shoes)
+    write_report(page.write, data, summary, logs=logs, by=by, tests_csv=tests_csv, left_out=left_out)
+    return page.getvalue()
+
+
+LINKS = ("\x00tests.csv\x00", "\x00shoes.csv\x00")
+"""Where the page's two CSV downloads go: their ``data:`` URIs are written in pieces from their spools."""
+
+
+def write_report(
+    write: Callable[[str], object],
+    data: dict[str, Any],
+    shoes: ShoeSummary,
+    *,
+    logs: Sequence[str],
+    by: str | None,
+    tests_csv: str | Spool,
+    left_out: LeftOut = LeftOut(),
+) -> None:
+    """Write the whole report page through ``write``, a piece at a time: ``data`` is ``roads stats --json``'s
+    document, ``shoes`` what was kept of every shoe. The CSV downloads are read from their spools as they are
+    written, so memory is bounded by the page's plots and tables, not by the archive.
 
     ``left_out`` names the shoes that could not be read: the page says, above
     everything else, that its figures are those of the other shoes.
@@ -504,23 +618,20 @@ def report_html(
         f'<figure class="plot">{depth_histogram(tests)}</figure></section>',
     ]
     if banker is not None:
-        outside = sum(
-            1
-            for s in shoes
-            if s["coups"]
-            and not (
-                banker["expected"] - Z99 * math.sqrt(banker["expected"] * (1 - banker["expected"]) / s["coups"])
-                <= s["counts"]["banker"] / s["coups"]
-                <= banker["expected"] + Z99 * math.sqrt(banker["expected"] * (1 - banker["expected"]) / s["coups"])
-            )
-        )
+        e = banker["expected"]
+
+        def out_of_band(wins: int, coups: int) -> bool:
+            half = Z99 * math.sqrt(e * (1 - e) / coups)
+            return not e - half <= wins / coups <= e + half
+
+        outside = sum(n for (wins, coups), n in shoes.shares.items() if out_of_band(wins, coups))
         sections.append(
             '<section id="spread"><h2>Banker share shoe by shoe</h2>'
-            f'<p class="explain">How the Banker share of each of the {len(shoes):,} {shoe_word} spreads around the '
+            f'<p class="explain">How the Banker share of each of the {shoes.shoes:,} {shoe_word} spreads around the '
             f"exact {_pct(banker['expected'])} (line); the band is where 99% of fair shoes of the median length "
             f"fall. {outside:,} {'shoe falls' if outside == 1 else 'shoes fall'} outside their own band "
-            f"(by chance about 1 shoe in 100 does: {0.01 * len(shoes):.1f} here).</p>"
-            f'<figure class="plot">{spread(shoes, banker["expected"])}</figure></section>'
+            f"(by chance about 1 shoe in 100 does: {0.01 * shoes.shoes:.1f} here).</p>"
+            f'<figure class="plot">{spread(shoes.shares, banker["expected"])}</figure></section>'
         )
     sections.append(
         '<section id="derived"><h2>Derived roads: share of red</h2>'
@@ -544,13 +655,14 @@ def report_html(
         + "</section>"
     )
     if by:
-        together = _across_text(data, by)
+        groups, count = (data["groups"], len(data["groups"])) if data["groups"] else (shoes.first, shoes.groups)
+        together = _across_text(data, by, count)
         sections.append(
-            f'<section id="groups"><h2>By {escape(by)}</h2>{together}{_groups_table(data["groups"], by)}</section>'
+            f'<section id="groups"><h2>By {escape(by)}</h2>{together}{_groups_table(groups, by, count)}</section>'
         )
     downloads = [
-        data_link(tests_csv, "tests.csv", "Tests (every group and the total), CSV"),
-        data_link(_per_shoe_csv(shoes), "shoes.csv", "Per-shoe counts, CSV"),
+        _download(LINKS[0], "tests.csv", "Tests (every group and the total), CSV"),
+        _download(LINKS[1], "shoes.csv", "Per-shoe counts, CSV"),
     ]
     sections.append(
         '<section id="downloads"><h2>Tables</h2><p class="explain">The tables behind this page, '
@@ -562,7 +674,7 @@ def report_html(
         f"({sim['coups']:,} coups, seed {sim['seed']}, cut card {sim['cut']} from the end; {escape(sim['source'])})."
     )
     title = f"Archive report: {total['shoes']:,} {shoe_word}, {n:,} coups"
-    return (
+    page = (
         '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
         '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
         + meta(styles=(css,))
@@ -574,3 +686,10 @@ def report_html(
         + f"\n</main>\n<footer><p>{about}</p><p>Made by roads {escape(__version__)}. "
         "How to read the tests, and what they assume: docs/stats.md.</p></footer>\n</body>\n</html>\n"
     )
+    head, rest = page.split(LINKS[0], 1)
+    middle, tail = rest.split(LINKS[1], 1)
+    for piece, table in ((head, tests_csv), (middle, shoes.shoe_csv)):
+        write(piece)
+        for chunk in [table] if isinstance(table, str) else table.chunks():
+            write(quote(chunk, safe=""))
+    write(tail)

@@ -83,7 +83,7 @@ def events_scene(coups: Sequence[Coup], options: RenderOptions, rules: str, luck
     """Return the scoreboard of ``coups`` drawn as ``options`` say, with the events ``rules`` marks (and Lucky 6)."""
     # Counting events (roads build) needs no scene: only a picture of them loads it.
     from ..board import Board
-    from ..scene.layout import lay_out
+    from ..scene.layout import lay_out, unit_pixels
     from ..scene.markers import mark_events
 
     if options.road not in ("scoreboard", "bead-plate"):
@@ -98,4 +98,5 @@ def events_scene(coups: Sequence[Coup], options: RenderOptions, rules: str, luck
         options.theme,
         NAMES,
         MEANINGS,
+        pixels=unit_pixels(options),
     )

@@ -12,6 +12,14 @@ from .cells import Drawn
 from .grid import BULK, CHUNK
 
 
+def place_words(column: int, row: int, x: int, y: int) -> str:
+    """Return a bead's place in words: ``column 3, row 7``, and where it is drawn when a dragon tail moved it."""
+    logical = f"column {column}, row {row}"
+    if (x, y) == (column, row):
+        return logical
+    return f"{logical} of its streak, drawn at column {x}, row {y} in the dragon tail"
+
+
 @dataclass(slots=True)
 class Bead:
     """A Banker or Player result on the Big Road, with its logical and drawn place."""
@@ -39,6 +47,11 @@ class Bead:
             f"Bead(coup={self.coup}, winner={self.winner!r}, column={self.column}, row={self.row}, "
             f"x={self.x}, y={self.y}, ties={self.ties}{extras})"
         )
+
+    @property
+    def where(self) -> str:
+        """Return the bead's place in words: its streak's column and row, and its drawn cell if a tail moved it."""
+        return place_words(self.column, self.row, self.x, self.y)
 
     @property
     def banker_pair(self) -> bool:

@@ -181,6 +181,13 @@ class DerivedRoad(Drawn[Mark]):
         bead = self.first + index
         return self.big_road.columns[bead], self.big_road.rows[bead]
 
+    def drawn_source(self, index: int) -> tuple[int, int]:
+        """Return where the board draws (column, row) the Big Road bead that made the mark at ``index`` (from 0)."""
+        if index < 0:
+            index += len(self.codes)
+        road, bead = self.big_road, self.first + index
+        return road.xs[bead], road.ys[bead]
+
     def proof(self, mark: int) -> Proof:
         """Return why mark number ``mark`` (from 1) has its colour; RoadError if there is no such mark."""
         from .explain import explain, road_start  # proofs are prose: only a caller who asks pays for them
@@ -192,15 +199,18 @@ class DerivedRoad(Drawn[Mark]):
             marks = "1 mark" if count == 1 else f"{count} marks"
             raise RoadError(f"{self.title} has {marks}: there is no mark {mark} (choose 1 to {count})")
         column, row = self.source(mark - 1)
-        return explain(self.name, mark - 1, self.codes[mark - 1], column, row, self.big_road.depths)
+        drawn = self.drawn_source(mark - 1)
+        return explain(self.name, mark - 1, self.codes[mark - 1], column, row, self.big_road.depths, drawn)
 
     def proofs(self) -> Iterator[Proof]:
         """Yield the proof of every mark, in order."""
         from .explain import explain
 
         name, depths = self.name, self.big_road.depths
-        for i, (code, (column, row)) in enumerate(zip(self.codes, self._sources(), strict=False)):
-            yield explain(name, i, code, column, row, depths)
+        start = max(self.first, 0)
+        drawn = zip(islice(self.big_road.xs, start, None), islice(self.big_road.ys, start, None), strict=False)
+        for i, (code, (column, row), place) in enumerate(zip(self.codes, self._sources(), drawn, strict=False)):
+            yield explain(name, i, code, column, row, depths, place)
 
     def _sources(self) -> Iterator[tuple[int, int]]:
         """Return the logical (column, row) of every mark's source bead, in order: Big Road beads from the first."""

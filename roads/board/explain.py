@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .big_road import place_words
 from .marks import RED, VERDICTS, Color, judge
 from .names import Road
 
@@ -42,6 +43,14 @@ class Proof:
     """One sentence: what the comparison found and the colour it gives."""
     mistake: str
     """The rule's common mistake, made concrete for this mark."""
+    drawn: tuple[int, int] | None = None
+    """Where the board draws that bead (column, row), when a dragon tail moved it from its logical place."""
+
+    @property
+    def where(self) -> str:
+        """Return the source bead's place in words, with the cell it is drawn in when a dragon tail moved it."""
+        x, y = self.drawn or (self.column, self.row)
+        return place_words(self.column, self.row, x, y)
 
     @property
     def text(self) -> str:
@@ -64,6 +73,8 @@ class Proof:
             "compared": [{"column": column, "depth": depth} for column, depth in self.compared],
             "text": self.text,
         }
+        if self.drawn is not None:
+            data["drawn"] = {"column": self.drawn[0], "row": self.drawn[1]}
         if mistake:
             data["mistake"] = self.mistake
         return data
@@ -83,8 +94,18 @@ def road_start(k: int) -> str:
     return f"column {k + 1}, row 2 (or column {k + 2}, row 1)"
 
 
-def explain(road: Road, index: int, code: int, column: int, row: int, depths: list[int]) -> Proof:
+def explain(
+    road: Road,
+    index: int,
+    code: int,
+    column: int,
+    row: int,
+    depths: list[int],
+    drawn: tuple[int, int] | None = None,
+) -> Proof:
     """Return the proof of the mark at ``index`` (from 0) of ``road``: its mark ``code``, its bead's place, the depths.
+
+    ``drawn`` is the bead's drawn cell; the proof keeps it only when a dragon tail moved the bead.
 
     Plain data in, prose out: the roads (:meth:`~.derived.DerivedRoad.proof`)
     hand over what the mark saw, so the proofs need nothing of the board.
@@ -98,7 +119,8 @@ def explain(road: Road, index: int, code: int, column: int, row: int, depths: li
     else:
         compared = ((column - k, depths[column - 1 - k]),)
         reason, comparison, mistake = _rule_2(k, column, row, compared[0][1], color)
-    return Proof(road, road.title, k, index + 1, color, rule, column, row, compared, reason, comparison, mistake)
+    moved = drawn if drawn is not None and drawn != (column, row) else None
+    return Proof(road, road.title, k, index + 1, color, rule, column, row, compared, reason, comparison, mistake, moved)
 
 
 def _rule_1(

@@ -9,9 +9,7 @@ column, further right only if that top cell is taken (rulebook section 6).
 from __future__ import annotations
 
 from array import array
-from bisect import bisect_left
 from collections.abc import Iterable
-from functools import cache
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -80,14 +78,13 @@ class TailGrid:
         self.x, self.y, self.first_x, self.turned = x, y, first_x, turned
 
     def place_many(self, starts: NDArray[np.bool_], xs: array[int], ys: array[int]) -> None:
-        """Place the items of ``starts`` as :meth:`place` does, for a big batch: a pass per streak, not per item.
+        """Place the items of ``starts`` as :meth:`place` does, for a big batch: a pass per tail, not per item.
 
-        Every streak up to the next one longer than the free depth it finds is
-        one column from the top, one column further right: those are placed
-        in bulk. Only a streak that turns a dragon tail is placed alone, by its
-        free depth, as :meth:`place` does it (see :meth:`_walk`). The items of
-        each streak, the cells and the tails are then written out with array
-        arithmetic.
+        A streak starts one column right of the last one (further only past a
+        tail along the top row) and goes down its length, unless it is longer
+        than the free depth it finds there: then it turns a tail. Only those
+        streaks are found one by one (see :meth:`_walk`); every column, item,
+        cell and tail is then written out with array arithmetic.
         """
         import numpy as np
 
@@ -105,45 +102,40 @@ class TailGrid:
         first_x = self.first_x
         # Room for every item one column further right than anything so far.
         taken.extend(bytes(max(size - 2, first_x) + count + 2 - size))
-        plain_s, plain_j, plain_base, one_s, one_x, one_down = self._walk(lengths)
-        # Each streak's column: a bulk run's base plus the streak's place in the run, or its own.
-        shift = np.zeros(streaks + 1, np.int64)
-        starts_at = np.array(plain_s, np.int64)
-        offset = np.array(plain_base, np.int64) - starts_at
-        np.add.at(shift, starts_at, offset)
-        np.add.at(shift, np.array(plain_j, np.int64), -offset)
-        inside = np.zeros(streaks + 1, np.int64)
-        np.add.at(inside, starts_at, 1)
-        np.add.at(inside, np.array(plain_j, np.int64), -1)
-        bulk = np.cumsum(inside[:-1]) > 0
-        columns = np.cumsum(shift[:-1]) + np.arange(streaks)
+        alone, skip = self._walk(lengths)
+        turns = np.array(alone, np.int64)
+        ones, down_of_ones = turns >> 4, (turns & 15) - 2
+        # Each streak's column: one right of the last, and past each tail along the top row.
+        columns = np.arange(first_x + 1 + skip, first_x + 1 + skip + streaks, dtype=np.int64)
+        along_top = ones[down_of_ones == 0]
+        along_top = along_top[along_top + 1 < streaks]
+        if len(along_top):
+            jumps = np.zeros(streaks, np.int64)
+            jumps[along_top + 1] = lengths[along_top] - 1
+            columns += np.cumsum(jumps)
         downs = lengths - 1
-        ones = np.array(one_s, np.int64)
-        columns[ones] = one_x
-        downs[ones] = one_down
+        downs[ones] = down_of_ones
         # Items: down the streak's column to its depth, then right along that row.
         streak = np.cumsum(starts[int(begin[0]) :]) - 1
         step = np.arange(count - int(begin[0])) - (begin - begin[0])[streak]
         down_of = downs[streak]
         item_x = columns[streak] + np.maximum(step - down_of, 0)
         item_y = np.minimum(step, down_of) + 1
-        # A streak placed in bulk owns its column: its cells are rows 1..length.
+        # Every streak owns its column's cells down to its depth (all of a streak that fits).
         view = np.frombuffer(taken, np.uint8)
-        view[columns[bulk]] |= (((1 << lengths[bulk]) - 1) << 1).astype(np.uint8)
-        # A streak placed alone owns its column's cells down to its depth, then turns its tail:
-        # first column, column after the last, row bit; set a row at a time as coverage counts.
-        alone_x, alone_down = np.array(one_x, np.int64), np.array(one_down, np.int64)
-        view[alone_x] |= (((1 << (alone_down + 1)) - 1) << 1).astype(np.uint8)
-        tail_low, tail_high = alone_x + 1, alone_x + lengths[ones] - alone_down
-        tail_bit = 1 << (alone_down + 1)
-        for bit in np.unique(tail_bit).tolist():
-            row = tail_bit == bit
-            starts_of, ends_of = tail_low[row], tail_high[row]
-            low, high = int(starts_of.min()), int(ends_of.max())
-            cover = np.zeros(high - low + 1, np.int32)
-            np.add.at(cover, starts_of - low, 1)
-            np.add.at(cover, ends_of - low, -1)
-            view[low:high] |= (np.cumsum(cover[:-1]) > 0).astype(np.uint8) * np.uint8(bit)
+        view[columns] |= (((1 << (downs + 1)) - 1) << 1).astype(np.uint8)
+        # A tail: the row below its last move down, from the column after its streak's to before tail_high.
+        # Tails on one row never overlap, so a running sum of row bits, added where each starts and taken
+        # away where it ends, is every column's taken rows (two tails never start at one column).
+        if len(ones):
+            alone_x = columns[ones]
+            tail_low, tail_high = alone_x + 1, alone_x + lengths[ones] - down_of_ones
+            tail_bit = 1 << (down_of_ones + 1)
+            low, high = int(tail_low[0]), int(tail_high.max())
+            cover = np.zeros(high - low + 1, np.int64)
+            cover[tail_low - low] = tail_bit
+            np.subtract.at(cover, tail_high - low, tail_bit)
+            view[low:high] |= np.cumsum(cover[:-1]).astype(np.uint8)
         del view
         end = max(size, int(item_x.max()) + 2)
         del taken[end:]
@@ -154,84 +146,69 @@ class TailGrid:
         self.turned = bool(lengths[-1] - 1 > downs[-1])
 
     # One loop with its state in locals on purpose: it runs once a streak that turns a tail.
-    def _walk(self, lengths: NDArray[np.int64]) -> tuple[list[int], ...]:
-        """Go through the streaks of ``lengths`` in order; return the bulk runs and the streaks placed one by one.
+    def _walk(self, lengths: NDArray[np.int64]) -> tuple[list[int], int]:
+        """Find the streaks of ``lengths`` that turn a tail; return each with the row of the tail below, and a skip.
 
-        A bulk run is (first streak, streak after the last, column of the
-        first): streaks that each fit in their column, one column further right
-        each. A streak placed alone is (streak, column, moves down): it turns a
-        tail along the row below its last move down. A streak only ever reads
-        the column it starts in, which ``taken`` (before this batch) and the
-        tails still running (at most one a row, as a bit mask) tell it. Those
-        tails all began at or left of that column, so going right they only
-        end: the free depth a streak finds never shrinks until the next tail,
-        and every streak up to the next one longer than that depth fits. Only
-        streaks that turn a tail are walked one by one; the rest are found by
-        a bisection. Each is returned as one list per field (what numpy reads
-        fastest).
+        The tails still running at a column lie one under another, the latest
+        on top: a streak turns along the row just above the highest, so the
+        rows on the stack go up one at a time, and only the top tail that has
+        not ended by a streak's column sets the depth it finds. Ended tails
+        are dropped from the top only, when they reach it (columns only grow:
+        an ended tail stays ended). While no tail is added that depth only
+        grows, so the next streak that can turn is the next one at least as
+        long as the top tail's row: a byte search finds it, and only a streak
+        that turns a tail (or finds a deeper column) costs a turn of the loop.
+        A tail along the top row is never stacked: the next streak starts
+        where it ends. Returns each streak that turns as ``streak * 16 + the row
+        of the tail it turns above`` (its moves down are that row less 2), and
+        the columns the first streak skips past a tail drawn before.
         """
         import numpy as np
 
-        rows, taken = self.rows, self.taken
-        free_below = _free_below(rows)
-        streaks = len(lengths)
-        runs = lengths.tolist()
-        # longer[d]: the streaks longer than d + 1 (those that turn a tail at free depth d), then an end mark.
-        longer = [[*np.flatnonzero(lengths > depth + 1).tolist(), streaks] for depth in range(rows)]
-        seen = [0] * rows
-        plain_s: list[int] = []
-        plain_j: list[int] = []
-        plain_base: list[int] = []
-        one_s: list[int] = []
-        one_x: list[int] = []
-        one_down: list[int] = []
-        # Bound once: a streak-heavy shoe places most of its streaks alone.
-        add_s, add_x, add_down = one_s.append, one_x.append, one_down.append
-        expire = bytearray(len(taken) + 2)  # row bits of the running tails that end at each column
-        ends = [0] * 8  # column after the last of each row's latest tail
-        mask = 0  # rows taken at column ``at`` by running tails
-        first_x = at = self.first_x
+        runs = array("q")
+        runs.frombytes(lengths.astype(np.int64).data.cast("B"))  # no int objects made for the streaks never read
+        streaks = len(runs)
+        rows, taken, first_x = self.rows, self.taken, self.first_x
+        # The tails already drawn right of the last streak's column: where each row's tail ends (one a row, from
+        # there on). A row without one gets an ended tail, so that the stack's rows go up one at a time and
+        # ends[row] is the end of the stacked tail on that row: the stack is the rows from top_row down.
+        ends = [0] * (rows + 2)
+        ends[rows + 1] = 1 << 62  # the bottom of the grid: never ends
+        for row in range(rows, 0, -1):
+            bit, end = 1 << row, first_x + 1
+            while taken[end] & bit:
+                end += 1
+            ends[row] = end
+        skip = ends[1] - first_x - 1  # the top row's: the first streak starts where it ends
+        top_row, top_end = 2, ends[2]
+        # next_long[c](1, s): the first streak from s on at least c long (one that turns under a tail on row c),
+        # or ``streaks``: a search through one byte a streak, 1 where it is that long.
+        clipped = np.minimum(lengths, rows + 1).astype(np.uint8)
+        next_long = [b"".find] * 2  # no streak finds a tail on the top row
+        next_long += (np.append(clipped >= row, True).astype(np.uint8).tobytes().find for row in range(2, rows + 2))
+        alone: list[int] = []
+        add = alone.append
+        off = first_x + 1 + skip  # a streak's column less its number
         s = 0
         while s < streaks:
-            x = first_x + 1
-            if x == at + 1:
-                mask &= ~expire[x]
-            else:
-                mask = 0
-                for bit_row in range(1, rows + 1):
-                    if ends[bit_row] > x:
-                        mask |= 1 << bit_row
-            cell = taken[x] | mask
-            while cell & 2:
-                x += 1
-                mask &= ~expire[x]
-                cell = taken[x] | mask
-            at = x
-            down = free_below[cell]
-            if runs[s] <= down + 1:
-                # Streaks s .. j - 1 fit: one column each from x, no tail.
-                after = longer[down]
-                at_depth = bisect_left(after, s, seen[down])
-                seen[down] = at_depth  # s only grows: the next search at this depth starts here
-                j = after[at_depth]
-                plain_s.append(s)
-                plain_j.append(j)
-                plain_base.append(x)
-                first_x = x + j - s - 1
-                s = j
+            x = s + off
+            while top_end <= x:
+                top_row += 1
+                top_end = ends[top_row]
+            run = runs[s]
+            if run < top_row:
+                # It fits, as does every streak up to the next one at least top_row long.
+                s = next_long[top_row](1, s + 1)
                 continue
-            row = down + 1
-            end = x + runs[s] - down
-            bit = 1 << row
-            mask |= bit
-            expire[end] |= bit
-            ends[row] = end
-            add_s(s)
-            add_x(x)
-            add_down(down)
-            first_x = x
+            add(s << 4 | top_row)
             s += 1
-        return plain_s, plain_j, plain_base, one_s, one_x, one_down
+            if top_row == 2:  # along the top row: the next streak starts where the tail ends
+                off += run - 1
+                continue
+            # Along the row above the top tail, to run - (top_row - 2) columns right of its own.
+            top_row -= 1
+            top_end = ends[top_row] = x + run - top_row + 1
+        return alone, skip
 
     def peek(self, new_streak: bool) -> tuple[int, int]:
         """Return where the next item would go, without placing it."""
@@ -245,15 +222,3 @@ class TailGrid:
         if not self.turned and y < self.rows and not (taken[x] >> (y + 1)) & 1:
             return x, y + 1
         return x + 1, y
-
-
-@cache
-def _free_below(rows: int) -> tuple[int, ...]:
-    """Return, for each byte of taken rows, how many cells are free below row 1 before a taken one or the bottom."""
-    out = []
-    for cell in range(256):
-        free = 0
-        while free < rows - 1 and not (cell >> (free + 2)) & 1:
-            free += 1
-        out.append(free)
-    return tuple(out)

@@ -18,7 +18,7 @@ def _one(p: Proof) -> str:
     """Return a single mark's proof in full: heading, the two sentences, the mistake to avoid."""
     return (
         f"{p.title} mark {p.mark}: {p.color.value}, Rule {p.rule}, from the Big Road bead at "
-        f"column {p.column}, row {p.row}\n  {p.reason}\n  {p.comparison}\n  {p.mistake}\n"
+        f"{p.where}\n  {p.reason}\n  {p.comparison}\n  {p.mistake}\n"
     )
 
 

@@ -87,7 +87,13 @@ def _plot_path(ctx: click.Context, param: click.Parameter, value: str | None) ->
     help="With --after: draw how Banker and Player chances moved through the shoe.",
 )
 @click.option("--exact", is_flag=True, help='Exact fractions (JSON carries them as "n/d" strings).')
-@click.option("--json", "as_json", is_flag=True, help="Print JSON with the fields of the odds model.")
+@click.option(
+    "--json",
+    "as_json",
+    is_flag=True,
+    help="Print JSON with the fields of the odds model "
+    '(with --bets: {"rules", "title", "cards_left", "odds", "bets"}).',
+)
 @click.option("--figures-md", is_flag=True, help="Print the docs/figures.md page (1, 2, 4, 6, 8 decks).")
 @click.option("--bets", is_flag=True, help="Price every bet of the table's rules (see --rules): win, push, lose, edge.")
 @click.option(
@@ -129,7 +135,8 @@ def odds_command(
 
     With --bets (or --rules, --paytable, --tie-pays, --bet, which imply it) every
     main and side bet of the table is priced instead: win, push and lose chances
-    and the house edge, a push counted as a bet that returned the stake.
+    and the house edge, a push counted as a bet that returned the stake. Its
+    --json holds the next coup's odds too, as roads serve's /odds answers it.
 
     \b
     Examples:

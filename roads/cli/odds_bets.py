@@ -1,4 +1,7 @@
-"""``roads odds --bets``: every bet of a rule set priced exactly, for a full shoe or through a log."""
+"""``roads odds --bets``: every bet of a rule set priced exactly, for a full shoe or through a log.
+
+The one point priced (JSON and table) is made by :mod:`roads.bets.next_coup`, which ``roads serve`` uses too.
+"""
 
 from __future__ import annotations
 
@@ -7,22 +10,20 @@ from collections.abc import Sequence
 from fractions import Fraction
 from pathlib import Path
 
-from ..bets import Prices, RuleSet, prices, prices_through
+from ..bets import RuleSet, prices_through
+from ..bets.next_coup import AnyPrices, cell, next_coup, next_coup_json, report
 from ..bets.price import BetPrice
 from ..cards import Card
 from ..coup import Coup
 from ..errors import BetError, RoadsError, one_line
-from ..odds import percent
 from ..odds.api import shoe_phrase
-
-AnyPrices = Prices[float] | Prices[Fraction]
 
 
 def full_shoe(decks: int, table: RuleSet, *, exact: bool, as_json: bool) -> str:
-    """Return the prices of the first coup of a full shoe, as a table or JSON."""
-    priced = prices(decks, table, exact=exact)
+    """Return the prices of the first coup of a full shoe, as a table or JSON (with the coup's odds)."""
     if as_json:
-        return _json(priced)
+        return next_coup_json((), decks, table, exact=exact)
+    priced, _ = next_coup((), decks, table, exact=exact)
     return report(priced, table, f"the first coup of a full {decks}-deck shoe")
 
 
@@ -42,88 +43,71 @@ def through_log(
     """Return the prices after a log (or after each of its coups with ``each``), writing ``plot`` if asked."""
     for bet in only:
         table.bet(bet)
+    chosen = only or tuple(b.id for b in table.bets)
+    if not each and plot is None:
+        # The next coup alone: its prices and odds, not the whole shoe's course.
+        try:
+            if as_json:
+                return next_coup_json(coups, decks, table, exact=exact, under_way=under_way)
+            priced, _ = next_coup(coups, decks, table, exact=exact, under_way=under_way)
+        except RoadsError as exc:
+            raise exc.located(file=log) from None
+        return report(priced, table, _what(coups, under_way, decks))
     try:
         series = prices_through(coups, decks, table, exact=exact, under_way=under_way)
     except RoadsError as exc:
         raise exc.located(file=log) from None
     complete = series[: len(coups) + 1]
-    chosen = only or tuple(b.id for b in table.bets)
     if plot is not None:
         from ..bets.edge_chart import edge_chart
         from ..odds.chance_chart import save_chart
 
         try:
-            lines = {bet: [_edge(p, bet) for p in complete] for bet in chosen}
+            lines = {bet: [edge(p, bet) for p in complete] for bet in chosen}
         except RoadsError as exc:
             raise exc.located(file=log) from None
         title = f"House edge through the shoe under {one_line(table.title)} rules: {', '.join(chosen)}"
         save_chart(edge_chart(lines, title), plot)
     if not each:
-        played = f"{len(coups)} coup{'s' if len(coups) != 1 else ''} of {shoe_phrase(decks)}"
         if as_json:
-            return _json(series[-1])
-        what = f"the next coup after {played}"
-        if under_way:
-            # The cut-off coup's cards are out of the shoe: these are the prices of the coup after it.
-            cards = f"{len(under_way)} card{'s' if len(under_way) != 1 else ''}"
-            what = f"coup {len(coups) + 2}, after {played} and the first {cards} of coup {len(coups) + 1}"
-        return report(series[-1], table, what)
+            return next_coup_json(coups, decks, table, exact=exact, under_way=under_way)
+        return report(series[-1], table, _what(coups, under_way, decks))
     if as_json:
-        points = []
-        for k, p in enumerate(series):
-            data = p.model_dump(mode="json")
-            data["bets"] = [b for b in data["bets"] if b["bet"] in chosen]
-            # As roads odds --each: a coup the log cuts off is one more point, its dealt cards counted.
-            where = (
-                {"coups_dealt": k}
-                if k <= len(coups)
-                else {"coups_dealt": len(coups), "cards_of_next_coup": len(under_way)}
-            )
-            points.append({**where, **data})
-        return "[\n  " + ",\n  ".join(map(json.dumps, points)) + "\n]"
+        return each_json(series, chosen, len(coups), len(under_way))
     return each_table(complete, chosen, table)
 
 
-def _edge(p: AnyPrices, bet: str) -> float:
+def _what(coups: Sequence[Coup], under_way: tuple[Card, ...], decks: int) -> str:
+    """Return which coup the prices are of, as the report's title says it."""
+    played = f"{len(coups)} coup{'s' if len(coups) != 1 else ''} of {shoe_phrase(decks)}"
+    if not under_way:
+        return f"the next coup after {played}"
+    # The cut-off coup's cards are out of the shoe: these are the prices of the coup after it.
+    cards = f"{len(under_way)} card{'s' if len(under_way) != 1 else ''}"
+    return f"coup {len(coups) + 2}, after {played} and the first {cards} of coup {len(coups) + 1}"
+
+
+def each_json(series: Sequence[AnyPrices], chosen: Sequence[str], coups: int, under_way: int) -> str:
+    """Return the prices after each coup as a JSON list, one point a line, keeping the ``chosen`` bets.
+
+    As ``roads odds --each``: a coup the log cuts off (``under_way`` cards of
+    it dealt) is one more point, its dealt cards counted.
+    """
+    points = []
+    for k, p in enumerate(series):
+        data = p.model_dump(mode="json")
+        data["bets"] = [b for b in data["bets"] if b["bet"] in chosen]
+        where = {"coups_dealt": k} if k <= coups else {"coups_dealt": coups, "cards_of_next_coup": under_way}
+        points.append({**where, **data})
+    return "[\n  " + ",\n  ".join(map(json.dumps, points)) + "\n]"
+
+
+def edge(p: AnyPrices, bet: str) -> float:
+    """Return the house edge of ``bet`` in ``p``; BetError when the shoe cannot say (a Perfect Pair without suits)."""
     price = next(b for b in p.bets if b.bet == bet)
     if price.edge is None:
         raise BetError(f"{bet} cannot be priced through this log: a card has no suit, and a Perfect Pair needs them")
     return float(price.edge)
-
-
-def _json(p: AnyPrices) -> str:
-    data = p.model_dump(mode="json")
-    out = {"rules": data["rules"], "title": data["title"], "cards_left": data["cards_left"], "bets": data["bets"]}
-    return json.dumps(out, indent=2)
-
-
-def _cell(value: Fraction | float | None, places: int) -> str:
-    return "-" if value is None else percent(Fraction(value), places)
-
-
-def report(p: AnyPrices, table: RuleSet, what: str) -> str:
-    """Return every bet's win, push and lose chances and house edge, in percent, with the paytable below."""
-    lines = [
-        f"Bets under {one_line(table.title)} rules: {what} ({p.cards_left} cards left), in percent",
-        "",
-        f"  {'bet':<21}{'win':>10}{'push':>10}{'lose':>10}{'house edge':>12}",
-    ]
-    exact = any(isinstance(b.edge, Fraction) for b in p.bets)
-    for b in p.bets:
-        row = f"  {b.bet:<21}" + "".join(f"{_cell(getattr(b, k), 6):>10}" for k in ("win", "push", "lose"))
-        row += f"{_cell(b.edge, 6):>12}"
-        if exact and isinstance(b.edge, Fraction):
-            row += f"   {b.edge.numerator}/{b.edge.denominator}"
-        lines.append(row)
-    lines += [
-        "",
-        "House edge: expected loss per unit staked, a push counted as a bet that returned the stake.",
-        "- : not known from this shoe (a Perfect Pair needs every card's suit).",
-        "",
-        "Paytable (net pay per unit; anything else loses):",
-    ]
-    lines += [f"  {bet.id:<21}{bet.pays_text()}" for bet in table.bets]
-    return "\n".join(lines)
 
 
 def each_table(series: Sequence[AnyPrices], chosen: tuple[str, ...], table: RuleSet) -> str:
@@ -136,9 +120,9 @@ def each_table(series: Sequence[AnyPrices], chosen: tuple[str, ...], table: Rule
         by_id: dict[str, BetPrice[float] | BetPrice[Fraction]] = {b.bet: b for b in p.bets}
         cells = []
         for c in chosen:
-            edge = by_id[c].edge
-            cells.append(f" {_cell(edge, 4):>{widths[c]}}")
-            if edge is not None and edge < 0:
+            found = by_id[c].edge
+            cells.append(f" {cell(found, 4):>{widths[c]}}")
+            if found is not None and found < 0:
                 favoured[c].append(k)
         lines.append(f"{k:>5} {p.cards_left:>5}" + "".join(cells))
     lines += ["", "Coups after which a bet favoured the player (house edge below 0):"]

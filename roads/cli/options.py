@@ -268,6 +268,16 @@ def render_option(name: str, what: str | None = None, note: str | None = None) -
 
     row = BY_NAME[name]
     help = f"{row.describe(what, note)}."
+    if row.kind == "flag" and row.default is None:
+        # A flag whose default is decided by the picture (road_labels: on with a highlight) can be said either way.
+        return click.option(
+            f"{row.flag}/--no-{row.flag.removeprefix('--')}",
+            name,
+            cls=DrawingOption,
+            row=row,
+            default=None,
+            help=help,
+        )
     if row.kind == "flag":
         # A flag on by default is turned off by its spelling (--no-pairs): the value is the table's name.
         return click.option(

@@ -78,6 +78,7 @@ def plan(logs: Sequence[str], output: str | None, folder: str | None, kind: str 
 @render_option("width")
 @render_option("scale")
 @render_option("totals")
+@render_option("road_labels")
 @render_option("naturals")
 @render_option("pairs")
 @render_option("title")
@@ -117,6 +118,7 @@ def render_command(
     width: int | None,
     scale: float,
     totals: bool,
+    road_labels: bool | None,
     naturals: bool,
     pairs: bool,
     title: str | None,
@@ -161,6 +163,7 @@ def render_command(
         width=width,
         scale=scale,
         totals=totals,
+        road_labels=road_labels,
         naturals=naturals,
         pairs=pairs,
         title=title,

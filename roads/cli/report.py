@@ -6,10 +6,11 @@ import dataclasses
 
 import click
 
+from ..analytics import Tally
 from .app import cli, wrote
 from .inputs import Inputs
 from .options import choice, decks_option, log_inputs
-from .stats import GROUPINGS, collect_stats, csv_report
+from .stats import CSV_COLUMNS, GROUPINGS, collect_stats, csv_report, group_csv
 
 
 @cli.command("report")
@@ -35,22 +36,50 @@ def report_command(inputs: Inputs, output: str, decks: int, by: str | None) -> N
       roads report shoes.jsonl -o report.html
       roads report logs/*.csv --by table --decks 6 -o tables.html
     """
-    from ..analytics.report_page import LeftOut, report_html
-    from ..files import atomic_write, refuse_inputs
+    from ..analytics.report_page import LeftOut, ShoeSummary, Spool, write_report
+    from ..analytics.verdicts import Across, group_document
+    from ..files import TextOutput, refuse_inputs
+    from ..logs.csvcell import line
 
     refuse_inputs([output], inputs.logs)  # before anything is read: a log is never replaced by its report
     again = by not in (None, "shoe")
     if again and "-" in inputs.logs:
         raise click.UsageError(f"--by {by} reads each LOG twice: give files, not - (standard input)")
-    per_shoe = collect_stats(inputs, decks, "shoe")
-    if again:
-        # The same shoes again, grouped: their errors have been said once already.
-        second = dataclasses.replace(inputs, done=0, failed=0, errors=[], echo=False)
-        data = collect_stats(second, decks, by)
-    else:
-        data = per_shoe if by == "shoe" else {**per_shoe, "groups": []}
-    left_out = LeftOut(inputs.failed, tuple(inputs.errors))
-    page = report_html(data, per_shoe["groups"], logs=inputs.logs, by=by, tests_csv=csv_report(data), left_out=left_out)
-    atomic_write(output, page)
+    shoes = ShoeSummary()
+    across = Across()
+
+    def each(tally: Tally) -> None:
+        # One shoe at a time: the page keeps its spread counts and spools its CSV rows, never the shoe.
+        document = group_document(tally, decks)
+        shoes.add(document)
+        if by == "shoe":
+            across.add(document)
+            shoes.group(document, group_csv(document))
+
+    try:
+        per_shoe = collect_stats(inputs, decks, "shoe", emit=each)
+        tests_csv: str | Spool
+        if again:
+            # The same shoes again, grouped: their errors have been said once already.
+            second = dataclasses.replace(inputs, done=0, failed=0, errors=[], echo=False)
+            data = collect_stats(second, decks, by)
+            tests_csv = csv_report(data)
+        elif by == "shoe":
+            # The shoes were not kept: what they say together was counted as they went.
+            total = {**per_shoe["total"], "homogeneity": across.homogeneity()}
+            data = {**per_shoe, "flagged_groups": across.flagged_groups(), "total": total}
+            tests_csv = Spool(line(CSV_COLUMNS))
+            for chunk in shoes.group_csv.chunks() if shoes.group_csv else ():
+                tests_csv.write(chunk)
+            tests_csv.write(group_csv(data["total"], total=True))
+        else:
+            data = {**per_shoe, "groups": []}
+            tests_csv = csv_report(data)
+        left_out = LeftOut(inputs.failed, tuple(inputs.errors))
+        with TextOutput(output) as page:
+            write_report(page.write, data, shoes, logs=inputs.logs, by=by, tests_csv=tests_csv, left_out=left_out)
+            page.commit()
+    finally:
+        shoes.close()
     wrote(output)
     inputs.finish()  # a bad shoe among good ones: the page of the others, its summary line and exit 1

@@ -15,8 +15,11 @@ from .table_rules import RULE_CHOICES
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
 """Hosts that only this machine reaches: the only ones served without --token."""
 
-GRACE = 1
-"""Seconds SIGTERM leaves answers in flight to finish (event streams are ended at once)."""
+STOP_WITHIN = 2.0
+"""Seconds from SIGTERM (or Ctrl-C) to the process's exit: answers in flight finish within them."""
+
+EXIT_TIME = 0.4
+"""Of ``STOP_WITHIN``, the seconds kept for the end of the app (its lifespan) and of the interpreter."""
 
 
 @cli.command("serve")
@@ -118,17 +121,36 @@ def _bind(host: str, port: int) -> socket.socket:
 
 
 def _run(app: Any, hub: Any, listening: socket.socket) -> None:
-    """Serve until SIGINT or SIGTERM: event streams end at once, other answers get GRACE seconds."""
+    """Serve until SIGINT or SIGTERM: event streams end at once, answers in flight finish, all within STOP_WITHIN.
+
+    uvicorn counts its graceful timeout from the start of its shutdown, which
+    comes up to a tick (0.1 s) after the signal and then waits 0.1 s more; here
+    the time left to answers in flight is counted from the signal itself.
+    """
+    import asyncio
+    import contextlib
+    import time
+
     import uvicorn
 
     class Server(uvicorn.Server):
+        signalled: float | None = None
+
         def handle_exit(self, sig: int, frame: Any) -> None:
+            if self.signalled is None:
+                self.signalled = time.monotonic()
             super().handle_exit(sig, frame)
-            import asyncio
-            import contextlib
-
             with contextlib.suppress(RuntimeError):
-                asyncio.get_running_loop().call_soon(hub.close)
+                # Thread-safe: it wakes the loop at once (a signal handler cannot rely on the loop being awake).
+                asyncio.get_running_loop().call_soon_threadsafe(hub.close)
 
-    config = uvicorn.Config(app, log_level="warning", timeout_graceful_shutdown=GRACE, lifespan="on", access_log=False)
+        async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
+            if self.signalled is not None:
+                left = STOP_WITHIN - EXIT_TIME - (time.monotonic() - self.signalled)
+                # uvicorn annotates the timeout as int; asyncio.wait_for takes any number of seconds.
+                self.config.timeout_graceful_shutdown = max(0.0, left)  # type: ignore[assignment]
+            await super().shutdown(sockets)
+
+    grace = int(STOP_WITHIN - EXIT_TIME)  # replaced, from the signal, once one comes
+    config = uvicorn.Config(app, log_level="warning", timeout_graceful_shutdown=grace, lifespan="on", access_log=False)
     Server(config).run(sockets=[listening])

@@ -135,7 +135,7 @@ class _Writer:
         """Return the scoreboard's scene with the symbols its steps need, and the step data."""
         from ..render.svgfonts import texts
 
-        scene = lay_out(self.l.board, render_options(theme=self.l.theme, last=self.l.last))
+        scene = lay_out(self.l.board, render_options(theme=self.l.theme, last=self.l.last, road_labels=True))
         steps_data, scene, shows = steps(scene, (p.outcome for p in self.l.played), "board-", theme=self.l.theme)
         self.drawn.update(texts(scene))
         self.drawn.update(shows)
@@ -270,8 +270,8 @@ class _Writer:
             f'<li class="proof {p.color.value}" id="proof-{key}-{p.mark}" {attrs} tabindex="-1">\n'
             f'<div class="picture">{figure}</div>\n<div class="words">\n'
             f'<h4>{esc(p.title)} mark {p.mark}: <span class="colour {p.color.value}">{p.color.value}</span></h4>\n'
-            f'<p class="from">From <a href="#coup-{source}">coup {source}</a>, the Big Road bead at column '
-            f"{p.column}, row {p.row}: Rule {p.rule}.</p>\n"
+            f'<p class="from">From <a href="#coup-{source}">coup {source}</a>, the Big Road bead at '
+            f"{p.where}: Rule {p.rule}.</p>\n"
             f'<ol class="steps"><li>{esc(p.reason)}</li><li>{esc(p.comparison)}</li></ol>\n'
             f'<p class="mistake">{esc(p.mistake)}</p>\n</div>\n</li>'
         )
@@ -301,9 +301,9 @@ class _Writer:
             bead = beads.get(p.number)
             if bead is not None:
                 last = bead
-                place[p.number] = f"column {bead.column}, row {bead.row}"
+                place[p.number] = bead.where
             else:
-                place[p.number] = f"tie on column {last.column}, row {last.row}" if last else "tie, before any bead"
+                place[p.number] = f"tie on {last.where}" if last else "tie, before any bead"
         head = ["#", "Result"] + (["Player", "Banker"] if cards else []) + ["Big Road", "Marks made"]
         head += ["Note"] if notes else []
         out = [

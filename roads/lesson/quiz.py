@@ -158,7 +158,7 @@ class _Writer:
         from ..render.svgfonts import texts
 
         shown = Scoreboard.from_outcomes(self.boards[q.shoe - 1].bead_plate.outcomes[: q.coups])
-        scene = lay_out(shown, render_options(theme=self.theme, last=LAST))
+        scene = lay_out(shown, render_options(theme=self.theme, last=LAST, road_labels=True))
         # The ask badges would give away every "if Banker wins next" answer.
         scene = dataclasses.replace(scene, items=_without(scene.items, "asks"))
         self.keep(scene, "brd-", "shown-board")
@@ -181,7 +181,7 @@ class _Writer:
             f'<li class="proof {colour}" data-road="{p.road.cli}" data-mark="{p.mark}" data-rule="{p.rule}">\n'
             f'<div class="picture">{decoration_svg(scene, "comparison", "cmp-")}</div>\n<div class="words">\n'
             f'<h3>{esc(p.title)} mark {p.mark}: <span class="colour {colour}">{colour}</span></h3>\n'
-            f'<p class="from">From the Big Road bead at column {p.column}, row {p.row}: Rule {p.rule}.</p>\n'
+            f'<p class="from">From the Big Road bead at {p.where}: Rule {p.rule}.</p>\n'
             f'<ol class="steps"><li>{esc(p.reason)}</li><li>{esc(p.comparison)}</li></ol>\n'
             f'<p class="mistake">{esc(p.mistake)}</p>\n</div>\n</li>'
         )

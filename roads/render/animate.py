@@ -1,15 +1,19 @@
 """A shoe that unfolds: one frame per coup (the board after coups 1..n), as an animated GIF, WebP or PNG (APNG).
 
-Every frame is the PNG back-end's picture of the board so far, pasted on a
-canvas the size of the largest frame (boards grow as a shoe goes on), so the
-roads never jump. The last frame is held. No timestamps, a fixed palette
+Every frame is the PNG back-end's picture of the board so far, drawn on the
+grids of the whole shoe, so the roads never jump. The last frame is held. No timestamps, a fixed palette
 order and lossless WebP: the same shoe and options give the same bytes.
 
 Frames are drawn and encoded one at a time (Pillow's own animated writers
 keep every frame until the end: 1.8 GB for 250 coups), so memory is a few
 frames whatever the length of the shoe: a pass of layouts finds the canvas,
 then each frame is drawn, handed to the encoder and dropped. GIF and APNG
-frames after the first hold only the box that changed.
+frames after the first hold only the box that changed, and in it the pixels
+that stayed the same are transparent over the frame before.
+
+Every frame is laid out on the whole shoe's grids (Bead Plate width, Big Road
+columns, the Small Road / Cockroach Pig divider), so what a frame draws stays
+where it is in every later frame.
 """
 
 from __future__ import annotations
@@ -23,13 +27,13 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import IO
 
-from PIL import Image, ImageChops, ImageColor
+from PIL import Image, ImageChops
 
 from ..board import Board
 from ..errors import RenderError
 from ..outcome import Outcome
-from ..scene import RenderOptions, Scene, lay_out
-from .png import ZLIB_LEVEL, filtered_rows, png_chunk, scene_image
+from ..scene import RenderOptions, Scene, lay_out, sizes_of
+from .png import filtered_rows, png_chunk, scene_image
 from .svg import pixel_size
 
 FORMATS = {".gif": "GIF", ".webp": "WEBP", ".png": "PNG"}
@@ -41,6 +45,9 @@ MAX_FRAMES = 2000
 FRAME_PIXELS = 10_000_000
 """The largest frame an animation draws (pixels): its encoders hold a few frames at a time, WebP's about 40 bytes
 a pixel, so this keeps an animation within about 500 MB."""
+FRAME_ZLIB_LEVEL = 9
+"""zlib level of an APNG's frames: a changed box is mostly transparent zeros, which level 3 (the still PNG's)
+packs 4 times worse than 9, at no cost in time worth measuring."""
 ANIMATION_PIXELS = 1_000_000_000
 """The most pixels an animation draws, frames x pixels a frame: about 4 minutes of drawing, and a GIF or APNG of
 about 40 MB (each frame holds what changed, which grows with the board)."""
@@ -56,35 +63,30 @@ def animation_format(path: str | os.PathLike[str]) -> str:
 
 
 def _scenes(outcomes: Sequence[Outcome], options: RenderOptions) -> Iterator[Scene]:
-    """Yield the scene of the board after each coup, one at a time."""
+    """Yield the scene of the board after each coup, one at a time, each with the whole shoe's grids."""
     still = dataclasses.replace(options, highlight=None)
+    grids = sizes_of(Board.from_outcomes(outcomes), still)
     board = Board()
     for outcome in outcomes:
         board.add(outcome)
-        yield lay_out(board, still)
+        yield lay_out(board, still, sizes=grids)
 
 
-def canvas(outcomes: Sequence[Outcome], options: RenderOptions) -> tuple[int, int, tuple[int, int, int]]:
-    """Return the animation's canvas: the width and height of the largest frame, and the last frame's background.
+def canvas(outcomes: Sequence[Outcome], options: RenderOptions) -> tuple[int, int]:
+    """Return the animation's canvas: the last frame's width and height (in pixels).
 
-    Only layouts, no pixels: the frames' geometry is a function of the boards.
+    Every frame is laid out on the whole shoe's grids (:func:`roads.scene.sizes_of`), so the last
+    frame's size is every frame's: one layout, no pixels.
     """
     if not outcomes:
         raise RenderError("the shoe has no coups to animate")
     if len(outcomes) > MAX_FRAMES:
         raise RenderError(f"{len(outcomes)} coups make too many frames: animate at most {MAX_FRAMES} (cut the log)")
-    # The last board is about the largest: refuse from it alone before a pass of every layout.
     still = dataclasses.replace(options, highlight=None)
     last = lay_out(Board.from_outcomes(outcomes), still)
     _, w, h = pixel_size(last, cell=options.cell, width=options.width, scale=options.scale)
     _check_size(len(outcomes), w, h)
-    background = last.background
-    for scene in _scenes(outcomes, options):
-        _, fw, fh = pixel_size(scene, cell=options.cell, width=options.width, scale=options.scale)
-        w, h = max(w, fw), max(h, fh)
-    _check_size(len(outcomes), w, h)
-    r, g, b = ImageColor.getrgb(background)[:3]
-    return w, h, (r, g, b)
+    return w, h
 
 
 def _check_size(count: int, w: int, h: int) -> None:
@@ -100,14 +102,12 @@ def _check_size(count: int, w: int, h: int) -> None:
 
 
 def frames(outcomes: Sequence[Outcome], options: RenderOptions) -> Iterator[Image.Image]:
-    """Yield the board after each coup as an RGB image the size of the largest, one at a time."""
-    w, h, background = canvas(outcomes, options)
+    """Yield the board after each coup as an RGB image, every one the last one's size, one at a time."""
+    w, h = canvas(outcomes, options)
     for scene in _scenes(outcomes, options):
         frame = scene_image(scene, cell=options.cell, width=options.width, scale=options.scale)
-        if frame.size != (w, h):
-            grown = Image.new("RGB", (w, h), background)
-            grown.paste(frame, (0, 0))
-            frame = grown
+        if frame.size != (w, h):  # a layout bug, not the user's: every frame has the last one's grids
+            raise RenderError(f"frame of {frame.size[0]}x{frame.size[1]} on a {w}x{h} animation")
         yield frame
 
 
@@ -135,23 +135,33 @@ def animate(outcomes: Sequence[Outcome], options: RenderOptions, kind: str, fps:
     return buffer.getvalue()
 
 
-def _changes(images: Iterator[Image.Image]) -> Iterator[tuple[Image.Image, tuple[int, int, int, int] | None]]:
-    """Yield each frame with the box that differs from the frame before (None for the first), holding only two."""
+Box = tuple[int, int, int, int]
+SAME = [255] + [0] * 255
+"""A lookup table: 255 where a channel's difference is 0, else 0."""
+
+
+def _changes(images: Iterator[Image.Image]) -> Iterator[tuple[Image.Image, Box | None, Image.Image | None]]:
+    """Yield each frame, the box that differs from the frame before (None for the first) and, cropped to that
+    box, a mask of the pixels that stayed the same (255); only two frames are held at a time."""
     previous: Image.Image | None = None
     for image in images:
         if previous is None:
-            yield image, None
+            yield image, None, None
         else:
+            diff = ImageChops.difference(image, previous)
             # An unchanged frame still needs a frame of its own (one per coup): a pixel of it.
-            yield image, ImageChops.difference(image, previous).getbbox() or (0, 0, 1, 1)
+            box = diff.getbbox() or (0, 0, 1, 1)
+            r, g, b = diff.crop(box).split()
+            yield image, box, ImageChops.lighter(ImageChops.lighter(r, g), b).point(SAME)
         previous = image
 
 
 def _gif(images: Iterator[Image.Image], durations: Sequence[int], out: IO[bytes]) -> None:
-    """Write a GIF a frame at a time: the first whole, then each frame's changed box with its own palette."""
+    """Write a GIF a frame at a time: the first whole, then each frame's changed box with its own palette,
+    the pixels in it that did not change left transparent over the frame before (so they cost next to nothing)."""
     from PIL import GifImagePlugin as gif  # Pillow's own header and frame writers, pinned with Pillow
 
-    for index, (image, box) in enumerate(_changes(images)):
+    for index, (image, box, same) in enumerate(_changes(images)):
         part = image if box is None else image.crop(box)
         # One adaptive palette per frame, no dithering: the same pixels always give the same bytes.
         paletted = part.quantize(colors=255, dither=Image.Dither.NONE)
@@ -161,7 +171,11 @@ def _gif(images: Iterator[Image.Image], durations: Sequence[int], out: IO[bytes]
             paletted = gif._normalize_palette(paletted, None, info)
             out.write(b"".join(gif._get_global_header(paletted, info)))
         else:
-            info["include_color_table"] = True
+            palette = paletted.getpalette() or []
+            clear = len(palette) // 3  # the first free index: at most 255, as the palette has 255 colours
+            paletted.putpalette([*palette, 0, 0, 0])
+            paletted.paste(clear, mask=same)
+            info.update(include_color_table=True, transparency=clear, disposal=1)  # 1: keep the frame before
             paletted = gif._normalize_palette(paletted, None, info)
         gif._write_frame_data(out, paletted, (0, 0) if box is None else box[:2], info)
     out.write(b";")
@@ -185,22 +199,26 @@ def _webp(images: Iterator[Image.Image], durations: Sequence[int], out: IO[bytes
 
 
 def _apng(images: Iterator[Image.Image], durations: Sequence[int], out: IO[bytes]) -> None:
-    """Write an APNG a frame at a time: the first whole as the PNG's image, then each frame's changed box."""
+    """Write an APNG a frame at a time: the first whole as the PNG's image, then each frame's changed box,
+    blended over the frame before with the pixels that did not change fully transparent."""
     sequence = 0
-    for index, (image, changed) in enumerate(_changes(images)):
+    for index, (image, changed, same) in enumerate(_changes(images)):
         w, h = image.size
         if changed is None:
             out.write(b"\x89PNG\r\n\x1a\n")
-            out.write(png_chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 8, 2, 0, 0, 0)))
+            out.write(png_chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 8, 6, 0, 0, 0)))  # 8-bit RGBA
             out.write(png_chunk(b"acTL", struct.pack(">II", len(durations), 0)))  # frames, loop for ever
         box = changed or (0, 0, w, h)
-        part = image.crop(box)
+        part = image.crop(box).convert("RGBA")
+        if same is not None:
+            part.paste((0, 0, 0, 0), mask=same)  # transparent black: runs of zeros deflate to almost nothing
+        blend = 0 if same is None else 1  # APNG_BLEND_OP_SOURCE for the first frame, then OVER
         control = struct.pack(
-            ">IIIIIHHBB", sequence, part.width, part.height, box[0], box[1], durations[index], 1000, 0, 0
+            ">IIIIIHHBB", sequence, part.width, part.height, box[0], box[1], durations[index], 1000, 0, blend
         )
         out.write(png_chunk(b"fcTL", control))
         sequence += 1
-        packer = zlib.compressobj(ZLIB_LEVEL)
+        packer = zlib.compressobj(FRAME_ZLIB_LEVEL)
         data = b"".join([*(packer.compress(rows) for rows in filtered_rows(part)), packer.flush()])
         if index == 0:
             out.write(png_chunk(b"IDAT", data))

@@ -3,9 +3,10 @@
 Each character is drawn by the first face in :data:`CHAIN` that holds it:
 Aileron (ASCII; Pillow's own copy), then the subsets shipped in
 ``roads/data/fonts`` (DejaVu Sans: accented Latin, Greek, Cyrillic,
-punctuation, currency, arrows, suits; Noto Sans CJK SC: 庄 闲 和 莊 閒 and the
-``zh`` labels). The chain is the same on every machine, so the same text gives
-the same pixels. A character none of them holds is drawn from a system font
+punctuation, currency, arrows, suits; Noto Sans CJK SC: 庄 闲 和 莊 閒, the
+``zh`` labels and the table's words such as 百家乐, 靴 and the road names).
+The chain is the same on every machine, so the same text gives the same
+pixels. A character none of them holds is drawn from a system font
 that has it (fontconfig's pick, or ``$ROADS_FONT``); when there is none the
 picture is refused with the character's name, never drawn as an empty box.
 """

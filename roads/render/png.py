@@ -129,11 +129,11 @@ def encode(image: Image.Image) -> bytes:
 
 
 def filtered_rows(image: Image.Image) -> Iterator[bytes]:
-    """Yield an RGB image's rows as PNG's deflate input, each behind filter "Up", a band of rows at a time."""
+    """Yield an RGB or RGBA image's rows as PNG's deflate input, each behind filter "Up", a band of rows at a time."""
     from PIL import Image, ImageChops
 
     w, h = image.size
-    stride = 3 * w
+    stride = len(image.getbands()) * w
     # A band of rows at a time, so a wide board never holds more than a few copies of one band.
     band = max(1, (1 << 20) // stride)
     for top in range(0, h, band):

@@ -277,7 +277,7 @@ class _Translator:
         a["fill"] = "none"
         a["stroke"] = shape.stroke
         a["stroke-width"] = num(shape.width)
-        a["class"] = "grid"
+        a["class"] = f"grid {shape.classes}" if shape.classes else "grid"
         return el
 
 

@@ -1,6 +1,6 @@
 """Board -> Scene: the one layout both back-ends translate (primitives in model units, themes, options)."""
 
-from .layout import CELL, lay_out
+from .layout import CELL, Sizes, lay_out, sizes_of
 from .options import ROADS, RenderOptions, render_options
 from .primitives import Circle, Grid, Group, Line, Polygon, Polyline, Rect, Scene, Symbol, Text, Use
 from .themes import THEMES, Theme
@@ -18,10 +18,12 @@ __all__ = [
     "Rect",
     "RenderOptions",
     "Scene",
+    "Sizes",
     "Symbol",
     "Text",
     "Theme",
     "Use",
     "lay_out",
     "render_options",
+    "sizes_of",
 ]

@@ -19,6 +19,16 @@ class Labels:
     longest: str
     ask: str
     """Caption over the ask icons."""
+    bead_plate: str = "Bead Plate"
+    big_road: str = "Big Road"
+    big_eye_boy: str = "Big Eye Boy"
+    small_road: str = "Small Road"
+    cockroach_pig: str = "Cockroach Pig"
+
+    def road(self, key: str) -> str:
+        """Return the name of road ``key`` (``big-eye-boy``), as ``--road-labels`` draws it over its strip."""
+        name: str = getattr(self, key.replace("-", "_"))
+        return name
 
 
 LABELS: dict[str, Labels] = {
@@ -43,6 +53,11 @@ LABELS: dict[str, Labels] = {
         naturals="例牌",
         longest="最长",
         ask="问路",
+        bead_plate="珠盘路",
+        big_road="大路",
+        big_eye_boy="大眼仔",
+        small_road="小路",
+        cockroach_pig="曱甴路",
     ),
 }
 

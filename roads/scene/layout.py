@@ -23,7 +23,7 @@ from .labels import FONT_FAMILY, LABELS
 from .options import OptionChanges, RenderOptions, render_options
 from .panel import panel
 from .primitives import Grid, Group, Item, Rect, Scene, Text, Use
-from .symbols import SymbolBook, centred_text, fit, paragraph, text_width
+from .symbols import CORNER, SymbolBook, centred_text, fit, paragraph, text_width
 from .themes import THEMES
 
 CELL = 24.0
@@ -38,8 +38,52 @@ MIN_RIGHT = 24
 """Big Road columns at least on a whole-shoe scoreboard, so a young shoe still looks like a board."""
 MIN_ALONE = 6
 CAPTION = 11.0
+LABEL_TEXT = 11.0
+"""Font size of a road's name (``road_labels``)."""
+LABEL_SMALLEST = 6.0
+"""The smallest a road's name is set to fit its strip; a strip narrower than that goes unnamed."""
+LABEL_BAND = 16.0
+"""Height of the band over a strip that holds its name: the name never sits on a mark."""
+LABEL_BASELINE = 12.0
+"""The name's baseline below the top of its band."""
+DERIVED_KEYS = tuple(name.cli for name in DERIVED)
 TITLE = 14.0
 TITLE_LEADING = 1.3
+
+
+class Corners:
+    """The four corners of one cell (tl, tr, bl, br), handed out so that no two small marks share one."""
+
+    __slots__ = ("used",)
+    ORDER = ("tr", "bl", "tl", "br", "mr", "ml")
+    """The corners, then the middles of the right and left edges for a fifth and sixth mark."""
+
+    def __init__(self) -> None:
+        self.used: set[str] = set()
+
+    def take(self, wanted: str) -> str:
+        """Return ``wanted`` if it is free, else the first free place (``wanted`` again when all are taken)."""
+        corner = wanted if wanted not in self.used else next((c for c in self.ORDER if c not in self.used), wanted)
+        self.used.add(corner)
+        return corner
+
+
+COUNT_CORNER = 0.37
+"""How far from a Big Road cell's centre a tie count sits (per cell, along each axis): clear of the slash's end."""
+
+
+EDGE = 0.41
+"""How far from a cell's centre a mark on the middle of its left or right edge sits, per cell: clear of the
+corners' marks and of the slash."""
+
+
+def corner_at(cx: float, cy: float, cell: float, corner: str, reach: float = CORNER) -> tuple[float, float]:
+    """Return the point ``reach`` cells from (cx, cy) along each axis toward ``corner`` (tl, tr, bl or br), or
+    the middle of the right or left edge (mr, ml)."""
+    if corner[0] == "m":
+        return cx + (cell * EDGE if corner[1] == "r" else -cell * EDGE), cy
+    d = cell * reach
+    return cx + (d if corner[1] == "r" else -d), cy + (d if corner[0] == "b" else -d)
 
 
 @dataclass(slots=True)
@@ -88,22 +132,65 @@ def check_columns(columns: int) -> None:
         )
 
 
-def lay_out(board: Board, options: RenderOptions | None = None, **changes: Unpack[OptionChanges]) -> Scene:
-    """Return the scene of ``board`` drawn as ``options`` say (keyword changes are validated too)."""
-    return _Layout(board, render_options(options, **changes)).scene()
+def unit_pixels(options: RenderOptions) -> float:
+    """Return how many pixels one model unit becomes in a PNG drawn with ``options`` (its cell and scale).
+
+    A picture sized by ``width`` counts as 24 px cells: its size is only known once it is laid out.
+    """
+    return (options.cell or CELL) / CELL * options.scale
+
+
+@dataclass(frozen=True, slots=True)
+class Sizes:
+    """A picture's grids, in columns: what a layout chose for its board, or what it is told to keep."""
+
+    left: int
+    """Bead Plate columns (0 when the picture draws one road alone)."""
+    right: int
+    """Big Road columns, or the one road's columns when it is drawn alone."""
+    small: int = 0
+    """Small Road half-cell columns."""
+    pig: int = 0
+    """Cockroach Pig half-cell columns."""
+
+
+def lay_out(
+    board: Board,
+    options: RenderOptions | None = None,
+    *,
+    sizes: Sizes | None = None,
+    **changes: Unpack[OptionChanges],
+) -> Scene:
+    """Return the scene of ``board`` drawn as ``options`` say (keyword changes are validated too).
+
+    ``sizes`` keeps the grids of another layout (:func:`sizes_of`, say of the whole shoe), so every
+    frame of an animation has the last frame's geometry; a grid is never made smaller than its board.
+    """
+    return _Layout(board, render_options(options, **changes), sizes).scene()
+
+
+def sizes_of(board: Board, options: RenderOptions | None = None) -> Sizes:
+    """Return the grid sizes :func:`lay_out` gives ``board`` drawn as ``options`` say."""
+    return _Layout(board, render_options(options)).sizes()
 
 
 class _Layout:
     """One board laid out once; methods add the parts and return their items."""
 
-    def __init__(self, board: Board, options: RenderOptions) -> None:
+    def __init__(self, board: Board, options: RenderOptions, fixed: Sizes | None = None) -> None:
         self.board = board
         self.o = options
+        self.fixed = fixed
         self.t = THEMES[options.theme]
         self.labels = LABELS[options.labels]
         self.book = SymbolBook(self.t, self.labels)
         self.focus: Focus | None = focus(board, *options.highlight) if options.highlight else None
         self.firsts: dict[str, int] = {}
+        self.major_from: float | None = None
+        """The Big Road's left edge on a scoreboard, where the derived roads' strong lines are counted from."""
+        named = options.highlight is not None if options.road_labels is None else options.road_labels
+        self.band = LABEL_BAND if named else 0.0
+        """Height of the band over each strip that holds its name; none without ``road_labels``."""
 
     # -- the whole picture -------------------------------------------------
 
@@ -178,9 +265,15 @@ class _Layout:
             lines.append(f"Highlighted: {_title(f.road)} mark {f.mark.mark} ({f.mark.color.value}). {f.text}")
         return "\n".join(lines)
 
-    def scoreboard(self, items: list[Item], top: float) -> tuple[float, float]:
-        """Add the full scoreboard at ``top``; return its (width, height)."""
+    def sizes(self) -> Sizes:
+        """Return the grids this layout draws: its board's own, or the fixed ones where they are larger."""
         b, last = self.board, self.o.last
+        if self.o.road != "scoreboard":
+            alone = drawn_width(b, Road.parse(self.o.road))
+            columns = max(alone if last is None else min(alone, last), MIN_ALONE)
+            if self.fixed is not None:
+                columns = max(columns, self.fixed.right)
+            return Sizes(0, columns)
         content: dict[str, int] = {name: drawn_width(b, name) for name in DERIVED}
         plate_w, road_w = drawn_width(b, Road.BEAD_PLATE), drawn_width(b, Road.BIG_ROAD)
         if last is None:
@@ -194,31 +287,47 @@ class _Layout:
         else:
             left = max(min(plate_w, last), MIN_LEFT)
             right = last
-        check_columns(left + right)
+        fixed = self.fixed
+        if fixed is not None:
+            left, right = max(left, fixed.left), max(right, fixed.right)
+            if right == fixed.right and content["small_road"] <= fixed.small and content["cockroach_pig"] <= fixed.pig:
+                return Sizes(left, right, fixed.small, fixed.pig)
         small, pig = self.split(right, content["small_road"], content["cockroach_pig"], last)
+        return Sizes(left, right, small, pig)
+
+    def scoreboard(self, items: list[Item], top: float) -> tuple[float, float]:
+        """Add the full scoreboard at ``top``; return its (width, height)."""
+        b, last = self.board, self.o.last
+        content: dict[str, int] = {name: drawn_width(b, name) for name in DERIVED}
+        plate_w, road_w = drawn_width(b, Road.BEAD_PLATE), drawn_width(b, Road.BIG_ROAD)
+        grids = self.sizes()
+        left, right, small, pig = grids.left, grids.right, grids.small, grids.pig
+        check_columns(left + right)
         x0, x1 = PAD + 0.5, PAD + 0.5 + left * CELL
-        six = ROWS * CELL
+        six, band = ROWS * CELL, self.band
         first = self.first_column
-        items.append(self.bead_plate(Frame(x0, top, left, CELL, first("bead-plate", plate_w, left, last))))
-        items.append(self.big_road(Frame(x1, top, right, CELL, first("big-road", road_w, right, last))))
-        y = top + six
-        items.append(
-            self.derived(
-                "big_eye_boy", Frame(x1, y, right * 2, HALF, first("big-eye-boy", content["big_eye_boy"], right * 2))
-            )
+        self.major_from = x1
+        y = top + band
+        frames = {
+            "bead-plate": Frame(x0, y, left, CELL, first("bead-plate", plate_w, left, last)),
+            "big-road": Frame(x1, y, right, CELL, first("big-road", road_w, right, last)),
+        }
+        y += six + band
+        frames["big-eye-boy"] = Frame(x1, y, right * 2, HALF, first("big-eye-boy", content["big_eye_boy"], right * 2))
+        y += six / 2 + band
+        frames["small-road"] = Frame(x1, y, small, HALF, first("small-road", content["small_road"], small))
+        frames["cockroach-pig"] = Frame(
+            x1 + small * HALF, y, pig, HALF, first("cockroach-pig", content["cockroach_pig"], pig)
         )
-        y += six / 2
+        items.append(self.bead_plate(frames["bead-plate"]))
+        items.append(self.big_road(frames["big-road"]))
+        for key in DERIVED_KEYS:
+            items.append(self.derived(key.replace("-", "_"), frames[key]))
         items.append(
-            self.derived("small_road", Frame(x1, y, small, HALF, first("small-road", content["small_road"], small)))
+            panel(self.board, self.t, self.labels, self.book, x0, top + band + six, left * CELL, six + 2 * band)
         )
-        items.append(
-            self.derived(
-                "cockroach_pig",
-                Frame(x1 + small * HALF, y, pig, HALF, first("cockroach-pig", content["cockroach_pig"], pig)),
-            )
-        )
-        items.append(panel(self.board, self.t, self.labels, self.book, x0, top + six, left * CELL, six))
-        return (left + right) * CELL, 2 * six
+        self.name_roads(items, frames)
+        return (left + right) * CELL, 2 * six + 3 * band
 
     @staticmethod
     def split(right: int, small: int, pig: int, last: int | None) -> tuple[int, int]:
@@ -235,16 +344,42 @@ class _Layout:
         b, last = self.board, self.o.last
         name = Road.parse(road)
         content = drawn_width(b, name)
-        columns = max(content if last is None else min(content, last), MIN_ALONE)
+        columns = self.sizes().right
         check_columns(columns)
-        frame = Frame(PAD + 0.5, top, columns, CELL, self.first_column(road, content, columns, last))
+        frame = Frame(PAD + 0.5, top + self.band, columns, CELL, self.first_column(road, content, columns, last))
         if road == "bead-plate":
             items.append(self.bead_plate(frame))
         elif road == "big-road":
             items.append(self.big_road(frame))
         else:
             items.append(self.derived(name, frame))
-        return frame.width, frame.height
+        self.name_roads(items, {road: frame})
+        return frame.width, frame.height + self.band
+
+    def name_roads(self, items: list[Item], frames: dict[str, Frame]) -> None:
+        """Add each road's name in the band over its strip (``road_labels``), never wider than the strip: set
+        smaller to fit a narrow one, and left out where it would be smaller than :data:`LABEL_SMALLEST`."""
+        if not self.band:
+            return
+        texts: list[Item] = []
+        for key, frame in frames.items():
+            name = self.labels.road(key)
+            size = min(LABEL_TEXT, (frame.width - 4) / text_width(name, 1.0))
+            if size < LABEL_SMALLEST:
+                continue  # a strip a few half cells wide (--last 2) has no room for a name that could be read
+            texts.append(
+                Text(
+                    frame.x + 2,
+                    frame.y - LABEL_BAND + LABEL_BASELINE,
+                    name,
+                    round(size, 2),
+                    self.t.muted,
+                    anchor="start",
+                    bold=True,
+                    classes=f"road-label {key}",
+                )
+            )
+        items.append(Group(tuple(texts), id="road-labels", classes="road-labels"))
 
     def first_column(self, road: str, content: int, grid: int, last: int | None = None) -> int:
         """Return the first drawn column a road shows: the newest, scrolled back to keep a highlight in view."""
@@ -277,8 +412,13 @@ class _Layout:
         *,
         tints: tuple[tuple[int, int], ...] = (),
         outlines: list[Item] | None = None,
+        major_from: float | None = None,
     ) -> Group:
-        """Return a road's group: its panel, tinted cells, grid lines, marks, then highlight outlines."""
+        """Return a road's group: its panel, tinted cells, grid lines, marks, then highlight outlines.
+
+        With ``major_from`` (a derived road) the cells' lines are light and every second one, counted from that
+        x (the Big Road's left edge), is ruled as strongly as the Big Road's: one strong cell is one Big Road cell.
+        """
         self.firsts[road] = frame.first
         t = self.t
         items: list[Item] = [Rect(frame.x, frame.y, frame.width, frame.height, fill=t.panel)]
@@ -287,7 +427,18 @@ class _Layout:
             if frame.shows(x):
                 cx, cy = frame.centre(x, y)
                 items.append(Rect(cx - c / 2, cy - c / 2, c, c, fill=t.highlight_tint))
-        items.append(Grid(frame.x, frame.y, frame.columns, frame.rows, c, t.grid, LINE))
+        if major_from is None:
+            items.append(Grid(frame.x, frame.y, frame.columns, frame.rows, c, t.grid, LINE))
+        else:
+            items.append(Grid(frame.x, frame.y, frame.columns, frame.rows, c, t.grid_minor, LINE))
+            # A grid draws its inner lines: one starting half a strong cell to the left (Cockroach Pig after an
+            # odd Small Road) draws its first line where the Big Road's is, and its rows run on over the
+            # neighbour's own strong rows.
+            offset = (major_from - frame.x) % (2 * c)
+            start = frame.x + offset - 2 * c if offset else frame.x
+            majors = int((frame.x + frame.width - start) // (2 * c))
+            if majors:
+                items.append(Grid(start, frame.y, majors, frame.rows // 2, 2 * c, t.grid, LINE, "major"))
         items.append(Rect(frame.x, frame.y, frame.width, frame.height, stroke=t.border, width=LINE))
         items.extend(marks)
         if outlines:
@@ -309,7 +460,7 @@ class _Layout:
         """Return the Bead Plate: a solid disc per coup with its letter (or total) and pair dots."""
         book, cell, totals = self.book, frame.cell, self.o.totals
         pair_b, pair_p = book.pair("banker", cell), book.pair("player", cell)
-        d = cell * 0.31
+        d = cell * CORNER
         marks: list[Item] = []
         for i, outcome in enumerate(self.board.bead_plate.outcomes):
             column, row = divmod(i, ROWS)
@@ -339,10 +490,9 @@ class _Layout:
 
     def big_road(self, frame: Frame) -> Group:
         """Return the Big Road: rings, tie slashes and counts, leading ties, pair dots and naturals."""
-        o, t, book, cell = self.o, self.t, self.book, frame.cell
+        o, book, cell = self.o, self.book, frame.cell
         road = self.board.big_road
         rings = {side: book.ring(side, cell) for side in ("banker", "player")}
-        d = cell * 0.31
         marks: list[Item] = []
         lead = road.leading_ties
         if lead and not road.beads and frame.shows(1):
@@ -355,38 +505,34 @@ class _Layout:
             side = bead.winner.value
             coup = str(bead.coup)
             marks.append(Use(rings[side], cx, cy, f"bead big-road {side}", (("road", "big-road"), ("coup", coup))))
+            # The small marks share the cell's four corners, clear of the slash (which ends inside the ring).
+            free = Corners()
+            pairs = [
+                (s, free.take("tl" if s == "banker" else "br"))
+                for s in ("banker", "player")
+                if o.pairs and getattr(bead, f"{s}_pair")
+            ]
+            first_bead = bool(lead) and bead is road.beads[0]
+            lead_corner = free.take("bl") if first_bead else "bl"
             if bead.ties:
                 # A bead's ties are the coups right after it: a result that is not a tie makes a new bead.
                 # Leading ties share the first bead's slash, which is then there from coup 1.
-                shared = 1 if lead and bead is road.beads[0] else None
-                marks.extend(self.ties(cx, cy, cell, bead.ties, "tie", first=bead.coup + 1, slash_from=shared))
-            if lead and bead is road.beads[0]:
-                if not bead.ties:
-                    marks.extend(self.ties(cx, cy, cell, lead, "tie leading", first=1, number=False))
-                # Leading ties are counted apart from the first bead's own: their count sits bottom-left.
-                marks.append(
-                    Group(
-                        (
-                            Text(
-                                cx - cell * 0.3,
-                                cy + cell * 0.42,
-                                str(lead),
-                                cell * 0.34,
-                                t.tie,
-                                halo=t.panel,
-                                halo_width=cell * 0.08,
-                            ),
-                        ),
-                        classes="tie-count leading",
-                        data=(("first", "1"), ("ties", str(lead))),
-                    )
+                shared = 1 if first_bead else None
+                count = free.take("bl") if bead.ties >= 2 else "bl"
+                marks.extend(
+                    self.ties(cx, cy, cell, bead.ties, "tie", first=bead.coup + 1, slash_from=shared, corner=count)
                 )
-            if o.pairs and bead.banker_pair:
-                marks.append(Use(book.pair("banker", cell), cx - d, cy - d, "pair banker-pair", (("coup", coup),)))
-            if o.pairs and bead.player_pair:
-                marks.append(Use(book.pair("player", cell), cx + d, cy + d, "pair player-pair", (("coup", coup),)))
+            if first_bead:
+                if not bead.ties:
+                    marks.extend(self.ties(cx, cy, cell, lead, "tie leading", first=1, corner=None))
+                # Leading ties are counted apart from the first bead's own, in a corner of their own.
+                marks.append(self.tie_count(cx, cy, cell, lead, lead_corner, "tie-count leading", first=1, bold=False))
+            for pair_side, corner in pairs:
+                px, py = corner_at(cx, cy, cell, corner)
+                marks.append(Use(book.pair(pair_side, cell), px, py, f"pair {pair_side}-pair", (("coup", coup),)))
             if o.naturals and bead.natural:
-                marks.append(Use(book.natural(cell), cx + d, cy - d, "natural", (("coup", coup),)))
+                nx, ny = corner_at(cx, cy, cell, free.take("tr"))
+                marks.append(Use(book.natural(cell), nx, ny, "natural", (("coup", coup),)))
         tints: tuple[tuple[int, int], ...] = ()
         outlines: list[Item] = []
         f = self.focus
@@ -407,21 +553,30 @@ class _Layout:
         *,
         first: int,
         slash_from: int | None = None,
-        number: bool = True,
+        corner: str | None = "bl",
     ) -> list[Item]:
-        """Return the tie slash on a cell and, for two or more ties, their count over it.
+        """Return the tie slash on a cell and, for two or more ties, their count beside it in ``corner`` (None: no
+        count).
 
         Both carry the coup of the first tie (``data-coup``, ``data-first``; the slash ``slash_from`` when it
         is shared), so a page stepping through the shoe shows the slash from that coup on and counts the ties
         so far.
         """
-        t = self.t
         data = (("coup", str(first if slash_from is None else slash_from)), ("ties", str(count)))
         items: list[Item] = [Use(self.book.tie_slash(cell), cx, cy, classes, data)]
-        if number and count >= 2:
-            text = centred_text(cx, cy, str(count), cell * 0.46, t.tie, bold=True, halo=t.panel, halo_width=cell * 0.1)
-            items.append(Group((text,), classes="tie-count", data=(("first", str(first)), ("ties", str(count)))))
+        if corner is not None and count >= 2:
+            items.append(self.tie_count(cx, cy, cell, count, corner, "tie-count", first=first))
         return items
+
+    def tie_count(
+        self, cx: float, cy: float, cell: float, count: int, corner: str, classes: str, *, first: int, bold: bool = True
+    ) -> Group:
+        """Return a count of ties in a corner of the cell centred on (cx, cy), haloed to stand off the ring."""
+        t = self.t
+        x, y = corner_at(cx, cy, cell, corner, COUNT_CORNER)
+        size = cell * (0.33 if count < 10 else 0.25)
+        text = centred_text(x, y, str(count), size, t.tie, bold=bold, halo=t.panel, halo_width=cell * 0.06)
+        return Group((text,), classes=classes, data=(("first", str(first)), ("ties", str(count))))
 
     def derived(self, name: str, frame: Frame) -> Group:
         """Return a derived road: one ring, dot or slash per mark, placed on its own 6-row grid."""
@@ -443,7 +598,7 @@ class _Layout:
         f = self.focus
         if f is not None and f.road == key:
             outlines = self.outline(frame, f.mark.x, f.mark.y, strong=True)
-        return self.region(key, frame, marks, outlines=outlines)
+        return self.region(key, frame, marks, outlines=outlines, major_from=self.major_from or frame.x)
 
     # -- highlight ----------------------------------------------------------
 

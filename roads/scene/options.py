@@ -259,6 +259,7 @@ class OptionChanges(TypedDict, total=False):
     pairs: bool
     naturals: bool
     totals: bool
+    road_labels: bool | None
     highlight: tuple[str, int] | str | None
     title: str | None
 
@@ -325,6 +326,13 @@ class RenderOptions:
         "flag", False, "Mark naturals on the Big Road", "--naturals", remark="a small gold dot"
     )
     totals: bool = option_field("flag", False, "Bead Plate shows the winning total instead of the letter", "--totals")
+    road_labels: bool | None = option_field(
+        "flag",
+        None,
+        "Each road's name over its strip",
+        "--road-labels",
+        remark="Bead Plate, Big Road, ... or 珠盘路, 大路, ... with labels zh; unset, on with a highlight only",
+    )
     highlight: tuple[str, int] | None = option_field(
         "highlight",
         None,

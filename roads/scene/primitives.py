@@ -107,6 +107,8 @@ class Grid:
     cell: float
     stroke: str
     width: float
+    classes: str = field(default="", repr=False)
+    """Classes beside ``grid`` (``major``: the derived roads' strong lines, one Big Road cell apart)."""
 
 
 Shape = Circle | Rect | Line | Polyline | Polygon | Text | Grid

@@ -12,6 +12,14 @@ from .labels import Labels
 from .primitives import Circle, Line, Rect, Shape, Symbol, Text
 from .themes import Theme
 
+BEAD = 0.40
+"""Radius of a Bead Plate disc per cell: 80% of the cell, so neighbouring discs stand apart."""
+SLASH = 0.22
+"""Half the run of a tie slash per cell: it crosses the ring and ends in it, leaving the cell's corners free."""
+CORNER = 0.38
+"""How far from a cell's centre (per cell, along each axis) the small marks in its corners sit: a pair dot
+there is clear of the ring and of the disc."""
+
 CAP = 0.71
 """Cap height of the drawing font per unit of font size: centres capitals and digits on a point."""
 
@@ -84,17 +92,26 @@ def paragraph(
     return lines, y
 
 
-def _ring(color: str, r: float, width: float, square: bool) -> Shape:
+ROUND = 0.18
+"""Corner radius of a square mark (print theme) per unit of its side."""
+ROUNDER = 0.32
+"""Corner radius of a square bead (Bead Plate, Big Road) per unit of its side: its corners leave room for the
+pair dots in the cell's corners."""
+
+
+def _ring(color: str, r: float, width: float, square: bool, round: float = ROUND) -> Shape:
     if square:
         side = r * 1.8
-        return Rect(-side / 2, -side / 2, side, side, stroke=color, width=width, rx=side * 0.18)
+        return Rect(-side / 2, -side / 2, side, side, stroke=color, width=width, rx=side * round)
     return Circle(0, 0, r, stroke=color, width=width)
 
 
-def _disc(color: str, r: float, square: bool, outline: str | None = None, width: float = 0.0) -> Shape:
+def _disc(
+    color: str, r: float, square: bool, outline: str | None = None, width: float = 0.0, round: float = ROUND
+) -> Shape:
     if square:
         side = r * 1.8
-        return Rect(-side / 2, -side / 2, side, side, fill=color, stroke=outline, width=width, rx=side * 0.18)
+        return Rect(-side / 2, -side / 2, side, side, fill=color, stroke=outline, width=width, rx=side * round)
     return Circle(0, 0, r, fill=color, stroke=outline, width=width)
 
 
@@ -127,7 +144,7 @@ class SymbolBook:
         size = cell * (0.5 if len(letter) == 1 else 0.4)
         return self._add(
             id,
-            _disc(getattr(t, side), cell * 0.42, t.shapes and side == "player"),
+            _disc(getattr(t, side), cell * BEAD, t.shapes and side == "player", round=ROUNDER),
             centred_text(0, 0, letter, size, t.on_disc, bold=True),
         )
 
@@ -137,11 +154,11 @@ class SymbolBook:
         if id in self.symbols:
             return id
         t = self.theme
-        return self._add(id, _ring(getattr(t, side), cell * 0.35, cell * 0.11, t.shapes and side == "player"))
+        return self._add(id, _ring(getattr(t, side), cell * 0.35, cell * 0.11, t.shapes and side == "player", ROUNDER))
 
     def tie_slash(self, cell: float) -> str:
         """Return the id of the green tie slash across a Big Road cell."""
-        d = cell * 0.33
+        d = cell * SLASH
         return self._add("tie", Line(-d, d, d, -d, self.theme.tie, cell * 0.09))
 
     def pair(self, side: str, cell: float) -> str:
@@ -155,7 +172,7 @@ class SymbolBook:
         )
 
     def natural(self, cell: float) -> str:
-        """Return the id of the natural marker (a small gold dot at the top-right of a bead)."""
+        """Return the id of the natural marker (a small gold dot in a corner of the cell, haloed)."""
         t = self.theme
         return self._add("natural", Circle(0, 0, cell * 0.09, fill=t.natural, stroke=t.panel, width=cell * 0.035))
 

@@ -16,6 +16,8 @@ class Theme:
     panel: str
     """Fill of a road's grid area."""
     grid: str
+    grid_minor: str
+    """The derived roads' half-cell lines: lighter than ``grid``, which rules every second one."""
     border: str
     text: str
     muted: str
@@ -55,6 +57,7 @@ THEMES: Themes = Themes(
             background="#ffffff",
             panel="#ffffff",
             grid="#d5dae1",
+            grid_minor="#eceef2",
             border="#9aa5b1",
             text="#1f2933",
             muted="#52606d",
@@ -73,6 +76,7 @@ THEMES: Themes = Themes(
             background="#0e1217",
             panel="#161c24",
             grid="#2b3540",
+            grid_minor="#1f2731",
             border="#46525f",
             text="#e6e9ed",
             muted="#a3adb8",
@@ -94,6 +98,7 @@ THEMES: Themes = Themes(
             background="#ffffff",
             panel="#ffffff",
             grid="#b8b8b8",
+            grid_minor="#e0e0e0",
             border="#4d4d4d",
             text="#000000",
             muted="#333333",

@@ -47,8 +47,16 @@ class Hub:
             except asyncio.QueueFull:
                 self._drop(table, queue)
 
+    def _forget(self, table: str, queue: asyncio.Queue[str]) -> None:
+        """Take ``queue`` off ``table``'s viewers, and the table off the map once it has none."""
+        queues = self.viewers.get(table)
+        if queues is not None:
+            queues.discard(queue)
+            if not queues:
+                del self.viewers[table]
+
     def _drop(self, table: str, queue: asyncio.Queue[str]) -> None:
-        self.viewers.get(table, set()).discard(queue)
+        self._forget(table, queue)
         while not queue.empty():
             queue.get_nowait()
         queue.put_nowait(_CLOSE)
@@ -80,4 +88,4 @@ class Hub:
                     return
                 yield text
         finally:
-            self.viewers.get(table, set()).discard(queue)
+            self._forget(table, queue)

@@ -109,9 +109,12 @@ def openapi() -> dict[str, Any]:
         },
         "/api/tables/{table}/odds": {
             "get": {
-                "summary": "roads odds --after LOG --json",
+                "summary": "roads odds --after LOG --decks N --rules R --json",
+                "description": "The next coup's exact odds and every bet of the table's rules priced: "
+                '{"rules", "title", "cards_left", "odds": {...}, "bets": [{"bet", "pays", "win", "push", "lose", '
+                '"edge"}, ...]}; N and R are the table\'s decks and rules. A table of results alone: 409.',
                 "parameters": table,
-                "responses": _answer("odds"),
+                "responses": {**_answer("the odds and the bets' prices"), "404": _ERROR, "409": _ERROR},
             }
         },
         "/api/tables/{table}/proof/{road}/{mark}": {

@@ -37,6 +37,15 @@ MAX_CARDS_TEXT = 200
 
 RANKS = "A23456789TJQK"
 
+MAX_LOG = 1 << 20
+"""Bytes of a served table's log. A shoe is about 80 coups (a few KB); 1 MB is some 10,000 coups and undos.
+Every write copies the whole log and the table is kept in memory, so a client that adds and undoes forever
+cannot grow either without end: past it, a write is 409 and the table stays as it was."""
+
+MAX_TABLES = 1000
+"""Tables a server makes (``PUT``): each is a log on the disk and a table in memory, so requests cannot
+add them without end. Tables already in ``--data`` are all loaded, whatever their number."""
+
 
 def table_name(name: str) -> str:
     """Return ``name`` when it can be a table's name; UnknownTable otherwise."""
@@ -125,6 +134,8 @@ class Store:
             found = self.tables.get(name)
             if found is not None:
                 return found, False
+            if len(self.tables) >= MAX_TABLES:
+                raise TableError(f"the server holds {len(self.tables)} tables, the most it makes ({MAX_TABLES})")
             table = Table(name, self.folder / f"{name}.jsonl", rules or self.rules, decks or self.decks)
             table.text = _header(name, table.rules, table.decks)
             atomic_write(table.path or "", table.text, sync=True)
@@ -148,7 +159,7 @@ class Store:
                 take_out(seen, item.dealt, number, table.decks)
             else:
                 item = _result(result or "", number)
-            text = table.text + (json.dumps(coup_object(item), ensure_ascii=False) + "\n").encode()
+            text = _grown(table, (json.dumps(coup_object(item), ensure_ascii=False) + "\n").encode())
             atomic_write(table.path or "", text, sync=True)
             table.text, table.seen = text, seen
             table.items.append(item)
@@ -163,7 +174,7 @@ class Store:
                 raise TableError(f"table '{table.name}' has no coup to undo")
             if expect is not None and expect != table.coups:
                 raise TableError(f"expect {expect}, but the last coup is {table.coups}: the table changed, reload it")
-            text = table.text + (json.dumps({"undo": table.coups}) + "\n").encode()
+            text = _grown(table, (json.dumps({"undo": table.coups}) + "\n").encode())
             atomic_write(table.path or "", text, sync=True)
             gone = table.items.pop()
             if isinstance(gone, Coup):
@@ -171,6 +182,15 @@ class Store:
                     table.seen[RANKS.index(card.rank)] -= 1
             table.text = text
             return table
+
+
+def _grown(table: Table, line: bytes) -> bytes:
+    """Return the table's log with ``line`` added; TableError (409) when that would pass MAX_LOG."""
+    if len(table.text) + len(line) > MAX_LOG:
+        raise TableError(
+            f"table '{table.name}' has a full log ({len(table.text)} bytes, at most {MAX_LOG}): start another table"
+        )
+    return table.text + line
 
 
 def _coup(cards: str, number: int) -> Coup:

@@ -1,8 +1,9 @@
 """What the server answers about a table, made by the functions the commands use: same log, same bytes.
 
 ``board.svg``/``.png`` are what ``roads render LOG`` writes, ``/odds`` what
-``roads odds --after LOG --json`` prints, a proof what ``roads explain LOG
---road R --mark N --json`` prints. Each is made once per change of the table
+``roads odds --after LOG --decks N --rules R --json`` prints (the table's
+decks and rules), a proof what ``roads explain LOG --road R --mark N --json``
+prints. Each is made once per change of the table
 and kept until the next (200 viewers asking after a coup cost one drawing).
 """
 
@@ -14,6 +15,7 @@ from typing import Any, cast
 
 from ..board.jsonview import ask_dict, dumps
 from ..board.names import DERIVED, Road
+from ..cards import Card
 from ..coup import Coup
 from ..errors import RoadsError, TableError
 from ..lesson.questions import questions
@@ -97,24 +99,36 @@ def _option_value(key: str, value: str) -> Any:
 
 
 def odds(table: Table) -> str:
-    """Return what ``roads odds --after LOG --decks N --json`` prints: the next coup's odds and the bets' edges."""
+    """Return what ``roads odds --after LOG --decks N --rules R --json`` prints: the next coup's odds and the bets."""
     return cast(str, _cached(table, ("odds",), lambda: _odds(table)))
 
 
 def _odds(table: Table) -> str:
-    from ..logs import read_coups
-    from ..odds import ExactOdds, Odds, exact_odds, odds_through
+    import warnings
 
-    found: Odds | ExactOdds
-    if not table.coups:
-        found = exact_odds(table.decks)
-    else:
+    from ..bets import rule_set
+    from ..bets.next_coup import next_coup_json
+    from ..logs import LogWarning, read_coups
+
+    coups: list[Coup] = []
+    under_way: tuple[Card, ...] = ()
+    if table.coups:
         try:
-            found = odds_through(read_coups(table.source()), table.decks)[-1]
+            with warnings.catch_warnings(record=True) as caught:
+                warnings.simplefilter("always", LogWarning)
+                coups = read_coups(table.source())
         except RoadsError as exc:
             # A table of results alone has no cards to count: not a bad request, a state the odds cannot use.
             raise TableError(str(exc), status=409) from None
-    return json.dumps(found.model_dump(mode="json"), indent=2) + "\n"
+        for item in caught:
+            # A followed card stream cut off mid-coup: its dealt cards are out of the shoe, as the command counts.
+            if isinstance(item.message, LogWarning) and item.message.dealt:
+                under_way = item.message.dealt
+    try:
+        text = next_coup_json(coups, table.decks, rule_set(table.rules), under_way=under_way)
+    except RoadsError as exc:
+        raise TableError(str(exc), status=409) from None
+    return text + "\n"
 
 
 def proof(table: Table, road: str, mark: int) -> str:

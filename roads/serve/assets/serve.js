@@ -126,12 +126,16 @@
     }
   }
 
-  function showOdds(o) {
+  function showOdds(priced) {
     var dl = document.getElementById("odds");
     if (!dl) { return; }
+    // The answer of roads odds --after LOG --rules R --json: the next coup's odds, then the bets' prices.
+    var o = priced.odds, edges = {};
+    priced.bets.forEach(function (b) { edges[b.bet] = b.edge; });
+    // The edges are of the table's rules (an EZ Banker pushes on a three-card 7), not the standard table's.
     listOf(dl, [["Banker", percent(o.banker)], ["Player", percent(o.player)], ["Tie", percent(o.tie)],
-      ["Banker edge", percent(o.edge_banker)], ["Player edge", percent(o.edge_player)],
-      ["Tie edge", percent(o.edge_tie)], ["Cards left", o.cards_left]]);
+      ["Banker edge", percent(edges.banker)], ["Player edge", percent(edges.player)],
+      ["Tie edge", percent(edges.tie)], ["Cards left", o.cards_left]]);
   }
 
   function refresh() {
