@@ -69,7 +69,8 @@ def test_report_renders_every_plot_with_no_network_and_no_sideways_scroll(
         # drawn, not just present: the Banker dot of the shares plot has a real size on screen
         dot = page.locator('svg[data-plot="shares"] [data-figure="banker"] circle').bounding_box()
         assert dot is not None and dot["width"] >= 6
-        assert page.locator("table.tests tbody tr").count() == 24
+        # 24 figures, then the 2 chi-squares, the depth and red-share omnibus tests, runs and lag1
+        assert page.locator("table.tests tbody tr").count() == 30
         scroll = page.evaluate("document.documentElement.scrollWidth")
         assert scroll <= width, f"the page scrolls sideways at {width} px ({scroll} px wide)"
         # the style sheet applied (the CSP lets its hash through): cards sit in a grid

@@ -650,7 +650,8 @@ def write_report(
         "family-wise). A p with * is the exact binomial one (fewer than "
         f"{EXACT_BELOW:.0f} hits or misses expected), the others the normal approximation's. "
         "<em>n/m</em>: not meaningful "
-        "(fewer than 5 hits or misses expected). Simulated rows show their expectation's own 99% band.</p>"
+        "(fewer than 5 hits or misses expected). Simulated rows show their expectation's own 99% band; they "
+        "are descriptive, each family (column depths, red shares) tested once by its omnibus row.</p>"
         + _tests_table(total)
         + "</section>"
     )
