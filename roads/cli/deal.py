@@ -7,7 +7,7 @@ import shlex
 import click
 from click.core import ParameterSource
 
-from ..errors import RoadsError
+from ..errors import ShoeError
 from ..files import atomic_write
 from ..logs import write_log
 from ..logs.writer import CsvSheet, write_shoe_line
@@ -34,9 +34,9 @@ MAX_SHOES = 10_000
 
 def _check_shoes(shoes: int) -> None:
     if shoes < 1:
-        raise RoadsError(f"an archive holds at least 1 shoe, got {shoes}")
+        raise ShoeError(f"an archive holds at least 1 shoe, got {shoes}")
     if shoes > MAX_SHOES:
-        raise RoadsError(
+        raise ShoeError(
             f"{shoes} shoes is more than one archive holds (at most {MAX_SHOES:,}, about 150 MB): "
             "deal several archives, each from its own --seed"
         )

@@ -215,6 +215,7 @@ SHARED_OPTIONS: dict[str, str] = {
     "--road": "which road",
     "--scale": "PNG pixel multiplier",
     "--shoe": "which shoe of an archive",
+    "--shoes": "how many shoes to deal",
     "--theme": "the colours",
     "--title": "the title of what is written",
 }
