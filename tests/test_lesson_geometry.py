@@ -118,16 +118,27 @@ def test_the_board_opens_on_its_newest_columns_and_every_proof_has_one_layout(
     lessons: dict[str, Path],
     shoe: str,
     width: int,
+    snapshot_png: Any,
 ) -> None:
     page = browser.new_page(viewport={"width": width, "height": 900})
+    shots: list[bytes] = []
+    # Screenshots of one shoe on a phone (looked at when they change): the board as it opens, a proof, and
+    # the step-through at coup 10.
+    pictures = shoe == "seed-2026" and width == 390
     try:
         page.goto(lessons[shoe].as_uri())
         g = page.evaluate(GEOMETRY)
+        if pictures:
+            shots += [page.locator("#board").screenshot(), page.locator("li.proof").first.screenshot()]
         swiped = page.evaluate(AFTER_A_SWIPE) if g["scrolls"] else None
         page.locator(".stepper input[type=range]").fill("10")
         stepped = page.evaluate(STEPPED)
+        if pictures:
+            shots.append(page.locator("#board").screenshot())
     finally:
         page.close()
+    for shot in shots:
+        assert shot == snapshot_png
     left, right = g["frame"]
     assert g["page"] <= g["view"], "the page scrolls sideways"
     # The newest Big Road column is whole in the frame; every road's newest column too when they fit together.

@@ -198,8 +198,9 @@
   function edges() {
     board.classList.toggle("more-left", board.scrollWidth > board.clientWidth + 1 &&
       board.getBoundingClientRect().left - svg.getBoundingClientRect().left > 1);
+    // The picture's own padding past the last column is not more board.
     board.classList.toggle("more-right", board.scrollWidth > board.clientWidth + 1 &&
-      svg.getBoundingClientRect().right - board.getBoundingClientRect().right > 1);
+      svg.getBoundingClientRect().right - board.getBoundingClientRect().right > cell * scale / 2);
   }
   // Each road's name keeps to the frame's left edge while its strip is in the frame, so a scrolled board
   // still says which strip is which.
