@@ -185,3 +185,41 @@ def test_a_proof_figure_numbers_every_column_its_words_cite(lessons: dict[str, P
         cited = set(re.findall(r"\bcolumns? (\d+)", words)) | set(re.findall(r"\bcolumns \d+ and (\d+)", words))
         assert drawn and cited, item[:300]
         assert cited <= drawn, (cited - drawn, item[:300])
+
+
+def test_an_embedded_figure_scrolls_rather_than_shrinking_its_words(
+    browser: Any,  # noqa: F811
+    tmp_path: Path,
+    snapshot_png: Any,
+) -> None:
+    """A Markdown fence figure on a phone: its caption is page text, its picture scrolls at its minimum width."""
+    import markdown
+
+    from roads.lesson.markdown_ext import RoadsExtension
+
+    text = '```roads highlight="big-eye-boy:1" caption="A chop"\nB P P B B T B P B B P P\n```\n'
+    body = markdown.markdown(text, extensions=[RoadsExtension()])
+    path = tmp_path / "embed.html"
+    path.write_text(f'<!doctype html><meta charset="utf-8"><body style="margin:8px">{body}</body>', encoding="utf-8")
+    page = browser.new_page(viewport={"width": 390, "height": 700})
+    try:
+        page.goto(path.as_uri())
+        found = page.evaluate(
+            """() => {
+                const fig = document.querySelector('figure.roads'), svg = fig.querySelector('svg');
+                const box = fig.querySelector('.roads-scroll'), cap = fig.querySelector('figcaption');
+                const k = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+                const sizes = Array.from(svg.querySelectorAll('text'),
+                    t => parseFloat(t.getAttribute('font-size')) * k);
+                return {page: document.scrollingElement.scrollWidth, box: box.getBoundingClientRect().right,
+                        scrolls: box.scrollWidth > box.clientWidth, smallest: Math.min(...sizes),
+                        caption: parseFloat(getComputedStyle(cap).fontSize), words: cap.textContent};
+            }"""
+        )
+        shot = page.locator("figure.roads").screenshot()
+    finally:
+        page.close()
+    assert found["page"] <= 390 and found["box"] <= 390 and found["scrolls"]
+    assert found["smallest"] >= 9 and found["caption"] >= 12
+    assert found["words"].startswith("A chop") and "Big Eye Boy mark 1 (blue): " in found["words"]
+    assert shot == snapshot_png
