@@ -129,3 +129,28 @@ def test_hand_snapshot_png(snapshot_png) -> None:
 )
 def test_third_card_words(cards: str, words: str) -> None:
     assert words in picture(coup(cards), "svg").decode()
+
+
+def test_an_embedded_figure_keeps_its_words_legible() -> None:
+    """A highlight's proof is the figcaption's HTML text, and the picture stops shrinking where its text is 9 px."""
+    import re
+
+    from roads.lesson.embed import html_figure
+    from roads.render.notebook import MIN_TEXT
+
+    board = Scoreboard.from_results("BPPBBTBPBBPP")
+    for html in (
+        html_figure(board, caption="A <chop>", highlight=("big-eye-boy", 1)),
+        figure(board, highlight=("big-eye-boy", 1))._repr_html_(),
+    ):
+        assert "highlight-caption" not in html and html.startswith('<figure class="roads">\n<div class="roads-scroll"')
+        caption = html[html.index("<figcaption>") : html.index("</figcaption>")]
+        assert "Big Eye Boy mark 1 (blue): " in caption
+        svg = re.search(r"<svg [^>]*>", html).group(0)  # type: ignore[union-attr]
+        view = float(re.search(r'viewBox="0 0 ([\d.]+) ', svg).group(1))  # type: ignore[union-attr]
+        narrowest = int(re.search(r"min-width:(\d+)px", svg).group(1))  # type: ignore[union-attr]
+        smallest = min(float(s) for s in re.findall(r'font-size="([\d.]+)"', html))
+        assert smallest * narrowest / view >= MIN_TEXT > smallest * (narrowest - 1) / view
+    assert "<figcaption>A &lt;chop&gt;<br>Big Eye Boy mark 1" in html_figure(
+        board, caption="A <chop>", highlight=("big-eye-boy", 1)
+    )

@@ -115,6 +115,9 @@ def test_each_board_in_a_browser_uses_its_own_theme_and_fits_its_container(brows
                     inside: svg.contains(symbol),
                     stroke: symbol.firstElementChild.getAttribute('stroke'),
                     width: svg.getBoundingClientRect().width,
+                    box: (svg.closest('.roads-scroll') || svg).getBoundingClientRect().width,
+                    text: Math.min(...Array.from(svg.querySelectorAll('text'), t => t.getBoundingClientRect().height)
+                        .filter(h => h > 0)),
                     height: svg.getBoundingClientRect().height,
                     ratio: svg.viewBox.baseVal.width / svg.viewBox.baseVal.height,
                 };
@@ -124,9 +127,14 @@ def test_each_board_in_a_browser_uses_its_own_theme_and_fits_its_container(brows
         page.close()
     assert len(found) == 2 * len(THEMES)
     first = board.big_road[0].winner.value
-    for entry, theme in zip(found, [*THEMES, *THEMES], strict=True):
+    for i, (entry, theme) in enumerate(zip(found, [*THEMES, *THEMES], strict=True)):
         assert entry["inside"], "a <use> found another figure's symbol"
         assert entry["stroke"] == getattr(THEMES[theme], first)
-        # Shrunk to the 300 px container, keeping its shape.
-        assert entry["width"] <= 300.5
+        # A bare SVG shrinks to the 300 px container, keeping its shape; a figure scrolls in a box that fits
+        # it, the picture no narrower than where its smallest text is 9 px.
+        assert entry["box"] <= 300.5
+        if i < len(THEMES):
+            assert entry["width"] <= 300.5
+        else:
+            assert entry["width"] > 300.5 and entry["text"] >= 8.5
         assert entry["width"] / entry["height"] == pytest.approx(entry["ratio"], rel=0.02)

@@ -73,8 +73,8 @@ def test_no_sideways_scroll_and_the_board_opens_on_its_newest_columns(
             """() => {
                 const board = document.getElementById('board');
                 const frame = board.getBoundingClientRect();
-                const beb = Array.from(board.querySelectorAll('use[data-road="big-eye-boy"]'));
-                const newest = beb.reduce((a, b) => (+b.getAttribute('x') > +a.getAttribute('x') ? b : a));
+                const big = Array.from(board.querySelectorAll('use[data-road="big-road"]'));
+                const newest = big.reduce((a, b) => (+b.getAttribute('x') > +a.getAttribute('x') ? b : a));
                 const mark = newest.getBoundingClientRect();
                 return {
                     page: document.scrollingElement.scrollWidth, view: window.innerWidth,
@@ -90,7 +90,7 @@ def test_no_sideways_scroll_and_the_board_opens_on_its_newest_columns(
     assert found["page"] <= found["view"], f"the page scrolls sideways at {width} px"
     assert found["widest"] <= width + 0.5
     if found["board"] > found["frame"]:
-        # Too wide for the screen: the frame scrolls, and opens on the newest derived marks.
+        # Too wide for the screen: the frame scrolls, and opens on the newest Big Road column.
         assert found["frameLeft"] <= found["markLeft"] and found["markRight"] <= found["frameRight"]
 
 

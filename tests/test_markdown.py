@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import xml.etree.ElementTree as ET
 
 import markdown
@@ -56,10 +57,12 @@ def test_fences_become_inline_figures(extensions, configs) -> None:
     assert len(found) == 2
     first, second = found
     svg = "{http://www.w3.org/2000/svg}"
-    assert first.find(f"{svg}svg").get("class") == "roads"
+    assert next(first.iter(f"{svg}svg")).get("class") == "roads"
     assert first.find("figcaption").text == "A <dragon> & its tail"  # escaped on the way in
     assert "&lt;dragon&gt;" in html and "<dragon>" not in html
-    assert any(g.get("id", "").endswith("highlight-caption") for g in second.iter(f"{svg}g"))
+    # The highlighted proof is the figcaption's text, not text inside the picture.
+    assert not any(g.get("id", "").endswith("highlight-caption") for g in second.iter(f"{svg}g"))
+    assert re.search(r" mark \d+ \((red|blue)\): ", "".join(second.find("figcaption").itertext()))
     ids = [e.get("id") for f in found for e in f.iter() if e.get("id")]
     assert len(ids) == len(set(ids)), "two figures on one page must not share ids"
     assert "print(&quot;not ours&quot;)" in html or "not ours" in html

@@ -71,6 +71,15 @@ def test_report_renders_every_plot_with_no_network_and_no_sideways_scroll(
         assert dot is not None and dot["width"] >= 6
         # 24 figures, then the 2 chi-squares, the depth and red-share omnibus tests, runs and lag1
         assert page.locator("table.tests tbody tr").count() == 30
+        # Axis text stays 11 CSS px or more at every width: a plot scrolls in its frame rather than shrink.
+        smallest = page.evaluate(
+            """() => Math.min(...Array.from(document.querySelectorAll('svg[data-plot] text'), t => {
+                const svg = t.closest('svg');
+                const k = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+                return parseFloat(getComputedStyle(t).fontSize) * k;
+            }))"""
+        )
+        assert smallest >= 11, f"plot text of {smallest:.1f} px at {width} px"
         scroll = page.evaluate("document.documentElement.scrollWidth")
         assert scroll <= width, f"the page scrolls sideways at {width} px ({scroll} px wide)"
         # the style sheet applied (the CSP lets its hash through): cards sit in a grid

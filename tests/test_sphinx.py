@@ -53,7 +53,9 @@ def test_directive_draws_inline_svg(tmp_path: Path) -> None:
     assert page.count('<figure class="roads">') == 2
     assert page.count("<svg") >= 2
     assert "A &lt;dragon&gt; &amp; its tail" in page and "<dragon>" not in page
-    assert "highlight-caption" in page
+    # The highlighted proof is HTML in the figcaption, not text inside the picture (issue 21, item 8).
+    assert "highlight-caption" not in page
+    assert re.search(r"<figcaption>(?:[^<]*<br>)?[^<]* mark \d+ \((red|blue)\): ", page)
 
 
 def test_text_builder_gets_the_shoe_not_svg(tmp_path: Path) -> None:

@@ -603,7 +603,7 @@ def write_report(
         f"for one coup of a full {data['decks']}-deck shoe. A dot far from its line, its interval not reaching it, "
         "is what a flag is made of. Each row has its own scale.</p>"
         + _legend(False, True)
-        + f'<figure class="plot">{forest(exact, "shares", "Coup shares against the exact odds")}</figure>'
+        + f'<figure class="plot" tabindex="0">{forest(exact, "shares", "Coup shares against the exact odds")}</figure>'
         + _chi_lines(total)
         + "</section>",
         '<section id="streaks"><h2>Big Road column depths</h2>'
@@ -615,7 +615,7 @@ def write_report(
         '<span class="key"><i class="k-player"></i>Player</span>'
         '<span class="key"><i class="k-sim"></i>simulated share and its 99% band</span>'
         '<span class="key"><i class="k-whisker"></i>observed 99% interval</span></p>'
-        f'<figure class="plot">{depth_histogram(tests)}</figure></section>',
+        f'<figure class="plot" tabindex="0">{depth_histogram(tests)}</figure></section>',
     ]
     if banker is not None:
         e = banker["expected"]
@@ -631,7 +631,7 @@ def write_report(
             f"exact {_pct(banker['expected'])} (line); the band is where 99% of fair shoes of the median length "
             f"fall. {outside:,} {'shoe falls' if outside == 1 else 'shoes fall'} outside their own band "
             f"(by chance about 1 shoe in 100 does: {0.01 * shoes.shoes:.1f} here).</p>"
-            f'<figure class="plot">{spread(shoes.shares, banker["expected"])}</figure></section>'
+            f'<figure class="plot" tabindex="0">{spread(shoes.shares, banker["expected"])}</figure></section>'
         )
     sections.append(
         '<section id="derived"><h2>Derived roads: share of red</h2>'
@@ -639,7 +639,8 @@ def write_report(
         '<span class="badge simulated">simulated</span> share of dealt shoes (no exact figure exists: a mark '
         "depends on the whole Big Road before it).</p>"
         + _legend(True, False)
-        + f'<figure class="plot">{forest(derived, "derived", "Red shares of the derived roads")}</figure></section>'
+        + '<figure class="plot" tabindex="0">'
+        + f"{forest(derived, 'derived', 'Red shares of the derived roads')}</figure></section>"
     )
     left = [_left_out_block(left_out)] if left_out.count else []
     sections = [*left, sections[0], '<div class="plots">', *sections[1:], "</div>"]

@@ -11,15 +11,18 @@ from __future__ import annotations
 from ..board import Bead
 from ..board.explain import Proof
 from ..scene.labels import FONT_FAMILY, LABELS
-from ..scene.primitives import Grid, Group, Item, Rect, Scene, Text, Use
+from ..scene.primitives import Grid, Group, Item, Line, Rect, Scene, Use
 from ..scene.symbols import SymbolBook, centred_text
 from ..scene.themes import THEMES
 from ..scoreboard import Scoreboard
 
-CELL = 18.0
+CELL = 24.0
+"""A figure cell, in CSS px: the page draws figures at their own size, never shrunk (issue 21)."""
 PAD = 6.0
-LABEL = 9.0
-MARK_GAP = 16.0
+LABEL = 12.0
+"""Column numbers under the figure, in CSS px (at least 11 to be read)."""
+MARK_GAP = 26.0
+"""Room between the last column and the mark it gave, for the arrow."""
 
 
 def columns_of(board: Scoreboard) -> dict[int, list[Bead]]:
@@ -66,7 +69,7 @@ def comparison_scene(proof: Proof, columns: dict[int, list[Bead]], *, theme: str
     key = proof.road.cli
     items.append(Rect(mx, my, CELL, CELL, fill=t.panel, stroke=t.border, width=1.0))
     items.append(Use(book.mark(key, proof.color.value, CELL), mx + CELL / 2, my + CELL / 2))
-    items.append(Text(mx - MARK_GAP / 2, my + CELL / 2 + 3.5, ">", 10.0, t.muted))
+    items.extend(_arrow(mx - MARK_GAP + 5, mx - 5, my + CELL / 2, t.muted))
     width = mx + CELL + PAD
     height = y0 + rows * CELL + LABEL * 2 + PAD / 2
     title = (
@@ -83,6 +86,16 @@ def comparison_scene(proof: Proof, columns: dict[int, list[Bead]], *, theme: str
         desc="",
         font_family=FONT_FAMILY["en"],
         base_cell=24.0,
+    )
+
+
+def _arrow(x1: float, x2: float, y: float, colour: str) -> tuple[Line, Line, Line]:
+    """Return a left-to-right arrow from ``x1`` to ``x2`` at height ``y``: a shaft and its two-stroke head."""
+    head = 5.0
+    return (
+        Line(x1, y, x2, y, colour, 2.0),
+        Line(x2 - head, y - head, x2, y, colour, 2.0),
+        Line(x2 - head, y + head, x2, y, colour, 2.0),
     )
 
 

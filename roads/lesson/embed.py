@@ -84,19 +84,23 @@ def html_figure(
     fonts: bool = True,
     **options: Unpack[OptionChanges],
 ) -> str:
-    """Return ``<figure>`` with ``subject`` as inline SVG (its ids made unique) and an escaped caption.
+    """Return ``<figure>`` with ``subject`` as inline SVG (its ids made unique) and an escaped ``<figcaption>``.
+
+    A highlighted mark's proof goes into the ``<figcaption>`` too, as HTML text;
+    the picture shrinks with the page only down to the width where its smallest
+    text is 9 px, and scrolls sideways below it.
 
     ``alt`` replaces the picture's own title as what a screen reader announces;
     ``fonts=False`` leaves out the SVG's embedded font subsets.
     """
     import dataclasses
 
-    from ..render.inline import figure_html  # the renderer is only needed once a picture is asked for
+    from ..render.notebook import page_figure  # the renderer is only needed once a picture is asked for
 
     scene, size = to_scene(subject, **options)
     if alt:
         scene = dataclasses.replace(scene, title=clean(alt))
-    return figure_html(scene, size, caption, fonts=fonts)
+    return page_figure(scene, size, caption, fonts=fonts)
 
 
 class Figure(NotebookDisplay):

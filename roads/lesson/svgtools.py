@@ -7,7 +7,7 @@ import re
 from collections.abc import Iterable
 
 from ..scene.ids import content_prefix, prefixed
-from ..scene.primitives import Circle, Grid, Group, Item, Rect, Scene, Text, Use
+from ..scene.primitives import Circle, Grid, Group, Item, Line, Rect, Scene, Text, Use
 
 __all__ = ["content_prefix", "decoration_svg", "inline_svg", "prefixed"]
 
@@ -116,6 +116,11 @@ def _write(item: Item, prefix: str, lines: list[str]) -> None:
             a.update({"stroke": item.fill, "stroke-width": num(item.size * BOLD)})
         text = item.text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
         lines.append(f"<text{_attributes(a)}>{text}</text>" if text else f"<text{_attributes(a)} />")
+    elif isinstance(item, Line):
+        a = {"x1": num(item.x1), "y1": num(item.y1), "x2": num(item.x2), "y2": num(item.y2)}
+        label(a, item.classes, ())
+        a.update({"stroke": item.stroke, "stroke-width": num(item.width), "stroke-linecap": "round"})
+        lines.append(f"<line{_attributes(a)} />")
     elif isinstance(item, Grid):
         x0, y0, c = item.x, item.y, item.cell
         x1, y1 = x0 + item.columns * c, y0 + item.rows * c

@@ -101,6 +101,7 @@
       var newest = null;
       Object.keys(made).forEach(function (key) { if (made[key] === k && proofs[key]) { newest = key; } });
       if (newest && marks.length) { show(newest); }
+      if (newest && marks.length) { keepInView(); }
     };
     prev.addEventListener("click", function () { step(parseInt(slider.value, 10) - 1); });
     next.addEventListener("click", function () { step(parseInt(slider.value, 10) + 1); });
@@ -111,6 +112,128 @@
       if (event.key === "ArrowRight") { event.preventDefault(); step(parseInt(slider.value, 10) + 1); }
     });
     said.textContent = "Coup " + total + " of " + total;
+  }
+  // The board's frame: where each road's newest column is and where its texts are, in CSS px from the
+  // picture's left edge, so the frame can open on the newest columns with no text cut by its edges.
+  var scale = 1;
+  function boxOf(el) {
+    var o = svg.getBoundingClientRect(), r = el.getBoundingClientRect();
+    return [r.left - o.left, r.right - o.left];
+  }
+  function newestColumns() {
+    var out = {};
+    Array.prototype.forEach.call(svg.querySelectorAll("use[data-road]:not(.later)"), function (u) {
+      var road = u.getAttribute("data-road");
+      if (road === "bead-plate") { return; }
+      var b = boxOf(u);
+      if (!out[road] || b[1] > out[road][1]) { out[road] = b; }
+    });
+    return out;
+  }
+  function bigRoadEdges() {
+    var size = cell * scale, seen = {}, edges = [];
+    Array.prototype.forEach.call(svg.querySelectorAll('use[data-road="big-road"]'), function (u) {
+      var x = parseFloat(u.getAttribute("x"));
+      if (!seen[x]) { seen[x] = true; edges.push((x + cell / 2) * scale); }
+    });
+    edges.sort(function (a, b) { return a - b; });
+    return { edges: edges, size: size };
+  }
+  function scrollRightEdgeTo(edge) {
+    var frame = board.getBoundingClientRect(), o = svg.getBoundingClientRect();
+    var right = frame.left + board.clientLeft + board.clientWidth - o.left;
+    board.scrollLeft += edge - right;
+  }
+  // Opening place: the frame's right edge on a Big Road column's edge (or the picture's end), chosen so the
+  // newest Big Road column shows, then no text is cut, then as many derived roads' newest columns as fit.
+  function openFrame() {
+    if (board.scrollWidth <= board.clientWidth + 1) { return; }
+    scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+    var width = board.clientWidth, end = svg.getBoundingClientRect().width;
+    var newest = newestColumns();
+    // The road names move with the frame (below), so only the other texts can be cut by its edges.
+    var texts = Array.prototype.map.call(svg.querySelectorAll("text:not(.road-label)"), boxOf).filter(function (b) { return b[1] > b[0]; });
+    // Never past the last column's edge: the picture's padding is no place to open (or to snap to).
+    var candidates = bigRoadEdges().edges.filter(function (e) { return e >= width && e <= end; });
+    var best = null, bestScore = -1;
+    candidates.forEach(function (e) {
+      var s = e - width, score = 0;
+      Object.keys(newest).forEach(function (road) {
+        var b = newest[road];
+        if (b[0] >= s - 0.5 && b[1] <= e + 0.5) { score += road === "big-road" ? 1000 : 10; }
+      });
+      if (!texts.some(function (b) { return (b[0] < s - 0.5 && b[1] > s + 0.5) || (b[0] < e - 0.5 && b[1] > e + 0.5); })) {
+        score += 100;
+      }
+      if (score > bestScore || (score === bestScore && e > best)) { best = e; bestScore = score; }
+    });
+    if (best !== null) { scrollRightEdgeTo(best); }
+    board.classList.add("scrolls");
+  }
+  // Bring [left, right] (CSS px from the picture's left) into the frame, moving it as little as it can.
+  function reveal(left, right) {
+    if (board.scrollWidth <= board.clientWidth + 1) { return; }
+    var frame = board.getBoundingClientRect(), o = svg.getBoundingClientRect();
+    var s = frame.left + board.clientLeft - o.left, e = s + board.clientWidth;
+    if (left >= s && right <= e) { return; }
+    board.scrollLeft += right - left > e - s || left < s ? left - s - cell * scale / 2 : right - e + cell * scale / 2;
+  }
+  // Scroll snapping: one anchor per Big Road column, so a swipe stops on whole columns, never in the padding.
+  function snapAnchors() {
+    if (board.scrollWidth <= board.clientWidth + 1) { return; }
+    var layer = document.createElement("div"), found = bigRoadEdges();
+    layer.className = "snaps";
+    layer.setAttribute("aria-hidden", "true");
+    found.edges.forEach(function (e) {
+      var a = document.createElement("span");
+      a.style.left = (e - found.size) + "px";
+      a.style.width = found.size + "px";
+      layer.appendChild(a);
+    });
+    layer.style.width = svg.getBoundingClientRect().width + "px";
+    board.appendChild(layer);
+    // An absolute box in a right-to-left frame starts where the frame's scroll starts: line it up with the picture.
+    layer.style.left = (svg.getBoundingClientRect().left - layer.getBoundingClientRect().left) + "px";
+  }
+  function edges() {
+    board.classList.toggle("more-left", board.scrollWidth > board.clientWidth + 1 &&
+      board.getBoundingClientRect().left - svg.getBoundingClientRect().left > 1);
+    // The picture's own padding past the last column is not more board.
+    board.classList.toggle("more-right", board.scrollWidth > board.clientWidth + 1 &&
+      svg.getBoundingClientRect().right - board.getBoundingClientRect().right > cell * scale / 2);
+  }
+  // Each road's name keeps to the frame's left edge while its strip is in the frame, so a scrolled board
+  // still says which strip is which.
+  var names = Array.prototype.map.call(svg.querySelectorAll("text.road-label"), function (t) {
+    var road = Array.prototype.filter.call(t.classList, function (c) { return c !== "road-label"; })[0];
+    var strip = road && svg.querySelector("g.road." + road);
+    if (!strip) { return null; }
+    var b = strip.getBBox();
+    return { text: t, x: parseFloat(t.getAttribute("x")), right: b.x + b.width, width: t.getComputedTextLength() };
+  }).filter(function (n) { return n; });
+  function keepNames() {
+    if (!names.length) { return; }
+    var left = (board.getBoundingClientRect().left + board.clientLeft - svg.getBoundingClientRect().left) / scale;
+    var right = left + board.clientWidth / scale;
+    names.forEach(function (n) {
+      var x = Math.round(Math.max(n.x, Math.min(left + cell / 4, n.right - n.width - cell / 4)) * 2) / 2;
+      n.text.setAttribute("x", String(x));
+      // A sliver of a strip too narrow for its name: no half name at the frame's edge.
+      var cut = (x < left && x + n.width > left) || (x < right && x + n.width > right);
+      n.text.style.visibility = cut ? "hidden" : "";
+    });
+  }
+  function scrolled() { edges(); keepNames(); }
+  scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+  snapAnchors();
+  openFrame();
+  scrolled();
+  board.addEventListener("scroll", scrolled, { passive: true });
+  if (board.scrollWidth > board.clientWidth + 1) {
+    var swipe = document.createElement("p");
+    swipe.className = "scroll-hint";
+    swipe.textContent = "\u25c0 The board scrolls sideways: older columns are to the left.";
+    board.parentNode.parentNode.insertBefore(swipe, board.parentNode);
   }
   var hint = viewer.querySelector(".hint");
   if (hint) { hint.hidden = false; }
@@ -138,17 +261,6 @@
     r.setAttribute("data-i", i);
     u.parentNode.insertBefore(r, u);
   });
-  // A board wider than its frame opens on its right end (the frame is right to left); bring the newest
-  // Big Eye Boy mark into view too, since a long Big Road runs past where the derived roads end.
-  var newest = null;
-  marks.forEach(function (u) {
-    if (u.getAttribute("data-road") === "big-eye-boy" &&
-        (!newest || parseFloat(u.getAttribute("x")) > parseFloat(newest.getAttribute("x")))) { newest = u; }
-  });
-  if (newest && board.scrollWidth > board.clientWidth) {
-    var frame = board.getBoundingClientRect(), at = newest.getBoundingClientRect();
-    if (at.right > frame.right || at.left < frame.left) { board.scrollLeft += at.right + cell - frame.right; }
-  }
   var under = document.createElementNS(NS, "g");
   var over = document.createElementNS(NS, "g");
   under.setAttribute("class", "roads-overlay under");
@@ -202,6 +314,16 @@
     while (viewer.firstChild) { viewer.removeChild(viewer.firstChild); }
     Array.prototype.forEach.call(li.children, function (child) { viewer.appendChild(child.cloneNode(true)); });
     viewer.setAttribute("data-showing", key);
+  }
+  // The step-through keeps what the current proof compares (tinted columns, the new bead) in the frame.
+  function keepInView() {
+    // The tints and the rings on the Big Road; the last ring is the derived mark's own, elsewhere on the board.
+    var rings = Array.prototype.slice.call(over.childNodes, 0, -1);
+    var bigOnly = Array.prototype.map.call(under.childNodes, boxOf).concat(rings.map(boxOf))
+      .filter(function (b) { return b[1] > b[0]; });
+    if (!bigOnly.length) { return; }
+    reveal(Math.min.apply(null, bigOnly.map(function (b) { return b[0]; })),
+      Math.max.apply(null, bigOnly.map(function (b) { return b[1]; })));
   }
   function markTarget(event) {
     var t = event.target;
