@@ -21,6 +21,7 @@ from PIL import Image
 
 from roads import Scoreboard
 from roads.cli import main
+from roads.scene.primitives import Group, Item, Scene
 from roads.shoe import deal_shoe
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -142,3 +143,15 @@ def load_script(name: str, path: Path) -> ModuleType:
     sys.modules[spec.name] = module  # dataclasses look their module up by name
     spec.loader.exec_module(module)
     return module
+
+
+def scene_group(scene: Scene, id: str) -> Group:
+    """Return the group of ``scene`` whose id is ``id``, at any depth; AssertionError when there is none."""
+    stack: list[Item] = list(scene.items)
+    while stack:
+        item = stack.pop()
+        if isinstance(item, Group):
+            if item.id == id:
+                return item
+            stack.extend(item.items)
+    raise AssertionError(f"no group {id}")

@@ -12,6 +12,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from helpers import scene_group
 
 from roads import Scoreboard
 from roads.bets.events import events_scene
@@ -119,20 +120,9 @@ def overlap(a: Shape, b: Shape) -> bool:
     )
 
 
-def _group(scene: Scene, id: str) -> Group:
-    stack: list[Item] = list(scene.items)
-    while stack:
-        item = stack.pop()
-        if isinstance(item, Group):
-            if item.id == id:
-                return item
-            stack.extend(item.items)
-    raise AssertionError(f"no group {id}")
-
-
 def small_marks(scene: Scene, road: str) -> dict[tuple[int, int], list[Shape]]:
     """Return the shapes of every small mark of ``road`` by cell (the bead's disc or ring is not one)."""
-    group = _group(scene, road)
+    group = scene_group(scene, road)
     frame = next(i for i in group.items if isinstance(i, Grid))
     cells: dict[tuple[int, int], list[Shape]] = {}
     for item in group.items:
@@ -189,7 +179,7 @@ def test_small_marks_stay_inside_their_cell() -> None:
     scene = events_scene(read_coups(str(EVENTS_LOG)), render_options(), "super6", lucky_6=True)
     for road in ("bead-plate", "big-road"):
         for (col, row), shapes in small_marks(scene, road).items():
-            frame = next(i for i in _group(scene, road).items if isinstance(i, Grid))
+            frame = next(i for i in scene_group(scene, road).items if isinstance(i, Grid))
             x0, y0 = frame.x + col * frame.cell, frame.y + row * frame.cell
             for kind, v in shapes:
                 if kind == "circle":
@@ -211,7 +201,7 @@ def _reach(shape: Circle | Rect, dx: float, dy: float) -> float:
 def test_pair_dots_stand_clear_of_the_bead(road: str, theme: str) -> None:
     """A blue dot touching a blue ring read as a "Q": a pair dot now misses the ring and the disc (round or square)."""
     scene = lay_out(crowded(), theme=theme)
-    group = _group(scene, road)
+    group = scene_group(scene, road)
     symbols = {s.id: s for s in scene.symbols}
     beads = {dict(u.data)["coup"]: u for u in group.items if isinstance(u, Use) and "bead" in u.classes.split()}
     dots = [u for u in group.items if isinstance(u, Use) and "pair" in u.classes.split()]
@@ -234,13 +224,13 @@ def test_bead_plate_discs_are_four_tenths_of_the_cell() -> None:
 
 def test_a_tie_count_sits_beside_its_slash() -> None:
     scene = lay_out(crowded())
-    counts = [g for g in _group(scene, "big-road").items if isinstance(g, Group) and "tie-count" in g.classes]
+    counts = [g for g in scene_group(scene, "big-road").items if isinstance(g, Group) and "tie-count" in g.classes]
     assert {dict(g.data)["ties"] for g in counts} == {"2", "3"}
     assert _collisions(scene, "big-road") == []
 
 
 def _badges(scene: Scene) -> list[Group]:
-    return [g for g in _group(scene, "bead-plate").items if isinstance(g, Group) and "event" in g.classes]
+    return [g for g in scene_group(scene, "bead-plate").items if isinstance(g, Group) and "event" in g.classes]
 
 
 def test_a_badge_at_scale_1_is_at_least_8_px_and_carries_its_figure() -> None:
@@ -281,9 +271,9 @@ def walk_texts(group: Group) -> Iterator[Text]:
 
 def test_derived_roads_rule_a_strong_line_under_every_big_road_line() -> None:
     scene = lay_out(crowded())
-    x1 = next(i for i in _group(scene, "big-road").items if isinstance(i, Grid)).x
+    x1 = next(i for i in scene_group(scene, "big-road").items if isinstance(i, Grid)).x
     for road in ("big-eye-boy", "small-road", "cockroach-pig"):
-        grids = [i for i in _group(scene, road).items if isinstance(i, Grid)]
+        grids = [i for i in scene_group(scene, road).items if isinstance(i, Grid)]
         light, strong = grids
         assert light.cell == HALF and light.stroke == THEMES["classic"].grid_minor
         assert strong.cell == CELL and strong.stroke == THEMES["classic"].grid and strong.classes == "major"
@@ -294,7 +284,7 @@ def test_derived_roads_rule_a_strong_line_under_every_big_road_line() -> None:
 
 
 def _labels(scene: Scene) -> dict[str, Text]:
-    return {t.classes.split()[1]: t for t in walk_texts(_group(scene, "road-labels"))}
+    return {t.classes.split()[1]: t for t in walk_texts(scene_group(scene, "road-labels"))}
 
 
 @pytest.mark.parametrize(("labels", "names"), [("en", ("Bead Plate", "Cockroach Pig")), ("zh", ("珠盘路", "曱甴路"))])
@@ -304,7 +294,7 @@ def test_road_labels_name_each_strip_above_it(labels: str, names: tuple[str, str
     assert list(found) == ["bead-plate", "big-road", "big-eye-boy", "small-road", "cockroach-pig"]
     assert (found["bead-plate"].text, found["cockroach-pig"].text) == names
     for key, text in found.items():
-        frame = next(i for i in _group(scene, key).items if isinstance(i, Grid))
+        frame = next(i for i in scene_group(scene, key).items if isinstance(i, Grid))
         assert text.y <= frame.y - 2  # over the strip: it covers no mark
         right = frame.x + frame.columns * frame.cell
         assert text.x >= frame.x and text.x + text_width(text.text, text.size) <= right + 1e-6
