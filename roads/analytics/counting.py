@@ -15,12 +15,16 @@ from collections import deque
 from collections.abc import Callable, Generator, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING
 
 from ..board import Board
 from ..errors import LogError, RoadsError, excerpt, one_line
 from ..logs.archive import MAX_LINE, Shoe
 from ..logs.source import Chunk, Opened, chunks
 from .tally import StatsError, Tally
+
+if TYPE_CHECKING:
+    from distributed import LocalCluster
 
 BLOCK_BYTES = 1 << 18
 """Bytes of lines a block holds at most (a few hundred shoes of results): small to send, enough to be worth it."""
@@ -228,7 +232,14 @@ def dask_counter(address: str, workers: int) -> Iterator[Callable[[Iterator[Bloc
             # A signal while the cluster starts waits for it to be whole (a second or two), then stops it at once:
             # interrupted half way, its start-up thread went on spawning workers that died printing tracebacks.
             with _signals_deferred():
-                cluster = LocalCluster(n_workers=workers, threads_per_worker=1, dashboard_address=None)  # type: ignore[no-untyped-call]
+                _quiet_resource_tracker()
+                cluster = LocalCluster(  # type: ignore[no-untyped-call]
+                    n_workers=workers,
+                    threads_per_worker=1,
+                    dashboard_address=None,
+                    # its HTTP server on a free port: on 8787, a second run at once warned "Port 8787 is already in use"
+                    scheduler_kwargs={"dashboard": False, "dashboard_address": "127.0.0.1:0"},
+                )
         try:
             client = Client(cluster if cluster is not None else address, timeout=DASK_CONNECT)  # type: ignore[no-untyped-call]
         except (OSError, ValueError, TypeError) as exc:
@@ -255,12 +266,12 @@ def dask_counter(address: str, workers: int) -> Iterator[Callable[[Iterator[Bloc
                 yield count
             except BaseException as exc:
                 if cluster is not None and _interrupted(exc):
-                    _kill_local_workers()
+                    _kill_local_workers(cluster)
                     cluster = None
                 raise
     except BaseException as exc:
         if address == "local" and _interrupted(exc):  # the cluster may be half made: not yet ``cluster``
-            _kill_local_workers()
+            _kill_local_workers(cluster)
             cluster = None
         raise
     finally:
@@ -300,17 +311,44 @@ def _interrupted(exc: BaseException) -> bool:
     return not isinstance(exc, Exception | GeneratorExit)
 
 
-def _kill_local_workers() -> None:
+def _quiet_resource_tracker() -> None:
+    """Start multiprocessing's resource tracker with its standard error on the null device.
+
+    The tracker unlinks the semaphores of worker processes that were killed
+    (after Ctrl-C or SIGTERM, see ``_kill_local_workers``), and warns of each on
+    standard error as it does: that clean-up is its job, not the user's news.
+    Nothing else of the run writes through it. Already running, it is left as is.
+    """
+    import os
+    from multiprocessing import resource_tracker
+
+    saved = os.dup(2)
+    null = os.open(os.devnull, os.O_WRONLY)
+    try:
+        os.dup2(null, 2)
+        resource_tracker.ensure_running()
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
+        os.close(null)
+
+
+def _kill_local_workers(cluster: LocalCluster | None) -> None:
     """Kill a local cluster's worker processes now, and keep distributed's exit hook from closing it again.
 
     A graceful close waits seconds for the workers and, half-started, prints
     tracebacks; after Ctrl-C or SIGTERM the run is over and nothing of it is kept.
+    Each nanny is first marked closing, or it would start a new worker in place
+    of the killed one, and that worker would die printing a traceback as the run exits.
     """
     import atexit
     import multiprocessing
 
+    from distributed.core import Status
     from distributed.deploy import spec
 
+    for nanny in (cluster.workers if cluster is not None else {}).values():
+        nanny.status = Status.closing
     for child in multiprocessing.active_children():
         child.kill()
     atexit.unregister(spec.close_clusters)
