@@ -283,11 +283,7 @@ def csv_rows(found: ShoeExposure, bets: Sequence[str]) -> Iterator[tuple[object,
         for bet, edge in zip(bets, row.edges, strict=True):
             net = nets.get((row.coup, bet))
             positive = edge is not None and edge < 0
-            yield (found.shoe, row.coup, bet, "" if edge is None else repr(edge), int(positive), _net_cell(net))
-
-
-def _net_cell(net: Fraction | None) -> str:
-    return "" if net is None else repr(number(net))
+            yield (found.shoe, row.coup, bet, edge, int(positive), None if net is None else number(net))
 
 
 def percent(edge: float) -> str:

@@ -31,7 +31,7 @@ NEEDS_CARDS = (
 
 
 @cli.command("exposure", short_help="Each side bet's exact house edge before every coup of card logs.")
-@log_inputs(verb="scanned")
+@log_inputs(verb="scanned", old_format_flags=())
 @decks_option("Decks the logged shoes started with (1-1000).")
 @rules_options
 @click.option(
