@@ -326,3 +326,40 @@ def totals_text(totals: Totals, scan: Exposure) -> str:
         if count:
             lines.append(f"  {bet:<21}{int(count):>7,} positive   netted {units(net)}")
     return "\n".join(lines) + "\n"
+
+
+STRONGEST = 10
+"""Positive moments the report lists: the strongest, by house edge."""
+
+
+@dataclass
+class Summary(Totals):
+    """The totals of a scan with what the report shows: per-bet counts and the strongest moments."""
+
+    strongest: list[tuple[float, str, int, str, Fraction]] = dataclasses.field(default_factory=list)
+    """(edge, shoe, coup, bet, net) of the strongest moments so far, at most STRONGEST of them."""
+
+    def add(self, found: ShoeExposure) -> None:
+        """Count one scanned shoe in, keeping its moments if they are among the strongest."""
+        super().add(found)
+        for m in found.positive:
+            self.strongest.append((m.edge, found.label, m.coup, m.bet, m.net))
+        self.strongest.sort(key=lambda s: s[0])
+        del self.strongest[STRONGEST:]
+
+    def to_report(self, scan: Exposure) -> dict[str, object]:
+        """Return what the report's exposure section shows, as plain data."""
+        return {
+            **self.to_json(),
+            "decks": scan.decks,
+            "rules": scan.rules.title,
+            "bets": {bet: self._bet(bet) for bet in scan.ids},
+            "strongest": [
+                {"shoe": shoe, "coup": coup, "bet": bet, "edge": edge, "net": number(net)}
+                for edge, shoe, coup, bet, net in self.strongest
+            ],
+        }
+
+    def _bet(self, bet: str) -> dict[str, object]:
+        count, net = self.by_bet.get(bet, [Fraction(0), Fraction(0)])
+        return {"positive": int(count), "net": number(net)}

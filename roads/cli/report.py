@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import dataclasses
+from typing import Any
 
 import click
 
 from ..analytics import Tally
+from ..pool import worker_count
 from .app import cli, wrote
 from .inputs import Inputs
 from .options import choice, decks_option, log_inputs
@@ -26,7 +28,10 @@ def report_command(inputs: Inputs, output: str, decks: int, by: str | None) -> N
     figures in plain words; each coup share with its 99% interval against the
     exact odds; the Big Road column depths and the derived roads' red shares
     against the simulated expectation; the spread of the Banker share shoe by
-    shoe; the tables as CSV downloads. It needs no network and opens from
+    shoe; the tables as CSV downloads; for card logs, the side-bet exposure
+    of Dragon 7 and Panda 8 (roads exposure: the coups where the cards left
+    favoured the player, and what one unit on each netted; read from each
+    LOG a second time). It needs no network and opens from
     disk. A bad shoe is named on one line and left out: the page holds the
     others and lists it (exit 1); with --fail-fast, or when no shoe can be
     read, no page is written.
@@ -76,10 +81,44 @@ def report_command(inputs: Inputs, output: str, decks: int, by: str | None) -> N
             data = {**per_shoe, "groups": []}
             tests_csv = csv_report(data)
         left_out = LeftOut(inputs.failed, tuple(inputs.errors))
+        exposure = exposure_of(inputs, decks)
         with TextOutput(output) as page:
-            write_report(page.write, data, shoes, logs=inputs.logs, by=by, tests_csv=tests_csv, left_out=left_out)
+            write_report(
+                page.write,
+                data,
+                shoes,
+                logs=inputs.logs,
+                by=by,
+                tests_csv=tests_csv,
+                left_out=left_out,
+                exposure=exposure,
+            )
             page.commit()
     finally:
         shoes.close()
     wrote(output)
     inputs.finish()  # a bad shoe among good ones: the page of the others, its summary line and exit 1
+
+
+REPORTED_BETS = ("dragon_7", "panda_8")
+"""The side bets the report's exposure section follows (``roads exposure`` prices any)."""
+
+
+def exposure_of(inputs: Inputs, decks: int) -> dict[str, Any] | None:
+    """Return the exposure section's data for the shoes with cards, None when none has them (or the log is -).
+
+    The logs are read again, silently: their errors were said once already,
+    and a shoe of results only is simply not in the section.
+    """
+    if "-" in inputs.logs:
+        return None  # standard input cannot be read a second time
+    from ..analytics.exposure import Exposure, Summary
+    from ..bets import rule_set
+    from .exposure import scanned
+
+    again = dataclasses.replace(inputs, done=0, failed=0, errors=[], echo=False, fail_fast=False)
+    scan = Exposure(rule_set("standard"), REPORTED_BETS, decks)
+    summary = Summary()
+    for found in scanned(again, scan, worker_count(None)[0]):
+        summary.add(found)
+    return summary.to_report(scan) if summary.shoes else None
