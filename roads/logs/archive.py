@@ -17,12 +17,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..bounds import TooLong, number_text
+from ..bounds import MAX_BURN, TooLong, number_text
 from ..cards import Card, parse_card
 from ..coup import Coup
 from ..errors import CardError, LogError, RoadsError, excerpt, one_line
 from ..outcome import Outcome
-from ..shoe import MAX_BURN
 from .detect import holds_shoes
 from .notes import logger
 from .records import Entry, Record, ShoeLog, to_entry
