@@ -538,6 +538,7 @@ def exposure_section(exposure: Mapping[str, Any]) -> str:
         '<table class="groups"><thead><tr><th>bet</th><th>positive coups</th><th>ideal net</th></tr></thead>'
         f"<tbody>{rows}</tbody></table></div>"
         + (
+            f'<p class="explain">The {len(exposure["strongest"])} strongest moments, by house edge:</p>'
             '<div class="table-wrap" tabindex="0" role="region" aria-label="Strongest moments">'
             '<table class="groups"><thead><tr><th>shoe</th><th>coup</th><th>bet</th><th>house edge</th>'
             f"<th>net</th></tr></thead><tbody>{strongest}</tbody></table></div>"
