@@ -303,3 +303,16 @@ def test_usage_errors(tmp_path: Path, capsys: pytest.CaptureFixture[str], argv: 
     log = write_shoe(tmp_path, capsys, 8, 2)
     status, out, err = run(capsys, "exposure", str(log), *argv)
     assert status == 2 and out == "" and said in err
+
+
+def test_a_burned_card_the_coups_deal_again_names_the_coup(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A one-deck header burns AD, which coup 1 deals again: coup 2 is priced from two AD seen, one too many."""
+    text = (Path(__file__).parent.parent / "fixtures" / "exposure" / "one-deck-12.txt").read_text(encoding="utf-8")
+    log = tmp_path / "twice.txt"
+    log.write_text(text.replace("# burned: KD", "# burned: AD"), encoding="utf-8")
+    status, out, err = run(capsys, "exposure", str(log), "--decks", "1")
+    assert status == 1 and out == ""
+    assert err.splitlines() == [
+        f"roads: error: {log}, coup 2: the burned cards and the coups before this one show more AD than "
+        "a 1-deck shoe holds: wrong --decks, or a misread card"
+    ]

@@ -147,7 +147,13 @@ class Exposure:
             if suits is not None and suits[number - 1] is not None and burned_suits is not None:
                 suited = [c - b for c, b in zip(suits[number - 1] or (), burned_suits, strict=True)]
                 if min(suited) < 0:
-                    suited = None  # a burned card the coups also show: the ranks' check above names the fault
+                    i = suited.index(min(suited))
+                    named = f"{RANKS[i // len(SUITS)]}{SUITS[i % len(SUITS)]}"
+                    raise OddsError(
+                        f"the burned cards and the coups before this one show more {named} than "
+                        f"{shoe_phrase(self.decks)} holds: wrong --decks, or a misread card",
+                        coup=number,
+                    )
             edges = self._edges(ranks, suited)
             rows.append(CoupEdges(number, tuple(None if e is None else float(e) for e in edges)))
             favoured = [bet for bet, e in zip(self.bets, edges, strict=True) if e is not None and e < 0]
