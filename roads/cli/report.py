@@ -116,9 +116,28 @@ def exposure_of(inputs: Inputs, decks: int) -> dict[str, Any] | None:
     from ..bets import rule_set
     from .exposure import scanned
 
-    again = dataclasses.replace(inputs, done=0, failed=0, errors=[], echo=False, fail_fast=False)
+    logs = tuple(log for log in inputs.logs if _opens_with_cards(log, inputs))
+    if not logs:
+        return None
+    again = dataclasses.replace(inputs, logs=logs, done=0, failed=0, errors=[], echo=False, fail_fast=False)
     scan = Exposure(rule_set("standard"), REPORTED_BETS, decks)
     summary = Summary()
     for found in scanned(again, scan, worker_count(None)[0]):
         summary.add(found)
     return summary.to_report(scan) if summary.shoes else None
+
+
+def _opens_with_cards(log: str, inputs: Inputs) -> bool:
+    """Return True when the first coup of ``log``'s first shoe has cards: a results archive is not read again."""
+    from ..errors import RoadsError
+    from ..logs.archive import open_archive
+
+    try:
+        with open_archive(log, inputs.fmt) as shoes:
+            first = next(shoes, None)
+            if first is None or first.error is not None:
+                return first is not None  # a bad first shoe: the others may have cards
+            record = next(first.iter_records(), None)
+            return record is not None and record.has_cards
+    except RoadsError:
+        return False  # said once already, by the statistics' pass
