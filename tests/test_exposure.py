@@ -316,3 +316,13 @@ def test_a_burned_card_the_coups_deal_again_names_the_coup(tmp_path: Path, capsy
         f"roads: error: {log}, coup 2: the burned cards and the coups before this one show more AD than "
         "a 1-deck shoe holds: wrong --decks, or a misread card"
     ]
+
+
+def test_the_help_names_the_default_bets() -> None:
+    from roads.analytics.exposure import side_bets
+    from roads.cli.exposure import exposure_command
+
+    assert exposure_command.help is not None
+    words = " ".join(exposure_command.help.split())
+    assert f"the rule set's side bets: {', '.join(side_bets(rule_set('standard')))}." in words
+    assert all(side_bets(rule_set(name)) == side_bets(rule_set("standard")) for name in ("super6", "ez"))

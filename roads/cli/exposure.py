@@ -73,10 +73,10 @@ def exposure_command(
     dragon_bonus_banker, dragon_7, panda_8, lucky_6.
 
     Text: a short table per shoe of its positive moments, then the totals.
-    --json: {"shoes": [{"shoe", "coups": [{"coup", "edges"}], "positive":
-    [{"coup", "bet", "edge", "net"}]}], "total": {"shoes", "coups",
-    "positive_coups", "ideal_net"}}. --csv: shoe, coup, bet, edge, positive,
-    net. A bad shoe is one error line and the others go on (exit status 1).
+    --json: {"rules", "decks", "bets", "shoes": [{"shoe", "coups": [{"coup",
+    "edges"}], "positive": [{"coup", "bet", "edge", "net"}]}], "total":
+    {"shoes", "coups", "positive_coups", "ideal_net"}}. --csv: shoe, coup,
+    bet, edge, positive, net. A bad shoe is one error line and the others go on (exit status 1).
 
     \b
     Examples:
