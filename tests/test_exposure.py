@@ -286,6 +286,8 @@ def test_a_bad_shoe_of_an_archive_costs_only_itself(tmp_path: Path, capsys: pyte
 
 def test_more_cards_than_the_decks_hold_names_the_coup(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     log = write_shoe(tmp_path, capsys, 8, 2)
+    text = log.read_text(encoding="utf-8")
+    log.write_text("".join(line for line in text.splitlines(True) if not line.startswith("# decks:")), "utf-8")
     status, out, err = run(capsys, "exposure", str(log), "--decks", "1")
     assert status == 1 and out == ""
     assert len(err.splitlines()) == 1
@@ -326,3 +328,16 @@ def test_the_help_names_the_default_bets() -> None:
     words = " ".join(exposure_command.help.split())
     assert f"the rule set's side bets: {', '.join(side_bets(rule_set('standard')))}." in words
     assert all(side_bets(rule_set(name)) == side_bets(rule_set("standard")) for name in ("super6", "ez"))
+
+
+def test_a_log_naming_other_decks_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A 6-deck log read as 8 decks would price another shoe: one line says which --decks to give."""
+    for fmt in ("cards", "json", "jsonl"):
+        log = write_shoe(tmp_path, capsys, 6, 3, fmt)
+        status, out, err = run(capsys, "exposure", str(log), "--bet", "dragon_7")
+        assert status == 1 and out == "", fmt
+        assert err.splitlines() == [
+            f"roads: error: {log}: the log says this shoe was dealt from 6 decks, but --decks is 8: "
+            "give --decks 6 (every edge depends on it)"
+        ], fmt
+        assert run(capsys, "exposure", str(log), "--bet", "dragon_7", "--decks", "6")[0] == 0

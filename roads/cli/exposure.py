@@ -66,7 +66,8 @@ def exposure_command(
     does for one moment. A positive moment is a coup where a bet's house edge
     is below zero: the bet favoured the player. Each is settled with what the
     coup really did; the ideal net is what one unit on every positive moment
-    would have netted. Logs of results only are refused: this needs cards.
+    would have netted. Logs of results only are refused: this needs cards;
+    so is a shoe whose log names other decks than --decks.
 
     The default bets are the rule set's side bets: player_pair, banker_pair,
     either_pair, perfect_pair, big, small, dragon_bonus_player,
@@ -80,7 +81,7 @@ def exposure_command(
 
     \b
     Examples:
-      roads exposure shoe.txt                       every side bet, one shoe
+      roads exposure shoe.txt --decks 6             every side bet, a 6-deck shoe
       roads exposure shoes.jsonl --bet dragon_7 --bet panda_8
       roads exposure shoes.jsonl --bet dragon_7 --json > d7.json
       roads exposure shoes.jsonl --rules ez --csv -j 2 > exposure.csv
@@ -106,7 +107,7 @@ def scanned(inputs: Inputs, scan: Exposure, workers: int) -> Iterator[ShoeExposu
     """Yield every good shoe of the logs scanned, in order, on ``workers`` processes; bad shoes go to ``inputs``."""
     from ..pool import run_tasks
 
-    jobs = shoe_jobs(inputs)
+    jobs = shoe_jobs(inputs, scan.decks)
     first = list(itertools.islice(jobs, 2))
     if len(first) < 2:
         workers = 1  # one shoe is done before a worker would have started
@@ -131,7 +132,7 @@ def _lost(job: Job) -> ShoeExposure:
     return ShoeExposure(job[1].shoe, job[1].label, (), (), error=error)
 
 
-def shoe_jobs(inputs: Inputs) -> Iterator[Job]:
+def shoe_jobs(inputs: Inputs, decks: int) -> Iterator[Job]:
     """Yield each shoe of the logs with its coups read; a shoe that cannot be read is one error line in ``inputs``."""
     from ..logs.archive import open_archive
 
@@ -143,7 +144,7 @@ def shoe_jobs(inputs: Inputs) -> Iterator[Job]:
                         inputs.fail(shoe.error, shoe)
                         continue
                     try:
-                        cards = shoe_cards(shoe)
+                        cards = shoe_cards(shoe, decks)
                     except RoadsError as exc:
                         inputs.fail(exc, shoe)
                         continue
@@ -152,11 +153,19 @@ def shoe_jobs(inputs: Inputs) -> Iterator[Job]:
             inputs.fail(exc, None)
 
 
-def shoe_cards(shoe: Shoe) -> ShoeCards:
-    """Return a shoe's coups and burned cards; LogError when a coup has no cards (a results log)."""
+def shoe_cards(shoe: Shoe, decks: int) -> ShoeCards:
+    """Return a shoe's coups and burned cards; LogError when a coup has no cards (a results log), or when the log
+    names other decks than ``decks`` (the edges would be those of another shoe)."""
     from ..analytics.exposure import ShoeCards
 
-    burned = shoe.burned_cards()  # first: a one-shoe file's header is gone once its coups are read
+    named = shoe.named_decks()  # first: a one-shoe file's header is gone once its coups are read
+    if named is not None and named != decks:
+        raise LogError(
+            f"the log says this shoe was dealt from {named} decks, but --decks is {decks}: "
+            f"give --decks {named} (every edge depends on it)",
+            file=shoe.file,
+        )
+    burned = shoe.burned_cards()
     coups = []
     for entry in shoe.entries():
         if entry.coup is None:

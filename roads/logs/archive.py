@@ -61,6 +61,8 @@ class Shoe:
     """The date the log names for the shoe (a ``date`` field or column), if any."""
     burned: str | None = None
     """The burned cards a JSON Lines shoe line names (its ``burned`` list, space-separated), if any."""
+    decks: int | None = None
+    """The decks a JSON Lines shoe line names (its ``decks`` field), if any."""
 
     def label(self) -> str:
         """Return how messages name the shoe: ``shoes.jsonl, shoe 'A7'`` or just the file."""
@@ -80,6 +82,14 @@ class Shoe:
             return self.burned
         found = _BURNED.search(self.head()) or _JSON_BURNED.search(self.head())
         return None if found is None else found.group(1)
+
+    def named_decks(self) -> int | None:
+        """Return the decks the log names for this shoe (a shoe line's ``decks``, a one-shoe file's ``# decks:``
+        header or JSON ``"decks"`` key), None when it names none."""
+        if self.archive or self.source is None:
+            return self.decks
+        found = _DECKS.search(self.head()) or _JSON_DECKS.search(self.head())
+        return None if found is None else int(found.group(1))
 
     def burned_cards(self) -> tuple[Card, ...]:
         """Return the burned cards the log names for this shoe (none when it names none); LogError if not cards."""
@@ -138,6 +148,8 @@ class Shoe:
         return out
 
 
+_DECKS = re.compile(r"^\s*#\s*decks\s*[:=]\s*([0-9]{1,4})\s*$", re.M | re.I)
+_JSON_DECKS = re.compile(r'"decks"\s*:\s*([0-9]{1,4})\b')
 _BURNED = re.compile(r"^\s*#\s*burned\s*[:=]\s*(.*?)\s*$", re.M | re.I)
 _JSON_BURNED = re.compile(r'"burned"\s*:\s*(\[[^\]]*\])')
 
@@ -370,6 +382,7 @@ def _numbered(shoes: Iterator[Shoe], name: str) -> Iterator[Shoe]:
             table=shoe.table,
             date=shoe.date,
             burned=shoe.burned,
+            decks=shoe.decks,
         )
 
 
@@ -441,7 +454,9 @@ def _json_shoe(value: object, line: int, name: str) -> Shoe:
         return Shoe(name, shoe_id, 0, line, "jsonl", (), error=exc)
     burned = value.get("burned") if isinstance(value, dict) else None
     shown = " ".join(map(str, burned)) if isinstance(burned, list) else None if burned is None else str(burned)
-    return Shoe(name, shoe_id, 0, line, "jsonl", records, table=table, date=date, burned=shown)
+    decks = value.get("decks") if isinstance(value, dict) else None
+    named = decks if isinstance(decks, int) and not isinstance(decks, bool) else None
+    return Shoe(name, shoe_id, 0, line, "jsonl", records, table=table, date=date, burned=shown, decks=named)
 
 
 def _tag(value: dict[str, Any], key: str) -> str | None:
