@@ -328,9 +328,9 @@ class GroupMark:
     flagged: bool
 
 
-def _rank(key: str, index: int) -> int:
-    """Return a group's sampling rank: a hash of its name, so the same archive samples the same groups."""
-    return int.from_bytes(hashlib.blake2b(f"{key}\x00{index}".encode(), digest_size=8).digest(), "big")
+def _rank(key: str) -> int:
+    """Return a group's sampling rank: a hash of its name, so the same groups are sampled in any order."""
+    return int.from_bytes(hashlib.blake2b(key.encode(), digest_size=8).digest(), "big")
 
 
 class GroupSample:
@@ -371,7 +371,7 @@ class GroupSample:
                 self.flagged.append(mark)
             return
         self.others += 1
-        heapq.heappush(self._sample, (-_rank(mark.key, index), -index, mark))
+        heapq.heappush(self._sample, (-_rank(mark.key), -index, mark))
         if len(self._sample) > self.rows:
             heapq.heappop(self._sample)
 
