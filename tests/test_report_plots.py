@@ -176,7 +176,7 @@ def test_group_sample_shows_every_flagged_group_and_the_same_sample_whatever_the
     rng.shuffle(shuffled)
     assert {m.key for m in GroupSample.of(shuffled).shown()} == {m.key for m in shown}
     note = sample_note(sample, "shoe")
-    assert "every 8 flagged" in note and f"32 of the {500 - 8} others" in note
+    assert "the 8 flagged" in note and f"32 of the {500 - 8} others" in note
     many = GroupSample.of([_group(f"shoe {i}", 40, 80, flagged=True) for i in range(60)])
     assert [m.key for m in many.shown()] == [f"shoe {i}" for i in range(FOREST_ROWS)]
     assert "the first 40 of the 60 flagged" in sample_note(many, "shoe")
@@ -291,3 +291,11 @@ def test_snapshot_report_plots(plot: str, capsys: pytest.CaptureFixture[str], ar
         "groups": lambda: group_forest(GroupSample.of(data["groups"]), "table"),
     }
     assert svgs[plot]() == snapshot_svg
+
+
+def test_a_long_group_name_keeps_what_tells_groups_apart() -> None:
+    from roads.analytics.report_plots import _short
+
+    assert _short("T1") == "T1"
+    assert _short("archive-2026-03.jsonl, shoe 17") == "\u2026shoe 17"
+    assert _short("a-very-long-table-name-indeed") == "\u2026ble-name-indeed"

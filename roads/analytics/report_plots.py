@@ -391,8 +391,11 @@ class GroupSample:
 
 
 def _short(key: str) -> str:
-    """Return a group's name cut to its last characters, which tell groups apart ("...shoe 17")."""
-    return key if len(key) <= KEY_CHARACTERS else "\u2026" + key[-(KEY_CHARACTERS - 1) :]
+    """Return a group's name cut to what tells groups apart: its last part ("...shoe 17" of "a.jsonl, shoe 17")."""
+    if len(key) <= KEY_CHARACTERS:
+        return key
+    last = key.rsplit(", ", 1)[-1]
+    return "\u2026" + (last if len(last) < KEY_CHARACTERS else last[-(KEY_CHARACTERS - 1) :])
 
 
 def group_forest(sample: GroupSample, by: str) -> str:

@@ -108,7 +108,7 @@ def sample_note(sample: GroupSample, by: str) -> str:
     if len(shown) >= drawn:
         return ""
     flagged = len(sample.flagged)
-    first = "every" if flagged == sample.flagged_count else f"the first {flagged} of the"
+    first = "the" if flagged == sample.flagged_count else f"the first {flagged} of the"
     return (
         f'<p class="note">The plot shows at most {FOREST_ROWS} {escape(by)}s: {first} {sample.flagged_count:,} '
         f"flagged, and {len(shown) - flagged:,} of the {sample.others:,} others, picked by a hash of their names "
@@ -122,9 +122,9 @@ def homogeneity_section(data: Mapping[str, Any], sample: GroupSample, by: str, g
         f'<section id="homogeneity"><h2>The {escape(by)}s together</h2>'
         f'<p class="explain across">{flagged_words(data, by, groups)} {homogeneity_words(data["total"])}</p>'
         f'<p class="explain">Each {escape(by)}\'s Banker share with its 99% Wilson interval, on one axis, against '
-        "the exact odds (the line). Flagged groups are red. An interval missing the line now and then is chance "
-        "(about 1 in 100); many missing it, or intervals spread wider than their widths, is what the chi-square "
-        "measures.</p>"
+        "the exact odds (the line). Flagged groups (by any of their tests) are red. An interval missing the line "
+        "now and then is chance (about 1 in 100); many missing it, or intervals spread wider than their widths, "
+        "is what the chi-square measures.</p>"
         '<p class="legend"><span class="key"><i class="k-obs"></i>Banker share, 99% interval</span>'
         '<span class="key"><i class="k-exact"></i>exact theory</span></p>'
         f'<figure class="plot" tabindex="0">{group_forest(sample, by)}</figure>'
