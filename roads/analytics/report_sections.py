@@ -81,7 +81,7 @@ def flagged_words(data: Mapping[str, Any], by: str, groups: int) -> str:
     if not flagged:
         return ""
     return (
-        f"<strong>{flagged['count']:,} of {groups:,} {escape(by)} group{'' if groups == 1 else 's'} flagged</strong>; "
+        f"{flagged['count']:,} of {groups:,} {escape(by)} group{'' if groups == 1 else 's'} flagged; "
         f"about {flagged['expected']:g} would be by chance alone, as each fair group is flagged at most "
         f"{ALPHA:.0%} of the time."
     )
