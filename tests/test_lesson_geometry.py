@@ -255,8 +255,9 @@ def test_the_board_opens_on_its_newest_columns_and_every_proof_has_one_layout(
             stacked_then = page.evaluate(STACKED)
             if pictures:
                 shots.append(page.locator("#board").screenshot())
-            page.locator(".stepper input[type=range]").fill(str(page.evaluate("() => +document.querySelector("
-                "'.stepper input').max")))
+            page.locator(".stepper input[type=range]").fill(
+                str(page.evaluate("() => +document.querySelector('.stepper input').max"))
+            )
             page.locator("button.layout").click()
             g = page.evaluate(GEOMETRY)
             swiped = page.evaluate(AFTER_A_SWIPE) if g["scrolls"] else None
@@ -265,8 +266,9 @@ def test_the_board_opens_on_its_newest_columns_and_every_proof_has_one_layout(
             swiped = page.evaluate(AFTER_A_SWIPE) if g["scrolls"] else None
             page.locator(".stepper input[type=range]").fill("10")
             stepped = page.evaluate(STEPPED)
-            page.locator(".stepper input[type=range]").fill(str(page.evaluate("() => +document.querySelector("
-                "'.stepper input').max")))
+            page.locator(".stepper input[type=range]").fill(
+                str(page.evaluate("() => +document.querySelector('.stepper input').max"))
+            )
             # A wide screen stacks the roads on request.
             page.locator("button.layout").click()
             stacked = page.evaluate(STACKED)
@@ -284,7 +286,7 @@ def test_the_board_opens_on_its_newest_columns_and_every_proof_has_one_layout(
         r, (left, right) = strip["newest"], strip["frame"]
         if r is not None:
             assert left - 0.5 <= r["left"] and r["right"] <= right + 0.5, ("at coup 10", strip["key"])
-    assert not narrow or g["viewer"][0] < g["viewHeight"] and g["viewer"][1] > 0
+    assert g["viewer"][0] < g["viewHeight"] and g["viewer"][1] > 0
     # The viewer is on the screen after stepping to coup 10, with what the proof compares in its frames.
     assert stepped["viewer"][0] < g["viewHeight"] and stepped["viewer"][1] > 0
     if stepped["showing"]:
@@ -314,7 +316,7 @@ def test_a_tap_opens_the_viewer_at_the_foot_of_a_phone_and_close_puts_it_back(
     try:
         page.goto(lessons["seed-3"].as_uri())
         before = page.evaluate(where)
-        target = page.locator('.strip.small-road use.has-proof:not(.later)').last
+        target = page.locator(".strip.small-road use.has-proof:not(.later)").last
         target.scroll_into_view_if_needed()
         target.click()
         opened = page.evaluate(where)
