@@ -324,6 +324,12 @@ def test_a_tap_opens_the_viewer_at_the_foot_of_a_phone_and_close_puts_it_back(
         opened = page.evaluate(where)
         page.locator("#viewer .viewer-close").click()
         closed = page.evaluate(where)
+        # From the keyboard: Enter on a focused mark opens it, Escape closes it.
+        target.focus()
+        page.keyboard.press("Enter")
+        keyed = page.evaluate(where)
+        page.keyboard.press("Escape")
+        escaped = page.evaluate(where)
     finally:
         page.close()
     assert not before["open"] and before["position"] == "static" and before["showing"] is None
@@ -332,6 +338,7 @@ def test_a_tap_opens_the_viewer_at_the_foot_of_a_phone_and_close_puts_it_back(
     # The board does not move under the finger when the viewer leaves the page's flow, nor when it comes back.
     assert abs(opened["board"] - ready["board"]) < 1
     assert not closed["open"] and closed["position"] == "static" and abs(closed["board"] - opened["board"]) < 1
+    assert keyed["open"] and not escaped["open"]
 
 
 def test_a_proof_figure_numbers_every_column_its_words_cite(lessons: dict[str, Path]) -> None:

@@ -430,6 +430,10 @@
     viewer.classList.toggle("open", on);
   }
   close.addEventListener("click", function () { openViewer(false); });
+  // Escape closes an open viewer too, from anywhere on the page.
+  document.addEventListener("keydown", function (event) {
+    if (event.key === "Escape" && viewer.classList.contains("open")) { openViewer(false); }
+  });
   if (narrow && narrow.addEventListener) {
     narrow.addEventListener("change", function () {
       if (!narrow.matches) { openViewer(false); }
