@@ -29,10 +29,13 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .simulated import SEED
 from .theory import ALPHA, MIN_EXPECTED, chi_square_sf, holm_adjusted
+
+if TYPE_CHECKING:
+    from ..simulate import DealtCoups
 
 LAWS = ("ties", "pairs", "longest_column")
 """The per-shoe counts compared with dealt shoes."""
@@ -153,16 +156,23 @@ def reference_laws(decks: int) -> dict[str, Counter[int]]:
     for start in range(0, shoes, batch):
         size = min(batch, shoes - start)
         dealt = play_shoes(shuffled_shoes(rng, size, decks), DEFAULT_CUT)
-        p, b = dealt.player_total, dealt.banker_total
-        pairs = (dealt.cards[:, 1] == dealt.cards[:, 3]).astype(np.int64) + (dealt.cards[:, 0] == dealt.cards[:, 2])
-        per_shoe = {
-            "ties": np.bincount(dealt.shoe, weights=p == b, minlength=size),
-            "pairs": np.bincount(dealt.shoe, weights=pairs, minlength=size),
-            "longest_column": _longest_columns(dealt.shoe[p != b], (b > p)[p != b], size),
-        }
-        for law, values in per_shoe.items():
+        for law, values in laws_of(dealt, size).items():
             laws[law].update(int(v) for v in values)
     return laws
+
+
+def laws_of(dealt: DealtCoups, shoes: int) -> dict[str, Any]:
+    """Return each law's value for every one of ``shoes`` dealt shoes (numpy arrays, shoe by shoe)."""
+    import numpy as np
+
+    p, b = dealt.player_total, dealt.banker_total
+    pairs = (dealt.cards[:, 1] == dealt.cards[:, 3]).astype(np.int64) + (dealt.cards[:, 0] == dealt.cards[:, 2])
+    decided = p != b
+    return {
+        "ties": np.bincount(dealt.shoe, weights=p == b, minlength=shoes).astype(np.int64),
+        "pairs": np.bincount(dealt.shoe, weights=pairs, minlength=shoes).astype(np.int64),
+        "longest_column": _longest_columns(dealt.shoe[decided], (b > p)[decided], shoes),
+    }
 
 
 def _longest_columns(shoe: Any, banker: Any, shoes: int) -> Any:

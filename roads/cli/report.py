@@ -36,6 +36,7 @@ def report_command(inputs: Inputs, output: str, decks: int, by: str | None) -> N
       roads report shoes.jsonl -o report.html
       roads report logs/*.csv --by table --decks 6 -o tables.html
     """
+    from ..analytics.report_laws import Seen
     from ..analytics.report_page import LeftOut, ShoeSummary, Spool, write_report
     from ..analytics.verdicts import Across, group_document
     from ..files import TextOutput, refuse_inputs
@@ -46,12 +47,14 @@ def report_command(inputs: Inputs, output: str, decks: int, by: str | None) -> N
     if again and "-" in inputs.logs:
         raise click.UsageError(f"--by {by} reads each LOG twice: give files, not - (standard input)")
     shoes = ShoeSummary()
+    seen = Seen()
     across = Across()
 
     def each(tally: Tally) -> None:
         # One shoe at a time: the page keeps its spread counts and spools its CSV rows, never the shoe.
         document = group_document(tally, decks)
         shoes.add(document)
+        seen.add(document, tally.date)
         if by == "shoe":
             across.add(document)
             shoes.group(document, group_csv(document))
@@ -77,7 +80,9 @@ def report_command(inputs: Inputs, output: str, decks: int, by: str | None) -> N
             tests_csv = csv_report(data)
         left_out = LeftOut(inputs.failed, tuple(inputs.errors))
         with TextOutput(output) as page:
-            write_report(page.write, data, shoes, logs=inputs.logs, by=by, tests_csv=tests_csv, left_out=left_out)
+            write_report(
+                page.write, data, shoes, logs=inputs.logs, by=by, tests_csv=tests_csv, left_out=left_out, seen=seen
+            )
             page.commit()
     finally:
         shoes.close()
