@@ -21,7 +21,9 @@ from roads.shoe import deal_shoe
 
 pytestmark = pytest.mark.browser
 DOCS_IMAGES = Path(__file__).parent.parent / "docs" / "images"
-PLOTS = ("shares", "depths", "spread", "derived")
+PLOTS = ("shares", "depths", "spread", "derived", "drift", "cusum", "law-ties", "law-pairs", "law-longest_column", "pp")
+SECTIONS = ("drift", "laws", "pvalues")
+"""Sections pictured on their own in docs/stats.md (docs/images/report-SECTION.png, at 640 px)."""
 
 
 @pytest.fixture(scope="module")
@@ -94,6 +96,27 @@ def test_report_renders_every_plot_with_no_network_and_no_sideways_scroll(
     if os.environ.get("ROADS_UPDATE_SCREENSHOTS"):
         target.write_bytes(shot)
     assert target.exists(), f"make it with ROADS_UPDATE_SCREENSHOTS=1 pytest {__file__}"
+
+
+def test_drift_and_per_shoe_sections_draw_their_plots(browser: Any, report: Path) -> None:  # noqa: F811
+    page, problems, _ = _open(browser, report, 640)
+    shots = {}
+    try:
+        # drawn, not just present: the cumulative share's line spans the plot, the laws have their bars
+        line = page.locator('svg[data-plot="drift"] polyline.series').bounding_box()
+        assert line is not None and line["width"] > 300
+        assert page.locator('svg[data-plot="law-ties"] rect.bar').count() >= 8
+        assert page.evaluate("getComputedStyle(document.querySelector('svg[data-plot=pp] polyline')).fill") == "none"
+        for section in SECTIONS:
+            shots[section] = page.locator(f"#{section}").screenshot()
+    finally:
+        page.context.close()
+    assert problems == []
+    for section, shot in shots.items():
+        target = DOCS_IMAGES / f"report-{section}.png"
+        if os.environ.get("ROADS_UPDATE_SCREENSHOTS"):
+            target.write_bytes(shot)
+        assert target.exists(), f"make it with ROADS_UPDATE_SCREENSHOTS=1 pytest {__file__}"
 
 
 def test_report_prints(browser: Any, report: Path) -> None:  # noqa: F811
