@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from html import escape
 from importlib import resources
-from typing import IO, TYPE_CHECKING, Any
+from typing import IO, Any
 from urllib.parse import quote
 
 from ..logs.csvcell import line
@@ -26,9 +26,6 @@ from ..scene.plot import Ink
 from ..scene.primitives import Group, Item, Scene
 from ..version import __version__
 from .theory import ALPHA, EXACT_BELOW, SIM_DEPTHS, Z99
-
-if TYPE_CHECKING:
-    from .report_laws import Seen
 
 
 @dataclass(frozen=True)
@@ -525,15 +522,13 @@ def report_html(
     by: str | None,
     tests_csv: str | Spool,
     left_out: LeftOut = LeftOut(),
+    extra: Sequence[str] = (),
 ) -> str:
     """Return the whole report page: ``data`` is ``roads stats --json``'s document, ``shoes`` its per-shoe groups
-    (or their :class:`ShoeSummary`). See :func:`write_report`."""
-    from .report_laws import Seen
-
+    (or their :class:`ShoeSummary`), ``extra`` more sections. See :func:`write_report`."""
     page = io.StringIO()
     summary = shoes if isinstance(shoes, ShoeSummary) else ShoeSummary.of(shoes)
-    seen = None if isinstance(shoes, ShoeSummary) else Seen.of(shoes)
-    write_report(page.write, data, summary, logs=logs, by=by, tests_csv=tests_csv, left_out=left_out, seen=seen)
+    write_report(page.write, data, summary, logs=logs, by=by, tests_csv=tests_csv, left_out=left_out, extra=extra)
     return page.getvalue()
 
 
@@ -550,18 +545,18 @@ def write_report(
     by: str | None,
     tests_csv: str | Spool,
     left_out: LeftOut = LeftOut(),
-    seen: Seen | None = None,
+    extra: Sequence[str] = (),
 ) -> None:
     """Write the whole report page through ``write``, a piece at a time: ``data`` is ``roads stats --json``'s
     document, ``shoes`` what was kept of every shoe. The CSV downloads are read from their spools as they are
     written, so memory is bounded by the page's plots and tables, not by the archive.
 
     ``left_out`` names the shoes that could not be read: the page says, above
-    everything else, that its figures are those of the other shoes. ``seen``,
-    what was kept of every shoe in order, adds the drift and per-shoe sections.
+    everything else, that its figures are those of the other shoes. ``extra``
+    are more sections, after the plots (roads.analytics.report_laws makes the
+    drift and per-shoe ones).
     """
     from ..lesson.csp import meta
-    from .report_laws import sections as shoe_sections
 
     css = resources.files("roads").joinpath("data", "report.css").read_text(encoding="utf-8")
     total = data["total"]
@@ -653,7 +648,7 @@ def write_report(
     )
     left = [_left_out_block(left_out)] if left_out.count else []
     sections = [*left, sections[0], '<div class="plots">', *sections[1:], "</div>"]
-    sections += shoe_sections(seen, data) if seen is not None else []
+    sections += extra
     sections.append(
         '<section id="tests"><h2>Every test</h2>'
         '<p class="explain">All tests of the archive, corrected together by Holm: <em>Holm p</em> is each p '

@@ -26,7 +26,9 @@ def report_command(inputs: Inputs, output: str, decks: int, by: str | None) -> N
     figures in plain words; each coup share with its 99% interval against the
     exact odds; the Big Road column depths and the derived roads' red shares
     against the simulated expectation; the spread of the Banker share shoe by
-    shoe; the tables as CSV downloads. It needs no network and opens from
+    shoe; the drift of the Banker share over shoes with its CUSUM; ties,
+    pairs and the longest column per shoe against dealt shoes; a P-P plot
+    of the shoes' own p-values; the tables as CSV downloads. It needs no network and opens from
     disk. A bad shoe is named on one line and left out: the page holds the
     others and lists it (exit 1); with --fail-fast, or when no shoe can be
     read, no page is written.
@@ -36,7 +38,7 @@ def report_command(inputs: Inputs, output: str, decks: int, by: str | None) -> N
       roads report shoes.jsonl -o report.html
       roads report logs/*.csv --by table --decks 6 -o tables.html
     """
-    from ..analytics.report_laws import Seen
+    from ..analytics.report_laws import Seen, sections
     from ..analytics.report_page import LeftOut, ShoeSummary, Spool, write_report
     from ..analytics.verdicts import Across, group_document
     from ..files import TextOutput, refuse_inputs
@@ -81,7 +83,14 @@ def report_command(inputs: Inputs, output: str, decks: int, by: str | None) -> N
         left_out = LeftOut(inputs.failed, tuple(inputs.errors))
         with TextOutput(output) as page:
             write_report(
-                page.write, data, shoes, logs=inputs.logs, by=by, tests_csv=tests_csv, left_out=left_out, seen=seen
+                page.write,
+                data,
+                shoes,
+                logs=inputs.logs,
+                by=by,
+                tests_csv=tests_csv,
+                left_out=left_out,
+                extra=sections(seen, data),
             )
             page.commit()
     finally:
