@@ -1,9 +1,10 @@
 """The report's drift and per-shoe sections: the cumulative Banker share and its CUSUM, the per-shoe laws, a P-P plot.
 
 Each section is one function of what :class:`Seen` kept of every shoe and
-the page's data; ``roads.analytics.report_page`` only calls
-:func:`sections`. The figures come from roads.analytics.drift and
-roads.analytics.pershoe; the plots from the same parts and inks as the
+the page's data; ``roads report`` hands what :func:`sections` returns to
+``roads.analytics.report_page.write_report`` as extra sections. The
+figures come from roads.analytics.drift and roads.analytics.pershoe; the
+plots from the same parts and inks (roads.analytics.report_style) as the
 page's other plots.
 """
 
@@ -19,7 +20,7 @@ from ..scene.plot import Ink
 from ..scene.primitives import Group, Item, Polygon, Polyline
 from .drift import BAND, Drift, Shoes, archive_drift, banker_chance
 from .pershoe import LAW_NAMES, Fit, ShoeLaws, fits
-from .report_page import (
+from .report_style import (
     AXIS,
     BAND_LABEL,
     BAND_LABEL_SIZE,
@@ -32,7 +33,7 @@ from .report_page import (
     TICK,
     TICK_SIZE,
     W,
-    _plot,
+    chart,
 )
 from .theory import ALPHA
 
@@ -133,7 +134,7 @@ def drift_plot(found: Drift) -> str:
     items += _shoe_ticks(len(rows), x, bottom)
     words = f"shoes in {'date' if found.order == 'date' else 'archive'} order; cumulative Banker share"
     items.append(plot.label((left + right) / 2, bottom + 32, words, SUB_SIZE, SUB, "middle"))
-    return _plot(bottom + 40, items, "Cumulative Banker share of non-tie coups, shoe by shoe", "drift")
+    return chart(bottom + 40, items, "Cumulative Banker share of non-tie coups, shoe by shoe", "drift")
 
 
 def cusum_plot(found: Drift) -> str:
@@ -166,7 +167,7 @@ def cusum_plot(found: Drift) -> str:
     items += _shoe_ticks(len(rows), x, bottom)
     words = f"shoes; CUSUM of standardised Banker counts, k {found.k:g}"
     items.append(plot.label((left + right) / 2, bottom + 32, words, SUB_SIZE, SUB, "middle"))
-    return _plot(bottom + 40, items, "CUSUM of the Banker count against its decision limit", "cusum")
+    return chart(bottom + 40, items, "CUSUM of the Banker count against its decision limit", "cusum")
 
 
 def law_plot(found: Fit) -> str:
@@ -209,7 +210,7 @@ def law_plot(found: Fit) -> str:
     )
     words = f"{LAW_AXES[found.law]} (share of shoes)"
     items.append(plot.label((left + right) / 2, bottom + 32, words, SUB_SIZE, SUB, "middle"))
-    return _plot(bottom + 40, items, f"{LAW_NAMES[found.law]}: the archive against dealt shoes", f"law-{found.law}")
+    return chart(bottom + 40, items, f"{LAW_NAMES[found.law]}: the archive against dealt shoes", f"law-{found.law}")
 
 
 def pp_plot(p_values: Sequence[float]) -> str:
@@ -237,7 +238,7 @@ def pp_plot(p_values: Sequence[float]) -> str:
     items.append(plot.label(x.at(0.02), y.at(0.97), "99% band", BAND_LABEL_SIZE, BAND_LABEL))
     words = "uniform quantile i / (n + 1); shoe p-values, sorted"
     items.append(plot.label((left + right) / 2, bottom + 32, words, SUB_SIZE, SUB, "middle"))
-    return _plot(bottom + 40, items, "P-P plot of the shoes' Banker p-values against the uniform", "pp")
+    return chart(bottom + 40, items, "P-P plot of the shoes' Banker p-values against the uniform", "pp")
 
 
 def drift_section(found: Drift) -> str:

@@ -23,12 +23,14 @@ def report_command(inputs: Inputs, output: str, decks: int, by: str | None) -> N
 
     The page holds what `roads stats --json` gives (same --decks, same --by),
     drawn for reading: the totals and every test as a table with the flagged
-    figures in plain words; each coup share with its 99% interval against the
-    exact odds; the Big Road column depths and the derived roads' red shares
-    against the simulated expectation; the spread of the Banker share shoe by
-    shoe; the drift of the Banker share over shoes with its CUSUM; ties,
-    pairs and the longest column per shoe against dealt shoes; a P-P plot
-    of the shoes' own p-values; the tables as CSV downloads. It needs no network and opens from
+    figures in plain words; each coup share's z against the exact odds, on one
+    axis; the Big Road column depths (a log scale) and the derived roads' red
+    shares against the simulated expectation; the runs test and lag-1; the
+    spread of the Banker share shoe by shoe; with --by, the groups together
+    (flagged against chance, homogeneity, a forest plot of their Banker
+    shares); the drift of the Banker share over shoes with its CUSUM; ties,
+    pairs and the longest column per shoe against dealt shoes; a P-P plot of
+    the shoes' own p-values; the tables as CSV downloads. It needs no network and opens from
     disk. A bad shoe is named on one line and left out: the page holds the
     others and lists it (exit 1); with --fail-fast, or when no shoe can be
     read, no page is written.
