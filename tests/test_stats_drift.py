@@ -160,3 +160,19 @@ def test_stats_drift_csv_and_text_hold_a_row_a_shoe(archive: Path, capsys: pytes
 def test_stats_drift_refuses_a_grouping(archive: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["stats", str(archive), "--drift", "--by", "table"]) == 2
     assert "--drift follows the archive shoe by shoe" in capsys.readouterr().err
+
+
+def test_the_report_section_names_where_the_cusum_crosses() -> None:
+    from roads.analytics.report_laws import drift_section
+
+    p = banker_chance(8)
+    shoes = [ShoeCount(f"s{i}", None, 45 if i >= 20 else 38, 30 if i >= 20 else 37) for i in range(40)]
+    found = drift(shoes, p)
+    html = drift_section(found)
+    first = found.signals[0]
+    assert first.signal == "up" and 20 < first.order < 40
+    assert "The CUSUM crosses h" in html and f"s{first.order - 1} (shoe {first.order}, Banker high)" in html
+    # the crossing is marked on the CUSUM plot, at its shoe
+    assert f'data-shoe="{first.order}"' in html.split('data-plot="cusum"')[1]
+    calm = drift_section(drift(_fair_archive(9100, 30), p))
+    assert "No drift stands out" in calm and "data-shoe" not in calm

@@ -123,3 +123,17 @@ def test_a_shoe_document_feeds_every_law() -> None:
     assert kept.counts["longest_column"] == Counter({3: 1})
     assert kept.decided == Counter({(4, 7): 1})
     assert kept.p_values(0.5) == [pytest.approx(mid_p(4, 7, 0.5))]
+
+
+def test_a_law_far_from_dealt_shoes_is_flagged_in_the_report() -> None:
+    from roads.analytics.report_laws import laws_section
+
+    # 200 shoes with about twice the ties of a dealt shoe: the ties law is flagged, the others are not counted
+    observed = {"ties": Counter({15: 60, 16: 80, 17: 60}), "pairs": Counter(), "longest_column": Counter({6: 200})}
+    found = fits(observed, 8)
+    ties = found[0]
+    assert ties.law == "ties" and ties.flag and ties.p is not None and ties.p < 1e-10
+    html = laws_section(found)
+    assert '<figcaption class="flagged">Ties per shoe, 200 shoes' in html and "FLAG" in html
+    assert "Pairs per shoe: no shoe has the cards of every coup." in html
+    assert 'data-plot="law-ties"' in html and 'data-plot="law-longest_column"' in html
