@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import csv
 import json
 import math
 import random
@@ -151,6 +152,12 @@ def test_stats_drift_csv_and_text_hold_a_row_a_shoe(archive: Path, capsys: pytes
     assert main(["stats", str(archive), "--drift", "--csv"]) == 0
     rows = capsys.readouterr().out.splitlines()
     assert rows[0].startswith("order,shoe,date,banker,decisions,z,") and len(rows) == 31
+    # each row holds the JSON row's values under the same names
+    assert main(["stats", str(archive), "--drift", "--json"]) == 0
+    first = json.loads(capsys.readouterr().out)["drift"]["rows"][0]
+    read = next(csv.DictReader(rows))
+    assert read["shoe"] == first["shoe"] and int(read["cumulative_banker"]) == first["cumulative_banker"]
+    assert float(read["cusum_down"]) == first["cusum_down"] and read["date"] == first["date"]
     assert main(["stats", str(archive), "--drift"]) == 0
     text = capsys.readouterr().out
     assert "30 shoes in date order" in text and f"h {decision_limit(30):g}" in text

@@ -271,7 +271,7 @@ def drift_csv(found: Drift) -> str:
     from ..logs.csvcell import line
 
     rows = [line(CSV_COLUMNS)]
-    rows += [line([r.to_dict()[c] for c in CSV_COLUMNS]) for r in found.rows]
+    rows += [line(list(r.to_dict().values())) for r in found.rows]  # to_dict's keys are CSV_COLUMNS, in order
     return "".join(rows)
 
 
