@@ -22,9 +22,12 @@ from roads.shoe import deal_shoe
 
 pytestmark = pytest.mark.browser
 DOCS_IMAGES = Path(__file__).parent.parent / "docs" / "images"
-PLOTS = ("shares", "depths", "runs", "spread", "derived", "groups")
+PLOTS = ("shares", "depths", "runs", "spread", "derived", "groups", "drift", "cusum", "law-ties", "law-pairs")
+PLOTS += ("law-longest_column", "pp")
 SECTIONS = {"runs": "report-runs.png", "homogeneity": "report-groups.png"}
 """The sections docs/stats.md shows on their own, and their screenshots."""
+SHOE_SECTIONS = ("drift", "laws", "pvalues")
+"""The drift and per-shoe sections, pictured on their own in docs/stats.md (docs/images/report-SECTION.png, 640 px)."""
 
 
 @pytest.fixture(scope="module")
@@ -102,6 +105,27 @@ def test_report_renders_every_plot_with_no_network_and_no_sideways_scroll(
         target = DOCS_IMAGES / name
         if os.environ.get("ROADS_UPDATE_SCREENSHOTS"):
             target.write_bytes(png)
+        assert target.exists(), f"make it with ROADS_UPDATE_SCREENSHOTS=1 pytest {__file__}"
+
+
+def test_drift_and_per_shoe_sections_draw_their_plots(browser: Any, report: Path) -> None:  # noqa: F811
+    page, problems, _ = _open(browser, report, 640)
+    shots = {}
+    try:
+        # drawn, not just present: the cumulative share's line spans the plot, the laws have their bars
+        line = page.locator('svg[data-plot="drift"] polyline.series').bounding_box()
+        assert line is not None and line["width"] > 300
+        assert page.locator('svg[data-plot="law-ties"] rect.bar').count() >= 8
+        assert page.evaluate("getComputedStyle(document.querySelector('svg[data-plot=pp] polyline')).fill") == "none"
+        for section in SHOE_SECTIONS:
+            shots[section] = page.locator(f"#{section}").screenshot()
+    finally:
+        page.context.close()
+    assert problems == []
+    for section, shot in shots.items():
+        target = DOCS_IMAGES / f"report-{section}.png"
+        if os.environ.get("ROADS_UPDATE_SCREENSHOTS"):
+            target.write_bytes(shot)
         assert target.exists(), f"make it with ROADS_UPDATE_SCREENSHOTS=1 pytest {__file__}"
 
 

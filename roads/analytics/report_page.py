@@ -375,12 +375,13 @@ def report_html(
     by: str | None,
     tests_csv: str | Spool,
     left_out: LeftOut = LeftOut(),
+    extra: Sequence[str] = (),
 ) -> str:
     """Return the whole report page: ``data`` is ``roads stats --json``'s document, ``shoes`` its per-shoe groups
-    (or their :class:`ShoeSummary`). See :func:`write_report`."""
+    (or their :class:`ShoeSummary`), ``extra`` more sections. See :func:`write_report`."""
     page = io.StringIO()
     summary = shoes if isinstance(shoes, ShoeSummary) else ShoeSummary.of(shoes)
-    write_report(page.write, data, summary, logs=logs, by=by, tests_csv=tests_csv, left_out=left_out)
+    write_report(page.write, data, summary, logs=logs, by=by, tests_csv=tests_csv, left_out=left_out, extra=extra)
     return page.getvalue()
 
 
@@ -397,13 +398,16 @@ def write_report(
     by: str | None,
     tests_csv: str | Spool,
     left_out: LeftOut = LeftOut(),
+    extra: Sequence[str] = (),
 ) -> None:
     """Write the whole report page through ``write``, a piece at a time: ``data`` is ``roads stats --json``'s
     document, ``shoes`` what was kept of every shoe. The CSV downloads are read from their spools as they are
     written, so memory is bounded by the page's plots and tables, not by the archive.
 
     ``left_out`` names the shoes that could not be read: the page says, above
-    everything else, that its figures are those of the other shoes.
+    everything else, that its figures are those of the other shoes. ``extra``
+    are more sections, after the plots (roads.analytics.report_laws makes the
+    drift and per-shoe ones).
     """
     from ..lesson.csp import meta
 
@@ -504,6 +508,7 @@ def write_report(
     )
     left = [_left_out_block(left_out)] if left_out.count else []
     sections = [*left, sections[0], '<div class="plots">', *sections[1:], "</div>"]
+    sections += extra
     sections.append(
         '<section id="tests"><h2>Every test</h2>'
         '<p class="explain">All tests of the archive, corrected together by Holm: <em>Holm p</em> is each p '

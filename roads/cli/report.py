@@ -28,7 +28,9 @@ def report_command(inputs: Inputs, output: str, decks: int, by: str | None) -> N
     shares against the simulated expectation; the runs test and lag-1; the
     spread of the Banker share shoe by shoe; with --by, the groups together
     (flagged against chance, homogeneity, a forest plot of their Banker
-    shares); the tables as CSV downloads. It needs no network and opens from
+    shares); the drift of the Banker share over shoes with its CUSUM; ties,
+    pairs and the longest column per shoe against dealt shoes; a P-P plot of
+    the shoes' own p-values; the tables as CSV downloads. It needs no network and opens from
     disk. A bad shoe is named on one line and left out: the page holds the
     others and lists it (exit 1); with --fail-fast, or when no shoe can be
     read, no page is written.
@@ -38,6 +40,7 @@ def report_command(inputs: Inputs, output: str, decks: int, by: str | None) -> N
       roads report shoes.jsonl -o report.html
       roads report logs/*.csv --by table --decks 6 -o tables.html
     """
+    from ..analytics.report_laws import Seen, sections
     from ..analytics.report_page import LeftOut, ShoeSummary, Spool, write_report
     from ..analytics.verdicts import Across, group_document
     from ..files import TextOutput, refuse_inputs
@@ -48,12 +51,14 @@ def report_command(inputs: Inputs, output: str, decks: int, by: str | None) -> N
     if again and "-" in inputs.logs:
         raise click.UsageError(f"--by {by} reads each LOG twice: give files, not - (standard input)")
     shoes = ShoeSummary()
+    seen = Seen()
     across = Across()
 
     def each(tally: Tally) -> None:
         # One shoe at a time: the page keeps its spread counts and spools its CSV rows, never the shoe.
         document = group_document(tally, decks)
         shoes.add(document)
+        seen.add(document, tally.date)
         if by == "shoe":
             across.add(document)
             shoes.group(document, group_csv(document))
@@ -79,7 +84,16 @@ def report_command(inputs: Inputs, output: str, decks: int, by: str | None) -> N
             tests_csv = csv_report(data)
         left_out = LeftOut(inputs.failed, tuple(inputs.errors))
         with TextOutput(output) as page:
-            write_report(page.write, data, shoes, logs=inputs.logs, by=by, tests_csv=tests_csv, left_out=left_out)
+            write_report(
+                page.write,
+                data,
+                shoes,
+                logs=inputs.logs,
+                by=by,
+                tests_csv=tests_csv,
+                left_out=left_out,
+                extra=sections(seen, data),
+            )
             page.commit()
     finally:
         shoes.close()
