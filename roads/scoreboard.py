@@ -27,7 +27,8 @@ OPTIONS_HELP = """Options (keyword-only, checked as RenderOptions checks them):
         cockroach-pig.
     last=None: Only the newest N columns, 1-10000 (the whole shoe without it; a window, no mark
         changes).
-    cell=None: Pixels per Big Road cell, 8-400 (24 without it or width).
+    cell=None: Pixels per Big Road cell, 8-400 (24 without it or width; below 24, where its smallest
+        text would be under 9 px, the statistics panel, tie counts and road names are left out).
     width=None: Overall width in pixels, 16-30000 (instead of cell).
     scale=1.0: PNG pixel multiplier, 0.1-16 (2 for sharp screens or print).
     theme='classic': Colours: classic, dark, print.

@@ -25,7 +25,9 @@ EXPECTED = {
     "stats-marks-csv": "5fa23f680da67cd2f98f762f0184c5737c2848e9f871aed55734cd7a000cfce0",
     "stats-on-the-fly-json": "7c1ac03902333140d60fadda47291ccc6bf0a39d29e54faf2130059c592c927e",
     # issue 23, item 6: a card archive's report gains the side-bet exposure tables (the other tables are unchanged).
-    "report-data": "e58001fc12a9d2a094a6ba8113260e1da19158912d7e94bbeded186e7afc705e",
+    "report-data": "ad75b3f8ccd374e2ea82b88c093973b6703fe1c179da86026488d096e7b45f55",
+    # issue 23: the report gains a runs-test section and a groups-together section (their words, not their plots).
+    "report-words": "7e9f479dd5d3acb91390a2197df2045561658b5ff8332c9b7e1373c7c60fb42b",
     "odds-json": "b8b2427a2741a39bc2da16c4a8d502f73fa8decab882b4b4e5bd90544d4c7167",
     # issue 22: the one-point --bets JSON carries the next coup's odds too ("odds", between "cards_left" and "bets").
     "odds-bets-json": "7a5e89467d4cfe3922a7e366025313a5584b09f6336791a535c52d871312e855",
@@ -76,6 +78,13 @@ def _outputs(archive: Path, tmp: Path, capsys: pytest.CaptureFixture[str]) -> di
     assert len(downloads) == 2
     tables = re.findall(r"<table.*?</table>", page, re.S)
     got["report-data"] = b"\n".join(downloads) + "\n".join(tables).encode("utf-8")
+    # issue 23: what the runs-test and groups-together sections say, their plots left out
+    words = [
+        re.sub(r"<svg.*?</svg>", "", m, flags=re.S)
+        for m in re.findall(r'<section id="(?:runs|homogeneity)">.*?</section>', page, re.S)
+    ]
+    assert len(words) == 2
+    got["report-words"] = "\n".join(words).encode("utf-8")
     got["odds-json"] = _out(capsys, "odds", "--decks", "6", "--json")
     got["odds-bets-json"] = _out(capsys, "odds", "--bets", "--rules", "ez", "--decks", "6", "--json")
     got["odds-each-json"] = _out(capsys, "odds", "--after", str(archive), "--shoe", "3", "--each", "--json")

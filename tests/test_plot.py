@@ -6,8 +6,9 @@ import re
 
 import pytest
 
-from roads.analytics import report_page
-from roads.analytics.report_page import depth_histogram, forest, share_counts, spread
+from roads.analytics import report_style
+from roads.analytics.report_page import share_counts, spread
+from roads.analytics.report_plots import ShareRow, depth_histogram, forest
 from roads.analytics.theory import SIM_DEPTHS
 from roads.bets.edge_chart import edge_chart
 from roads.odds.chance_chart import chart
@@ -98,27 +99,26 @@ def test_every_chart_and_report_plot_labels_its_ticks_through_the_plot_module(
         for d in SIM_DEPTHS
         for side in ("banker", "player")
     }
-    assert {"T0%", "T20%", "T40%", "T60%"} <= set(_texts(depth_histogram(depths)))
+    assert {"T10%", "T20%", "T50%", "T100%"} <= set(_texts(depth_histogram(depths)))
     shoes = [{"counts": {"banker": b}, "coups": 10} for b in (4, 4, 5)]
     assert {"T0", "T1", "T2"} <= set(_texts(spread(share_counts(shoes), 0.4586)))
-    ends = re.findall(r'<text class="tick"[^>]*>([^<]*)</text>', forest([_share_test("banker")], "shares", "Shares"))
-    assert len(ends) == 2 and all(t.startswith("T") and t.endswith("%") for t in ends)
+    row = ShareRow("banker", "Banker", 0.45, 0.40, 0.50, False)
+    ends = re.findall(
+        r'<text class="tick"[^>]*>([^<]*)</text>', forest([row], theory=0.45, title="t", name="s", label="S")
+    )
+    shares = [t for t in ends if t.endswith("%") and not t.startswith("theory")]
+    assert len(shares) >= 3 and all(t.startswith("T") for t in shares)
 
 
-def test_a_chart_and_a_report_plot_tick_the_same_range_alike() -> None:
-    # Shares up to 60% in the depth histogram, edges from 0 to 60% in an edge chart: 0, 20, 40, 60 in both.
+def test_the_depth_histogram_ticks_one_two_and_five_in_each_decade_of_its_log_scale() -> None:
+    # Depth shares from 50% down to 1.5%: the axis runs from 1% to 100%, 1, 2 and 5 in each decade.
     depths = {
-        f"{side}_depth_{d}": {**_share_test(f"{side}_depth_{d}", "simulated"), "observed": 0.5, "high": 0.5}
-        for d in SIM_DEPTHS
+        f"{side}_depth_{d}": {**_share_test(f"{side}_depth_{d}", "simulated"), "observed": 0.5 / 2 ** min(i, 5)}
+        for i, d in enumerate(SIM_DEPTHS)
         for side in ("banker", "player")
     }
     report = [t for t in _texts(depth_histogram(depths)) if t.endswith("%")]
-    edges = edge_chart({"x": [0.0, 0.6]}, "edges")
-    grid = next(i for i in edges.items if isinstance(i, Group) and i.id == "grid")
-    charted = [s.text for s in walk(grid.items) if isinstance(s, Text)]
-    assert report == ["0%", "20%", "40%", "60%"]
-    assert charted == ["0", "10", "20", "30", "40", "50", "60"]
-    assert [f"{t}%" for t in charted[::2]] == report
+    assert report == ["1%", "2%", "5%", "10%", "20%", "50%", "100%"]
 
 
 def test_a_page_plot_has_classes_and_data_and_leaves_the_paint_to_the_page() -> None:
@@ -164,10 +164,10 @@ def test_report_plot_sizes_and_colours_match_its_style_sheet() -> None:
 
     css = resources.files("roads").joinpath("data", "report.css").read_text(encoding="utf-8")
     sizes = {
-        "label": report_page.LABEL_SIZE,
-        "sub": report_page.SUB_SIZE,
-        "tick": report_page.TICK_SIZE,
-        "band-label": report_page.BAND_LABEL_SIZE,
+        "label": report_style.LABEL_SIZE,
+        "sub": report_style.SUB_SIZE,
+        "tick": report_style.TICK_SIZE,
+        "band-label": report_style.BAND_LABEL_SIZE,
     }
     # .chart text is 14px; the others name their own size
     assert re.search(r"\.chart text \{[^}]*font-size: 14px", css) and sizes["label"] == 14
@@ -176,5 +176,5 @@ def test_report_plot_sizes_and_colours_match_its_style_sheet() -> None:
         assert found and float(found.group(1)) == sizes[name], name
     # and a picture of a plot painted without the page takes the light theme's colours
     light = css[: css.index("}")]
-    for name, colour in report_page._LIGHT.items():
+    for name, colour in report_style._LIGHT.items():
         assert f"--{name}: {colour};" in light, name

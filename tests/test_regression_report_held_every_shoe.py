@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from peak_memory import run_peak
 
+from roads.analytics.report_laws import Seen, sections
 from roads.analytics.report_page import ShoeSummary, Spool, report_html, share_counts, spread
 from roads.cli import main
 
@@ -61,7 +62,11 @@ def test_the_page_is_the_same_from_a_summary_or_from_every_shoe(tmp_path: Path) 
     assert main(["report", str(log), "--by", "shoe", "-o", str(out)]) == 0
     tallies, total = stats_cli.tally_logs(Inputs((str(log),), None, None, False), "shoe", 1)
     data = stats_cli.stats_data(tallies, total, 8)
-    whole = report_html(data, data["groups"], logs=[str(log)], by="shoe", tests_csv=stats_cli.csv_report(data))
+    # the drift and per-shoe sections come from what was kept of every shoe: here, of the documents
+    extra = sections(Seen.of(data["groups"]), data)
+    whole = report_html(
+        data, data["groups"], logs=[str(log)], by="shoe", tests_csv=stats_cli.csv_report(data), extra=extra
+    )
     assert out.read_text(encoding="utf-8") == whole
     assert "The first 200 of 230 groups" in whole
 

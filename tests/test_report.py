@@ -18,7 +18,19 @@ from roads.logs.writer import write_shoe_line
 from roads.outcome import Outcome, Winner
 from roads.shoe import deal_shoe
 
-PLOTS = {"shares", "depths", "spread", "derived"}
+PLOTS = {
+    "shares",
+    "depths",
+    "spread",
+    "derived",
+    "runs",
+    "drift",
+    "cusum",
+    "law-ties",
+    "law-pairs",
+    "law-longest_column",
+    "pp",
+}
 
 
 def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
@@ -77,10 +89,11 @@ def test_every_plot_and_section_is_there(page_text: str) -> None:
     text = page_text
     page = Page(text)
     assert {a["data-plot"] for a in page.find("svg") if "data-plot" in a} == PLOTS
-    for section in ("flags", "shares", "streaks", "spread", "derived", "tests", "downloads"):
+    sections = ("flags", "shares", "streaks", "runs", "spread", "derived", "drift", "laws", "pvalues", "tests")
+    for section in (*sections, "downloads"):
         assert page.find("section", id=section), section
-    # one forest row per exact share, one bar per side and depth, one row per derived road
-    assert text.count('<g class="row') == 9 + 3
+    # one z row per exact share, one bar per side and depth, one row per derived road, runs and lag-1
+    assert text.count('<g class="row') == 9 + 3 + 2
     assert len(re.findall(r'<g class="bar (banker|player)', text)) == 12
     spread = re.search(r'data-plot="spread".*?</svg>', text, re.S)
     assert spread is not None
@@ -193,7 +206,9 @@ def test_a_group_of_one_coup_is_reported_as_not_meaningful(tmp_path: Path, capsy
     log.write_text('{"shoe": 1, "results": "B"}\n', encoding="utf-8")
     text = report(capsys, tmp_path / "r.html", str(log))
     assert "Too few coups for any test to be meaningful" in text
-    assert {a["data-plot"] for a in Page(text).find("svg") if "data-plot" in a} == PLOTS
+    # a results log has no cards: no shoe's pairs can be counted, and the page says so instead of a plot
+    assert {a["data-plot"] for a in Page(text).find("svg") if "data-plot" in a} == PLOTS - {"law-pairs"}
+    assert "Pairs per shoe: no shoe has the cards of every coup." in text
 
 
 @pytest.mark.parametrize(

@@ -1,7 +1,8 @@
 """roads report in headless Chromium: it renders, asks for nothing on the network, and fits a phone.
 
-The screenshots in docs/images (report-390.png, report-1280.png) are taken
-here: ``ROADS_UPDATE_SCREENSHOTS=1 pytest tests/test_report_browser.py``.
+The screenshots in docs/images (report-390.png, report-1280.png, and the
+runs-test and groups sections, report-runs.png and report-groups.png) are
+taken here: ``ROADS_UPDATE_SCREENSHOTS=1 pytest tests/test_report_browser.py``.
 """
 
 from __future__ import annotations
@@ -21,12 +22,17 @@ from roads.shoe import deal_shoe
 
 pytestmark = pytest.mark.browser
 DOCS_IMAGES = Path(__file__).parent.parent / "docs" / "images"
-PLOTS = ("shares", "depths", "spread", "derived")
+PLOTS = ("shares", "depths", "runs", "spread", "derived", "groups", "drift", "cusum", "law-ties", "law-pairs")
+PLOTS += ("law-longest_column", "pp")
+SECTIONS = {"runs": "report-runs.png", "homogeneity": "report-groups.png"}
+"""The sections docs/stats.md shows on their own, and their screenshots."""
+SHOE_SECTIONS = ("drift", "laws", "pvalues")
+"""The drift and per-shoe sections, pictured on their own in docs/stats.md (docs/images/report-SECTION.png, 640 px)."""
 
 
 @pytest.fixture(scope="module")
 def report(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The report of docs/stats.md's archive: 200 shoes dealt by the project's own shoe, seeds 0 to 199."""
+    """The report of docs/stats.md's archive, by shoe: 200 shoes dealt by the project's own shoe, seeds 0 to 199."""
     folder = tmp_path_factory.mktemp("report-browser")
     log = folder / "shoes.jsonl"
     with log.open("w", encoding="utf-8") as out:
@@ -36,7 +42,7 @@ def report(tmp_path_factory: pytest.TempPathFactory) -> Path:
     here = Path.cwd()
     os.chdir(folder)  # the page names its log as given: shoes.jsonl, as in the docs
     try:
-        assert main(["report", "shoes.jsonl", "-o", "report.html"]) == 0
+        assert main(["report", "shoes.jsonl", "--by", "shoe", "-o", "report.html"]) == 0
     finally:
         os.chdir(here)
     return page
@@ -84,16 +90,43 @@ def test_report_renders_every_plot_with_no_network_and_no_sideways_scroll(
         assert scroll <= width, f"the page scrolls sideways at {width} px ({scroll} px wide)"
         # the style sheet applied (the CSP lets its hash through): cards sit in a grid
         assert page.evaluate("getComputedStyle(document.querySelector('.summary')).display") == "grid"
+        # the forest plot draws each shoe's interval: the first row's whisker has a real length on screen
+        whisker = page.locator('svg[data-plot="groups"] g.row').first.locator("line.whisker").first.bounding_box()
+        assert whisker is not None and whisker["width"] >= 20
         shot = page.screenshot(full_page=True, clip={"x": 0, "y": 0, "width": width, "height": 1700})
+        sections = {name: page.locator(f"section#{name}").screenshot() for name in SECTIONS} if width == 1280 else {}
     finally:
         page.context.close()
     assert problems == [], f"the page complained: {problems}"
     assert [u for u in requests if not u.startswith(("file:", "data:"))] == []
     assert requests == [report.as_uri()]
-    target = DOCS_IMAGES / f"report-{width}.png"
-    if os.environ.get("ROADS_UPDATE_SCREENSHOTS"):
-        target.write_bytes(shot)
-    assert target.exists(), f"make it with ROADS_UPDATE_SCREENSHOTS=1 pytest {__file__}"
+    shots = {f"report-{width}.png": shot} | {SECTIONS[name]: png for name, png in sections.items()}
+    for name, png in shots.items():
+        target = DOCS_IMAGES / name
+        if os.environ.get("ROADS_UPDATE_SCREENSHOTS"):
+            target.write_bytes(png)
+        assert target.exists(), f"make it with ROADS_UPDATE_SCREENSHOTS=1 pytest {__file__}"
+
+
+def test_drift_and_per_shoe_sections_draw_their_plots(browser: Any, report: Path) -> None:  # noqa: F811
+    page, problems, _ = _open(browser, report, 640)
+    shots = {}
+    try:
+        # drawn, not just present: the cumulative share's line spans the plot, the laws have their bars
+        line = page.locator('svg[data-plot="drift"] polyline.series').bounding_box()
+        assert line is not None and line["width"] > 300
+        assert page.locator('svg[data-plot="law-ties"] rect.bar').count() >= 8
+        assert page.evaluate("getComputedStyle(document.querySelector('svg[data-plot=pp] polyline')).fill") == "none"
+        for section in SHOE_SECTIONS:
+            shots[section] = page.locator(f"#{section}").screenshot()
+    finally:
+        page.context.close()
+    assert problems == []
+    for section, shot in shots.items():
+        target = DOCS_IMAGES / f"report-{section}.png"
+        if os.environ.get("ROADS_UPDATE_SCREENSHOTS"):
+            target.write_bytes(shot)
+        assert target.exists(), f"make it with ROADS_UPDATE_SCREENSHOTS=1 pytest {__file__}"
 
 
 def test_report_prints(browser: Any, report: Path) -> None:  # noqa: F811
@@ -119,8 +152,9 @@ def flagged(tmp_path_factory: pytest.TempPathFactory) -> Path:
                 outcomes = [o for o in outcomes for _ in range(1 if o.winner is Winner.TIE else 2)]
             out.write(write_shoe_line(seed, outcomes))
     page = folder / "report.html"
-    assert main(["report", str(log), "-o", str(page)]) == 0
-    assert 'class="callout alarm"' in page.read_text(encoding="utf-8")
+    assert main(["report", str(log), "--by", "shoe", "-o", str(page)]) == 0
+    text = page.read_text(encoding="utf-8")
+    assert 'class="callout alarm"' in text and '<g class="row flagged"' in text
     return page
 
 

@@ -86,7 +86,7 @@ def count_shoe(tallies: dict[str | None, Tally], shoe: Shoe, by: str | None) -> 
     # No board.place(): a Tally reads results and mark colours, never where a mark is drawn.
     target = tallies.get(key)
     if target is None:
-        target = tallies[key] = Tally("total" if key is None else key, unit=by)
+        target = tallies[key] = Tally("total" if key is None else key, unit=by, date=shoe.date)
     target.add(board.bead_plate.outcomes, board)
     return board
 

@@ -20,12 +20,28 @@ from typing import IO, Any
 from urllib.parse import quote
 
 from ..logs.csvcell import line
-from ..render.svg import page_svg
 from ..scene import plot
-from ..scene.plot import Ink
-from ..scene.primitives import Group, Item, Scene
+from ..scene.primitives import Group, Item
 from ..version import __version__
-from .theory import ALPHA, EXACT_BELOW, SIM_DEPTHS, Z99
+from . import report_sections
+from .report_plots import GroupSample, depth_histogram, family_size, forest, share_rows, simulated_rows, z_dots
+from .report_style import (
+    AXIS,
+    BAND_LABEL,
+    BAND_LABEL_SIZE,
+    EXACT_BAND,
+    EXPECTED,
+    GRID,
+    SHOE_BAR,
+    SUB,
+    SUB_SIZE,
+    TICK,
+    TICK_SIZE,
+    W,
+    chart,
+    figure_name,
+)
+from .theory import ALPHA, EXACT_BELOW, Z99
 
 
 @dataclass(frozen=True)
@@ -88,6 +104,7 @@ class ShoeSummary:
         self.groups = 0
         self.shoe_csv = Spool(line(["shoe", "coups", "banker", "player", "tie", "banker_share", "flags"]))
         self.group_csv: Spool | None = None
+        self.sample = GroupSample()
 
     def add(self, shoe: Mapping[str, Any]) -> None:
         """Count one shoe's group document (``roads stats --by shoe``'s)."""
@@ -104,6 +121,7 @@ class ShoeSummary:
         if self.group_csv is None:
             self.group_csv = Spool()
         self.groups += 1
+        self.sample.add(group)
         if len(self.first) < SHOWN_GROUPS:
             self.first.append(group)
         self.group_csv.write(rows)
@@ -123,154 +141,8 @@ class ShoeSummary:
             self.group_csv.close()
 
 
-W = 420
-"""Width of every plot's viewBox: text of 12 units stays legible from a 390 px phone to a desktop."""
-DASH = "\u2013"
-"""An en dash in a plot's text (SVG text is escaped by its writer; the tables' HTML says ``&#8211;``)."""
-
-NAMES = {
-    "banker": "Banker",
-    "player": "Player",
-    "tie": "Tie",
-    "banker_pair": "Banker pair",
-    "player_pair": "Player pair",
-    "natural": "Natural",
-    "cards_4": "4-card coup",
-    "cards_5": "5-card coup",
-    "cards_6": "6-card coup",
-    "big_eye_boy_red": "Big Eye Boy red",
-    "small_road_red": "Small Road red",
-    "cockroach_pig_red": "Cockroach Pig red",
-}
-
-
-def figure_name(figure: str) -> str:
-    """Return a test's figure in words: ``banker_depth_6+`` is "Banker columns 6+ deep"."""
-    if "_depth_" in figure:
-        side, depth = figure.split("_depth_")
-        return f"{side.title()} columns {depth} deep"
-    return NAMES.get(figure, figure.replace("_", " "))
-
-
 def _pct(value: float | None, digits: int = 2, none: str = "&#8211;") -> str:
     return none if value is None else f"{100 * value:.{digits}f}%"
-
-
-# A plot's ink: the class report.css paints it by, and that class's colour in the light theme, for a
-# picture painted without the page (a PNG of its scene). The SVG on the page carries the classes alone.
-_LIGHT = {"ink": "#1f2933", "muted": "#52606d", "line": "#d5dae1", "soft": "#f5f7fa", "blue": "#1f5fbf"}
-LABEL, SUB, TICK, AXIS = (
-    Ink(_LIGHT["ink"], "label"),
-    Ink(_LIGHT["muted"], "sub"),
-    Ink(_LIGHT["muted"], "tick"),
-    Ink(_LIGHT["muted"], "axis"),
-)
-GRID, ROW_BAND, PAPER = Ink(_LIGHT["line"], "grid"), Ink(_LIGHT["soft"], "band-row"), Ink("#ffffff")
-SIM_BAND, EXACT_BAND, BAND_LABEL = (
-    Ink("#e9dff6", "sim-band"),
-    Ink("#e8f5ec", "exact-band"),
-    Ink("#1b7a35", "band-label"),
-)
-WHISKER, BAR_WHISKER, OBSERVED = (
-    Ink(_LIGHT["blue"], "whisker"),
-    Ink(_LIGHT["ink"], "whisker"),
-    Ink(_LIGHT["blue"], "observed"),
-)
-EXPECTED = {"exact": Ink(_LIGHT["ink"], "expected exact"), "simulated": Ink("#7c4bb3", "expected simulated")}
-BAR_FILL = {"banker": Ink("#d32f2f", "fill"), "player": Ink(_LIGHT["blue"], "fill")}
-SHOE_BAR = Ink(BAR_FILL["banker"].colour, "bar banker fill")
-
-# Text sizes in the viewBox's units, which the page shows as CSS px at the plot's full width (report.css
-# sets the same sizes on the same classes: change both together).
-LABEL_SIZE, SUB_SIZE, TICK_SIZE, BAND_LABEL_SIZE = 14.0, 13.0, 12.0, 11.0
-
-
-def _plot(height: float, items: Sequence[Item], label: str, name: str) -> str:
-    """Return a plot ``W`` wide as the page's inline SVG, ``label`` its accessible name."""
-    scene = Scene(W, height, PAPER.colour, (), tuple(items), label, "", "sans-serif")
-    return page_svg(scene, data=(("plot", name),))
-
-
-def forest(tests: Sequence[dict[str, Any]], name: str, label: str) -> str:
-    """Return an SVG with one row per test: the observed share and its 99% interval against the expectation.
-
-    Each row has its own scale (a 45% share and a 3% share side by side would
-    hide both intervals); its ends are labelled. An exact expectation is a
-    solid line, a simulated one a dashed line in its own 99% band.
-    """
-    left, right, row = 14.0, W - 14.0, 58.0
-    rows: list[Item] = []
-    for i, t in enumerate(tests):
-        y0 = 4 + i * row
-        mid = y0 + 33
-        simulated = t["source"] == "simulated"
-        values = [t["expected"]]
-        values += [v for v in (t["low"], t["high"], t["observed"]) if v is not None]
-        if simulated:
-            values += [t["expected_low"], t["expected_high"]]
-        lo, hi = min(values), max(values)
-        pad = max((hi - lo) * 0.12, 0.002)
-        lo, hi = max(0.0, lo - pad), min(1.0, hi + pad)
-        at = plot.Scale(lo, hi, left, right).at
-        kind = "simulated" if simulated else "exact"
-        parts: list[Item] = [plot.band(0, y0, W, row, ROW_BAND)] if i % 2 == 0 else []
-        parts.append(plot.label(left, y0 + 17, figure_name(t["figure"]), LABEL_SIZE, LABEL))
-        reading = f"{_pct(t['observed'], none=DASH)} vs {_pct(t['expected'])} {kind}"
-        parts.append(plot.label(right, y0 + 17, reading, SUB_SIZE, SUB, "end"))
-        parts.append(plot.rule(left, mid + 8, right, mid + 8, AXIS))
-        for v, anchor in ((lo, "start"), (hi, "end")):
-            parts.append(plot.label(at(v), mid + 19, plot.percent_label(v, (hi - lo) / 3), TICK_SIZE, TICK, anchor))
-        if simulated:
-            a, b = at(t["expected_low"]), at(t["expected_high"])
-            parts.append(plot.band(a, mid - 10, max(b - a, 1.5), 18, SIM_BAND))
-        e = at(t["expected"])
-        parts.append(plot.rule(e, mid - 10, e, mid + 8, EXPECTED[kind], 2.0))
-        if t["low"] is not None and t["observed"] is not None:
-            parts += plot.interval(at(t["low"]), at(t["high"]), mid, WHISKER, cap=5.0)
-            parts.append(plot.point(at(t["observed"]), mid, 4.5, OBSERVED, PAPER, 1.5))
-        flag = " flagged" if t["flag"] else ""
-        rows.append(Group(tuple(parts), classes=f"row{flag}", data=(("figure", t["figure"]),)))
-    return _plot(8 + len(tests) * row, rows, label, name)
-
-
-def depth_histogram(tests: dict[str, dict[str, Any]]) -> str:
-    """Return the Big Road column-depth histogram: observed shares by side, each against its simulated band."""
-    left, right, bottom, top = 44.0, W - 8.0, 196.0, 14.0
-    highest = max(
-        max(t["high"] or 0, t["expected_high"] or 0, t["observed"] or 0)
-        for t in tests.values()
-        if "_depth_" in t["figure"]
-    )
-    ymax = max(0.05, math.ceil(highest * 10 + 0.2) / 10)
-    at = plot.Scale(0.0, ymax, bottom, top).at
-    step = plot.nice_step(ymax, 5)
-    grid = [(at(v), plot.percent_label(v, step)) for v in plot.ticks(0.0, ymax, step)]
-    items = plot.y_grid(grid, left, right, GRID, TICK, TICK_SIZE)
-    group = (right - left) / len(SIM_DEPTHS)
-    width = group * 0.34
-    for g, depth in enumerate(SIM_DEPTHS):
-        for j, side in enumerate(("banker", "player")):
-            t = tests[f"{side}_depth_{depth}"]
-            x = left + g * group + group * 0.13 + j * (width + group * 0.06)
-            high, low = at(t["expected_high"]), at(t["expected_low"])
-            e = at(t["expected"])
-            parts: list[Item] = [
-                plot.bar(x, width, at(t["observed"] or 0.0), bottom, BAR_FILL[side]),
-                plot.band(x - 3, high, width + 6, max(low - high, 1.5), SIM_BAND),
-                plot.rule(x - 3, e, x + width + 3, e, EXPECTED["simulated"], 2.0),
-            ]
-            if t["low"] is not None:
-                parts += plot.interval(
-                    at(t["low"]), at(t["high"]), x + width / 2, BAR_WHISKER, vertical=True, width=1.5
-                )
-            flag = " flagged" if t["flag"] else ""
-            items.append(Group(tuple(parts), classes=f"bar {side}{flag}", data=(("figure", t["figure"]),)))
-    items += plot.x_ticks(
-        [(left + g * group + group / 2, str(depth)) for g, depth in enumerate(SIM_DEPTHS)], bottom, TICK, TICK_SIZE
-    )
-    items.append(plot.rule(left, bottom, right, bottom, AXIS))
-    items.append(plot.label((left + W) / 2, bottom + 32, "column depth (coups in a row)", SUB_SIZE, SUB, "middle"))
-    return _plot(bottom + 40, items, "Big Road column depths against the simulation", "depths")
 
 
 def spread(shares: Mapping[tuple[int, int], int], expected: float) -> str:
@@ -332,7 +204,7 @@ def spread(shares: Mapping[tuple[int, int], int], expected: float) -> str:
             "middle",
         )
     )
-    return _plot(bottom + 40, items, "Per-shoe Banker share against the exact odds", "spread")
+    return chart(bottom + 40, items, "Per-shoe Banker share against the exact odds", "spread")
 
 
 def _download(mark: str, name: str, label: str) -> str:
@@ -466,25 +338,6 @@ def _groups_table(groups: Sequence[dict[str, Any]], by: str, count: int) -> str:
     )
 
 
-def _across_text(data: dict[str, Any], by: str, groups: int) -> str:
-    """Return the groups section's words: how many of ``groups`` are flagged against chance, and their homogeneity."""
-    flagged = data.get("flagged_groups")
-    if not flagged:
-        return ""
-    words = (
-        f"{flagged['count']} of {groups:,} {escape(by)} group{'' if groups == 1 else 's'} flagged; "
-        f"about {flagged['expected']:g} would be by chance alone, as each fair group is flagged at most "
-        f"{ALPHA:.0%} of the time."
-    )
-    homogeneity = data["total"].get("homogeneity")
-    if homogeneity and homogeneity["p"] is not None:
-        words += (
-            f" Do the groups share one Banker/Player/Tie distribution? Chi-square {homogeneity['statistic']:.2f} "
-            f"on {homogeneity['dof']} degrees of freedom, p {homogeneity['p']:.3g}."
-        )
-    return f'<p class="explain across">{words}</p>'
-
-
 def _flag_item(line: str) -> str:
     """Return one flag's reading as a list item, the figure it names in bold."""
     name, sep, rest = line.partition(": ")
@@ -557,13 +410,13 @@ def report_html(
     by: str | None,
     tests_csv: str | Spool,
     left_out: LeftOut = LeftOut(),
-    exposure: Mapping[str, Any] | None = None,
+    extra: Sequence[str] = (),
 ) -> str:
     """Return the whole report page: ``data`` is ``roads stats --json``'s document, ``shoes`` its per-shoe groups
-    (or their :class:`ShoeSummary`). See :func:`write_report`."""
+    (or their :class:`ShoeSummary`), ``extra`` more sections. See :func:`write_report`."""
     page = io.StringIO()
     summary = shoes if isinstance(shoes, ShoeSummary) else ShoeSummary.of(shoes)
-    write_report(page.write, data, summary, logs=logs, by=by, tests_csv=tests_csv, left_out=left_out, exposure=exposure)
+    write_report(page.write, data, summary, logs=logs, by=by, tests_csv=tests_csv, left_out=left_out, extra=extra)
     return page.getvalue()
 
 
@@ -580,15 +433,16 @@ def write_report(
     by: str | None,
     tests_csv: str | Spool,
     left_out: LeftOut = LeftOut(),
-    exposure: Mapping[str, Any] | None = None,
+    extra: Sequence[str] = (),
 ) -> None:
     """Write the whole report page through ``write``, a piece at a time: ``data`` is ``roads stats --json``'s
     document, ``shoes`` what was kept of every shoe. The CSV downloads are read from their spools as they are
     written, so memory is bounded by the page's plots and tables, not by the archive.
 
     ``left_out`` names the shoes that could not be read: the page says, above
-    everything else, that its figures are those of the other shoes.
-    ``exposure`` (the card shoes' side-bet scan, when the logs have cards) adds its section.
+    everything else, that its figures are those of the other shoes. ``extra``
+    are more sections, after the plots (roads.analytics.report_laws makes the
+    drift and per-shoe ones, :func:`exposure_section` the side-bet one).
     """
     from ..lesson.csp import meta
 
@@ -605,6 +459,8 @@ def write_report(
     shown = [*logs[:4], f"and {len(logs) - 4} more logs"] if len(logs) > 5 else list(logs)
     files = ", ".join(escape(log) for log in shown)
     banker = tests.get("banker")
+    tests_in, label = family_size(total), "Coup shares against the exact odds, as z-scores"
+    red, red_label = "share of red marks, 99% interval", "Red shares of the derived roads"
 
     cards = [
         ("Shoes", f"{total['shoes']:,}", ""),
@@ -637,16 +493,19 @@ def write_report(
     sections = [
         f'<section id="flags"><h2>Flagged figures</h2>{flag_block}</section>',
         '<section id="shares"><h2>Coup shares against the exact odds</h2>'
-        f'<p class="explain">Each share of the archive\'s coups with its 99% interval, against the exact probability '
-        f"for one coup of a full {data['decks']}-deck shoe. A dot far from its line, its interval not reaching it, "
-        "is what a flag is made of. Each row has its own scale.</p>"
-        + _legend(False, True)
-        + f'<figure class="plot" tabindex="0">{forest(exact, "shares", "Coup shares against the exact odds")}</figure>'
+        f'<p class="explain">How far each share of the archive\'s coups is from the exact probability for one coup '
+        f"of a full {data['decks']}-deck shoe, in standard deviations (z), every row on one scale. A dot outside "
+        "the shaded band would be rare for one test alone; one beyond the dashed lines is flagged even after "
+        "Holm's correction for the whole family (a p marked * is exact binomial, judged by its own p).</p>"
+        + report_sections.z_legend(tests_in)
+        + f'<figure class="plot" tabindex="0">{z_dots(share_rows(exact), tests=tests_in, name="shares", label=label)}'
+        + "</figure>"
         + _chi_lines(total)
         + "</section>",
         '<section id="streaks"><h2>Big Road column depths</h2>'
         '<p class="explain">The share of each side\'s Big Road columns by depth (a column of 3 is three wins in a '
-        'row), against the <span class="badge simulated">simulated</span> share of dealt shoes, with its 99% band. '
+        'row), against the <span class="badge simulated">simulated</span> share of dealt shoes, with its 99% band, on '
+        "a log scale so that the rare deep columns (5, 6 and more) show as plainly as the common ones. "
         f"Longest column: Banker {total['streaks']['longest_banker']}, Player "
         f"{total['streaks']['longest_player']}; longest run of ties {total['streaks']['longest_tie_run']}.</p>"
         '<p class="legend"><span class="key"><i class="k-banker"></i>Banker</span>'
@@ -654,6 +513,7 @@ def write_report(
         '<span class="key"><i class="k-sim"></i>simulated share and its 99% band</span>'
         '<span class="key"><i class="k-whisker"></i>observed 99% interval</span></p>'
         f'<figure class="plot" tabindex="0">{depth_histogram(tests)}</figure></section>',
+        report_sections.runs_section(total),
     ]
     if banker is not None:
         e = banker["expected"]
@@ -678,10 +538,12 @@ def write_report(
         "depends on the whole Big Road before it).</p>"
         + _legend(True, False)
         + '<figure class="plot" tabindex="0">'
-        + f"{forest(derived, 'derived', 'Red shares of the derived roads')}</figure></section>"
+        + f"{forest(simulated_rows(derived), theory=None, title=red, name='derived', label=red_label)}"
+        + "</figure></section>"
     )
     left = [_left_out_block(left_out)] if left_out.count else []
     sections = [*left, sections[0], '<div class="plots">', *sections[1:], "</div>"]
+    sections += extra
     sections.append(
         '<section id="tests"><h2>Every test</h2>'
         '<p class="explain">All tests of the archive, corrected together by Holm: <em>Holm p</em> is each p '
@@ -696,12 +558,10 @@ def write_report(
     )
     if by:
         groups, count = (data["groups"], len(data["groups"])) if data["groups"] else (shoes.first, shoes.groups)
-        together = _across_text(data, by, count)
-        sections.append(
-            f'<section id="groups"><h2>By {escape(by)}</h2>{together}{_groups_table(groups, by, count)}</section>'
-        )
-    if exposure is not None:
-        sections.append(exposure_section(exposure))
+        if count >= 2:
+            sample = GroupSample.of(data["groups"]) if data["groups"] else shoes.sample
+            sections.append(report_sections.homogeneity_section(data, sample, by, count))
+        sections.append(f'<section id="groups"><h2>By {escape(by)}</h2>{_groups_table(groups, by, count)}</section>')
     downloads = [
         _download(LINKS[0], "tests.csv", "Tests (every group and the total), CSV"),
         _download(LINKS[1], "shoes.csv", "Per-shoe counts, CSV"),

@@ -44,6 +44,8 @@ class Tally:
     """Runs test, ties left out: [sum of R, of E[R], of Var[R]] over the shoes (exact: any order adds alike)."""
     lag: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
     """Lag-1 pairs of non-tie coups in one shoe: [pairs, Banker first, Banker second, Banker both]."""
+    date: str | None = None
+    """The date (or timestamp) the log names for the group's first shoe, if any: the drift orders shoes by it."""
 
     def add(self, outcomes: Iterable[Outcome], board: Board) -> None:
         """Count one shoe: its outcomes in order and the board built from them (which counts the results)."""
@@ -109,6 +111,7 @@ class Tally:
     def merge(self, other: Tally) -> None:
         """Add another group's counts to this one (the total is the sum of its groups)."""
         self.shoes += other.shoes
+        self.date = self.date if self.date is not None else other.date
         self.counts.add(other.counts)
         self.with_cards += other.with_cards
         self.card_pairs = [a + b for a, b in zip(self.card_pairs, other.card_pairs, strict=True)]

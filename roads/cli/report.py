@@ -25,13 +25,17 @@ def report_command(inputs: Inputs, output: str, decks: int, by: str | None) -> N
 
     The page holds what `roads stats --json` gives (same --decks, same --by),
     drawn for reading: the totals and every test as a table with the flagged
-    figures in plain words; each coup share with its 99% interval against the
-    exact odds; the Big Road column depths and the derived roads' red shares
-    against the simulated expectation; the spread of the Banker share shoe by
-    shoe; the tables as CSV downloads; for card logs, the side-bet exposure
-    of Dragon 7 and Panda 8 (roads exposure: the coups where the cards left
-    favoured the player, and what one unit on each netted; read from each
-    LOG a second time). It needs no network and opens from
+    figures in plain words; each coup share's z against the exact odds, on one
+    axis; the Big Road column depths (a log scale) and the derived roads' red
+    shares against the simulated expectation; the runs test and lag-1; the
+    spread of the Banker share shoe by shoe; with --by, the groups together
+    (flagged against chance, homogeneity, a forest plot of their Banker
+    shares); the drift of the Banker share over shoes with its CUSUM; ties,
+    pairs and the longest column per shoe against dealt shoes; a P-P plot of
+    the shoes' own p-values; for card logs, the side-bet exposure of Dragon 7
+    and Panda 8 (roads exposure: the coups where the cards left favoured the
+    player, and what one unit on each netted; read from each LOG a second
+    time); the tables as CSV downloads. It needs no network and opens from
     disk. A bad shoe is named on one line and left out: the page holds the
     others and lists it (exit 1); with --fail-fast, or when no shoe can be
     read, no page is written.
@@ -41,7 +45,8 @@ def report_command(inputs: Inputs, output: str, decks: int, by: str | None) -> N
       roads report shoes.jsonl -o report.html
       roads report logs/*.csv --by table --decks 6 -o tables.html
     """
-    from ..analytics.report_page import LeftOut, ShoeSummary, Spool, write_report
+    from ..analytics.report_laws import Seen, sections
+    from ..analytics.report_page import LeftOut, ShoeSummary, Spool, exposure_section, write_report
     from ..analytics.verdicts import Across, group_document
     from ..files import TextOutput, refuse_inputs
     from ..logs.csvcell import line
@@ -51,12 +56,14 @@ def report_command(inputs: Inputs, output: str, decks: int, by: str | None) -> N
     if again and "-" in inputs.logs:
         raise click.UsageError(f"--by {by} reads each LOG twice: give files, not - (standard input)")
     shoes = ShoeSummary()
+    seen = Seen()
     across = Across()
 
     def each(tally: Tally) -> None:
         # One shoe at a time: the page keeps its spread counts and spools its CSV rows, never the shoe.
         document = group_document(tally, decks)
         shoes.add(document)
+        seen.add(document, tally.date)
         if by == "shoe":
             across.add(document)
             shoes.group(document, group_csv(document))
@@ -91,7 +98,7 @@ def report_command(inputs: Inputs, output: str, decks: int, by: str | None) -> N
                 by=by,
                 tests_csv=tests_csv,
                 left_out=left_out,
-                exposure=exposure,
+                extra=[*sections(seen, data), *([] if exposure is None else [exposure_section(exposure)])],
             )
             page.commit()
     finally:

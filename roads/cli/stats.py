@@ -275,6 +275,13 @@ def group_csv(group: dict[str, Any], total: bool = False) -> str:
     metavar="DIR",
     help="Also write the same tables as DIR/coups.csv and DIR/marks.csv (no extra needed; one process).",
 )
+@click.option(
+    "--drift",
+    "drift",
+    is_flag=True,
+    help="Print the drift table instead: a row a shoe (by date when every shoe has one), the cumulative Banker "
+    "share with its band and a CUSUM, in text, --json or --csv (docs/stats.md).",
+)
 @jobs_option("Processes counting a JSON Lines archive (default: all cores)")
 @click.option(
     "--dask",
@@ -290,6 +297,7 @@ def stats_command(
     as_csv: bool,
     parquet: str | None,
     csv_tables: str | None,
+    drift: bool,
     jobs: int | None,
     dask: str | None,
 ) -> None:
@@ -329,15 +337,23 @@ def stats_command(
       roads stats shoes.jsonl --parquet tables > stats.txt
       roads stats year.jsonl -j 8 --json > year.json
       roads stats year.jsonl --dask tcp://scheduler:8786
+      roads stats shoes.jsonl --drift --csv > drift.csv
     """
     if as_json and as_csv:
         raise click.UsageError("give one of --json and --csv")
+    if drift and by is not None:
+        raise click.UsageError("--drift follows the archive shoe by shoe: give no --by")
     if dask is not None:
         from ..analytics.counting import dask_ready
 
         dask_ready(verbose=bool(click.get_current_context().params.get("verbose")))  # Dask's lines only with -v
     tables = _table_files(inputs, parquet, csv_tables)
     fmt = "json" if as_json else "csv" if as_csv else "text"
+    if drift:
+        with tables if tables is not None else contextlib.nullcontext():
+            click.echo(drift_output(inputs, decks, fmt, jobs, dask, tables), nl=False)
+        inputs.finish()
+        return
     out = StatsWriter(fmt, decks, functools.partial(click.echo, nl=False))
     with tables if tables is not None else contextlib.nullcontext():
         # --by shoe: each shoe's group is written as it is finished, never all held (memory is the summary's).
@@ -420,6 +436,26 @@ class StatsWriter:
             self.write(
                 ("\n  ]" if self.groups else "[]") + f',\n  "flagged_groups": {shown},\n  "total": {total}\n}}\n'
             )
+
+
+def drift_output(
+    inputs: Inputs, decks: int, fmt: str, jobs: int | None, dask: str | None, tables: TableFiles | None
+) -> str:
+    """Return the drift table of every shoe of the inputs in ``fmt`` (``text``, ``csv``, ``json``)."""
+    from ..analytics.drift import Shoes, archive_drift, drift_csv, drift_text
+
+    shoes = Shoes()
+
+    def keep(tally: Tally) -> None:
+        shoes.add(tally.key, tally.date, tally.counts.banker, tally.counts.player)
+
+    collect_stats(inputs, decks, "shoe", jobs, dask, tables, emit=keep)
+    found = archive_drift(shoes, decks)
+    if fmt == "csv":
+        return drift_csv(found)
+    if fmt == "text":
+        return drift_text(found)
+    return json.dumps({"decks": decks, "drift": found.to_dict()}, ensure_ascii=False, indent=2) + "\n"
 
 
 def _table_files(inputs: Inputs, parquet: str | None, csv_tables: str | None) -> TableFiles | None:

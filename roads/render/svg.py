@@ -215,8 +215,8 @@ class _Translator:
             return self.polyline(shape)
         if isinstance(shape, Polygon):
             el = SvgPolygon([(num(x), num(y)) for x, y in shape.points], factory=dwg)
-            paint(el.attribs, shape.fill, shape.stroke, shape.width)
-            if shape.stroke:
+            self.paint(el.attribs, shape.classes, shape.fill, shape.stroke, shape.width)
+            if shape.stroke and self.painted:
                 el.attribs["stroke-linejoin"] = "round"
             return el
         if isinstance(shape, Text):
@@ -235,11 +235,13 @@ class _Translator:
         """Return a <polyline>: an open stroke with round joins and caps, as the PNG back-end paints it."""
         el = SvgPolyline([(num(x), num(y)) for x, y in shape.points], factory=self.dwg)
         a = el.attribs
+        label(a, shape.classes, ())
+        if not self.painted:
+            return el  # a page's style sheet paints it (and sets its fill to none)
         a.update(fill="none", stroke=shape.stroke)
         a["stroke-width"] = num(shape.width)
         a["stroke-linecap"] = "round"
         a["stroke-linejoin"] = "round"
-        label(a, shape.classes, ())
         return el
 
     def text(self, shape: Text) -> BaseElement:

@@ -20,10 +20,10 @@ from ..outcome import Winner
 from . import text as copy
 from .highlight import Focus, focus
 from .labels import FONT_FAMILY, LABELS
-from .options import OptionChanges, RenderOptions, render_options
+from .options import SMALLEST_TEXT, OptionChanges, RenderOptions, legible, render_options
 from .panel import panel
 from .primitives import Grid, Group, Item, Rect, Scene, Text, Use
-from .symbols import CORNER, SymbolBook, centred_text, fit, paragraph, text_width
+from .symbols import CORNER, SymbolBook, bead_letter, centred_text, fit, paragraph, text_width
 from .themes import THEMES
 
 CELL = 24.0
@@ -206,6 +206,8 @@ class _Layout:
             if len(lines) > 1:
                 items = []
                 width, height, top = self.body(items, len(lines))
+        if lines and not legible(TITLE, o.cell):
+            lines = []  # a title under 9 px is a smudge: the picture's <title> still says it
         if lines:
             texts = [
                 Text(PAD + 0.5, PAD + TITLE + i * TITLE * TITLE_LEADING, line, TITLE, self.t.text, anchor="start")
@@ -214,7 +216,7 @@ class _Layout:
             items.insert(0, Group(tuple(texts), id="title", classes="title"))
         height = top + height
         self.check_focus_visible()
-        if self.focus is not None:
+        if self.focus is not None and legible(CAPTION, o.cell):
             height = self.caption(items, height + 8, width)
         return Scene(
             width=round(PAD * 2 + width + LINE),
@@ -323,9 +325,11 @@ class _Layout:
         items.append(self.big_road(frames["big-road"]))
         for key in DERIVED_KEYS:
             items.append(self.derived(key.replace("-", "_"), frames[key]))
-        items.append(
-            panel(self.board, self.t, self.labels, self.book, x0, top + band + six, left * CELL, six + 2 * band)
-        )
+        if legible(SMALLEST_TEXT, self.o.cell):
+            # Below the text cell the panel's figures would be under 9 px: the board goes without them.
+            items.append(
+                panel(self.board, self.t, self.labels, self.book, x0, top + band + six, left * CELL, six + 2 * band)
+            )
         self.name_roads(items, frames)
         return (left + right) * CELL, 2 * six + 3 * band
 
@@ -365,8 +369,8 @@ class _Layout:
         for key, frame in frames.items():
             name = self.labels.road(key)
             size = min(LABEL_TEXT, (frame.width - 4) / text_width(name, 1.0))
-            if size < LABEL_SMALLEST:
-                continue  # a strip a few half cells wide (--last 2) has no room for a name that could be read
+            if size < LABEL_SMALLEST or not legible(size, self.o.cell):
+                continue  # a strip a few half cells wide (--last 2), or a small cell, has no room for a readable name
             texts.append(
                 Text(
                     frame.x + 2,
@@ -471,11 +475,12 @@ class _Layout:
             if totals:
                 total = outcome.banker_total if outcome.winner is Winner.BANKER else outcome.player_total
             label = None if total is None else str(total)
+            lettered = legible(bead_letter(cell, label or "B"), self.o.cell)
             cx, cy = frame.centre(column + 1, row + 1)
             coup = str(i + 1)
             marks.append(
                 Use(
-                    book.bead(side, cell, label),
+                    book.bead(side, cell, label, lettered=lettered),
                     cx,
                     cy,
                     f"bead bead-plate {side}",
@@ -526,7 +531,10 @@ class _Layout:
                 if not bead.ties:
                     marks.extend(self.ties(cx, cy, cell, lead, "tie leading", first=1, corner=None))
                 # Leading ties are counted apart from the first bead's own, in a corner of their own.
-                marks.append(self.tie_count(cx, cy, cell, lead, lead_corner, "tie-count leading", first=1, bold=False))
+                if legible(SMALLEST_TEXT, self.o.cell):
+                    marks.append(
+                        self.tie_count(cx, cy, cell, lead, lead_corner, "tie-count leading", first=1, bold=False)
+                    )
             for pair_side, corner in pairs:
                 px, py = corner_at(cx, cy, cell, corner)
                 marks.append(Use(book.pair(pair_side, cell), px, py, f"pair {pair_side}-pair", (("coup", coup),)))
@@ -564,7 +572,7 @@ class _Layout:
         """
         data = (("coup", str(first if slash_from is None else slash_from)), ("ties", str(count)))
         items: list[Item] = [Use(self.book.tie_slash(cell), cx, cy, classes, data)]
-        if corner is not None and count >= 2:
+        if corner is not None and count >= 2 and legible(SMALLEST_TEXT, self.o.cell):
             items.append(self.tie_count(cx, cy, cell, count, corner, "tie-count", first=first))
         return items
 
@@ -574,7 +582,7 @@ class _Layout:
         """Return a count of ties in a corner of the cell centred on (cx, cy), haloed to stand off the ring."""
         t = self.t
         x, y = corner_at(cx, cy, cell, corner, COUNT_CORNER)
-        size = cell * (0.33 if count < 10 else 0.25)
+        size = cell / CELL * SMALLEST_TEXT
         text = centred_text(x, y, str(count), size, t.tie, bold=bold, halo=t.panel, halo_width=cell * 0.06)
         return Group((text,), classes=classes, data=(("first", str(first)), ("ties", str(count))))
 

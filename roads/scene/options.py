@@ -36,6 +36,25 @@ SCALES = (0.1, 16)
 WIDTHS = (16, 30_000)
 """The narrowest and widest picture, in pixels."""
 
+BASE_CELL = 24.0
+"""Model units of a Big Road cell: a picture drawn at ``cell`` px has ``cell / BASE_CELL`` px per unit."""
+LEGIBLE_TEXT = 9.0
+"""The smallest size, in pixels, a board draws its words and figures at: one that would be smaller is left out."""
+SMALLEST_TEXT = 9.0
+"""Model units of a board's smallest words and figures: the statistics' B/P/T letters and a tie count."""
+TEXT_CELL = BASE_CELL * LEGIBLE_TEXT / SMALLEST_TEXT
+"""The smallest cell, in pixels, at which a board draws all of its text (24): below it the statistics panel
+(with the asks), the tie counts and every other word smaller than :data:`LEGIBLE_TEXT` are left out."""
+
+
+def legible(size: float, cell: float | None) -> bool:
+    """Return True when text of ``size`` model units is at least :data:`LEGIBLE_TEXT` px at ``cell`` px a cell.
+
+    No ``cell`` (the default, or a picture sized by ``width``) counts as the base cell of 24 px.
+    """
+    return size * (cell or BASE_CELL) / BASE_CELL >= LEGIBLE_TEXT - 1e-9
+
+
 _NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
 """Characters XML 1.0 cannot hold at all, escaped or not: one in a title made an SVG no parser would open."""
 
@@ -288,7 +307,8 @@ class RenderOptions:
         bounds=(LEGIBLE_CELL, MAX_CELL),
         unit="pixels",
         check=_legible,
-        remark="24 without it or width",
+        remark=f"24 without it or width; below {TEXT_CELL:g}, where its smallest text would be under "
+        f"{LEGIBLE_TEXT:g} px, the statistics panel, tie counts and road names are left out",
     )
     width: int | None = option_field(
         "whole",

@@ -6,6 +6,7 @@ from ..board import Board
 from ..board.names import DERIVED
 from ..board.stats import percent
 from .labels import Labels
+from .options import SMALLEST_TEXT
 from .primitives import Group, Item, Rect, Use
 from .symbols import SymbolBook, centred_text, text_width
 from .themes import Theme
@@ -24,7 +25,7 @@ def panel(board: Board, t: Theme, lab: Labels, book: SymbolBook, x: float, y: fl
     left_rows = (("banker", s.banker), ("player", s.player), ("tie", s.tie))
     for i, (side, count) in enumerate(left_rows):
         cy = top + i * line
-        items.append(Use(book.bead(side, 17.0, prefix="stat"), x + 14, cy, f"stat {side}"))
+        items.append(Use(book.bead(side, 2 * SMALLEST_TEXT, prefix="stat"), x + 14, cy, f"stat {side}"))
         items.append(centred_text(x + 27, cy, str(count), TEXT, t.text, anchor="start"))
         items.append(centred_text(x + half - 8, cy, percent(count, s.coups), TEXT, t.muted, anchor="end"))
     right = x + half + 6

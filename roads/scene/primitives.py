@@ -77,6 +77,7 @@ class Polygon:
     fill: str | None = None
     stroke: str | None = None
     width: float = 0.0
+    classes: str = field(default="", repr=False)
 
 
 @dataclass(frozen=True, slots=True)

@@ -115,6 +115,11 @@ def _disc(
     return Circle(0, 0, r, fill=color, stroke=outline, width=width)
 
 
+def bead_letter(cell: float, letter: str) -> float:
+    """Return the size of a bead's letter (or total) on a disc in a cell of ``cell`` units."""
+    return cell * (0.5 if len(letter) == 1 else 0.4)
+
+
 class SymbolBook:
     """Makes each symbol the first time a layout asks for it and remembers its id."""
 
@@ -134,19 +139,23 @@ class SymbolBook:
         """Return the symbols made so far, sorted by id so the output never depends on call order."""
         return tuple(self.symbols[key] for key in sorted(self.symbols))
 
-    def bead(self, side: str, cell: float, text: str | None = None, prefix: str = "bead") -> str:
-        """Return the id of a solid disc for ``side`` (banker, player, tie) with its letter or a total."""
+    def bead(
+        self, side: str, cell: float, text: str | None = None, prefix: str = "bead", *, lettered: bool = True
+    ) -> str:
+        """Return the id of a solid disc for ``side`` (banker, player, tie) with its letter or a total.
+
+        Without ``lettered`` the disc is plain (its letter would be too small to read).
+        """
         id = f"{prefix}-{side}" if text is None else f"{prefix}-{side}-{text}"
+        id += "" if lettered else "-plain"
         if id in self.symbols:
             return id
         t = self.theme
+        disc = _disc(getattr(t, side), cell * BEAD, t.shapes and side == "player", round=ROUNDER)
+        if not lettered:
+            return self._add(id, disc)
         letter = text if text is not None else getattr(self.labels, side)
-        size = cell * (0.5 if len(letter) == 1 else 0.4)
-        return self._add(
-            id,
-            _disc(getattr(t, side), cell * BEAD, t.shapes and side == "player", round=ROUNDER),
-            centred_text(0, 0, letter, size, t.on_disc, bold=True),
-        )
+        return self._add(id, disc, centred_text(0, 0, letter, bead_letter(cell, letter), t.on_disc, bold=True))
 
     def ring(self, side: str, cell: float) -> str:
         """Return the id of a Big Road ring for ``side`` (banker or player)."""

@@ -101,7 +101,6 @@
       var newest = null;
       Object.keys(made).forEach(function (key) { if (made[key] === k && proofs[key]) { newest = key; } });
       if (newest && marks.length) { show(newest); }
-      if (newest && marks.length) { keepInView(); }
     };
     prev.addEventListener("click", function () { step(parseInt(slider.value, 10) - 1); });
     next.addEventListener("click", function () { step(parseInt(slider.value, 10) + 1); });
@@ -113,19 +112,28 @@
     });
     said.textContent = "Coup " + total + " of " + total;
   }
-  // The board's frame: where each road's newest column is and where its texts are, in CSS px from the
-  // picture's left edge, so the frame can open on the newest columns with no text cut by its edges.
+  // The board's frames: the whole board scrolls in #board; stacked, each road scrolls in a frame of its own.
+  // Positions are CSS px from the left edge of the picture an element is drawn in.
   var scale = 1;
-  function boxOf(el) {
-    var o = svg.getBoundingClientRect(), r = el.getBoundingClientRect();
+  var stacked = false;
+  function picture(el) { return el.ownerSVGElement || svg; }
+  function frameOf(el) { return stacked && el.closest(".strip-frame") || board; }
+  function boxOf(el, s) {
+    var o = (s || picture(el)).getBoundingClientRect(), r = el.getBoundingClientRect();
     return [r.left - o.left, r.right - o.left];
+  }
+  function scrolls(frame) { return frame.scrollWidth > frame.clientWidth + 1; }
+  function frameSpan(frame, s) {
+    var f = frame.getBoundingClientRect(), o = s.getBoundingClientRect();
+    var left = f.left + frame.clientLeft - o.left;
+    return [left, left + frame.clientWidth];
   }
   function newestColumns() {
     var out = {};
     Array.prototype.forEach.call(svg.querySelectorAll("use[data-road]:not(.later)"), function (u) {
       var road = u.getAttribute("data-road");
       if (road === "bead-plate") { return; }
-      var b = boxOf(u);
+      var b = boxOf(u, svg);
       if (!out[road] || b[1] > out[road][1]) { out[road] = b; }
     });
     return out;
@@ -139,20 +147,18 @@
     edges.sort(function (a, b) { return a - b; });
     return { edges: edges, size: size };
   }
-  function scrollRightEdgeTo(edge) {
-    var frame = board.getBoundingClientRect(), o = svg.getBoundingClientRect();
-    var right = frame.left + board.clientLeft + board.clientWidth - o.left;
-    board.scrollLeft += edge - right;
-  }
+  function scrollRightEdgeTo(frame, s, edge) { frame.scrollLeft += edge - frameSpan(frame, s)[1]; }
   // Opening place: the frame's right edge on a Big Road column's edge (or the picture's end), chosen so the
   // newest Big Road column shows, then no text is cut, then as many derived roads' newest columns as fit.
   function openFrame() {
-    if (board.scrollWidth <= board.clientWidth + 1) { return; }
+    if (!scrolls(board)) { return; }
     scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
     var width = board.clientWidth, end = svg.getBoundingClientRect().width;
     var newest = newestColumns();
     // The road names move with the frame (below), so only the other texts can be cut by its edges.
-    var texts = Array.prototype.map.call(svg.querySelectorAll("text:not(.road-label)"), boxOf).filter(function (b) { return b[1] > b[0]; });
+    var texts = Array.prototype.map.call(svg.querySelectorAll("text:not(.road-label)"), function (t) {
+      return boxOf(t, svg);
+    }).filter(function (b) { return b[1] > b[0]; });
     // Never past the last column's edge: the picture's padding is no place to open (or to snap to).
     var candidates = bigRoadEdges().edges.filter(function (e) { return e >= width && e <= end; });
     var best = null, bestScore = -1;
@@ -167,40 +173,44 @@
       }
       if (score > bestScore || (score === bestScore && e > best)) { best = e; bestScore = score; }
     });
-    if (best !== null) { scrollRightEdgeTo(best); }
-    board.classList.add("scrolls");
+    if (best !== null) { scrollRightEdgeTo(board, svg, best); }
   }
-  // Bring [left, right] (CSS px from the picture's left) into the frame, moving it as little as it can.
-  function reveal(left, right) {
-    if (board.scrollWidth <= board.clientWidth + 1) { return; }
-    var frame = board.getBoundingClientRect(), o = svg.getBoundingClientRect();
-    var s = frame.left + board.clientLeft - o.left, e = s + board.clientWidth;
-    if (left >= s && right <= e) { return; }
-    board.scrollLeft += right - left > e - s || left < s ? left - s - cell * scale / 2 : right - e + cell * scale / 2;
+  // Bring [left, right] of picture s into its frame, moving it as little as it can.
+  function reveal(frame, s, left, right) {
+    if (!scrolls(frame)) { return; }
+    var span = frameSpan(frame, s), a = span[0], e = span[1];
+    if (left >= a && right <= e) { return; }
+    frame.scrollLeft += right - left > e - a || left < a ? left - a - cell * scale / 2 : right - e + cell * scale / 2;
   }
-  // Scroll snapping: one anchor per Big Road column, so a swipe stops on whole columns, never in the padding.
-  function snapAnchors() {
-    if (board.scrollWidth <= board.clientWidth + 1) { return; }
-    var layer = document.createElement("div"), found = bigRoadEdges();
+  // Scroll snapping: one anchor per column (each column's right edge, CSS px from the picture's left), so a
+  // swipe stops on whole columns, never in the padding.
+  function snapAnchors(frame, s, edges, size) {
+    if (!scrolls(frame) || frame.querySelector(".snaps")) { return; }
+    var layer = document.createElement("div");
     layer.className = "snaps";
     layer.setAttribute("aria-hidden", "true");
-    found.edges.forEach(function (e) {
+    // And the picture's own start, its left edge on the frame's: a road that fits opens whole from column 1.
+    var first = document.createElement("span");
+    first.className = "first";
+    first.style.left = "0px";
+    first.style.width = size + "px";
+    layer.appendChild(first);
+    edges.forEach(function (e) {
       var a = document.createElement("span");
-      a.style.left = (e - found.size) + "px";
-      a.style.width = found.size + "px";
+      a.style.left = (e - size) + "px";
+      a.style.width = size + "px";
       layer.appendChild(a);
     });
-    layer.style.width = svg.getBoundingClientRect().width + "px";
-    board.appendChild(layer);
+    layer.style.width = s.getBoundingClientRect().width + "px";
+    frame.appendChild(layer);
     // An absolute box in a right-to-left frame starts where the frame's scroll starts: line it up with the picture.
-    layer.style.left = (svg.getBoundingClientRect().left - layer.getBoundingClientRect().left) + "px";
+    layer.style.left = (s.getBoundingClientRect().left - layer.getBoundingClientRect().left) + "px";
   }
-  function edges() {
-    board.classList.toggle("more-left", board.scrollWidth > board.clientWidth + 1 &&
-      board.getBoundingClientRect().left - svg.getBoundingClientRect().left > 1);
+  function edges(frame, s, tail) {
+    var f = frame.getBoundingClientRect(), o = s.getBoundingClientRect(), more = scrolls(frame);
+    frame.classList.toggle("more-left", more && f.left - o.left > 1);
     // The picture's own padding past the last column is not more board.
-    board.classList.toggle("more-right", board.scrollWidth > board.clientWidth + 1 &&
-      svg.getBoundingClientRect().right - board.getBoundingClientRect().right > cell * scale / 2);
+    frame.classList.toggle("more-right", more && o.right - f.right > tail);
   }
   // Each road's name keeps to the frame's left edge while its strip is in the frame, so a scrolled board
   // still says which strip is which.
@@ -209,7 +219,8 @@
     var strip = road && svg.querySelector("g.road." + road);
     if (!strip) { return null; }
     var b = strip.getBBox();
-    return { text: t, x: parseFloat(t.getAttribute("x")), right: b.x + b.width, width: t.getComputedTextLength() };
+    return { road: road, text: t, x: parseFloat(t.getAttribute("x")), right: b.x + b.width,
+      width: t.getComputedTextLength() };
   }).filter(function (n) { return n; });
   function keepNames() {
     if (!names.length) { return; }
@@ -223,20 +234,213 @@
       n.text.style.visibility = cut ? "hidden" : "";
     });
   }
-  function scrolled() { edges(); keepNames(); }
+  function scrolled() {
+    if (stacked) { return; }
+    edges(board, svg, cell * scale / 2);
+    keepNames();
+  }
   scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
-  snapAnchors();
+  var bigEdges = bigRoadEdges();
+  snapAnchors(board, svg, bigEdges.edges, bigEdges.size);
   openFrame();
   scrolled();
   board.addEventListener("scroll", scrolled, { passive: true });
-  if (board.scrollWidth > board.clientWidth + 1) {
-    var swipe = document.createElement("p");
-    swipe.className = "scroll-hint";
-    swipe.textContent = "\u25c0 The board scrolls sideways: older columns are to the left.";
-    board.parentNode.parentNode.insertBefore(swipe, board.parentNode);
+
+  // The stacked view: each road (then the statistics) a labelled strip of its own that scrolls by itself, so
+  // every road opens on its own newest column. The road's drawing moves into the strip and back: one copy of
+  // every mark, so pointing, focus and the step-through work the same in both views.
+  var STRIPS = ["big-road", "big-eye-boy", "small-road", "cockroach-pig", "bead-plate", "stats"];
+  var strips = null, stack = null;
+  function buildStrips() {
+    var units = svg.width.baseVal.value / svg.viewBox.baseVal.width;
+    var background = svg.querySelector("rect.background");
+    stack = document.createElement("div");
+    stack.className = "strips";
+    strips = [];
+    STRIPS.forEach(function (key) {
+      var g = svg.querySelector(key === "stats" ? "g.stats" : "g.road." + key);
+      var grid = g && g.querySelector("rect");
+      if (!grid) { return; }
+      var gx = parseFloat(grid.getAttribute("x")), gy = parseFloat(grid.getAttribute("y"));
+      var gw = parseFloat(grid.getAttribute("width")), gh = parseFloat(grid.getAttribute("height"));
+      var x = gx - 1, y = gy - 1, w = gw + 2, h = gh + 2;
+      var label = svg.querySelector("text.road-label." + key);
+      var wrap = document.createElement("div"), name = document.createElement("p");
+      var frame = document.createElement("div"), s = document.createElementNS(NS, "svg");
+      wrap.className = "strip " + key;
+      name.className = "strip-name";
+      name.id = "strip-" + key;
+      name.textContent = label ? label.textContent : key === "stats" ? "Statistics" : key;
+      frame.className = "strip-frame";
+      frame.setAttribute("role", "region");
+      frame.setAttribute("aria-labelledby", name.id);
+      frame.tabIndex = 0;
+      s.setAttribute("viewBox", [x, y, w, h].join(" "));
+      s.setAttribute("width", String(w * units));
+      s.setAttribute("height", String(h * units));
+      s.setAttribute("font-family", svg.getAttribute("font-family") || "");
+      s.setAttribute("class", "roads strip-picture");
+      if (background) {
+        var r = background.cloneNode(false);
+        ["x", "y", "width", "height"].forEach(function (a, i) { r.setAttribute(a, String([x, y, w, h][i])); });
+        s.appendChild(r);
+      }
+      frame.appendChild(s);
+      wrap.appendChild(name);
+      wrap.appendChild(frame);
+      stack.appendChild(wrap);
+      // A column of this road: a Big Road (or Bead Plate) cell, half of one on the derived roads.
+      var column = key === "stats" ? 0 : DERIVED.indexOf(key) >= 0 ? cell / 2 : cell;
+      strips.push({ key: key, group: g, place: document.createComment(key), frame: frame, svg: s,
+        from: gx - x, columns: column ? Math.round(gw / column) : 0, column: column });
+    });
+    board.appendChild(stack);
   }
+  var DERIVED = ["big-eye-boy", "small-road", "cockroach-pig"];
+  function stripEdges(p) {
+    var k = p.svg.getBoundingClientRect().width / p.svg.viewBox.baseVal.width, out = [];
+    for (var i = 1; i <= p.columns; i += 1) { out.push((p.from + i * p.column) * k); }
+    return { edges: out, size: p.column * k };
+  }
+  // Open a strip with its newest column (and the empty one after it, where the next mark goes) at its right
+  // edge; a road with no marks yet opens on its first columns.
+  function openStrip(p, always) {
+    if (!p.columns || !scrolls(p.frame)) { return; }
+    var newest = null;
+    Array.prototype.forEach.call(p.svg.querySelectorAll("use[data-road]:not(.later)"), function (u) {
+      var b = boxOf(u, p.svg);
+      if (newest === null || b[1] > newest[1]) { newest = b; }
+    });
+    var span = frameSpan(p.frame, p.svg), found = stripEdges(p), width = p.frame.clientWidth;
+    if (!always && newest && newest[0] >= span[0] - 0.5 && newest[1] <= span[1] + 0.5) { return; }
+    var fits = found.edges.filter(function (e) { return e >= width - 0.5; });
+    if (!fits.length) { return; }
+    var target = width;
+    if (newest) {
+      var after = found.edges.filter(function (e) { return e >= newest[1] + found.size - 0.5; });
+      target = after.length ? after[0] : fits[fits.length - 1];
+      if (target <= fits[0]) { target = width; }
+    }
+    scrollRightEdgeTo(p.frame, p.svg, target);
+  }
+  function stripScrolled(p) {
+    // A strip that fits its frame starts at its left, like the page's text.
+    p.frame.classList.toggle("fits", !scrolls(p.frame));
+    edges(p.frame, p.svg, 1);
+  }
+  function stack_(on) {
+    if (on === stacked) { return; }
+    if (on && !strips) {
+      buildStrips();
+      strips.forEach(function (p) { p.frame.addEventListener("scroll", function () { stripScrolled(p); }, { passive: true }); });
+    }
+    clearMarks();
+    stacked = on;
+    board.classList.toggle("stacked", on);
+    board.classList.remove("more-left", "more-right");
+    strips.forEach(function (p) {
+      if (on) {
+        p.group.parentNode.insertBefore(p.place, p.group);
+        p.svg.appendChild(p.group);
+      } else {
+        p.place.parentNode.replaceChild(p.group, p.place);
+      }
+    });
+    if (on) {
+      strips.forEach(function (p) {
+        var found = stripEdges(p);
+        if (p.columns) { snapAnchors(p.frame, p.svg, found.edges, found.size); }
+        openStrip(p, true);
+        stripScrolled(p);
+      });
+    } else {
+      openFrame();
+      scrolled();
+    }
+    if (layout) { layout.setAttribute("aria-pressed", on ? "true" : "false"); }
+    swipe.textContent = on ? "\u25c0 Each road scrolls sideways: older columns are to the left." :
+      "\u25c0 The board scrolls sideways: older columns are to the left.";
+    if (swipe) { swipe.hidden = !(on ? strips.some(function (p) { return scrolls(p.frame); }) : scrolls(board)); }
+    if (current) { var key = viewer.getAttribute("data-showing"); current = null; show(key); }
+  }
+  // Narrow screens open stacked: one frame cannot hold the newest columns of every road there. A learner's
+  // own choice (the button) stands until the page is reloaded.
+  var narrow = window.matchMedia ? window.matchMedia("(max-width: 62.4375rem)") : null;
+  var chosen = false;
+  var tools = document.createElement("div");
+  tools.className = "board-tools";
+  var layout = document.createElement("button");
+  layout.type = "button";
+  layout.className = "layout";
+  layout.textContent = "Stack the roads";
+  layout.setAttribute("aria-pressed", "false");
+  layout.addEventListener("click", function () { chosen = true; stack_(!stacked); });
+  var swipe = document.createElement("p");
+  swipe.className = "scroll-hint";
+  swipe.textContent = "\u25c0 The board scrolls sideways: older columns are to the left.";
+  tools.appendChild(layout);
+  tools.appendChild(swipe);
+  board.parentNode.parentNode.insertBefore(tools, board.parentNode);
+  swipe.hidden = !scrolls(board);
+  // Paper shows the whole board in one piece.
+  var printed = false;
+  window.addEventListener("beforeprint", function () { printed = stacked; stack_(false); });
+  window.addEventListener("afterprint", function () { if (printed) { stack_(true); } });
   var hint = viewer.querySelector(".hint");
   if (hint) { hint.hidden = false; }
+  var current = null, under = null;
+  // Rings go on top of the picture that holds what they ring: the whole board, or a road's own strip.
+  function ringLayer(el) {
+    var s = picture(el), layer = null;
+    Array.prototype.forEach.call(s.children, function (c) {
+      if (c.classList.contains("roads-overlay")) { layer = c; }
+    });
+    if (!layer) {
+      layer = document.createElementNS(NS, "g");
+      layer.setAttribute("class", "roads-overlay over");
+      s.appendChild(layer);
+    }
+    return layer;
+  }
+  function clearMarks() {
+    Array.prototype.forEach.call(board.querySelectorAll(".roads-overlay"), function (layer) {
+      while (layer.firstChild) { layer.removeChild(layer.firstChild); }
+    });
+    if (current) { current.classList.remove("current"); }
+  }
+  // On a narrow screen the viewer waits above the board, a few lines tall; a tap on a mark opens it at the
+  // foot of the screen (over the board, until it is closed). On a wide screen it stands beside the board.
+  var close = document.createElement("button");
+  close.type = "button";
+  close.className = "viewer-close";
+  close.textContent = "Close";
+  close.setAttribute("aria-label", "Close the proof");
+  var spacer = document.createElement("div");
+  spacer.className = "viewer-spacer";
+  spacer.setAttribute("aria-hidden", "true");
+  function openViewer(on) {
+    var open = viewer.classList.contains("open");
+    if (on === open || (on && !(narrow && narrow.matches))) { return; }
+    if (on) {
+      spacer.style.height = viewer.getBoundingClientRect().height + "px";
+      viewer.parentNode.insertBefore(spacer, viewer);
+    } else if (spacer.parentNode) {
+      spacer.parentNode.removeChild(spacer);
+    }
+    viewer.classList.toggle("open", on);
+  }
+  close.addEventListener("click", function () { openViewer(false); });
+  // Escape closes an open viewer too, from anywhere on the page.
+  document.addEventListener("keydown", function (event) {
+    if (event.key === "Escape" && viewer.classList.contains("open")) { openViewer(false); }
+  });
+  if (narrow && narrow.addEventListener) {
+    narrow.addEventListener("change", function () {
+      if (!narrow.matches) { openViewer(false); }
+      if (!chosen) { stack_(narrow.matches); }
+    });
+  }
+  stack_(!!(narrow && narrow.matches));
   if (!marks.length) { return; }
   var titles = { "big-eye-boy": "Big Eye Boy", "small-road": "Small Road", "cockroach-pig": "Cockroach Pig" };
   marks.forEach(function (u, i) {
@@ -261,19 +465,15 @@
     r.setAttribute("data-i", i);
     u.parentNode.insertBefore(r, u);
   });
-  var under = document.createElementNS(NS, "g");
-  var over = document.createElementNS(NS, "g");
+  under = document.createElementNS(NS, "g");
   under.setAttribute("class", "roads-overlay under");
-  over.setAttribute("class", "roads-overlay over");
-  var bigRoad = svg.querySelector("g.big-road");
+  var bigRoad = svg.querySelector("g.big-road") || board.querySelector("g.big-road");
   if (bigRoad && bigRoad.firstElementChild) {
     bigRoad.insertBefore(under, bigRoad.firstElementChild.nextSibling);
   }
-  svg.appendChild(over);
-  var current = null;
 
   function bead(coup) {
-    return svg.querySelector('use[data-road="big-road"][data-coup="' + coup + '"]');
+    return board.querySelector('use[data-road="big-road"][data-coup="' + coup + '"]');
   }
   function box(layer, use, size, cls, rows) {
     if (!use) { return; }
@@ -288,61 +488,83 @@
     if (cls !== "roads-tint") {
       r.setAttribute("rx", size * 0.15);
       r.setAttribute("stroke-width", cls === "roads-ring strong" ? Math.max(2, size * 0.1) : Math.max(1.2, size * 0.06));
+      r.setAttribute("data-on", use.getAttribute("data-road"));
     }
-    layer.appendChild(r);
-  }
-  function clear() {
-    while (under.firstChild) { under.removeChild(under.firstChild); }
-    while (over.firstChild) { over.removeChild(over.firstChild); }
-    if (current) { current.classList.remove("current"); }
+    (layer || ringLayer(use)).appendChild(r);
   }
   function show(key) {
     var li = proofs[key];
     if (!li || li === current) { return; }
-    clear();
+    clearMarks();
     current = li;
     li.classList.add("current");
     (li.getAttribute("data-compared") || "").split(" ").forEach(function (coup) {
       if (coup) { box(under, bead(coup), cell, "roads-tint"); }
     });
     var looked = (li.getAttribute("data-looked") || "").split(" ");
-    if (looked.length === 2) { box(over, bead(looked[0]), cell, "roads-ring", parseInt(looked[1], 10)); }
-    box(over, bead(li.getAttribute("data-source")), cell, "roads-ring strong");
-    var mark = svg.querySelector('use[data-road="' + li.getAttribute("data-road") + '"][data-mark="' +
+    if (looked.length === 2) { box(null, bead(looked[0]), cell, "roads-ring", parseInt(looked[1], 10)); }
+    box(null, bead(li.getAttribute("data-source")), cell, "roads-ring strong");
+    var mark = board.querySelector('use[data-road="' + li.getAttribute("data-road") + '"][data-mark="' +
       li.getAttribute("data-mark") + '"]');
-    box(over, mark, cell / 2, "roads-ring strong");
+    box(null, mark, cell / 2, "roads-ring strong");
     while (viewer.firstChild) { viewer.removeChild(viewer.firstChild); }
     Array.prototype.forEach.call(li.children, function (child) { viewer.appendChild(child.cloneNode(true)); });
+    viewer.appendChild(close);
     viewer.setAttribute("data-showing", key);
   }
-  // The step-through keeps what the current proof compares (tinted columns, the new bead) in the frame.
+  // The step-through keeps what the current proof compares (tinted columns, the new bead) in the frame, and
+  // stacked, the mark itself in its own strip.
   function keepInView() {
-    // The tints and the rings on the Big Road; the last ring is the derived mark's own, elsewhere on the board.
-    var rings = Array.prototype.slice.call(over.childNodes, 0, -1);
-    var bigOnly = Array.prototype.map.call(under.childNodes, boxOf).concat(rings.map(boxOf))
-      .filter(function (b) { return b[1] > b[0]; });
-    if (!bigOnly.length) { return; }
-    reveal(Math.min.apply(null, bigOnly.map(function (b) { return b[0]; })),
-      Math.max.apply(null, bigOnly.map(function (b) { return b[1]; })));
+    var bigOnly = Array.prototype.slice.call(under.childNodes).concat(
+      Array.prototype.slice.call(board.querySelectorAll('.roads-overlay rect[data-on="big-road"]')));
+    var boxes = bigOnly.map(function (r) { return boxOf(r); }).filter(function (b) { return b[1] > b[0]; });
+    if (boxes.length) {
+      reveal(frameOf(bigOnly[0]), picture(bigOnly[0]), Math.min.apply(null, boxes.map(function (b) { return b[0]; })),
+        Math.max.apply(null, boxes.map(function (b) { return b[1]; })));
+    }
+    if (!stacked) { return; }
+    Array.prototype.forEach.call(board.querySelectorAll(".roads-overlay rect[data-on]"), function (r) {
+      if (r.getAttribute("data-on") === "big-road") { return; }
+      var b = boxOf(r);
+      reveal(frameOf(r), picture(r), b[0], b[1]);
+    });
+  }
+  if (step) {
+    var stepped = step;
+    var resting = Array.prototype.map.call(viewer.childNodes, function (c) { return c.cloneNode(true); });
+    step = function (k) {
+      stepped(k);
+      // A proof of a mark this coup has not made yet goes: the viewer says what it said at first.
+      if (current && made[keyOf(current)] > k) {
+        clearMarks();
+        current = null;
+        while (viewer.firstChild) { viewer.removeChild(viewer.firstChild); }
+        resting.forEach(function (c) { viewer.appendChild(c.cloneNode(true)); });
+        viewer.removeAttribute("data-showing");
+        openViewer(false);
+      }
+      if (stacked) { strips.forEach(function (p) { openStrip(p, false); }); }
+      if (current) { keepInView(); }
+    };
   }
   function markTarget(event) {
     var t = event.target;
     if (t && t.classList && t.classList.contains("roads-hit")) { return marks[parseInt(t.getAttribute("data-i"), 10)]; }
     return t && t.classList && t.classList.contains("has-proof") ? t : null;
   }
-  svg.addEventListener("mouseover", function (event) {
+  board.addEventListener("mouseover", function (event) {
     var u = markTarget(event);
     if (u) { show(keyOf(u)); }
   });
-  svg.addEventListener("focusin", function (event) {
+  board.addEventListener("focusin", function (event) {
     var u = markTarget(event);
     if (u) { show(keyOf(u)); }
   });
-  svg.addEventListener("click", function (event) {
+  board.addEventListener("click", function (event) {
     var u = markTarget(event);
-    if (u) { u.focus(); }
+    if (u) { u.focus(); show(keyOf(u)); openViewer(true); }
   });
-  svg.addEventListener("keydown", function (event) {
+  board.addEventListener("keydown", function (event) {
     var u = markTarget(event);
     if (!u) { return; }
     var i = marks.indexOf(u), next = -1;
@@ -352,7 +574,7 @@
     else if (event.key === "End") { next = marks.length - 1; }
     else if (event.key === "Enter" || event.key === " ") {
       event.preventDefault();
-      proofs[keyOf(u)].scrollIntoView({ block: "nearest" });
+      if (narrow && narrow.matches) { openViewer(true); } else { proofs[keyOf(u)].scrollIntoView({ block: "nearest" }); }
       return;
     }
     if (next < 0) { return; }

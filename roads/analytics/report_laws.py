@@ -1,0 +1,319 @@
+"""The report's drift and per-shoe sections: the cumulative Banker share and its CUSUM, the per-shoe laws, a P-P plot.
+
+Each section is one function of what :class:`Seen` kept of every shoe and
+the page's data; ``roads report`` hands what :func:`sections` returns to
+``roads.analytics.report_page.write_report`` as extra sections. The
+figures come from roads.analytics.drift and roads.analytics.pershoe; the
+plots from the same parts and inks (roads.analytics.report_style) as the
+page's other plots.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Mapping, Sequence
+from html import escape
+from typing import Any
+
+from ..scene import plot
+from ..scene.plot import Ink
+from ..scene.primitives import Group, Item, Polygon, Polyline
+from .drift import BAND, Drift, Shoes, archive_drift, banker_chance
+from .pershoe import LAW_NAMES, Fit, ShoeLaws, fits
+from .report_style import (
+    AXIS,
+    BAND_LABEL,
+    BAND_LABEL_SIZE,
+    EXACT_BAND,
+    EXPECTED,
+    GRID,
+    PAPER,
+    SUB,
+    SUB_SIZE,
+    TICK,
+    TICK_SIZE,
+    W,
+    chart,
+)
+from .theory import ALPHA
+
+SERIES, UP, DOWN = Ink("#1f5fbf", "series"), Ink("#d32f2f", "series up"), Ink("#1f5fbf", "series down")
+LIMIT, SIGNAL = Ink("#d32f2f", "limit"), Ink("#d32f2f", "signal")
+LAW_BAR, REFERENCE = Ink("#1f5fbf", "bar law fill"), Ink("#7c4bb3", "reference")
+POINTS = 500
+"""Most points a plotted series holds: a longer archive is drawn through every n-th shoe (and its last)."""
+LAW_AXES = {"ties": "ties in a shoe", "pairs": "pairs in a shoe", "longest_column": "a shoe's longest Big Road column"}
+KS99 = 1.6276
+"""The asymptotic 99% point of Kolmogorov's statistic sqrt(n) D: the P-P plot's band is +-KS99 / sqrt(n)."""
+
+
+class Seen:
+    """What the drift and per-shoe sections keep of every shoe: its Banker and Player wins in order, and its laws."""
+
+    def __init__(self) -> None:
+        self.shoes = Shoes()
+        self.laws = ShoeLaws()
+
+    def add(self, shoe: Mapping[str, Any], date: str | None = None) -> None:
+        """Keep one shoe's group document (``roads stats --by shoe``'s) and the date its log names."""
+        c = shoe["counts"]
+        self.shoes.add(str(shoe["key"]), date, c["banker"], c["player"])
+        self.laws.add(shoe)
+
+    @classmethod
+    def of(cls, shoes: Iterable[Mapping[str, Any]]) -> Seen:
+        """Return what is kept of per-shoe documents held in memory (no dates: archive order)."""
+        seen = cls()
+        for shoe in shoes:
+            seen.add(shoe)
+        return seen
+
+
+def sections(seen: Seen, data: dict[str, Any]) -> list[str]:
+    """Return the page's drift, per-shoe laws and per-shoe p-value sections (none for an archive of no shoes)."""
+    if not len(seen.shoes):
+        return []
+    decks = data["decks"]
+    return [
+        drift_section(archive_drift(seen.shoes, decks)),
+        laws_section(fits(seen.laws.counts, decks)),
+        pvalues_section(seen.laws.p_values(banker_chance(decks))),
+    ]
+
+
+def _thinned(count: int) -> list[int]:
+    """Return the indices of a series of ``count`` to draw: every n-th, and the last."""
+    step = max(1, math.ceil(count / POINTS))
+    keep = list(range(0, count, step))
+    return keep if keep[-1] == count - 1 else [*keep, count - 1]
+
+
+def _shoe_axis(count: int, left: float, right: float) -> plot.Scale:
+    return plot.Scale(1.0, max(2.0, float(count)), left, right)
+
+
+def _shoe_ticks(count: int, x: plot.Scale, bottom: float) -> list[Item]:
+    step = max(1.0, plot.nice_step(max(count - 1, 1), 5))
+    columns = [(x.at(v), plot.tick_label(v, step)) for v in plot.ticks(step, max(count, 2), step) if v <= count]
+    return plot.x_ticks(
+        [(x.at(1), "1"), *columns] if not columns or columns[0][1] != "1" else columns, bottom, TICK, TICK_SIZE
+    )
+
+
+def drift_plot(found: Drift) -> str:
+    """Return the cumulative Banker share shoe by shoe against the exact share, inside its +-3 sigma band."""
+    left, right, top, bottom = 48.0, W - 12.0, 22.0, 190.0
+    rows = found.rows
+    e = found.expected
+    x = _shoe_axis(len(rows), left, right)
+    # The band is as wide as a shoe at the start: the scale follows the path after its first twentieth.
+    settled = [r for r in rows[len(rows) // 20 :] if r.share is not None]
+    span = max([abs((r.share or e) - e) for r in settled] + [(r.high or e) - e for r in settled[:1]] + [0.005])
+    step = plot.nice_step(2 * span * 1.15, 4)
+    lo, hi = math.floor((e - span * 1.15) / step) * step, math.ceil((e + span * 1.15) / step) * step
+    y = plot.Scale(lo, hi, bottom, top)
+
+    def at(value: float) -> float:
+        return y.at(min(hi, max(lo, value)))
+
+    keep = [i for i in _thinned(len(rows)) if rows[i].share is not None]
+    upper = [(x.at(rows[i].order), at(rows[i].high or e)) for i in keep]
+    lower = [(x.at(rows[i].order), at(rows[i].low or e)) for i in reversed(keep)]
+    items: list[Item] = [Polygon(tuple(upper + lower), fill=EXACT_BAND.colour, classes=EXACT_BAND.classes)]
+    items += plot.y_grid(
+        [(y.at(v), plot.percent_label(v, step)) for v in plot.ticks(lo, hi, step)], left, right, GRID, TICK, TICK_SIZE
+    )
+    items.append(plot.rule(left, y.at(e), right, y.at(e), EXPECTED["exact"], 2.0))
+    items.append(
+        Polyline(tuple((x.at(rows[i].order), at(rows[i].share or e)) for i in keep), SERIES.colour, 2.0, SERIES.classes)
+    )
+    items.append(
+        plot.label(left + 4, top - 6, f"{BAND:g}\u03c3 band of the cumulative count", BAND_LABEL_SIZE, BAND_LABEL)
+    )
+    items.append(plot.rule(left, bottom, right, bottom, AXIS))
+    items += _shoe_ticks(len(rows), x, bottom)
+    words = f"shoes in {'date' if found.order == 'date' else 'archive'} order; cumulative Banker share"
+    items.append(plot.label((left + right) / 2, bottom + 32, words, SUB_SIZE, SUB, "middle"))
+    return chart(bottom + 40, items, "Cumulative Banker share of non-tie coups, shoe by shoe", "drift")
+
+
+def cusum_plot(found: Drift) -> str:
+    """Return the two CUSUMs shoe by shoe (up above the line, down below it) against their decision limit h."""
+    left, right, top, bottom = 48.0, W - 12.0, 14.0, 190.0
+    rows = found.rows
+    x = _shoe_axis(len(rows), left, right)
+    most = max([found.h * 1.15] + [max(r.up, r.down) for r in rows])
+    step = plot.nice_step(2 * most, 5)
+    ceiling = math.ceil(most / step) * step
+    y = plot.Scale(-ceiling, ceiling, bottom, top)
+    grid = [(y.at(v), plot.tick_label(abs(v), step)) for v in plot.ticks(-ceiling, ceiling, step)]
+    items: list[Item] = plot.y_grid(grid, left, right, GRID, TICK, TICK_SIZE)
+    for sign in (1, -1):
+        items.append(plot.rule(left, y.at(sign * found.h), right, y.at(sign * found.h), LIMIT, 1.5))
+    items.append(plot.label(right, y.at(found.h) - 5, f"h = {found.h:g}", BAND_LABEL_SIZE, SIGNAL, "end"))
+    keep = _thinned(len(rows))
+    items.append(Polyline(tuple((x.at(rows[i].order), y.at(rows[i].up)) for i in keep), UP.colour, 1.5, UP.classes))
+    items.append(
+        Polyline(tuple((x.at(rows[i].order), y.at(-rows[i].down)) for i in keep), DOWN.colour, 1.5, DOWN.classes)
+    )
+    for r in found.signals:
+        value = r.up if r.signal == "up" else -r.down
+        items.append(
+            Group((plot.point(x.at(r.order), y.at(value), 4.5, SIGNAL, PAPER, 1.5),), data=(("shoe", str(r.order)),))
+        )
+    items.append(plot.label(left + 4, y.at(found.h) + 16, "up: Banker high", SUB_SIZE, SUB))
+    items.append(plot.label(left + 4, y.at(-found.h) - 7, "down: Banker low", SUB_SIZE, SUB))
+    items.append(plot.rule(left, y.at(0), right, y.at(0), AXIS))
+    items += _shoe_ticks(len(rows), x, bottom)
+    words = f"shoes; CUSUM of standardised Banker counts, k {found.k:g}"
+    items.append(plot.label((left + right) / 2, bottom + 32, words, SUB_SIZE, SUB, "middle"))
+    return chart(bottom + 40, items, "CUSUM of the Banker count against its decision limit", "cusum")
+
+
+def law_plot(found: Fit) -> str:
+    """Return one law: the archive's share of shoes at each count (bars) against the dealt shoes' (dots)."""
+    left, right, top, bottom = 44.0, W - 10.0, 14.0, 176.0
+    shoes, dealt = sum(found.observed.values()), sum(found.reference.values())
+    values = [
+        v
+        for v in sorted(set(found.observed) | set(found.reference))
+        if found.observed.get(v) or found.reference.get(v, 0) / dealt >= 0.001
+    ]
+    first, last = values[0], values[-1]
+    x = plot.Scale(first - 0.5, last + 0.5, left, right)
+    width = (right - left) / (last - first + 1)
+    shares = {v: (found.observed.get(v, 0) / shoes, found.reference.get(v, 0) / dealt) for v in range(first, last + 1)}
+    highest = max(max(pair) for pair in shares.values())
+    step = plot.nice_step(highest, 4)
+    ceiling = math.ceil(highest / step) * step
+    y = plot.Scale(0.0, ceiling, bottom, top)
+    items: list[Item] = plot.y_grid(
+        [(y.at(v), plot.percent_label(v, step)) for v in plot.ticks(0.0, ceiling, step)],
+        left,
+        right,
+        GRID,
+        TICK,
+        TICK_SIZE,
+    )
+    for v, (share, expected) in shares.items():
+        parts: list[Item] = []
+        if share:
+            parts.append(plot.bar(x.at(v) - width * 0.38, width * 0.76, y.at(share), bottom, LAW_BAR))
+        if expected:
+            parts.append(plot.point(x.at(v), y.at(expected), min(4.0, width * 0.3), REFERENCE, PAPER, 1.0))
+        if parts:
+            items.append(Group(tuple(parts), data=(("value", str(v)),)))
+    items.append(plot.rule(left, bottom, right, bottom, AXIS))
+    x_step = max(1.0, plot.nice_step(last - first + 1, 8))
+    items += plot.x_ticks(
+        [(x.at(v), plot.tick_label(v, 1)) for v in plot.ticks(first, last, x_step)], bottom, TICK, TICK_SIZE
+    )
+    words = f"{LAW_AXES[found.law]} (share of shoes)"
+    items.append(plot.label((left + right) / 2, bottom + 32, words, SUB_SIZE, SUB, "middle"))
+    return chart(bottom + 40, items, f"{LAW_NAMES[found.law]}: the archive against dealt shoes", f"law-{found.law}")
+
+
+def pp_plot(p_values: Sequence[float]) -> str:
+    """Return the P-P plot of the shoes' p-values: the i-th smallest against i / (n + 1), with a 99% band."""
+    left, right, top = 48.0, W - 60.0, 12.0
+    bottom = top + (right - left)
+    n = len(p_values)
+    x = plot.Scale(0.0, 1.0, left, right)
+    y = plot.Scale(0.0, 1.0, bottom, top)
+    d = min(1.0, KS99 / math.sqrt(n))
+    corners = ((0, 0), (d, 0), (1, 1 - d), (1, 1), (1 - d, 1), (0, d))
+    items: list[Item] = [
+        Polygon(tuple((x.at(a), y.at(b)) for a, b in corners), fill=EXACT_BAND.colour, classes=EXACT_BAND.classes)
+    ]
+    grid = [(y.at(v), plot.tick_label(v, 0.01)) for v in plot.ticks(0.0, 1.0, 0.25)]
+    items += plot.y_grid(grid, left, right, GRID, TICK, TICK_SIZE)
+    items.append(plot.rule(x.at(0), y.at(0), x.at(1), y.at(1), EXPECTED["exact"], 1.5))
+    keep = _thinned(n)
+    points = tuple((x.at((i + 1) / (n + 1)), y.at(p_values[i])) for i in keep)
+    items.append(Polyline(points, SERIES.colour, 2.0, SERIES.classes))
+    items.append(plot.rule(left, bottom, right, bottom, AXIS))
+    items += plot.x_ticks(
+        [(x.at(v), plot.tick_label(v, 0.01)) for v in plot.ticks(0.0, 1.0, 0.25)], bottom, TICK, TICK_SIZE
+    )
+    items.append(plot.label(x.at(0.02), y.at(0.97), "99% band", BAND_LABEL_SIZE, BAND_LABEL))
+    words = "uniform quantile i / (n + 1); shoe p-values, sorted"
+    items.append(plot.label((left + right) / 2, bottom + 32, words, SUB_SIZE, SUB, "middle"))
+    return chart(bottom + 40, items, "P-P plot of the shoes' Banker p-values against the uniform", "pp")
+
+
+def drift_section(found: Drift) -> str:
+    """Return the drift section: what the two plots show, where the CUSUM crossed h, and the plots."""
+    order = (
+        "by the date each shoe's log names" if found.order == "date" else "in archive order (not every shoe has a date)"
+    )
+    if found.signals:
+        shown = ", ".join(
+            f"{escape(r.shoe)} (shoe {r.order}, Banker {'high' if r.signal == 'up' else 'low'})"
+            for r in found.signals[:10]
+        )
+        more = f" and {len(found.signals) - 10:,} more" if len(found.signals) > 10 else ""
+        verdict = f'<div class="callout alarm"><p><strong>The CUSUM crosses h</strong> at {shown}{more}.</p></div>'
+    else:
+        verdict = (
+            '<div class="callout calm"><p><strong>No drift stands out:</strong> the CUSUM stays below h.</p></div>'
+        )
+    return (
+        '<section id="drift"><h2>Drift over shoes</h2>'
+        f'<p class="explain">The Banker share of non-tie coups, added up shoe by shoe {order}, against the exact '
+        f"{100 * found.expected:.2f}% (line), inside a band of {BAND:g} standard deviations of the cumulative count "
+        "(pointwise: a long fair archive may touch it once). Below, a two-sided CUSUM of each shoe's standardised "
+        f"Banker count with k = {found.k:g}: it climbs while shoes keep leaning one way and signals where it crosses "
+        f"h = {found.h:g}, set so that a fair archive of {len(found.rows):,} shoes crosses it anywhere with chance at "
+        f"most {found.alpha:.0%}.</p>"
+        f"{verdict}"
+        f'<figure class="plot" tabindex="0">{drift_plot(found)}</figure>'
+        f'<figure class="plot" tabindex="0">{cusum_plot(found)}</figure></section>'
+    )
+
+
+def laws_section(found: Sequence[Fit]) -> str:
+    """Return the per-shoe laws section: a plot and a chi-square line for each law with shoes to count."""
+    figures = []
+    for f in found:
+        if not f.observed:
+            figures.append(f'<p class="note">{LAW_NAMES[f.law]}: no shoe has the cards of every coup.</p>')
+            continue
+        if f.p is None:
+            test = "too few shoes for a test (n/m)"
+        else:
+            test = (
+                f"chi-square {f.statistic:.2f} on {f.dof} degrees of freedom ({f.dof + 1} bins), p {f.p:.3g}, "
+                f"Holm p {f.p_adjusted:.3g}{' &#8211; FLAG' if f.flag else ''}"
+            )
+        cls = ' class="flagged"' if f.flag else ""
+        figures.append(
+            f'<figure class="plot" tabindex="0">{law_plot(f)}'
+            f"<figcaption{cls}>{LAW_NAMES[f.law]}, {sum(f.observed.values()):,} shoes: {test}</figcaption></figure>"
+        )
+    return (
+        '<section id="laws"><h2>Per-shoe laws against dealt shoes</h2>'
+        '<p class="explain">Ties, pairs (Banker plus Player, on shoes whose every coup has its cards) and the '
+        "longest Big Road column of each shoe: the archive's share of shoes at each count (bars) against "
+        f'{sum(found[0].reference.values()):,} <span class="badge simulated">simulated</span> shoes dealt to the '
+        "same cut card (dots). Each is tested by a chi-square of homogeneity of the two samples, the sparse tails "
+        f"merged until every bin expects 5 of the archive's shoes; Holm over the three, flag at {ALPHA:g}.</p>"
+        + "".join(figures)
+        + "</section>"
+    )
+
+
+def pvalues_section(p_values: Sequence[float]) -> str:
+    """Return the section of the shoes' own p-values against the uniform (none without a shoe of decisions)."""
+    if not p_values:
+        return ""
+    n = len(p_values)
+    d = max(abs(p - (i + 1) / (n + 1)) for i, p in enumerate(p_values))
+    return (
+        '<section id="pvalues"><h2>Per-shoe p-values</h2>'
+        '<p class="explain">Each shoe\'s own test of its Banker share of non-tie coups (the upper-tail mid-p of '
+        "its Banker wins: near 0 for a Banker-heavy shoe, near 1 for a Player-heavy one), sorted and plotted "
+        "against the uniform. Fair shoes hug the diagonal; a bias bends the line to one side, shoes that spread "
+        "more than chance make an S, and the band is where 99% of fair archives of as many shoes stay "
+        f"(Kolmogorov-Smirnov). Here the widest gap is {d:.3f} against {min(1.0, KS99 / math.sqrt(n)):.3f}.</p>"
+        f'<figure class="plot" tabindex="0">{pp_plot(p_values)}</figure></section>'
+    )
