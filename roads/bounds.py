@@ -16,6 +16,9 @@ from typing import Any
 
 from .errors import excerpt, one_line
 
+MAX_BURN = 11
+"""Cards a shoe burns: the turned card plus up to 10 (a log naming more is wrong)."""
+
 MAX_DIGITS = 100
 """Characters in one number (sign, digits, point, exponent): no count, total or seed is longer."""
 

@@ -6,14 +6,13 @@ import hashlib
 import secrets
 from dataclasses import dataclass
 
+from .bounds import MAX_BURN
 from .cards import RANKS, SUITS, Card
 from .coup import Coup, draw_coup
 from .errors import ShoeError
 
 DEFAULT_DECKS = 8
 DEFAULT_CUT = 16
-MAX_BURN = 11
-"""The turned card plus up to 10 burned."""
 MIN_CUT = 12
 """A coup that starts on the card after the cut card may use 6 cards, and the one more coup 6 more."""
 

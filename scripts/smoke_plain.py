@@ -85,6 +85,7 @@ CASES = (
     Case(("render", "shoe.txt", "-o", "board.pdf"), ("board.pdf",), extra="pdf"),
     Case(("tableau", "-o", "tableau.svg"), ("tableau.svg",)),
     Case(("tableau", "-o", "tableau.pdf"), ("tableau.pdf",), extra="pdf"),
+    Case(("exposure", "shoes.jsonl", "--bet", "dragon_7", "--json")),
     Case(("report", "shoes.jsonl", "-o", "report.html"), ("report.html",)),
     Case(("serve", "--port", "0", "--data", "tables"), ("tables",), extra="serve", serves=True),
     Case(("show", "shoe.txt")),

@@ -79,6 +79,8 @@ BAD_VALUES: list[tuple[list[str], str]] = [
     (["stats", RESULTS, "--decks", "0"], "--decks"),
     (["stats", RESULTS, "--decks", "1001"], "--decks"),
     (["report", RESULTS, "-o", "{out}.html", "--decks", "0"], "--decks"),
+    (["exposure", CARDS, "--decks", "0"], "--decks"),
+    (["exposure", CARDS, "-j", "0"], "--jobs"),
     (["report", RESULTS, "-o", "{out}.html", "--by", "month"], "--by"),
 ]
 

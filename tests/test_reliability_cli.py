@@ -82,6 +82,8 @@ def snapshot(folder: Path) -> dict[str, bytes]:
         ["stats"],
         ["stats", "--json"],
         ["stats", "--csv", "--by", "shoe"],
+        ["exposure"],
+        ["exposure", "--json", "--bet", "dragon_7"],
     ],
 )
 def test_log_readers_on_hostile_logs(
@@ -371,6 +373,7 @@ def test_every_command_is_covered() -> None:
         "drill",
         "convert",
         "stats",
+        "exposure",
         "report",
         "quiz",  # tests/test_quiz.py and the hostile logs above
         "serve",  # tests/test_serve.py, tests/test_serve_live.py and the bad options below

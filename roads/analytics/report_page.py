@@ -367,6 +367,41 @@ def _left_out_block(left_out: LeftOut) -> str:
     )
 
 
+def exposure_section(exposure: Mapping[str, Any]) -> str:
+    """Return the side-bet exposure section from ``Summary.to_report()`` (roads/analytics/exposure.py)."""
+    net = exposure["ideal_net"]
+    rows = "".join(
+        f'<tr><th scope="row">{escape(bet)}</th><td class="num">{b["positive"]:,}</td>'
+        f'<td class="num">{b["net"]:+,}</td></tr>'
+        for bet, b in exposure["bets"].items()
+    )
+    strongest = "".join(
+        f'<tr><th scope="row">{escape(str(m["shoe"]))}</th><td class="num">{m["coup"]}</td><td>{escape(m["bet"])}</td>'
+        f'<td class="num">{100 * m["edge"]:+.2f}%</td><td class="num">{m["net"]:+,}</td></tr>'
+        for m in exposure["strongest"]
+    )
+    return (
+        '<section id="exposure"><h2>Side-bet exposure</h2><p class="explain">Before every coup of the '
+        f"{exposure['shoes']:,} shoes with cards ({exposure['coups']:,} coups), the exact house edge of each bet "
+        f"from the cards left ({escape(exposure['rules'])} rules, {exposure['decks']} decks, burned cards out when "
+        f"the log names them). {exposure['positive_coups']:,} coups had a bet below zero, in the player's favour; "
+        f"one unit on each such bet, settled with the coup's real outcome, would have netted {net:+,} units. "
+        "A positive moment is a property of the cards, not a fault: see docs/exposure.md.</p>"
+        '<div class="table-wrap" tabindex="0" role="region" aria-label="Exposure by bet">'
+        '<table class="groups"><thead><tr><th>bet</th><th>positive coups</th><th>ideal net</th></tr></thead>'
+        f"<tbody>{rows}</tbody></table></div>"
+        + (
+            f'<p class="explain">The {len(exposure["strongest"])} strongest moments, by house edge:</p>'
+            '<div class="table-wrap" tabindex="0" role="region" aria-label="Strongest moments">'
+            '<table class="groups"><thead><tr><th>shoe</th><th>coup</th><th>bet</th><th>house edge</th>'
+            f"<th>net</th></tr></thead><tbody>{strongest}</tbody></table></div>"
+            if strongest
+            else ""
+        )
+        + "</section>"
+    )
+
+
 def report_html(
     data: dict[str, Any],
     shoes: Sequence[dict[str, Any]] | ShoeSummary,
@@ -407,7 +442,7 @@ def write_report(
     ``left_out`` names the shoes that could not be read: the page says, above
     everything else, that its figures are those of the other shoes. ``extra``
     are more sections, after the plots (roads.analytics.report_laws makes the
-    drift and per-shoe ones).
+    drift and per-shoe ones, :func:`exposure_section` the side-bet one).
     """
     from ..lesson.csp import meta
 

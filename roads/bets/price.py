@@ -217,22 +217,7 @@ def prices_for(
         )
     if suited is not None and (len(suited) != len(RANKS) * len(SUITS) or sum(suited) != total):
         raise OddsError("the counts by rank and suit must be 52 counts adding up to the cards left")
-    value_bets = tuple(b for b in rules.bets if b.by_value)
-    mask, scales = _value_masks(value_bets)
-    weight = w if w is not None else weights(by_value)
-    counts = mask.apply(weight)
-    den = weight.denominator
-    priced: dict[str, tuple[Fraction, Fraction, Fraction] | None] = {}
-    for i, (bet, scale) in enumerate(zip(value_bets, scales, strict=True)):
-        wins, pushes, nets = counts[3 * i : 3 * i + 3]
-        priced[bet.id] = (Fraction(wins, den), Fraction(pushes, den), Fraction(nets, den * scale))
-    rank_pairs = None if ranks is None else _pair_chances(ranks)
-    suit_pairs = None if suited is None else _pair_chances(suited)
-    for bet in rules.bets:
-        if bet.by_value:
-            continue
-        chances = suit_pairs if bet.kind == "suited_pair" else rank_pairs
-        priced[bet.id] = None if chances is None else _pair_price(bet, *chances)
+    priced = bet_chances(rules.bets, by_value, ranks, suited, w=w)
     out = []
     for bet in rules.bets:
         got = priced[bet.id]
@@ -244,6 +229,44 @@ def prices_for(
         out.append(_ExactBet(bet=bet.id, pays=pays, win=win, push=push, lose=1 - win - push, edge=-net))
     result = ExactPrices(rules=rules.name, title=rules.title, cards_left=total, bets=out)
     return result if exact else to_float(result)
+
+
+Chances = tuple[Fraction, Fraction, Fraction]
+"""A bet's (win chance, push chance, expected net per unit) on the next coup."""
+
+
+def bet_chances(
+    bets: Sequence[Bet],
+    by_value: Sequence[int],
+    ranks: Sequence[int] | None,
+    suited: Sequence[int] | None,
+    *,
+    w: Weights | None = None,
+) -> dict[str, Chances | None]:
+    """Return each bet's (win, push, expected net) from the counts left, None where the counts do not say.
+
+    ``by_value`` counts values 0..9, ``ranks`` the 13 ranks (None: pair bets
+    unknown), ``suited`` the 52 cards (None: a Perfect Pair unknown); at least
+    MIN_CARDS cards, checked by the caller. The value engine runs only when a
+    bet needs it (``w``: its weights, already computed).
+    """
+    value_bets = tuple(b for b in bets if b.by_value)
+    priced: dict[str, Chances | None] = {}
+    if value_bets:
+        mask, scales = _value_masks(value_bets)
+        weight = w if w is not None else weights(by_value)
+        counts = mask.apply(weight)
+        den = weight.denominator
+        for i, (bet, scale) in enumerate(zip(value_bets, scales, strict=True)):
+            wins, pushes, nets = counts[3 * i : 3 * i + 3]
+            priced[bet.id] = (Fraction(wins, den), Fraction(pushes, den), Fraction(nets, den * scale))
+    pair_bets = [b for b in bets if not b.by_value]
+    rank_pairs = None if ranks is None or not pair_bets else _pair_chances(ranks)
+    suit_pairs = None if suited is None or not pair_bets else _pair_chances(suited)
+    for bet in pair_bets:
+        chances = suit_pairs if bet.kind == "suited_pair" else rank_pairs
+        priced[bet.id] = None if chances is None else _pair_price(bet, *chances)
+    return priced
 
 
 @cache

@@ -23,6 +23,7 @@ COMMANDS: tuple[str, ...] = (
     "demo",
     "drill",
     "explain",
+    "exposure",
     "lesson",
     "odds",
     "quiz",

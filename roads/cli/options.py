@@ -201,6 +201,7 @@ def renamed(old: str, new: str, into: str, **attrs: Any) -> Callable[[F], F]:
 
 
 SHARED_OPTIONS: dict[str, str] = {
+    "--bet": "a bet, by id, to follow",
     "--bets": "every bet of the table's rules",
     "--cell": "pixels per Big Road cell",
     "--count": "how many questions",
@@ -209,6 +210,7 @@ SHARED_OPTIONS: dict[str, str] = {
     "--format": "the format of what the command writes",
     "--highlight": "one thing lit up in the picture",
     "--jobs": "worker processes",
+    "--csv": "print CSV instead of text",
     "--json": "print JSON instead of text",
     "--last": "only the newest columns",
     "--output": "the file to write",

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import dataclasses
+from typing import Any
 
 import click
 
 from ..analytics import Tally
+from ..pool import worker_count
 from .app import cli, wrote
 from .inputs import Inputs
 from .options import choice, decks_option, log_inputs
@@ -30,7 +32,10 @@ def report_command(inputs: Inputs, output: str, decks: int, by: str | None) -> N
     (flagged against chance, homogeneity, a forest plot of their Banker
     shares); the drift of the Banker share over shoes with its CUSUM; ties,
     pairs and the longest column per shoe against dealt shoes; a P-P plot of
-    the shoes' own p-values; the tables as CSV downloads. It needs no network and opens from
+    the shoes' own p-values; for card logs, the side-bet exposure of Dragon 7
+    and Panda 8 (roads exposure: the coups where the cards left favoured the
+    player, and what one unit on each netted; read from each LOG a second
+    time); the tables as CSV downloads. It needs no network and opens from
     disk. A bad shoe is named on one line and left out: the page holds the
     others and lists it (exit 1); with --fail-fast, or when no shoe can be
     read, no page is written.
@@ -41,7 +46,7 @@ def report_command(inputs: Inputs, output: str, decks: int, by: str | None) -> N
       roads report logs/*.csv --by table --decks 6 -o tables.html
     """
     from ..analytics.report_laws import Seen, sections
-    from ..analytics.report_page import LeftOut, ShoeSummary, Spool, write_report
+    from ..analytics.report_page import LeftOut, ShoeSummary, Spool, exposure_section, write_report
     from ..analytics.verdicts import Across, group_document
     from ..files import TextOutput, refuse_inputs
     from ..logs.csvcell import line
@@ -83,6 +88,7 @@ def report_command(inputs: Inputs, output: str, decks: int, by: str | None) -> N
             data = {**per_shoe, "groups": []}
             tests_csv = csv_report(data)
         left_out = LeftOut(inputs.failed, tuple(inputs.errors))
+        exposure = exposure_of(inputs, decks)
         with TextOutput(output) as page:
             write_report(
                 page.write,
@@ -92,10 +98,53 @@ def report_command(inputs: Inputs, output: str, decks: int, by: str | None) -> N
                 by=by,
                 tests_csv=tests_csv,
                 left_out=left_out,
-                extra=sections(seen, data),
+                extra=[*sections(seen, data), *([] if exposure is None else [exposure_section(exposure)])],
             )
             page.commit()
     finally:
         shoes.close()
     wrote(output)
     inputs.finish()  # a bad shoe among good ones: the page of the others, its summary line and exit 1
+
+
+REPORTED_BETS = ("dragon_7", "panda_8")
+"""The side bets the report's exposure section follows (``roads exposure`` prices any)."""
+
+
+def exposure_of(inputs: Inputs, decks: int) -> dict[str, Any] | None:
+    """Return the exposure section's data for the shoes with cards, None when none has them (or the log is -).
+
+    The logs are read again, silently: their errors were said once already,
+    and a shoe of results only is simply not in the section.
+    """
+    if "-" in inputs.logs:
+        return None  # standard input cannot be read a second time
+    from ..analytics.exposure import Exposure, Summary
+    from ..bets import rule_set
+    from .exposure import scanned
+
+    logs = tuple(log for log in inputs.logs if _opens_with_cards(log, inputs))
+    if not logs:
+        return None
+    again = dataclasses.replace(inputs, logs=logs, done=0, failed=0, errors=[], echo=False, fail_fast=False)
+    scan = Exposure(rule_set("standard"), REPORTED_BETS, decks)
+    summary = Summary()
+    for found in scanned(again, scan, worker_count(None)[0]):
+        summary.add(found)
+    return summary.to_report(scan) if summary.shoes else None
+
+
+def _opens_with_cards(log: str, inputs: Inputs) -> bool:
+    """Return True when the first coup of ``log``'s first shoe has cards: a results archive is not read again."""
+    from ..errors import RoadsError
+    from ..logs.archive import open_archive
+
+    try:
+        with open_archive(log, inputs.fmt) as shoes:
+            first = next(shoes, None)
+            if first is None or first.error is not None:
+                return first is not None  # a bad first shoe: the others may have cards
+            record = next(first.iter_records(), None)
+            return record is not None and record.has_cards
+    except RoadsError:
+        return False  # said once already, by the statistics' pass

@@ -17,9 +17,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..bounds import TooLong, number_text
+from ..bounds import MAX_BURN, TooLong, number_text
+from ..cards import Card, parse_card
 from ..coup import Coup
-from ..errors import LogError, RoadsError, excerpt, one_line
+from ..errors import CardError, LogError, RoadsError, excerpt, one_line
 from ..outcome import Outcome
 from .detect import holds_shoes
 from .notes import logger
@@ -58,6 +59,10 @@ class Shoe:
     """The table the log names for the shoe (a JSON Lines ``table`` field, a sheet's table column), if any."""
     date: str | None = None
     """The date the log names for the shoe (a ``date`` field or column), if any."""
+    burned: str | None = None
+    """The burned cards a JSON Lines shoe line names (its ``burned`` list, space-separated), if any."""
+    decks: int | None = None
+    """The decks a JSON Lines shoe line names (its ``decks`` field), if any."""
 
     def label(self) -> str:
         """Return how messages name the shoe: ``shoes.jsonl, shoe 'A7'`` or just the file."""
@@ -69,6 +74,35 @@ class Shoe:
         if isinstance(head, bytes):
             return head.decode("utf-8-sig", errors="replace")
         return head if isinstance(head, str) else ""
+
+    def burned_text(self) -> str | None:
+        """Return the burned cards the log names for this shoe as written (a shoe line's ``burned``, a one-shoe
+        file's ``# burned:`` header or JSON ``"burned"`` key), None when it names none."""
+        if self.archive or self.source is None:
+            return self.burned
+        found = _BURNED.search(self.head()) or _JSON_BURNED.search(self.head())
+        return None if found is None else found.group(1)
+
+    def named_decks(self) -> int | None:
+        """Return the decks the log names for this shoe (a shoe line's ``decks``, a one-shoe file's ``# decks:``
+        header or JSON ``"decks"`` key), None when it names none."""
+        if self.archive or self.source is None:
+            return self.decks
+        found = _DECKS.search(self.head()) or _JSON_DECKS.search(self.head())
+        return None if found is None else int(found.group(1))
+
+    def burned_cards(self) -> tuple[Card, ...]:
+        """Return the burned cards the log names for this shoe (none when it names none); LogError if not cards."""
+        text = self.burned_text()
+        if text is None:
+            return ()
+        tokens = re.findall(r"[^\s,\[\]\"']+", text)
+        if len(tokens) > MAX_BURN:
+            raise LogError(f"the log burns {len(tokens)} cards: a shoe burns at most {MAX_BURN}", file=self.file)
+        try:
+            return tuple(parse_card(token) for token in tokens)
+        except CardError as exc:
+            raise LogError(f"the burned cards are not cards: {exc.message}", file=self.file) from None
 
     def iter_records(self) -> Iterator[Record]:
         """Return the shoe's coups as written, before the rules check them."""
@@ -112,6 +146,12 @@ class Shoe:
                 )
             out.append(entry.coup)
         return out
+
+
+_DECKS = re.compile(r"^\s*#\s*decks\s*[:=]\s*([0-9]{1,4})\s*$", re.M | re.I)
+_JSON_DECKS = re.compile(r'"decks"\s*:\s*([0-9]{1,4})\b')
+_BURNED = re.compile(r"^\s*#\s*burned\s*[:=]\s*(.*?)\s*$", re.M | re.I)
+_JSON_BURNED = re.compile(r'"burned"\s*:\s*(\[[^\]]*\])')
 
 
 def _records_of(shoe: Shoe, records: Any) -> Iterator[Record]:
@@ -341,6 +381,8 @@ def _numbered(shoes: Iterator[Shoe], name: str) -> Iterator[Shoe]:
             results=shoe.results,
             table=shoe.table,
             date=shoe.date,
+            burned=shoe.burned,
+            decks=shoe.decks,
         )
 
 
@@ -410,7 +452,11 @@ def _json_shoe(value: object, line: int, name: str) -> Shoe:
             raise LogError(f"shoe {excerpt(repr(envelope.shoe))} has no coups", file=name, line=line)
     except RoadsError as exc:
         return Shoe(name, shoe_id, 0, line, "jsonl", (), error=exc)
-    return Shoe(name, shoe_id, 0, line, "jsonl", records, table=table, date=date)
+    burned = value.get("burned") if isinstance(value, dict) else None
+    shown = " ".join(map(str, burned)) if isinstance(burned, list) else None if burned is None else str(burned)
+    decks = value.get("decks") if isinstance(value, dict) else None
+    named = decks if isinstance(decks, int) and not isinstance(decks, bool) else None
+    return Shoe(name, shoe_id, 0, line, "jsonl", records, table=table, date=date, burned=shown, decks=named)
 
 
 def _tag(value: dict[str, Any], key: str) -> str | None:

@@ -64,6 +64,43 @@ class _Tables:
     """Classes in which a 5th card can be dealt (Player drew, or Player stood and Banker drew)."""
     six: np.ndarray
     """Classes in which a 6th card can be dealt (Player drew on 0-5, Banker 0-6 with no natural)."""
+    once: _Sparse
+    """Each class's sum of path weight times the cards of one value its first four take (A)."""
+    twice: _Sparse
+    """Each 6th-card class's sum of path weight times the cards of two values its first four take (B)."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Sparse:
+    """A sum over paths of path weight times a small whole number, laid out for one ``reduceat``.
+
+    Term ``i`` adds ``weight[path[i]] * factor[i]`` to cell ``cells[i]``; the
+    terms are sorted by cell and ``starts`` is where each cell's terms begin.
+    Most (path, value) products are zero, since four cards take at most four
+    values: a sparse sum does a tenth of the work of the dense one.
+    """
+
+    path: np.ndarray
+    factor: np.ndarray
+    starts: np.ndarray
+    cells: np.ndarray
+    size: int
+
+    @classmethod
+    def of(cls, path: np.ndarray, cell: np.ndarray, factor: np.ndarray, size: int) -> _Sparse:
+        """Return the layout of the terms (``path``, ``cell``, ``factor``), zero factors left out."""
+        keep = factor != 0
+        path, cell, factor = path[keep], cell[keep], factor[keep]
+        order = np.argsort(cell, kind="stable")
+        path, cell, factor = path[order], cell[order], factor[order]
+        starts = np.flatnonzero(np.r_[True, cell[1:] != cell[:-1]])
+        return cls(path, factor.astype(np.int64), starts, cell[starts], size)
+
+    def total(self, weight: np.ndarray) -> np.ndarray:
+        """Return every cell's sum for the path weights ``weight`` (cells with no term are 0)."""
+        out = np.zeros(self.size, dtype=weight.dtype)
+        out[self.cells] = np.add.reduceat(weight[self.path] * self.factor, self.starts)
+        return out
 
 
 def _events(player: int, banker: int, natural: bool, player_drew: bool, banker_drew: bool) -> np.ndarray:
@@ -176,7 +213,27 @@ def _tables() -> _Tables:
     used = np.zeros((first.shape[1], 10), dtype=np.int64)
     for row in first:
         used[np.arange(first.shape[1]), row] += 1
-    return _Tables(first=first, repeats=repeats, used=used, five=np.array(sorted(five)), six=np.array(sorted(six)))
+    paths = np.arange(first.shape[1])
+    klass = paths // _PATHS_PER_CLASS
+    p1, v1 = np.indices(used.shape).reshape(2, -1)
+    once = _Sparse.of(p1, klass[p1] * 10 + v1, used.reshape(-1), _CLASSES * 10)
+    six_sorted = np.array(sorted(six))
+    slot = np.full(_CLASSES, -1)
+    slot[six_sorted] = np.arange(len(six_sorted))
+    in_six = paths[slot[klass] >= 0]
+    pairs = used[in_six][:, :, None] * used[in_six][:, None, :]
+    p2 = np.repeat(in_six, 100)
+    cell2 = slot[klass[p2]] * 100 + np.tile(np.arange(100), len(in_six))
+    twice = _Sparse.of(p2, cell2, pairs.reshape(-1), len(six) * 100)
+    return _Tables(
+        first=first,
+        repeats=repeats,
+        used=used,
+        five=np.array(sorted(five)),
+        six=six_sorted,
+        once=once,
+        twice=twice,
+    )
 
 
 @cache
@@ -202,12 +259,20 @@ def weights(by_value: Sequence[int]) -> Weights:
     w4 = counts[t.first[0]]
     for i in range(1, 4):
         w4 = w4 * (counts[t.first[i]] - t.repeats[i])
-    left = counts - t.used
-    weighted = (w4[:, None] * left).reshape(_CLASSES, _PATHS_PER_CLASS, 10)
-    left = left.reshape(_CLASSES, _PATHS_PER_CLASS, 10)
+    # With u the cards of each value a path's first four take, the 5th and 6th cards' counts left are
+    # c - u: the sums over a class's paths of w4 (c - u) and w4 (c - u)(c - u)' expand into
+    # c S0 - A and S0 c c' - c A' - A c' + B, A and B the sparse sums of w4 u and w4 u u'.
     s0 = w4.reshape(_CLASSES, _PATHS_PER_CLASS).sum(axis=1)
-    s1 = weighted.sum(axis=1)
-    s2 = np.matmul(weighted[t.six].transpose(0, 2, 1), left[t.six])
+    a = t.once.total(w4).reshape(_CLASSES, 10)
+    s1 = s0[:, None] * counts[None, :] - a
+    a6 = a[t.six]
+    b = t.twice.total(w4).reshape(len(t.six), 10, 10)
+    s2 = (
+        s0[t.six][:, None, None] * (counts[:, None] * counts[None, :])[None]
+        - counts[None, :, None] * a6[:, None, :]
+        - counts[None, None, :] * a6[:, :, None]
+        + b
+    )
     # The 6th card cannot be the very card dealt 5th: take one away on the diagonal.
     diag = np.arange(10)
     s2[:, diag, diag] -= s1[t.six]

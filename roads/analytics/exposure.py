@@ -1,0 +1,371 @@
+"""Side-bet exposure: before every coup of a card log, the exact house edge of each chosen bet.
+
+A side bet such as Dragon 7 or Panda 8 can turn in the player's favour late
+in a shoe, given the cards already seen; surveillance reviews exactly those
+moments. Each coup is priced from what is left of the shoe before it (the
+burned cards the log names taken out too) by the exact engine of
+``roads.odds`` through ``roads.bets.price``, and a moment whose house edge is
+below zero is settled with that coup's real outcome (``roads.bets.settle``):
+``ideal_net`` is what one unit on each such bet would have netted.
+
+The value bets' edges depend only on the counts by value, so they are
+cached by those counts (a repeated state is priced once); pair bets are
+priced in closed form each time, they cost next to nothing.
+
+>>> from roads.bets import rule_set
+>>> from roads.shoe import deal_shoe
+>>> dealt = deal_shoe(8, seed=1)
+>>> scan = Exposure(rule_set("standard"), ("dragon_7", "panda_8"), 8)
+>>> found = scan.shoe(ShoeCards(1, "shoe 1", dealt.coups, dealt.burned))
+>>> len(found.coups) == len(dealt.coups), found.coups[0].edges[0] > 0
+(True, True)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from collections import OrderedDict
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+from ..bets.paytable import MAIN_BETS, Bet, RuleSet
+from ..bets.price import bet_chances, suits_through
+from ..bets.settle import settle
+from ..cards import RANKS, SUITS, Card, rank_value
+from ..coup import Coup
+from ..errors import OddsError, RoadsError
+from ..odds.api import MIN_CARDS, compositions_through, shoe_phrase
+
+CACHE_SIZE = 1 << 12
+"""Compositions by value whose value-bet edges are kept (about 500 bytes each): states rarely repeat
+across shoes (183 of 81,079 coups of 1,000 dealt shoes, benchmarks/bench_exposure.py), so a small cache
+keeps what does repeat (the first coups after like burns) without memory growing with the archive."""
+
+
+def side_bets(rules: RuleSet) -> tuple[str, ...]:
+    """Return the ids of the rule set's side bets (every bet but Banker, Player and Tie): the default bets."""
+    return tuple(bet.id for bet in rules.bets if bet.id not in MAIN_BETS)
+
+
+@dataclass(frozen=True, slots=True)
+class ShoeCards:
+    """One shoe to scan: its id, how messages name it, its coups and the burned cards the log names."""
+
+    shoe: str | int
+    label: str
+    coups: tuple[Coup, ...]
+    burned: tuple[Card, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class CoupEdges:
+    """The house edge of each chosen bet before one coup (None where the cards left do not say)."""
+
+    coup: int
+    edges: tuple[float | None, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Moment:
+    """A coup at which a bet's house edge was below zero, and what one unit on it netted."""
+
+    coup: int
+    bet: str
+    edge: float
+    net: Fraction
+
+
+@dataclass(frozen=True, slots=True)
+class ShoeExposure:
+    """What a scan found in one shoe: every coup's edges, and the moments in the player's favour."""
+
+    shoe: str | int
+    label: str
+    coups: tuple[CoupEdges, ...]
+    positive: tuple[Moment, ...]
+    error: RoadsError | None = None
+    """Set when the shoe could not be scanned (its coups and moments are then empty)."""
+
+    @property
+    def net(self) -> Fraction:
+        """Return what one unit on every positive moment netted."""
+        return sum((m.net for m in self.positive), Fraction(0))
+
+    @property
+    def positive_coups(self) -> int:
+        """Return how many coups had at least one bet in the player's favour."""
+        return len({m.coup for m in self.positive})
+
+
+class Exposure:
+    """Scans shoes for the edges of ``bets`` under ``rules``, for shoes of ``decks`` decks."""
+
+    def __init__(self, rules: RuleSet, bets: Sequence[str], decks: int) -> None:
+        self.rules = rules
+        self.bets: tuple[Bet, ...] = tuple(rules.bet(b) for b in bets)
+        self.ids = tuple(b.id for b in self.bets)
+        self.decks = decks
+        self._value = tuple(b for b in self.bets if b.by_value)
+        self._pairs = tuple(b for b in self.bets if not b.by_value)
+        self._cache: OrderedDict[tuple[int, ...], dict[str, Fraction]] = OrderedDict()
+        self.lookups = 0
+        self.hits = 0
+
+    def shoe(self, cards: ShoeCards) -> ShoeExposure:
+        """Return the edges before every coup of one shoe and its positive moments; a bad shoe carries its error."""
+        try:
+            return self._scan(cards)
+        except RoadsError as exc:
+            return ShoeExposure(cards.shoe, cards.label, (), (), error=exc.located(file=cards.label))
+
+    def _scan(self, cards: ShoeCards) -> ShoeExposure:
+        coups = cards.coups
+        comps = compositions_through(coups, self.decks)
+        suits = suits_through(coups, self.decks) if any(b.kind == "suited_pair" for b in self._pairs) else None
+        burned_ranks = [0] * len(RANKS)
+        burned_suits: list[int] | None = [0] * (len(RANKS) * len(SUITS))
+        for card in cards.burned:
+            burned_ranks[RANKS.index(card.rank)] += 1
+            if card.suit is None or burned_suits is None:
+                burned_suits = None
+            else:
+                burned_suits[RANKS.index(card.rank) * len(SUITS) + SUITS.index(card.suit)] += 1
+        rows: list[CoupEdges] = []
+        moments: list[Moment] = []
+        for number, coup in enumerate(coups, 1):
+            ranks = [c - b for c, b in zip(comps[number - 1].counts, burned_ranks, strict=True)]
+            if min(ranks) < 0:
+                rank = RANKS[min(range(len(ranks)), key=ranks.__getitem__)]
+                raise OddsError(
+                    f"the burned cards and the coups before this one show more of rank {rank} than "
+                    f"{shoe_phrase(self.decks)} holds: wrong --decks, or a misread card",
+                    coup=number,
+                )
+            suited = None
+            if suits is not None and suits[number - 1] is not None and burned_suits is not None:
+                suited = [c - b for c, b in zip(suits[number - 1] or (), burned_suits, strict=True)]
+                if min(suited) < 0:
+                    i = suited.index(min(suited))
+                    named = f"{RANKS[i // len(SUITS)]}{SUITS[i % len(SUITS)]}"
+                    raise OddsError(
+                        f"the burned cards and the coups before this one show more {named} than "
+                        f"{shoe_phrase(self.decks)} holds: wrong --decks, or a misread card",
+                        coup=number,
+                    )
+            edges = self._edges(ranks, suited)
+            rows.append(CoupEdges(number, tuple(None if e is None else float(e) for e in edges)))
+            favoured = [bet for bet, e in zip(self.bets, edges, strict=True) if e is not None and e < 0]
+            if favoured:
+                moments += self._settled(number, coup, favoured, dict(zip(self.ids, edges, strict=True)))
+        return ShoeExposure(cards.shoe, cards.label, tuple(rows), tuple(moments))
+
+    def _edges(self, ranks: Sequence[int], suited: Sequence[int] | None) -> list[Fraction | None]:
+        """Return each bet's exact house edge for the next coup from the cards left, None where unknown."""
+        if sum(ranks) < MIN_CARDS:
+            return [None] * len(self.bets)
+        by_value = [0] * 10
+        for rank, count in zip(RANKS, ranks, strict=True):
+            by_value[rank_value(rank)] += count
+        found: dict[str, Fraction | None] = dict(self._value_edges(tuple(by_value)))
+        if self._pairs:
+            for bet, chances in bet_chances(self._pairs, by_value, ranks, suited).items():
+                found[bet] = None if chances is None else -chances[2]
+        return [found[b] for b in self.ids]
+
+    def _value_edges(self, by_value: tuple[int, ...]) -> dict[str, Fraction]:
+        """Return the value bets' edges for counts by value, from the cache when this state was seen."""
+        if not self._value:
+            return {}
+        self.lookups += 1
+        kept = self._cache.get(by_value)
+        if kept is not None:
+            self.hits += 1
+            self._cache.move_to_end(by_value)
+            return kept
+        priced = bet_chances(self._value, by_value, None, None)
+        edges = {bet: -chances[2] for bet, chances in priced.items() if chances is not None}
+        self._cache[by_value] = edges
+        if len(self._cache) > CACHE_SIZE:
+            self._cache.popitem(last=False)
+        return edges
+
+    def _settled(
+        self, number: int, coup: Coup, favoured: Sequence[Bet], edges: dict[str, Fraction | None]
+    ) -> Iterator[Moment]:
+        """Yield the positive moments of one coup, each settled with what the coup really did."""
+        chosen = dataclasses.replace(self.rules, bets=tuple(favoured))
+        settled, _ = settle(coup, chosen)
+        nets = {s.bet: s.net for s in settled}
+        for bet in favoured:
+            edge = edges[bet.id]
+            if bet.id in nets and edge is not None:  # a Perfect Pair whose suits are unknown is not settled
+                yield Moment(number, bet.id, float(edge), nets[bet.id])
+
+
+def number(value: Fraction) -> int | float:
+    """Return a net as JSON carries it: a whole number, or a float."""
+    return int(value) if value.denominator == 1 else float(value)
+
+
+def shoe_json(found: ShoeExposure, bets: Sequence[str]) -> dict[str, object]:
+    """Return one shoe's part of the JSON document."""
+    return {
+        "shoe": found.shoe,
+        "coups": [{"coup": row.coup, "edges": dict(zip(bets, row.edges, strict=True))} for row in found.coups],
+        "positive": [{"coup": m.coup, "bet": m.bet, "edge": m.edge, "net": number(m.net)} for m in found.positive],
+    }
+
+
+@dataclass
+class Totals:
+    """What the scanned shoes add up to."""
+
+    shoes: int = 0
+    coups: int = 0
+    positive_coups: int = 0
+    moments: int = 0
+    ideal_net: Fraction = Fraction(0)
+    by_bet: dict[str, list[Fraction]] = dataclasses.field(default_factory=dict)
+    """Each bet's positive moments and what they netted: [count, net]."""
+
+    def add(self, found: ShoeExposure) -> None:
+        """Count one scanned shoe in."""
+        self.shoes += 1
+        self.coups += len(found.coups)
+        self.positive_coups += found.positive_coups
+        self.moments += len(found.positive)
+        self.ideal_net += found.net
+        for m in found.positive:
+            kept = self.by_bet.setdefault(m.bet, [Fraction(0), Fraction(0)])
+            kept[0] += 1
+            kept[1] += m.net
+
+    def to_json(self) -> dict[str, object]:
+        """Return the ``total`` object of the JSON document."""
+        return {
+            "shoes": self.shoes,
+            "coups": self.coups,
+            "positive_coups": self.positive_coups,
+            "ideal_net": number(self.ideal_net),
+        }
+
+
+def json_head(scan: Exposure) -> str:
+    """Return the JSON document's start, up to its first shoe: ``{"rules", "decks", "bets", "shoes": [``."""
+    head = {"rules": scan.rules.name, "decks": scan.decks, "bets": list(scan.ids)}
+    return json.dumps(head)[:-1] + ', "shoes": ['
+
+
+def json_shoe(found: ShoeExposure, bets: Sequence[str]) -> str:
+    """Return one shoe of the JSON document, on one line."""
+    return json.dumps(shoe_json(found, bets))
+
+
+def json_tail(totals: Totals) -> str:
+    """Return the JSON document's end: the ``total`` object."""
+    return '\n], "total": ' + json.dumps(totals.to_json()) + "}\n"
+
+
+def json_document(found: Iterable[ShoeExposure], scan: Exposure) -> str:
+    """Return the whole JSON document of scanned shoes (the CLI writes the same pieces a shoe at a time)."""
+    totals = Totals()
+    parts = []
+    for i, shoe in enumerate(found):
+        totals.add(shoe)
+        parts.append(("," if i else json_head(scan)) + "\n  " + json_shoe(shoe, scan.ids))
+    return "".join(parts) + json_tail(totals) if parts else ""
+
+
+CSV_COLUMNS = ("shoe", "coup", "bet", "edge", "positive", "net")
+"""One row per coup and bet; ``net`` is what one unit netted, given only where the edge was below zero."""
+
+
+def csv_rows(found: ShoeExposure, bets: Sequence[str]) -> Iterator[tuple[object, ...]]:
+    """Yield one shoe's CSV rows: one per coup and bet."""
+    nets = {(m.coup, m.bet): m.net for m in found.positive}
+    for row in found.coups:
+        for bet, edge in zip(bets, row.edges, strict=True):
+            net = nets.get((row.coup, bet))
+            positive = edge is not None and edge < 0
+            yield (found.shoe, row.coup, bet, edge, int(positive), None if net is None else number(net))
+
+
+def percent(edge: float) -> str:
+    """Return a house edge in percent, signed, four places."""
+    return f"{100 * edge:+.4f}%"
+
+
+def units(net: Fraction) -> str:
+    """Return a net in units, signed."""
+    value = number(net)
+    return f"{value:+,}" if isinstance(value, int) else f"{value:+,.2f}"
+
+
+def shoe_text(found: ShoeExposure) -> str:
+    """Return one shoe's short table of positive moments (one line when it has none)."""
+    head = f"{found.label}: {len(found.coups)} coups"
+    if not found.positive:
+        return f"{head}, no bet in the player's favour\n"
+    lines = [
+        f"{head}, {len(found.positive)} positive moment{'s' if len(found.positive) != 1 else ''} "
+        f"(one unit on each netted {units(found.net)})",
+        f"  {'coup':>4}  {'bet':<21}{'house edge':>12}{'net':>8}",
+    ]
+    lines += [f"  {m.coup:>4}  {m.bet:<21}{percent(m.edge):>12}{units(m.net):>8}" for m in found.positive]
+    return "\n".join(lines) + "\n"
+
+
+def totals_text(totals: Totals, scan: Exposure) -> str:
+    """Return the closing lines: shoes, coups, positive moments per bet and the ideal net."""
+    lines = [
+        "",
+        f"Total: {totals.shoes:,} shoe{'s' if totals.shoes != 1 else ''}, {totals.coups:,} coups, "
+        f"bets {', '.join(scan.ids)} under {scan.rules.title} rules ({shoe_phrase(scan.decks)}).",
+        f"  {totals.positive_coups:,} coup{'s' if totals.positive_coups != 1 else ''} with a bet in the player's "
+        f"favour ({totals.moments:,} bet{'s' if totals.moments != 1 else ''}); one unit on each would have netted "
+        f"{units(totals.ideal_net)}.",
+    ]
+    for bet in scan.ids:
+        count, net = totals.by_bet.get(bet, [Fraction(0), Fraction(0)])
+        if count:
+            lines.append(f"  {bet:<21}{int(count):>7,} positive   netted {units(net)}")
+    return "\n".join(lines) + "\n"
+
+
+STRONGEST = 10
+"""Positive moments the report lists: the strongest, by house edge."""
+
+
+@dataclass
+class Summary(Totals):
+    """The totals of a scan with what the report shows: per-bet counts and the strongest moments."""
+
+    strongest: list[tuple[float, str, int, str, Fraction]] = dataclasses.field(default_factory=list)
+    """(edge, shoe, coup, bet, net) of the strongest moments so far, at most STRONGEST of them."""
+
+    def add(self, found: ShoeExposure) -> None:
+        """Count one scanned shoe in, keeping its moments if they are among the strongest."""
+        super().add(found)
+        for m in found.positive:
+            self.strongest.append((m.edge, found.label, m.coup, m.bet, m.net))
+        self.strongest.sort(key=lambda s: s[0])
+        del self.strongest[STRONGEST:]
+
+    def to_report(self, scan: Exposure) -> dict[str, object]:
+        """Return what the report's exposure section shows, as plain data."""
+        return {
+            **self.to_json(),
+            "decks": scan.decks,
+            "rules": scan.rules.title,
+            "bets": {bet: self._bet(bet) for bet in scan.ids},
+            "strongest": [
+                {"shoe": shoe, "coup": coup, "bet": bet, "edge": edge, "net": number(net)}
+                for edge, shoe, coup, bet, net in self.strongest
+            ],
+        }
+
+    def _bet(self, bet: str) -> dict[str, object]:
+        count, net = self.by_bet.get(bet, [Fraction(0), Fraction(0)])
+        return {"positive": int(count), "net": number(net)}
