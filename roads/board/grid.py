@@ -115,17 +115,11 @@ class TailGrid:
         downs = lengths - 1
         downs[ones] = down_of_ones
         # Items: down the streak's column to its depth, then right along that row.
-        # One int32 array an item, worked in place: fewer and smaller temporaries (each a fresh page or two of
-        # memory a few hundred items), and a repeat a streak rather than a gather an item.
-        step = np.arange(count - int(begin[0]), dtype=np.int32)
-        step -= np.repeat((begin - begin[0]).astype(np.int32), lengths)
-        down_of = np.repeat(downs.astype(np.int32), lengths)
-        item_y = np.minimum(step, down_of)
-        item_y += 1
-        step -= down_of
-        np.maximum(step, 0, out=step)
-        step += np.repeat(columns.astype(np.int32), lengths)
-        item_x = step
+        streak = np.cumsum(starts[int(begin[0]) :]) - 1
+        step = np.arange(count - int(begin[0])) - (begin - begin[0])[streak]
+        down_of = downs[streak]
+        item_x = columns[streak] + np.maximum(step - down_of, 0)
+        item_y = np.minimum(step, down_of) + 1
         # Every streak owns its column's cells down to its depth (all of a streak that fits).
         view = np.frombuffer(taken, np.uint8)
         view[columns] |= (((1 << (downs + 1)) - 1) << 1).astype(np.uint8)
@@ -135,17 +129,19 @@ class TailGrid:
         if len(ones):
             alone_x = columns[ones]
             tail_low, tail_high = alone_x + 1, alone_x + lengths[ones] - down_of_ones
-            tail_bit = 1 << (down_of_ones + 1)
+            tail_bit = (1 << (down_of_ones + 1)).astype(np.uint8)
             low, high = int(tail_low.min()), int(tail_high.max())
-            cover = np.zeros(high - low + 1, np.int64)
+            # In bytes: a column's running sum is its tails' distinct row bits (at most 254), so sums modulo 256
+            # are exact, and the array is an eighth of an int64 one (fewer fresh pages a build).
+            cover = np.zeros(high - low + 1, np.uint8)
             cover[tail_low - low] = tail_bit
             np.subtract.at(cover, tail_high - low, tail_bit)
-            view[low:high] |= np.cumsum(cover[:-1]).astype(np.uint8)
+            view[low:high] |= np.cumsum(cover[:-1], dtype=np.uint8)
         del view
         end = max(size, int(item_x.max()) + 2)
         del taken[end:]
         # Through a byte view (.data) of the converted array: tobytes() would copy it once more.
-        xs.frombytes(item_x.data.cast("B"))
+        xs.frombytes(item_x.astype(np.int32).data.cast("B"))
         ys.frombytes(item_y.astype(np.int8).data.cast("B"))
         self.x, self.y, self.first_x = int(item_x[-1]), int(item_y[-1]), int(columns[-1])
         self.turned = bool(lengths[-1] - 1 > downs[-1])
