@@ -82,9 +82,10 @@ class TailGrid:
 
         A streak starts one column right of the last one (further only past a
         tail along the top row) and goes down its length, unless it is longer
-        than the free depth it finds there: then it turns a tail. Only those
-        streaks are found one by one (see :meth:`_walk`); every column, item,
-        cell and tail is then written out with array arithmetic.
+        than the free depth it finds there: then it turns a tail. Only the
+        streaks whose tail another streak turns under are walked one by one
+        (see :meth:`_walk`); every column, item, cell and tail is then written
+        out with array arithmetic.
         """
         import numpy as np
 
