@@ -112,6 +112,26 @@ def test_bulk_path_matches_on_streak_heavy_shoes_with_ties(moves: list[str], at:
         both_ways(starts, at, rows)
 
 
+@st.composite
+def bottom_heavy(draw: st.DrawFn) -> tuple[list[bool], int]:
+    """Short streaks with a few about as long as the grid is high: tails along the bottom row, stacked or alone."""
+    rows = draw(st.integers(1, 7))
+    short = st.integers(1, max(rows - 1, 1))
+    long = st.integers(rows, rows + 6)
+    lengths = draw(st.lists(st.one_of(short, short, short, long), min_size=1, max_size=100))
+    return starts_of(lengths), rows
+
+
+@settings(max_examples=examples(30))
+@given(bottom_heavy(), cuts)
+def test_bulk_path_matches_where_bottom_row_tails_are_leaves_or_stack(
+    shoe: tuple[list[bool], int], at: list[int]
+) -> None:
+    """A tail along the bottom row that no streak reaches (skipped by the walk) or one that a streak turns under."""
+    starts, rows = shoe
+    both_ways(starts, at, rows)
+
+
 def test_bulk_path_matches_when_a_batch_starts_under_a_tail_along_the_top_row() -> None:
     """Every grid height, cut at every item: a batch may begin inside a tail on any row, the top row included."""
     for rows in range(1, 8):

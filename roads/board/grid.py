@@ -9,7 +9,7 @@ column, further right only if that top cell is taken (rulebook section 6).
 from __future__ import annotations
 
 from array import array
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -82,9 +82,10 @@ class TailGrid:
 
         A streak starts one column right of the last one (further only past a
         tail along the top row) and goes down its length, unless it is longer
-        than the free depth it finds there: then it turns a tail. Only those
-        streaks are found one by one (see :meth:`_walk`); every column, item,
-        cell and tail is then written out with array arithmetic.
+        than the free depth it finds there: then it turns a tail. Only the
+        streaks whose tail another streak turns under are walked one by one
+        (see :meth:`_walk`); every column, item, cell and tail is then written
+        out with array arithmetic.
         """
         import numpy as np
 
@@ -102,9 +103,8 @@ class TailGrid:
         first_x = self.first_x
         # Room for every item one column further right than anything so far.
         taken.extend(bytes(max(size - 2, first_x) + count + 2 - size))
-        alone, skip = self._walk(lengths)
-        turns = np.array(alone, np.int64)
-        ones, down_of_ones = turns >> 4, (turns & 15) - 2
+        ones, below, skip = self._walk(lengths)
+        down_of_ones = below - 2
         # Each streak's column: one right of the last, and past each tail along the top row.
         columns = np.arange(first_x + 1 + skip, first_x + 1 + skip + streaks, dtype=np.int64)
         along_top = ones[down_of_ones == 0]
@@ -130,12 +130,14 @@ class TailGrid:
         if len(ones):
             alone_x = columns[ones]
             tail_low, tail_high = alone_x + 1, alone_x + lengths[ones] - down_of_ones
-            tail_bit = 1 << (down_of_ones + 1)
-            low, high = int(tail_low[0]), int(tail_high.max())
-            cover = np.zeros(high - low + 1, np.int64)
+            tail_bit = (1 << (down_of_ones + 1)).astype(np.uint8)
+            low, high = int(tail_low.min()), int(tail_high.max())
+            # In bytes: a column's running sum is its tails' distinct row bits (at most 254), so sums modulo 256
+            # are exact, and the array is an eighth of an int64 one (fewer fresh pages a build).
+            cover = np.zeros(high - low + 1, np.uint8)
             cover[tail_low - low] = tail_bit
             np.subtract.at(cover, tail_high - low, tail_bit)
-            view[low:high] |= np.cumsum(cover[:-1]).astype(np.uint8)
+            view[low:high] |= np.cumsum(cover[:-1], dtype=np.uint8)
         del view
         end = max(size, int(item_x.max()) + 2)
         del taken[end:]
@@ -145,9 +147,26 @@ class TailGrid:
         self.x, self.y, self.first_x = int(item_x[-1]), int(item_y[-1]), int(columns[-1])
         self.turned = bool(lengths[-1] - 1 > downs[-1])
 
+    def _drawn_ends(self) -> list[int]:
+        """Return where each row's tail already drawn right of the last streak's column ends (index: the row).
+
+        A row without one gets an ended tail (its end is the first column), so
+        that the stack's rows go up one at a time and ``ends[row]`` is the end
+        of the stacked tail on that row; past the bottom row, one never ends.
+        """
+        rows, taken, first_x = self.rows, self.taken, self.first_x
+        ends = [0] * (rows + 2)
+        ends[rows + 1] = 1 << 62
+        for row in range(rows, 0, -1):
+            bit, end = 1 << row, first_x + 1
+            while taken[end] & bit:
+                end += 1
+            ends[row] = end
+        return ends
+
     # One loop with its state in locals on purpose: it runs once a streak that turns a tail.
-    def _walk(self, lengths: NDArray[np.int64]) -> tuple[list[int], int]:
-        """Find the streaks of ``lengths`` that turn a tail; return each with the row of the tail below, and a skip.
+    def _walk(self, lengths: NDArray[np.int64]) -> tuple[NDArray[np.int64], NDArray[np.int64], int]:
+        """Find the streaks of ``lengths`` that turn a tail; return them, the row of the tail below each, and a skip.
 
         The tails still running at a column lie one under another, the latest
         on top: a streak turns along the row just above the highest, so the
@@ -156,38 +175,35 @@ class TailGrid:
         are dropped from the top only, when they reach it (columns only grow:
         an ended tail stays ended). While no tail is added that depth only
         grows, so the next streak that can turn is the next one at least as
-        long as the top tail's row: a byte search finds it, and only a streak
-        that turns a tail (or finds a deeper column) costs a turn of the loop.
-        A tail along the top row is never stacked: the next streak starts
-        where it ends. Returns each streak that turns as ``streak * 16 + the row
-        of the tail it turns above`` (its moves down are that row less 2), and
-        the columns the first streak skips past a tail drawn before.
+        long as the top tail's row: a byte search finds it.
+
+        A tail that ends before the next streak long enough to turn under it
+        (a leaf) places no other streak differently, so it is never stacked:
+        the search that tells a leaf finds the next turn when it is not one.
+        With no tail running, the leaves along the bottom row are not even
+        visited: the search skips to the next streak that stacks a tail, and
+        :func:`_turns` finds the others. Under a tail on row 2 each streak
+        runs along the top row (one cell, or a tail there: the next one
+        starts where it ends), so a tight loop walks those.
+
+        Returns the streaks that turn, the row of the tail each turns above
+        (its moves down are that row less 2; 2 for a tail along the top row),
+        in no particular order, and the columns the first streak skips past a
+        tail drawn before.
         """
         import numpy as np
 
         runs = array("q")
-        runs.frombytes(lengths.astype(np.int64).data.cast("B"))  # no int objects made for the streaks never read
+        runs.frombytes(np.ascontiguousarray(lengths, np.int64).data.cast("B"))  # no ints for streaks never read
         streaks = len(runs)
-        rows, taken, first_x = self.rows, self.taken, self.first_x
-        # The tails already drawn right of the last streak's column: where each row's tail ends (one a row, from
-        # there on). A row without one gets an ended tail, so that the stack's rows go up one at a time and
-        # ends[row] is the end of the stacked tail on that row: the stack is the rows from top_row down.
-        ends = [0] * (rows + 2)
-        ends[rows + 1] = 1 << 62  # the bottom of the grid: never ends
-        for row in range(rows, 0, -1):
-            bit, end = 1 << row, first_x + 1
-            while taken[end] & bit:
-                end += 1
-            ends[row] = end
+        first_x, bottom = self.first_x, self.rows + 1
+        ends = self._drawn_ends()
         skip = ends[1] - first_x - 1  # the top row's: the first streak starts where it ends
+        short, next_long, next_stacking, long = _searches(lengths, bottom - 1)
         top_row, top_end = 2, ends[2]
-        # next_long[c](1, s): the first streak from s on at least c long (one that turns under a tail on row c),
-        # or ``streaks``: a search through one byte a streak, 1 where it is that long.
-        clipped = np.minimum(lengths, rows + 1).astype(np.uint8)
-        next_long = [b"".find] * 2  # no streak finds a tail on the top row
-        next_long += (np.append(clipped >= row, True).astype(np.uint8).tobytes().find for row in range(2, rows + 2))
         alone: list[int] = []
         add = alone.append
+        along: list[int] = []  # runs of streaks under a tail on row 2: (first, past the last), one after the other
         off = first_x + 1 + skip  # a streak's column less its number
         s = 0
         while s < streaks:
@@ -195,20 +211,50 @@ class TailGrid:
             while top_end <= x:
                 top_row += 1
                 top_end = ends[top_row]
-            run = runs[s]
-            if run < top_row:
-                # It fits, as does every streak up to the next one at least top_row long.
+            if top_row == 2:
+                # Along the top row, each streak one column further than its length, until one reaches top_end.
+                along.append(s)
+                while s < streaks:
+                    x += runs[s]
+                    s += 1
+                    if x >= top_end:
+                        break
+                along.append(s)
+                off = x - s
+                continue
+            if top_row == bottom:
+                s = next_stacking(1, s)  # the leaves before it are found afterwards
+            elif short[s] < top_row:
                 s = next_long[top_row](1, s + 1)
-                continue
-            add(s << 4 | top_row)
-            s += 1
-            if top_row == 2:  # along the top row: the next streak starts where the tail ends
-                off += run - 1
-                continue
-            # Along the row above the top tail, to run - (top_row - 2) columns right of its own.
-            top_row -= 1
-            top_end = ends[top_row] = x + run - top_row + 1
-        return alone, skip
+            if s >= streaks:
+                break
+            x = s + off
+            if top_end <= x:
+                continue  # the top tail ends first: the search starts again from here, one row further down
+            # Streak s turns above the top tail, and so does each one found below until that tail ends.
+            while True:
+                run = runs[s]
+                add(s << 4 | top_row)
+                row = top_row - 1
+                after = s + 1
+                if short[after] < row:
+                    after = next_long[row](1, after + 1)
+                if after - s <= run - row:  # its tail reaches a streak long enough to turn under it: stack it
+                    top_row, top_end = row, x + run - row + 1
+                    ends[row] = top_end
+                    s = after
+                    if row == 2 or s >= streaks:
+                        break
+                    x = s + off
+                    continue
+                # A leaf, not stacked: the next streak that can turn is as long as the top tail's row.
+                s = after
+                if short[s] < top_row:
+                    s = next_long[top_row](1, s + 1)
+                if s >= streaks or top_end <= s + off:
+                    break
+                x = s + off
+        return (*_turns(lengths, alone, along, long, bottom), skip)
 
     def peek(self, new_streak: bool) -> tuple[int, int]:
         """Return where the next item would go, without placing it."""
@@ -222,3 +268,62 @@ class TailGrid:
         if not self.turned and y < self.rows and not (taken[x] >> (y + 1)) & 1:
             return x, y + 1
         return x + 1, y
+
+
+def _searches(
+    lengths: NDArray[np.int64], rows: int
+) -> tuple[bytes, list[Callable[[int, int], int]], Callable[[int, int], int], NDArray[np.intp]]:
+    """Return what :meth:`TailGrid._walk` searches: the streaks' lengths, the long ones, the ones that stack a tail.
+
+    ``short[s]``: streak s's length up to ``rows + 1`` (255 past the last, as
+    long as any), a look before a search, as most end at the next streak.
+    ``next_long[c](1, s)``: the first streak from s on at least c long (one
+    that turns under a tail on row c), or the number of streaks: a search
+    through one byte a streak, 1 where it is that long. ``next_stacking(1,
+    s)``: the same for a streak longer than the grid whose tail, along the
+    bottom row, reaches a streak at least ``rows`` long (the others are
+    leaves). Last, every streak longer than the grid.
+    """
+    import numpy as np
+
+    streaks, bottom = len(lengths), rows + 1
+    clipped = np.empty(streaks + 1, np.uint8)
+    np.minimum(lengths, bottom, out=clipped[:-1], casting="unsafe")
+    clipped[streaks] = 255
+    next_long: list[Callable[[int, int], int]] = [b"".find] * 2  # no streak finds a tail on the top row
+    next_long += ((clipped >= row).tobytes().find for row in range(2, bottom))
+    deep = np.flatnonzero(clipped[:-1] >= rows)
+    deep_runs = lengths[deep]
+    over = deep_runs > rows
+    marks = np.zeros(streaks + 1, np.bool_)
+    marks[deep[over & (np.diff(deep, append=1 << 62) <= deep_runs - rows)]] = True
+    marks[streaks] = True
+    return clipped.tobytes(), next_long, marks.tobytes().find, deep[over]
+
+
+def _turns(
+    lengths: NDArray[np.int64], alone: list[int], along: list[int], long: NDArray[np.intp], bottom: int
+) -> tuple[NDArray[np.int64], NDArray[np.int64]]:
+    """Return every streak that turns and the row of the tail it turns above, from what the walk found.
+
+    ``alone``: the streaks the walk met, as ``streak * 16 + row``; ``along``:
+    the runs of streaks under a tail on row 2, where each longer than 1 turns
+    along the top row. A streak longer than the grid always turns: one the
+    walk did not meet is a leaf along the bottom row (above row ``bottom``).
+    """
+    import numpy as np
+
+    turns = np.fromiter(alone, np.int64, len(alone))
+    met = np.zeros(len(lengths), np.bool_)
+    met[turns >> 4] = True
+    on_top = np.zeros(0, np.int64)
+    if along:
+        bounds = np.array(along, np.int64)
+        first, sizes = bounds[0::2], bounds[1::2] - bounds[0::2]
+        under = np.repeat(first - np.cumsum(sizes) + sizes, sizes) + np.arange(int(sizes.sum()))
+        met[under] = True
+        on_top = under[lengths[under] >= 2]
+    leaves = long[~met[long]]
+    ones = np.concatenate((turns >> 4, leaves, on_top))
+    rows = np.concatenate((turns & 15, np.full(len(leaves), bottom, np.int64), np.full(len(on_top), 2, np.int64)))
+    return ones, rows
