@@ -158,7 +158,11 @@ def _open(browser: Any, text: str, path: Path) -> tuple[Any, list[dict[str, str]
     tab.evaluate("document.fonts.ready")
     tab.wait_for_timeout(100)
     faces = tab.evaluate("Array.from(document.fonts).map(f => ({family: f.family, status: f.status}))")
-    tab.locator("#board svg").screenshot(path=str(path))
+    # The whole board: an 80-coup shoe opens stacked even at 1400 px (its whole board leaves roads' newest
+    # columns out of view), and the button shows it whole.
+    if tab.evaluate("() => document.getElementById('board').classList.contains('stacked')"):
+        tab.locator("button.layout").click()
+    tab.locator("#board > svg").screenshot(path=str(path))
     tab.close()
     return decode_png(path.read_bytes()), faces, problems
 

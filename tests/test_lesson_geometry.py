@@ -1,9 +1,11 @@
 """The lesson board and its proofs as a learner sees them at 390, 768 and 1280 px (issue 21, items 1, 3 and 10).
 
 One page load per width per shoe, many checks per load, in both views of the
-board. The whole board opens on the newest Big Road column (and every derived
-road's newest column when they fit in the frame together); stacked (the
-default below 1000 px, a button away on a wider screen) every road is a
+board. The board opens stacked below 1000 px, and wider wherever the whole
+board, opened, would leave a road's newest column out of its frame (an 82-coup
+shoe at 1280 px); a board that fits opens whole, and a button switches views.
+The whole board opens on the newest Big Road column (and every derived road's
+newest column when they fit in the frame together); stacked every road is a
 labelled strip that scrolls by itself and opens on its own newest column. In
 both: no text is cut by a frame, the roads are named, a swipe stops on whole
 columns, a phone is told the board scrolls, and the viewer is on screen without
@@ -34,6 +36,8 @@ SHOES: dict[str, list[Any]] = {
     "seed-3": list(deal_shoe(8, seed=3).coups),
     "dragon": DRAGON,
 }
+# 30 coups: at 1280 px the whole board, opened, shows every road's newest column.
+SHORT = list("BBPPBPTBBPBPPBBPBPPBBPBBPPBPBP")
 
 GEOMETRY = """() => {
   const board = document.getElementById('board'), svg = board.querySelector('svg');
@@ -74,11 +78,15 @@ GEOMETRY = """() => {
   return {
     page: document.scrollingElement.scrollWidth, view: innerWidth, viewHeight: innerHeight,
     scrolls: board.scrollWidth > board.clientWidth + 1, frame: [left, right], newest, cut, names,
+    stacked: board.classList.contains('stacked'),
+    pressed: document.querySelector('button.layout').getAttribute('aria-pressed'),
     fits: Math.max(...rights) - Math.min(...lefts) <= right - left,
     figures, viewer: [v.top, v.bottom],
     hint: hint ? hint.getBoundingClientRect().height > 0 : false, fades: board.classList.contains('more-left'),
   };
 }"""
+
+IS_STACKED = "() => document.getElementById('board').classList.contains('stacked')"
 
 AFTER_A_SWIPE = """async () => {
   const board = document.getElementById('board'), svg = board.querySelector('svg');
@@ -169,9 +177,16 @@ def lessons(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     return out
 
 
+def _shows_every_newest(g: dict[str, Any]) -> bool:
+    """Whether the whole board's frame shows every road's newest column whole."""
+    left, right = g["frame"]
+    return all(left - 0.5 <= r["left"] and r["right"] <= right + 0.5 for r in g["newest"].values())
+
+
 def _check_whole(g: dict[str, Any], swiped: dict[str, Any] | None) -> None:
     """The whole board: its newest Big Road column in the frame, no text cut, the roads named, whole columns."""
     left, right = g["frame"]
+    assert not g["stacked"] and g["pressed"] == "false"
     assert g["page"] <= g["view"], "the page scrolls sideways"
     # The newest Big Road column is whole in the frame; every road's newest column too when they fit together.
     big = g["newest"]["big-road"]
@@ -245,8 +260,9 @@ def test_the_board_opens_on_its_newest_columns_and_every_proof_has_one_layout(
     narrow = width < 1000
     try:
         page.goto(lessons[shoe].as_uri())
-        if narrow:
-            # A narrow screen opens stacked: check it, step it, then look at the whole board too.
+        opened_stacked = page.evaluate(IS_STACKED)
+        if opened_stacked:
+            # Opened stacked: check it, step it, then press the button and look at the whole board too.
             stacked = page.evaluate(STACKED)
             if pictures:
                 shots += [page.locator("#board").screenshot(), page.locator("li.proof").first.screenshot()]
@@ -280,6 +296,11 @@ def test_the_board_opens_on_its_newest_columns_and_every_proof_has_one_layout(
         page.close()
     for shot in shots:
         assert shot == snapshot_png
+    # Stacked on a narrow screen, or where the whole board, opened, leaves a road's newest column out of its
+    # frame: at 1280 px an 82-coup shoe's Big Eye Boy and Small Road (the dragon's too); whole where it shows all.
+    assert opened_stacked == (narrow or not _shows_every_newest(g)), (g["frame"], g["newest"])
+    if shoe != "dragon":
+        assert opened_stacked  # the 82-coup shoes, at every width
     _check_whole(g, swiped)
     _check_stacked(stacked, width, swipes)
     # Stepped to coup 10, stacked: every road's newest column so far is in its strip.
@@ -292,7 +313,7 @@ def test_the_board_opens_on_its_newest_columns_and_every_proof_has_one_layout(
     assert stepped["viewer"][0] < g["viewHeight"] and stepped["viewer"][1] > 0
     if stepped["showing"]:
         assert stepped["tints"] and stepped["inFrame"], stepped
-        assert stepped["rings"] >= 2 and (not narrow or stepped["ringsInFrame"]), stepped
+        assert stepped["rings"] >= 2 and (not opened_stacked or stepped["ringsInFrame"]), stepped
     # One layout for every proof: the same figure column, beside the words from 768 px, above them on a phone.
     figures = g["figures"]
     assert len(figures) > 20 and len({f["box"] for f in figures}) == 1
@@ -302,6 +323,45 @@ def test_the_board_opens_on_its_newest_columns_and_every_proof_has_one_layout(
         assert all(f["above"] and not f["beside"] for f in figures)
     # Drawn at their own size: 24 px cells, column numbers of 11 px or more, a three-stroke arrow.
     assert all(f["scale"] == 1 and f["smallest"] >= 11 and f["lines"] == 3 for f in figures)
+
+
+def _resize(page: Any, width: int) -> None:
+    """Resize the page's window and wait for its resize event: it runs before the next animation frame."""
+    page.set_viewport_size({"width": width, "height": 900})
+    page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+
+
+def test_a_board_that_fits_opens_whole_and_the_learners_choice_outlasts_a_resize(
+    browser: Any,  # noqa: F811
+    tmp_path: Path,
+) -> None:
+    """At 1280 px a short shoe's whole board shows every newest column, so it opens whole; a resize re-decides."""
+    path = tmp_path / "short.html"
+    path.write_text(lesson_page(SHORT), encoding="utf-8")
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    try:
+        page.goto(path.as_uri())
+        whole = page.evaluate(GEOMETRY)
+        swiped = page.evaluate(AFTER_A_SWIPE)
+        _resize(page, 390)
+        phone = page.evaluate(IS_STACKED)
+        _resize(page, 1280)
+        back = page.evaluate(GEOMETRY)
+        page.locator("button.layout").click()
+        pressed = page.evaluate(STACKED)
+        _resize(page, 1600)
+        kept = page.evaluate(IS_STACKED)
+        page.locator("button.layout").click()
+        again = page.evaluate(GEOMETRY)
+    finally:
+        page.close()
+    assert whole["scrolls"] and _shows_every_newest(whole) and len(whole["newest"]) == 4, whole["newest"]
+    _check_whole(whole, swiped)
+    # Unchosen, a phone's width stacks it and a laptop's opens it whole again, every newest column in view.
+    assert phone and not back["stacked"] and _shows_every_newest(back)
+    # The button switches views at 1280 px, and the learner's choice stands through a resize.
+    _check_stacked(pressed, 1280, [])
+    assert kept and not again["stacked"] and again["pressed"] == "false"
 
 
 def test_a_tap_opens_the_viewer_at_the_foot_of_a_phone_and_close_puts_it_back(

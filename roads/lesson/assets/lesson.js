@@ -148,6 +148,13 @@
     return { edges: edges, size: size };
   }
   function scrollRightEdgeTo(frame, s, edge) { frame.scrollLeft += edge - frameSpan(frame, s)[1]; }
+  // Whether the whole board's frame, where it stands, shows every road's newest column whole.
+  function showsEveryNewest() {
+    var span = frameSpan(board, svg), newest = newestColumns();
+    return Object.keys(newest).every(function (road) {
+      return newest[road][0] >= span[0] - 0.5 && newest[road][1] <= span[1] + 0.5;
+    });
+  }
   // Opening place: the frame's right edge on a Big Road column's edge (or the picture's end), chosen so the
   // newest Big Road column shows, then no text is cut, then as many derived roads' newest columns as fit.
   function openFrame() {
@@ -185,8 +192,10 @@
   // Scroll snapping: one anchor per column (each column's right edge, CSS px from the picture's left), so a
   // swipe stops on whole columns, never in the padding.
   function snapAnchors(frame, s, edges, size) {
-    if (!scrolls(frame) || frame.querySelector(".snaps")) { return; }
-    var layer = document.createElement("div");
+    if (!scrolls(frame)) { return; }
+    var layer = frame.querySelector(".snaps");
+    if (layer) { alignSnaps(layer, s); return; }
+    layer = document.createElement("div");
     layer.className = "snaps";
     layer.setAttribute("aria-hidden", "true");
     // And the picture's own start, its left edge on the frame's: a road that fits opens whole from column 1.
@@ -203,8 +212,13 @@
     });
     layer.style.width = s.getBoundingClientRect().width + "px";
     frame.appendChild(layer);
-    // An absolute box in a right-to-left frame starts where the frame's scroll starts: line it up with the picture.
-    layer.style.left = (s.getBoundingClientRect().left - layer.getBoundingClientRect().left) + "px";
+    alignSnaps(layer, s);
+  }
+  // An absolute box in a right-to-left frame starts where the frame's scroll starts, which moves when the
+  // frame's width does: line the anchors up with the picture again.
+  function alignSnaps(layer, s) {
+    var by = s.getBoundingClientRect().left - layer.getBoundingClientRect().left;
+    layer.style.left = ((parseFloat(layer.style.left) || 0) + by) + "px";
   }
   function edges(frame, s, tail) {
     var f = frame.getBoundingClientRect(), o = s.getBoundingClientRect(), more = scrolls(frame);
@@ -323,6 +337,12 @@
     }
     scrollRightEdgeTo(p.frame, p.svg, target);
   }
+  // The whole board opened afresh, its snap anchors lined up with it at the frame's width of now.
+  function openWhole() {
+    snapAnchors(board, svg, bigEdges.edges, bigEdges.size);
+    openFrame();
+    scrolled();
+  }
   function stripScrolled(p) {
     // A strip that fits its frame starts at its left, like the page's text.
     p.frame.classList.toggle("fits", !scrolls(p.frame));
@@ -354,8 +374,7 @@
         stripScrolled(p);
       });
     } else {
-      openFrame();
-      scrolled();
+      openWhole();
     }
     if (layout) { layout.setAttribute("aria-pressed", on ? "true" : "false"); }
     swipe.textContent = on ? "\u25c0 Each road scrolls sideways: older columns are to the left." :
@@ -363,8 +382,9 @@
     if (swipe) { swipe.hidden = !(on ? strips.some(function (p) { return scrolls(p.frame); }) : scrolls(board)); }
     if (current) { var key = viewer.getAttribute("data-showing"); current = null; show(key); }
   }
-  // Narrow screens open stacked: one frame cannot hold the newest columns of every road there. A learner's
-  // own choice (the button) stands until the page is reloaded.
+  // The board opens stacked on a narrow screen, or when the whole board, opened, leaves a road's newest column
+  // out of its frame; a board that fits opens whole. A learner's own choice (the button) stands until the page
+  // is reloaded; until then a change of width decides again.
   var narrow = window.matchMedia ? window.matchMedia("(max-width: 62.4375rem)") : null;
   var chosen = false;
   var tools = document.createElement("div");
@@ -382,10 +402,23 @@
   tools.appendChild(swipe);
   board.parentNode.parentNode.insertBefore(tools, board.parentNode);
   swipe.hidden = !scrolls(board);
-  // Paper shows the whole board in one piece.
-  var printed = false;
-  window.addEventListener("beforeprint", function () { printed = stacked; stack_(false); });
-  window.addEventListener("afterprint", function () { if (printed) { stack_(true); } });
+  // Paper shows the whole board in one piece (told by the print events, or by the print media query).
+  var printed = null;  // while printing: whether the board was stacked before
+  function toPaper() {
+    if (printed !== null) { return; }
+    printed = stacked;
+    stack_(false);
+  }
+  function fromPaper() {
+    if (printed) { stack_(true); }
+    printed = null;
+  }
+  window.addEventListener("beforeprint", toPaper);
+  window.addEventListener("afterprint", fromPaper);
+  var paper = window.matchMedia ? window.matchMedia("print") : null;
+  if (paper && paper.addEventListener) {
+    paper.addEventListener("change", function () { if (paper.matches) { toPaper(); } else { fromPaper(); } });
+  }
   var hint = viewer.querySelector(".hint");
   if (hint) { hint.hidden = false; }
   var current = null, under = null;
@@ -434,13 +467,20 @@
   document.addEventListener("keydown", function (event) {
     if (event.key === "Escape" && viewer.classList.contains("open")) { openViewer(false); }
   });
-  if (narrow && narrow.addEventListener) {
-    narrow.addEventListener("change", function () {
-      if (!narrow.matches) { openViewer(false); }
-      if (!chosen) { stack_(narrow.matches); }
-    });
+  function decide() {
+    if (chosen || printed !== null) { return; }
+    var wide = !(narrow && narrow.matches);
+    if (wide && stacked) { stack_(false); } else if (wide) { openWhole(); }
+    stack_(!wide || !showsEveryNewest());
   }
-  stack_(!!(narrow && narrow.matches));
+  if (narrow && narrow.addEventListener) {
+    narrow.addEventListener("change", function () { if (!narrow.matches) { openViewer(false); } });
+  }
+  var decidedAt = window.innerWidth;
+  window.addEventListener("resize", function () {
+    if (window.innerWidth !== decidedAt) { decidedAt = window.innerWidth; decide(); }
+  });
+  decide();
   if (!marks.length) { return; }
   var titles = { "big-eye-boy": "Big Eye Boy", "small-road": "Small Road", "cockroach-pig": "Cockroach Pig" };
   marks.forEach(function (u, i) {
