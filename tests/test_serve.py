@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import re
 import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -178,6 +179,42 @@ def test_concurrent_posts_never_lose_or_double_a_coup(client: TestClient, data: 
     assert statuses.count(201) == 10 and statuses.count(409) == 70
     assert len(read_outcomes(data / "main.jsonl")) == 10
     assert client.get("/api/tables/main").json()["coups"] == 10
+
+
+def test_posts_to_ten_tables_at_once_share_one_worker_thread_so_memory_stays_flat(
+    client: TestClient, data: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Ten tables posted to at once: every write runs on the same thread, not on ten of a pool.
+
+    On Starlette's pool each of ten writes at once took its own thread, and every thread's own malloc cache
+    grew the server's memory by some 0.7 MB a minute under the load benchmark (issue 22, item 6).
+    """
+    ran_on: set[int] = set()
+    add = Store.add
+
+    def recording(self: Store, *args: Any) -> Any:
+        ran_on.add(threading.get_ident())
+        time.sleep(0.01)  # the writes overlap, as ten fsyncs at once do
+        return add(self, *args)
+
+    monkeypatch.setattr(Store, "add", recording)
+    names = [f"t{i}" for i in range(10)]
+    for name in names:
+        assert client.put(f"/api/tables/{name}").status_code == 201
+    statuses: list[int] = []
+
+    def enter(name: str, n: int) -> None:
+        statuses.append(post(client, n, table=name, result="B").status_code)
+
+    for n in (1, 2):
+        threads = [threading.Thread(target=enter, args=(name, n)) for name in names]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+    assert statuses == [201] * 20
+    assert len(ran_on) == 1 and threading.get_ident() not in ran_on
+    assert [len(read_outcomes(data / f"{name}.jsonl")) for name in names] == [2] * 10
 
 
 def test_bad_coups_are_400_with_the_cli_message(client: TestClient, data: Path) -> None:

@@ -2,8 +2,9 @@
 
 Every route is listed in :func:`routes`; a page builder elsewhere (``/quiz``)
 adds its own by passing more routes to :func:`create_app`. Blocking work (a
-synced write, a drawing) runs in the thread pool, so the event loop keeps
-pushing while it happens.
+synced write, a drawing) runs on one of the server's two worker threads
+(:mod:`.worker`: writes on one, answers on the other), so the event loop
+keeps pushing while it happens.
 """
 
 from __future__ import annotations
@@ -17,7 +18,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from starlette.applications import Starlette
-from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response, StreamingResponse
@@ -26,7 +26,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from ..bounds import MAX_TEXT
 from ..errors import RoadsError, TableError
-from . import pages, views
+from . import pages, views, worker
 from .follow import Follower, watch
 from .hub import Hub, event
 from .openapi import openapi
@@ -104,14 +104,14 @@ async def _body(request: Request) -> dict[str, Any]:
 async def list_tables(request: Request) -> Response:
     """GET /api/tables: every table, its coups and counts."""
     store = _served(request).store
-    found = await run_in_threadpool(lambda: [views.summary(t) for t in store])
+    found = await worker.read(lambda: [views.summary(t) for t in store])
     return _json({"tables": found})
 
 
 async def get_table(request: Request) -> Response:
     """GET /api/tables/{table}: the table's state."""
     table = _table(request)
-    return _json(await run_in_threadpool(views.state, table))
+    return _json(await worker.read(views.state, table))
 
 
 async def put_table(request: Request) -> Response:
@@ -119,8 +119,8 @@ async def put_table(request: Request) -> Response:
     _check_token(request)
     await _body(request)
     served = _served(request)
-    table, made = await run_in_threadpool(served.store.create, request.path_params["table"])
-    return _json(await run_in_threadpool(views.state, table), 201 if made else 200)
+    table, made = await worker.write(served.store.create, request.path_params["table"])
+    return _json(await worker.read(views.state, table), 201 if made else 200)
 
 
 async def post_coup(request: Request) -> Response:
@@ -138,9 +138,9 @@ async def post_coup(request: Request) -> Response:
     if (result is None) == (cards is None) or not isinstance(result if cards is None else cards, str):
         raise HTTPException(400, 'give "result" ("B", "P" or "T", markers allowed) or "cards" ("3 6 K K 6 2") as text')
     served = _served(request)
-    await run_in_threadpool(served.store.add, table, expect, result, cards)
+    await worker.write(served.store.add, table, expect, result, cards)
     served.hub.publish(table.name, event(table, "coup"))
-    return _json(await run_in_threadpool(views.state, table), 201)
+    return _json(await worker.read(views.state, table), 201)
 
 
 async def delete_last(request: Request) -> Response:
@@ -151,9 +151,9 @@ async def delete_last(request: Request) -> Response:
     if given is not None and not given.isdigit():
         raise HTTPException(400, "expect is the number of the coup to undo (a whole number)")
     served = _served(request)
-    await run_in_threadpool(served.store.undo, table, int(given) if given is not None else None)
+    await worker.write(served.store.undo, table, int(given) if given is not None else None)
     served.hub.publish(table.name, event(table, "undo"))
-    return _json(await run_in_threadpool(views.state, table))
+    return _json(await worker.read(views.state, table))
 
 
 async def board_picture(request: Request) -> Response:
@@ -162,7 +162,7 @@ async def board_picture(request: Request) -> Response:
     kind = request.path_params["kind"]
     if kind not in ("svg", "png"):
         raise HTTPException(404, f"no board.{kind[:16]}: a board is board.svg or board.png")
-    data = await run_in_threadpool(views.picture, table, kind, dict(request.query_params))
+    data = await worker.read(views.picture, table, kind, dict(request.query_params))
     media = "image/svg+xml" if kind == "svg" else "image/png"
     return Response(data, media_type=media, headers={"Cache-Control": "no-cache"})
 
@@ -170,14 +170,14 @@ async def board_picture(request: Request) -> Response:
 async def table_odds(request: Request) -> Response:
     """GET /api/tables/{table}/odds: ``roads odds --after LOG --json``."""
     table = _table(request)
-    text = await run_in_threadpool(views.odds, table)
+    text = await worker.read(views.odds, table)
     return Response(text, media_type="application/json")
 
 
 async def table_proof(request: Request) -> Response:
     """GET /api/tables/{table}/proof/{road}/{mark}: ``roads explain LOG --road R --mark N --json``."""
     table = _table(request)
-    text = await run_in_threadpool(views.proof, table, request.path_params["road"], request.path_params["mark"])
+    text = await worker.read(views.proof, table, request.path_params["road"], request.path_params["mark"])
     return Response(text, media_type="application/json")
 
 
@@ -192,7 +192,7 @@ async def table_events(request: Request) -> Response:
 async def lobby(request: Request) -> Response:
     """GET /: every table as a small live board with its counts."""
     store = _served(request).store
-    found = await run_in_threadpool(lambda: [views.summary(t) for t in store])
+    found = await worker.read(lambda: [views.summary(t) for t in store])
     return HTMLResponse(pages.lobby(found))
 
 
@@ -221,7 +221,7 @@ async def quiz_page(request: Request) -> Response:
     """
     store = _served(request).store
     seed = request.query_params.get("seed", views.QUIZ_SEED)[:MAX_TEXT]
-    page = await run_in_threadpool(views.quiz, list(store), seed)
+    page = await worker.read(views.quiz, list(store), seed)
     found = _PAGE_POLICY.search(page)
     assert found is not None, "a roads page always carries its policy"
     return HTMLResponse(page, headers={"Content-Security-Policy": html.unescape(found.group(1))})

@@ -20,6 +20,7 @@ from ..errors import RoadsError
 from ..files import safe_stem
 from ..logs import iter_entries
 from ..outcome import Outcome
+from . import worker
 from .hub import Hub, event
 from .store import NAME, Store, Table
 
@@ -129,7 +130,7 @@ async def watch(followers: list[Follower], hub: Hub, interval: float = POLL) -> 
     """Look at every followed log every ``interval`` seconds and push what changed, until cancelled."""
     while True:
         for follower in followers:
-            change = await asyncio.to_thread(follower.look)
+            change = await worker.write(follower.look)
             if change is not None:
                 table = follower.table
                 hub.publish(table.name, event(table, change))
