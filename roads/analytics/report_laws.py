@@ -11,7 +11,7 @@ page's other plots.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from html import escape
 from typing import Any
 
@@ -32,6 +32,7 @@ from .report_style import (
     SUB_SIZE,
     TICK,
     TICK_SIZE,
+    Gathered,
     W,
     chart,
 )
@@ -47,7 +48,7 @@ KS99 = 1.6276
 """The asymptotic 99% point of Kolmogorov's statistic sqrt(n) D: the P-P plot's band is +-KS99 / sqrt(n)."""
 
 
-class Seen:
+class Seen(Gathered):
     """What the drift and per-shoe sections keep of every shoe: its Banker and Player wins in order, and its laws."""
 
     def __init__(self) -> None:
@@ -59,14 +60,6 @@ class Seen:
         c = shoe["counts"]
         self.shoes.add(str(shoe["key"]), date, c["banker"], c["player"])
         self.laws.add(shoe)
-
-    @classmethod
-    def of(cls, shoes: Iterable[Mapping[str, Any]]) -> Seen:
-        """Return what is kept of per-shoe documents held in memory (no dates: archive order)."""
-        seen = cls()
-        for shoe in shoes:
-            seen.add(shoe)
-        return seen
 
 
 def sections(seen: Seen, data: dict[str, Any]) -> list[str]:

@@ -37,6 +37,7 @@ from .report_style import (
     SUB_SIZE,
     TICK,
     TICK_SIZE,
+    Gathered,
     W,
     chart,
     figure_name,
@@ -89,7 +90,7 @@ def share_counts(shoes: Iterable[Mapping[str, Any]]) -> Counter[tuple[int, int]]
     return Counter((s["counts"]["banker"], s["coups"]) for s in shoes if s["coups"])
 
 
-class ShoeSummary:
+class ShoeSummary(Gathered):
     """What a report keeps of every shoe, bounded by the page and not by the archive.
 
     The spread plot's (Banker wins, coups) counts, the first :data:`SHOWN_GROUPS`
@@ -125,14 +126,6 @@ class ShoeSummary:
         if len(self.first) < SHOWN_GROUPS:
             self.first.append(group)
         self.group_csv.write(rows)
-
-    @classmethod
-    def of(cls, shoes: Iterable[Mapping[str, Any]]) -> ShoeSummary:
-        """Return the summary of per-shoe documents held in memory."""
-        summary = cls()
-        for shoe in shoes:
-            summary.add(shoe)
-        return summary
 
     def close(self) -> None:
         """Drop the spooled tables."""

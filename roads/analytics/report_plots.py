@@ -40,6 +40,7 @@ from .report_style import (
     TICK,
     TICK_SIZE,
     WHISKER,
+    Gathered,
     W,
     chart,
     figure_name,
@@ -333,7 +334,7 @@ def _rank(key: str) -> int:
     return int.from_bytes(hashlib.blake2b(key.encode(), digest_size=8).digest(), "big")
 
 
-class GroupSample:
+class GroupSample(Gathered):
     """The groups a forest plot shows, kept a group at a time in bounded memory.
 
     Every flagged group up to :data:`FOREST_ROWS` (in the archive's order),
@@ -380,14 +381,6 @@ class GroupSample:
         room = self.rows - len(self.flagged)
         sample = sorted(self._sample, reverse=True)[:room]
         return sorted([*self.flagged, *(m for _, _, m in sample)], key=lambda m: m.index)
-
-    @classmethod
-    def of(cls, groups: Sequence[Mapping[str, Any]]) -> GroupSample:
-        """Return the sample of group documents held in memory."""
-        sample = cls()
-        for group in groups:
-            sample.add(group)
-        return sample
 
 
 def _short(key: str) -> str:

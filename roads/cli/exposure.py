@@ -10,11 +10,10 @@ from typing import TYPE_CHECKING
 
 import click
 
-from ..bet_ids import BET_IDS
 from ..errors import LogError, RoadsError
 from .app import cli
 from .inputs import Inputs
-from .options import choice, decks_option, jobs_option, log_inputs
+from .options import bet_option, decks_option, jobs_option, log_inputs
 from .table_rules import chosen_rules, rules_options
 
 if TYPE_CHECKING:
@@ -34,14 +33,9 @@ NEEDS_CARDS = (
 @log_inputs(verb="scanned", old_format_flags=())
 @decks_option("Decks the logged shoes started with (1-1000).")
 @rules_options
-@click.option(
-    "--bet",
-    "follow",
-    multiple=True,
-    type=choice(BET_IDS),
-    metavar="ID",
-    help="A bet to price before every coup (repeatable; default: every side bet of the rules, that is all "
-    "but banker, player and tie); ids as roads odds --bets lists them, e.g. dragon_7.",
+@bet_option(
+    "A bet to price before every coup (repeatable; default: every side bet of the rules, that is all "
+    "but banker, player and tie); ids as roads odds --bets lists them, e.g. dragon_7."
 )
 @click.option("--json", "as_json", is_flag=True, help="Print JSON: every coup's edges and the positive moments.")
 @click.option("--csv", "as_csv", is_flag=True, help="Print one CSV row per coup and bet.")

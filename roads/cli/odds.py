@@ -11,7 +11,6 @@ from typing import TYPE_CHECKING
 
 import click
 
-from ..bet_ids import BET_IDS
 from ..cards import Card
 from ..coup import Coup
 from ..errors import RenderError, RoadsError
@@ -19,7 +18,7 @@ from ..odds import FIGURE_COLUMNS, ExactOdds, Odds, exact_odds, figures_markdown
 from ..odds.api import shoe_phrase
 from ..odds.chance_chart import chart, save_chart
 from .app import cli
-from .options import FORMAT_NAMES, FROM_HELP, choice, decks_option
+from .options import FORMAT_NAMES, FROM_HELP, bet_option, choice, decks_option
 from .table_rules import chosen_rules, rules_options
 
 if TYPE_CHECKING:
@@ -96,14 +95,9 @@ def _plot_path(ctx: click.Context, param: click.Parameter, value: str | None) ->
 )
 @click.option("--figures-md", is_flag=True, help="Print the docs/figures.md page (1, 2, 4, 6, 8 decks).")
 @click.option("--bets", is_flag=True, help="Price every bet of the table's rules (see --rules): win, push, lose, edge.")
-@click.option(
-    "--bet",
-    "follow",
-    multiple=True,
-    type=choice(BET_IDS),
-    metavar="ID",
-    help="With --each: follow this bet's house edge through the shoe (repeatable; with --plot, drawn); "
-    "ids as --bets lists them, e.g. dragon_7.",
+@bet_option(
+    "With --each: follow this bet's house edge through the shoe (repeatable; with --plot, drawn); "
+    "ids as --bets lists them, e.g. dragon_7."
 )
 @rules_options
 @click.option("--variants-md", is_flag=True, help="Print the docs/variants.md page (every bet, 1, 6, 8 decks).")

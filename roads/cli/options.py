@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import click
 from click.core import ParameterSource
 
+from ..bet_ids import BET_IDS
 from ..errors import LogError, RoadsError, excerpt, one_line
 from .inputs import Inputs
 
@@ -320,6 +321,11 @@ def jobs_option(help: str) -> Callable[[F], F]:
         return workers
 
     return click.option("-j", "--jobs", type=Whole(min=1), callback=cap, help=f"{help} (at most cores x 4).")
+
+
+def bet_option(help: str) -> Callable[[F], F]:
+    """Add ``--bet ID`` (repeatable, into ``follow``): a bet of ``roads odds --bets``'s list; ``help`` says what for."""
+    return click.option("--bet", "follow", multiple=True, type=choice(BET_IDS), metavar="ID", help=help)
 
 
 def decks_option(help: str = "Decks each shoe was dealt from (1-1000).") -> Callable[[F], F]:
