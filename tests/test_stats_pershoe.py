@@ -108,7 +108,7 @@ def _dealt_documents(seed: int, shoes: int) -> ShoeLaws:
 
 def test_fair_archives_do_not_flag_above_the_level() -> None:
     """Calibration, small: 30 fair archives of 150 dealt shoes; scripts/calibrate_drift.py runs the large one."""
-    flagged = sum(any(f.flag for f in fits(_dealt_documents(700 + a, 150).counts, 8)) for a in range(30))
+    flagged = sum(any(f.test.flag for f in fits(_dealt_documents(700 + a, 150).counts, 8)) for a in range(30))
     assert flagged <= 2  # 1% of 30 is 0.3: three would happen by chance less than 1 time in 250
 
 
@@ -132,7 +132,7 @@ def test_a_law_far_from_dealt_shoes_is_flagged_in_the_report() -> None:
     observed = {"ties": Counter({15: 60, 16: 80, 17: 60}), "pairs": Counter(), "longest_column": Counter({6: 200})}
     found = fits(observed, 8)
     ties = found[0]
-    assert ties.law == "ties" and ties.flag and ties.p is not None and ties.p < 1e-10
+    assert ties.law == "ties" and ties.test.flag and ties.test.p is not None and ties.test.p < 1e-10
     html = laws_section(found)
     assert '<figcaption class="flagged">Ties per shoe, 200 shoes' in html and "FLAG" in html
     assert "Pairs per shoe: no shoe has the cards of every coup." in html

@@ -26,7 +26,7 @@ from __future__ import annotations
 import math
 from array import array
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from functools import cache
 from statistics import NormalDist
 from typing import Any
@@ -91,6 +91,10 @@ class Shoes:
         return shoes, "archive"
 
 
+JSON_NAMES = {"up": "cusum_up", "down": "cusum_down"}
+"""The drift row fields whose JSON (and CSV) names differ from their own."""
+
+
 @dataclass(frozen=True, slots=True)
 class DriftRow:
     """One shoe of the drift table: the cumulative counts, the share and its band, the CUSUM on both sides."""
@@ -113,23 +117,9 @@ class DriftRow:
     """``up`` or ``down`` where that side crosses h (from at or below it), else None."""
 
     def to_dict(self) -> dict[str, Any]:
-        """Return the row of the JSON table."""
-        return {
-            "order": self.order,
-            "shoe": self.shoe,
-            "date": self.date,
-            "banker": self.banker,
-            "decisions": self.decisions,
-            "z": _round(self.z),
-            "cumulative_banker": self.cumulative_banker,
-            "cumulative_decisions": self.cumulative_decisions,
-            "share": _round(self.share),
-            "low": _round(self.low),
-            "high": _round(self.high),
-            "cusum_up": _round(self.up),
-            "cusum_down": _round(self.down),
-            "signal": self.signal,
-        }
+        """Return the row of the JSON table: the fields in their order, floats to 6 places, the CUSUMs named so."""
+        row = {JSON_NAMES.get(f.name, f.name): getattr(self, f.name) for f in fields(self)}
+        return {key: _round(value) if isinstance(value, float) else value for key, value in row.items()}
 
 
 @dataclass(frozen=True, slots=True)

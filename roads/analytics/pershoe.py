@@ -27,12 +27,12 @@ from __future__ import annotations
 import math
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from .simulated import SEED
-from .theory import ALPHA, MIN_EXPECTED, chi_square_sf, holm_adjusted
+from .theory import ALPHA, MIN_EXPECTED, ChiSquare, chi_square_sf, holm_adjusted
 
 if TYPE_CHECKING:
     from ..simulate import DealtCoups
@@ -58,11 +58,8 @@ class Fit:
     reference: dict[int, int]
     bins: list[tuple[int, int, int, int]]
     """(first value, last value, archive shoes, dealt shoes) of each merged bin."""
-    statistic: float | None
-    dof: int
-    p: float | None
-    p_adjusted: float | None = None
-    flag: bool | None = None
+    test: ChiSquare
+    """The two-sample chi-square (named after the law); its Holm-adjusted p and flag once :func:`fits` judged it."""
 
     def to_dict(self) -> dict[str, Any]:
         """Return the law as JSON: counts by value (as text keys), the bins, the test."""
@@ -71,12 +68,7 @@ class Fit:
             "observed": {str(v): n for v, n in sorted(self.observed.items())},
             "reference": {str(v): n for v, n in sorted(self.reference.items())},
             "bins": [list(b) for b in self.bins],
-            "statistic": None if self.statistic is None else round(self.statistic, 6),
-            "dof": self.dof,
-            "p": None if self.p is None else float(f"{self.p:.6g}"),
-            "p_adjusted": None if self.p_adjusted is None else float(f"{self.p_adjusted:.6g}"),
-            "alpha": ALPHA,
-            "flag": self.flag,
+            **self.test.to_dict(),
         }
 
 
@@ -127,16 +119,16 @@ def fit(law: str, observed: Mapping[int, int], reference: Mapping[int, int]) -> 
     """Return the goodness of fit of the archive's per-shoe ``observed`` counts to the ``reference`` law."""
     bins = merged_bins(observed, reference)
     statistic, dof, p = two_sample_chi_square(bins) if sum(observed.values()) else (None, 0, None)
-    return Fit(law, dict(observed), dict(reference), bins, statistic, dof, p)
+    return Fit(law, dict(observed), dict(reference), bins, ChiSquare(law, statistic, dof, p))
 
 
 def fits(observed: Mapping[str, Mapping[int, int]], decks: int) -> list[Fit]:
     """Return every law's fit against dealt shoes of ``decks`` decks, flagged by Holm over the laws at ALPHA."""
     reference = reference_laws(decks)
     found = [fit(law, observed[law], reference[law]) for law in LAWS]
-    adjusted = holm_adjusted([f.p for f in found])
+    adjusted = holm_adjusted([f.test.p for f in found])
     return [
-        Fit(f.law, f.observed, f.reference, f.bins, f.statistic, f.dof, f.p, a, None if a is None else a <= ALPHA)
+        replace(f, test=replace(f.test, p_adjusted=a, flag=None if a is None else a <= ALPHA))
         for f, a in zip(found, adjusted, strict=True)
     ]
 

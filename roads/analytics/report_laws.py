@@ -124,10 +124,17 @@ def drift_plot(found: Drift) -> str:
         plot.label(left + 4, top - 6, f"{BAND:g}\u03c3 band of the cumulative count", BAND_LABEL_SIZE, BAND_LABEL)
     )
     items.append(plot.rule(left, bottom, right, bottom, AXIS))
-    items += _shoe_ticks(len(rows), x, bottom)
     words = f"shoes in {'date' if found.order == 'date' else 'archive'} order; cumulative Banker share"
-    items.append(plot.label((left + right) / 2, bottom + 32, words, SUB_SIZE, SUB, "middle"))
-    return chart(bottom + 40, items, "Cumulative Banker share of non-tie coups, shoe by shoe", "drift")
+    return _shoe_chart(
+        items, len(rows), x, bottom, words, "Cumulative Banker share of non-tie coups, shoe by shoe", "drift"
+    )
+
+
+def _shoe_chart(items: list[Item], shoes: int, x: plot.Scale, bottom: float, words: str, title: str, name: str) -> str:
+    """Return a plot over the shoes: ``items`` with the shoe ticks and the axis ``words`` under them, as a chart."""
+    items += _shoe_ticks(shoes, x, bottom)
+    items.append(plot.label((x.start + x.end) / 2, bottom + 32, words, SUB_SIZE, SUB, "middle"))
+    return chart(bottom + 40, items, title, name)
 
 
 def cusum_plot(found: Drift) -> str:
@@ -157,10 +164,10 @@ def cusum_plot(found: Drift) -> str:
     items.append(plot.label(left + 4, y.at(found.h) + 16, "up: Banker high", SUB_SIZE, SUB))
     items.append(plot.label(left + 4, y.at(-found.h) - 7, "down: Banker low", SUB_SIZE, SUB))
     items.append(plot.rule(left, y.at(0), right, y.at(0), AXIS))
-    items += _shoe_ticks(len(rows), x, bottom)
     words = f"shoes; CUSUM of standardised Banker counts, k {found.k:g}"
-    items.append(plot.label((left + right) / 2, bottom + 32, words, SUB_SIZE, SUB, "middle"))
-    return chart(bottom + 40, items, "CUSUM of the Banker count against its decision limit", "cusum")
+    return _shoe_chart(
+        items, len(rows), x, bottom, words, "CUSUM of the Banker count against its decision limit", "cusum"
+    )
 
 
 def law_plot(found: Fit) -> str:
@@ -271,14 +278,15 @@ def laws_section(found: Sequence[Fit]) -> str:
         if not f.observed:
             figures.append(f'<p class="note">{LAW_NAMES[f.law]}: no shoe has the cards of every coup.</p>')
             continue
-        if f.p is None:
+        chi = f.test
+        if chi.p is None:
             test = "too few shoes for a test (n/m)"
         else:
             test = (
-                f"chi-square {f.statistic:.2f} on {f.dof} degrees of freedom ({f.dof + 1} bins), p {f.p:.3g}, "
-                f"Holm p {f.p_adjusted:.3g}{' &#8211; FLAG' if f.flag else ''}"
+                f"chi-square {chi.statistic:.2f} on {chi.dof} degrees of freedom ({chi.dof + 1} bins), p {chi.p:.3g}, "
+                f"Holm p {chi.p_adjusted:.3g}{' &#8211; FLAG' if chi.flag else ''}"
             )
-        cls = ' class="flagged"' if f.flag else ""
+        cls = ' class="flagged"' if chi.flag else ""
         figures.append(
             f'<figure class="plot" tabindex="0">{law_plot(f)}'
             f"<figcaption{cls}>{LAW_NAMES[f.law]}, {sum(f.observed.values()):,} shoes: {test}</figcaption></figure>"

@@ -395,21 +395,13 @@ def exposure_section(exposure: Mapping[str, Any]) -> str:
     )
 
 
-def report_html(
-    data: dict[str, Any],
-    shoes: Sequence[dict[str, Any]] | ShoeSummary,
-    *,
-    logs: Sequence[str],
-    by: str | None,
-    tests_csv: str | Spool,
-    left_out: LeftOut = LeftOut(),
-    extra: Sequence[str] = (),
-) -> str:
+def report_html(data: dict[str, Any], shoes: Sequence[dict[str, Any]] | ShoeSummary, **options: Any) -> str:
     """Return the whole report page: ``data`` is ``roads stats --json``'s document, ``shoes`` its per-shoe groups
-    (or their :class:`ShoeSummary`), ``extra`` more sections. See :func:`write_report`."""
+    (or their :class:`ShoeSummary`), ``options`` the keywords of :func:`write_report` (``logs``, ``by``,
+    ``tests_csv``, ``left_out``, ``extra``), which writes the same page a piece at a time."""
     page = io.StringIO()
     summary = shoes if isinstance(shoes, ShoeSummary) else ShoeSummary.of(shoes)
-    write_report(page.write, data, summary, logs=logs, by=by, tests_csv=tests_csv, left_out=left_out, extra=extra)
+    write_report(page.write, data, summary, **options)
     return page.getvalue()
 
 

@@ -15,7 +15,7 @@ from ..scoreboard import Scoreboard
 from ..terminal import ColorMode, summary, use_color
 from .app import cli
 from .inputs import Inputs
-from .options import choice, log_inputs
+from .options import choice, json_option, log_inputs
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -119,7 +119,7 @@ def wants_color(mode: ColorMode) -> bool:
 
 @cli.command("build")
 @log_inputs(coups=True, verb="built")
-@click.option("--json", "as_json", is_flag=True, help="Print the whole board as JSON (docs/roads.md), streamed.")
+@json_option("Print the whole board as JSON (docs/roads.md), streamed.")
 @click.option(
     "--per-shoe",
     is_flag=True,

@@ -10,12 +10,12 @@ from ..audit import AuditReport, audit_log, audit_records
 from ..logs.archive import Shoe
 from .app import cli
 from .inputs import Inputs
-from .options import log_inputs
+from .options import json_option, log_inputs
 
 
 @cli.command("check", short_help="Audit a log's cards against the drawing rules, coup by coup.")
 @log_inputs(old_format_flags=("--format", "-f"), verb="checked")
-@click.option("--json", "as_json", is_flag=True, help="Print the report as JSON (one object a line for many shoes).")
+@json_option("Print the report as JSON (one object a line for many shoes).")
 @click.option(
     "--decks",
     type=click.IntRange(min=0, max=1000),

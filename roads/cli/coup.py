@@ -10,13 +10,13 @@ from ..cards import parse_card
 from ..coup import resolve
 from ..errors import CardError
 from .app import cli, wrote
-from .options import check_picture, checked, render_option
+from .options import check_picture, checked, json_option, render_option
 from .table_rules import chosen_rules, rules_options
 
 
 @cli.command("coup")
 @click.argument("cards", nargs=-1, required=True)
-@click.option("--json", "as_json", is_flag=True, help="Print the coup as JSON instead of prose.")
+@json_option("Print the coup as JSON instead of prose.")
 @click.option("--render", "render", is_flag=True, help="Draw the worked hand to -o: cards, totals, each rule.")
 @click.option(
     "-o",

@@ -11,7 +11,7 @@ from ..scoreboard import Scoreboard
 from .app import cli
 from .build import shoe_board
 from .inputs import Inputs
-from .options import Whole, derived_road_option, log_inputs
+from .options import Whole, derived_road_option, json_option, log_inputs
 
 
 def _one(p: Proof) -> str:
@@ -44,12 +44,8 @@ def _listing(board: Scoreboard, road: str | None, mistakes: bool) -> str:
 @derived_road_option("Only this road")
 @click.option("--mark", type=Whole(min=1), metavar="N", help="Only mark N (from 1) of --road, with its common mistake.")
 @click.option("--mistakes", is_flag=True, help="In a listing, add each rule's common mistake under every mark.")
-@click.option(
-    "--json",
-    "as_json",
-    is_flag=True,
-    help="Print JSON: one object for --mark, else a list (road, mark, color, rule, column, row, "
-    "compared, text, mistake).",
+@json_option(
+    "Print JSON: one object for --mark, else a list (road, mark, color, rule, column, row, compared, text, mistake)."
 )
 def explain_command(inputs: Inputs, road: str | None, mark: int | None, mistakes: bool, as_json: bool) -> None:
     """Explain every mark of the derived roads of a shoe LOG: which rule, which columns, which colour.

@@ -10,10 +10,10 @@ from typing import TYPE_CHECKING
 
 import click
 
-from ..errors import LogError, RoadsError
+from ..errors import LogError
 from .app import cli
 from .inputs import Inputs
-from .options import bet_option, decks_option, jobs_option, log_inputs
+from .options import bet_option, decks_option, jobs_option, json_option, log_inputs
 from .table_rules import chosen_rules, rules_options
 
 if TYPE_CHECKING:
@@ -37,7 +37,7 @@ NEEDS_CARDS = (
     "A bet to price before every coup (repeatable; default: every side bet of the rules, that is all "
     "but banker, player and tie); ids as roads odds --bets lists them, e.g. dragon_7."
 )
-@click.option("--json", "as_json", is_flag=True, help="Print JSON: every coup's edges and the positive moments.")
+@json_option("Print JSON: every coup's edges and the positive moments.")
 @click.option("--csv", "as_csv", is_flag=True, help="Print one CSV row per coup and bet.")
 @jobs_option("Processes pricing the shoes (default: all cores)")
 def exposure_command(
@@ -128,23 +128,8 @@ def _lost(job: Job) -> ShoeExposure:
 
 def shoe_jobs(inputs: Inputs, decks: int) -> Iterator[Job]:
     """Yield each shoe of the logs with its coups read; a shoe that cannot be read is one error line in ``inputs``."""
-    from ..logs.archive import open_archive
-
-    for log in inputs.logs:
-        try:
-            with open_archive(log, inputs.fmt) as shoes:
-                for shoe in inputs.pick(shoes, log):
-                    if shoe.error is not None:
-                        inputs.fail(shoe.error, shoe)
-                        continue
-                    try:
-                        cards = shoe_cards(shoe, decks)
-                    except RoadsError as exc:
-                        inputs.fail(exc, shoe)
-                        continue
-                    yield dataclasses.replace(shoe, records=(), source=None, results=None), cards
-        except RoadsError as exc:
-            inputs.fail(exc, None)
+    for shoe, cards in inputs.read(lambda shoe: shoe_cards(shoe, decks)):
+        yield dataclasses.replace(shoe, records=(), source=None, results=None), cards
 
 
 def shoe_cards(shoe: Shoe, decks: int) -> ShoeCards:

@@ -11,7 +11,7 @@ import itertools
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
@@ -20,6 +20,8 @@ from ..errors import LogError, RoadsError, excerpt, one_line
 
 if TYPE_CHECKING:
     from ..logs.archive import Shoe
+
+T = TypeVar("T")
 
 KEPT_ERRORS = 100
 """How many error lines Inputs keeps for a page that lists its left-out shoes (all are counted)."""
@@ -50,6 +52,14 @@ class Inputs:
         Ends with ``N of M shoes written (F failed: see above)`` when there was
         more than one shoe and any failed, and exit status 1 when any failed.
         """
+        for _ in self.read(work):
+            self.done += 1
+        if summary:
+            self.finish()
+
+    def read(self, work: Callable[[Shoe], T]) -> Iterator[tuple[Shoe, T]]:
+        """Yield every shoe of every log with what ``work`` made of it; a shoe or file that ``work`` or the reader
+        refuses (a RoadsError) is one error line, and the rest go on. The caller counts what it did."""
         from ..logs.archive import open_archive
 
         for log in self.logs:
@@ -60,15 +70,13 @@ class Inputs:
                             self.fail(shoe.error, shoe)
                             continue
                         try:
-                            work(shoe)
+                            made = work(shoe)
                         except RoadsError as exc:
                             self.fail(exc, shoe)
                             continue
-                        self.done += 1
+                        yield shoe, made
             except RoadsError as exc:
                 self.fail(exc, None)
-        if summary:
-            self.finish()
 
     def finish(self) -> None:
         """Print the summary line when there is one to give; exit status 1 when any shoe failed."""

@@ -18,7 +18,7 @@ from ..odds import FIGURE_COLUMNS, ExactOdds, Odds, exact_odds, figures_markdown
 from ..odds.api import shoe_phrase
 from ..odds.chance_chart import chart, save_chart
 from .app import cli
-from .options import FORMAT_NAMES, FROM_HELP, bet_option, choice, decks_option
+from .options import FORMAT_NAMES, FROM_HELP, bet_option, choice, decks_option, json_option
 from .table_rules import chosen_rules, rules_options
 
 if TYPE_CHECKING:
@@ -86,12 +86,8 @@ def _plot_path(ctx: click.Context, param: click.Parameter, value: str | None) ->
     help="With --after: draw how Banker and Player chances moved through the shoe.",
 )
 @click.option("--exact", is_flag=True, help='Exact fractions (JSON carries them as "n/d" strings).')
-@click.option(
-    "--json",
-    "as_json",
-    is_flag=True,
-    help="Print JSON with the fields of the odds model "
-    '(with --bets: {"rules", "title", "cards_left", "odds", "bets"}).',
+@json_option(
+    'Print JSON with the fields of the odds model (with --bets: {"rules", "title", "cards_left", "odds", "bets"}).'
 )
 @click.option("--figures-md", is_flag=True, help="Print the docs/figures.md page (1, 2, 4, 6, 8 decks).")
 @click.option("--bets", is_flag=True, help="Price every bet of the table's rules (see --rules): win, push, lose, edge.")

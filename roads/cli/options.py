@@ -323,6 +323,11 @@ def jobs_option(help: str) -> Callable[[F], F]:
     return click.option("-j", "--jobs", type=Whole(min=1), callback=cap, help=f"{help} (at most cores x 4).")
 
 
+def json_option(help: str) -> Callable[[F], F]:
+    """Add ``--json`` (a flag, into ``as_json``): print JSON instead of text; ``help`` says what the JSON holds."""
+    return click.option("--json", "as_json", is_flag=True, help=help)
+
+
 def bet_option(help: str) -> Callable[[F], F]:
     """Add ``--bet ID`` (repeatable, into ``follow``): a bet of ``roads odds --bets``'s list; ``help`` says what for."""
     return click.option("--bet", "follow", multiple=True, type=choice(BET_IDS), metavar="ID", help=help)

@@ -10,7 +10,7 @@ import click
 from ..shoe import check_cut, random_seed
 from ..simulate import BetSimulation, SimulationReport, simulate
 from .app import cli
-from .options import Whole, choice, cut_option, decks_option, seed_number, seed_option, usage_for
+from .options import Whole, choice, cut_option, decks_option, json_option, seed_number, seed_option, usage_for
 from .table_rules import chosen_rules, rules_options
 
 _LABELS: dict[str, str] = {
@@ -47,7 +47,7 @@ _LABELS: dict[str, str] = {
     show_default=True,
     help="numpy: many shoes at once; scalar: one coup at a time with roads.shoe.deal_shoe.",
 )
-@click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
+@json_option("Print the report as JSON.")
 @click.option("-q", "--quiet", is_flag=True, help="No progress bar.")
 @click.option("--bets", is_flag=True, help="Count what every bet of the table's rules (--rules) returned instead.")
 @rules_options

@@ -23,7 +23,7 @@ from ..logs.archive import Shoe
 from ..pool import worker_count
 from .app import cli
 from .inputs import Inputs
-from .options import choice, decks_option, jobs_option, log_inputs
+from .options import choice, decks_option, jobs_option, json_option, log_inputs
 
 if TYPE_CHECKING:
     from ..analytics.counting import Block, Part
@@ -261,7 +261,7 @@ def group_csv(group: dict[str, Any], total: bool = False) -> str:
 @log_inputs(verb="counted")
 @decks_option()
 @click.option("--by", "by", type=choice(GROUPINGS), help="Also give the figures per shoe, file, table or date.")
-@click.option("--json", "as_json", is_flag=True, help="Print the statistics as JSON (docs/stats.md).")
+@json_option("Print the statistics as JSON (docs/stats.md).")
 @click.option("--csv", "as_csv", is_flag=True, help="Print one CSV row per group and test (figures, chi-squares).")
 @click.option(
     "--parquet",
