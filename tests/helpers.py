@@ -11,6 +11,7 @@ import io
 import json
 import os
 import sys
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 from types import ModuleType
@@ -21,6 +22,7 @@ from PIL import Image
 
 from roads import Scoreboard
 from roads.cli import main
+from roads.logs.writer import write_shoe_line
 from roads.scene.primitives import Group, Item, Scene
 from roads.shoe import deal_shoe
 
@@ -155,3 +157,14 @@ def scene_group(scene: Scene, id: str) -> Group:
                 return item
             stack.extend(item.items)
     raise AssertionError(f"no group {id}")
+
+
+def dealt_shoe_lines(count: int, decks: int = 8, **fields: Callable[[int], str]) -> list[str]:
+    """Return JSON Lines of ``count`` shoes dealt with seeds 0.. (cards, no results), each with ``fields`` added
+    (a field's value made from the seed: ``table=lambda seed: f"T{seed % 3 + 1}"``)."""
+    lines = []
+    for seed in range(count):
+        line = json.loads(write_shoe_line(seed, deal_shoe(decks, seed=seed).coups, results=False))
+        line.update({name: value(seed) for name, value in fields.items()})
+        lines.append(json.dumps(line) + "\n")
+    return lines

@@ -9,10 +9,9 @@ from pathlib import Path
 from urllib.parse import unquote
 
 import pytest
+from helpers import dealt_shoe_lines
 
 from roads.cli import main
-from roads.logs.writer import write_shoe_line
-from roads.shoe import deal_shoe
 
 # sha256 of each output, recorded before issue 20 moved the counting, simulating and pool code.
 EXPECTED = {
@@ -42,11 +41,7 @@ EXPECTED = {
 def archive(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """24 dealt shoes with cards on three tables, and two of results only."""
     path = tmp_path_factory.mktemp("bytes") / "shoes.jsonl"
-    lines = []
-    for seed in range(24):
-        line = json.loads(write_shoe_line(seed, deal_shoe(6, seed=seed).coups, results=False))
-        line["table"] = f"T{seed % 3 + 1}"
-        lines.append(json.dumps(line) + "\n")
+    lines = dealt_shoe_lines(24, 6, table=lambda seed: f"T{seed % 3 + 1}")
     lines.append(json.dumps({"shoe": "r1", "table": "T1", "results": "BPPTBBPTBBBPBP"}) + "\n")
     lines.append(json.dumps({"shoe": "r2", "table": "T2", "results": "PPPPBTBBPB"}) + "\n")
     path.write_text("".join(lines), encoding="utf-8")

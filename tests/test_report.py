@@ -12,6 +12,7 @@ from pathlib import Path
 from urllib.parse import unquote
 
 import pytest
+from helpers import dealt_shoe_lines
 
 from roads.cli import main
 from roads.logs.writer import write_shoe_line
@@ -43,11 +44,7 @@ def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
 def archive(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """60 dealt shoes with cards, on two tables."""
     path = tmp_path_factory.mktemp("report") / "shoes.jsonl"
-    lines = []
-    for seed in range(60):
-        line = json.loads(write_shoe_line(seed, deal_shoe(8, seed=seed).coups, results=False))
-        line["table"] = f"T{seed % 2 + 1}"
-        lines.append(json.dumps(line) + "\n")
+    lines = dealt_shoe_lines(60, table=lambda seed: f"T{seed % 2 + 1}")
     path.write_text("".join(lines), encoding="utf-8")
     return path
 

@@ -13,6 +13,7 @@ from statistics import NormalDist
 from typing import Any
 
 import pytest
+from helpers import dealt_shoe_lines
 
 from roads.analytics.report_plots import (
     FOREST_ROWS,
@@ -27,8 +28,6 @@ from roads.analytics.report_plots import (
 from roads.analytics.report_sections import homogeneity_section, order_reading, sample_note
 from roads.analytics.theory import SIM_DEPTHS, Z99
 from roads.cli import main
-from roads.logs.writer import write_shoe_line
-from roads.shoe import deal_shoe
 
 
 def _number(text: str) -> float:
@@ -61,11 +60,7 @@ def _axis(svg: str) -> Any:
 def archive(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """12 dealt shoes with cards on three tables."""
     path = tmp_path_factory.mktemp("plots") / "shoes.jsonl"
-    lines = []
-    for seed in range(12):
-        line = json.loads(write_shoe_line(seed, deal_shoe(8, seed=seed).coups, results=False))
-        line["table"] = f"T{seed % 3 + 1}"
-        lines.append(json.dumps(line) + "\n")
+    lines = dealt_shoe_lines(12, table=lambda seed: f"T{seed % 3 + 1}")
     path.write_text("".join(lines), encoding="utf-8")
     return path
 

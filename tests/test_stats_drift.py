@@ -10,6 +10,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from helpers import dealt_shoe_lines
 
 from roads.analytics.drift import (
     BAND,
@@ -23,7 +24,6 @@ from roads.analytics.drift import (
 )
 from roads.analytics.theory import ALPHA, expected_shares
 from roads.cli import main
-from roads.logs.writer import write_shoe_line
 from roads.outcome import Winner
 from roads.shoe import deal_shoe
 from roads.simulate import dealt_winners
@@ -126,11 +126,7 @@ def test_a_drifting_archive_is_flagged_where_it_drifts() -> None:
 def archive(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """30 dealt shoes, dated backwards: the drift's order is the dates', not the archive's."""
     path = tmp_path_factory.mktemp("drift") / "shoes.jsonl"
-    lines = []
-    for seed in range(30):
-        line = json.loads(write_shoe_line(seed, deal_shoe(8, seed=seed).coups, results=False))
-        line["date"] = f"2026-03-{30 - seed:02d}"
-        lines.append(json.dumps(line) + "\n")
+    lines = dealt_shoe_lines(30, date=lambda seed: f"2026-03-{30 - seed:02d}")
     path.write_text("".join(lines), encoding="utf-8")
     return path
 
