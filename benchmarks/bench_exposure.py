@@ -8,8 +8,8 @@ printed with the coups per second. The target is 2 minutes for 1,000 shoes
 on a 2-core machine.
 
 It also counts how often the state that prices Dragon 7 and Panda 8 (the
-cards left, by value) repeats across the archive's coups: the hits the
-scan's cache could have at best.
+cards left, by value) repeats across the archive's coups: the most a
+cache could save (the scan keeps none: they are too few).
 """
 
 from __future__ import annotations

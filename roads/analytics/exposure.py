@@ -8,9 +8,9 @@ burned cards the log names taken out too) by the exact engine of
 below zero is settled with that coup's real outcome (``roads.bets.settle``):
 ``ideal_net`` is what one unit on each such bet would have netted.
 
-The value bets' edges depend only on the counts by value, so they are
-cached by those counts (a repeated state is priced once); pair bets are
-priced in closed form each time, they cost next to nothing.
+Nothing is cached: the cards left by value almost never repeat (183 of
+81,079 coups of 1,000 dealt shoes, benchmarks/bench_exposure.py), so the
+speed is the engine's.
 
 >>> from roads.bets import rule_set
 >>> from roads.shoe import deal_shoe
@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import dataclasses
 import json
-from collections import OrderedDict
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -37,11 +36,6 @@ from ..cards import RANKS, SUITS, Card, rank_value
 from ..coup import Coup
 from ..errors import OddsError, RoadsError
 from ..odds.api import MIN_CARDS, compositions_through, shoe_phrase
-
-CACHE_SIZE = 1 << 12
-"""Compositions by value whose value-bet edges are kept (about 500 bytes each): states rarely repeat
-across shoes (183 of 81,079 coups of 1,000 dealt shoes, benchmarks/bench_exposure.py), so a small cache
-keeps what does repeat (the first coups after like burns) without memory growing with the archive."""
 
 
 def side_bets(rules: RuleSet) -> tuple[str, ...]:
@@ -109,9 +103,6 @@ class Exposure:
         self.decks = decks
         self._value = tuple(b for b in self.bets if b.by_value)
         self._pairs = tuple(b for b in self.bets if not b.by_value)
-        self._cache: OrderedDict[tuple[int, ...], dict[str, Fraction]] = OrderedDict()
-        self.lookups = 0
-        self.hits = 0
 
     def shoe(self, cards: ShoeCards) -> ShoeExposure:
         """Return the edges before every coup of one shoe and its positive moments; a bad shoe carries its error."""
@@ -175,21 +166,11 @@ class Exposure:
         return [found[b] for b in self.ids]
 
     def _value_edges(self, by_value: tuple[int, ...]) -> dict[str, Fraction]:
-        """Return the value bets' edges for counts by value, from the cache when this state was seen."""
+        """Return the value bets' edges for the cards left, counted by value."""
         if not self._value:
             return {}
-        self.lookups += 1
-        kept = self._cache.get(by_value)
-        if kept is not None:
-            self.hits += 1
-            self._cache.move_to_end(by_value)
-            return kept
         priced = bet_chances(self._value, by_value, None, None)
-        edges = {bet: -chances[2] for bet, chances in priced.items() if chances is not None}
-        self._cache[by_value] = edges
-        if len(self._cache) > CACHE_SIZE:
-            self._cache.popitem(last=False)
-        return edges
+        return {bet: -chances[2] for bet, chances in priced.items() if chances is not None}
 
     def _settled(
         self, number: int, coup: Coup, favoured: Sequence[Bet], edges: dict[str, Fraction | None]
