@@ -147,6 +147,9 @@ def test_print_shows_the_whole_board_and_every_proof_on_a4(browser: Any, pages: 
     page = _open(browser, pages["classic"], 1280)
     try:
         page.emulate_media(media="print")
+        # The print media query tells the page at its next rendering update, not at once: wait for the board to
+        # unstack (a board that never does fails here, as the assertion below would).
+        page.wait_for_function("() => !document.getElementById('board').classList.contains('stacked')", timeout=5000)
         found = page.evaluate(
             """() => ({
                 board: document.querySelector('#board svg').getBoundingClientRect().width,
