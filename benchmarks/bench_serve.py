@@ -71,9 +71,11 @@ def start_server(data: Path) -> tuple[subprocess.Popen[str], int]:
 async def request(port: int, method: str, path: str, body: dict[str, object] | None = None) -> tuple[int, bytes]:
     """Send one HTTP/1.1 request (connection closed after); return its status and body."""
     reader, writer = await asyncio.open_connection(HOST, port)
-    payload = json.dumps(body).encode() if body is not None else b""
+    write = method != "GET"
+    payload = json.dumps(body if body is not None else {}).encode() if write else b""
     head = f"{method} {path} HTTP/1.1\r\nHost: {HOST}\r\nContent-Length: {len(payload)}\r\nConnection: close\r\n"
-    writer.write(head.encode() + (b"Content-Type: application/json\r\n" if body else b"") + b"\r\n" + payload)
+    # A write is JSON, as the server requires of every write (415 otherwise).
+    writer.write(head.encode() + (b"Content-Type: application/json\r\n" if write else b"") + b"\r\n" + payload)
     await writer.drain()
     answer = await reader.read()
     writer.close()

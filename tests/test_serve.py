@@ -45,9 +45,14 @@ def data(tmp_path: Path) -> Path:
 
 @pytest.fixture
 def client(data: Path) -> Iterator[TestClient]:
-    with TestClient(create_app(Store(data))) as c:
+    with served_client(create_app(Store(data))) as c:
         assert c.put("/api/tables/main").status_code == 201
         yield c
+
+
+def served_client(app: object) -> TestClient:
+    """Return a client of ``app`` as the server's own page is: on its loopback name, writes sent as JSON."""
+    return TestClient(app, base_url="http://127.0.0.1:8000", headers={"Content-Type": "application/json"})
 
 
 def post(client: TestClient, expect: int, table: str = "main", **coup: Any) -> Any:
@@ -96,7 +101,7 @@ def test_odds_are_the_cli_bytes_under_the_tables_own_rules_and_decks(
 ) -> None:
     """A 6-deck EZ table: the odds and the EZ bets' edges, as the command prints them for the stored log."""
     data = tmp_path / "ez-data"
-    with TestClient(create_app(Store(data, rules="ez", decks=6))) as c:
+    with served_client(create_app(Store(data, rules="ez", decks=6))) as c:
         assert c.put("/api/tables/ez").status_code == 201
         for i in range(5):
             assert post(c, i + 1, table="ez", cards=cards(i)).status_code == 201
@@ -239,7 +244,7 @@ def test_bad_coups_are_400_with_the_cli_message(client: TestClient, data: Path) 
 
 
 def test_cards_after_the_shoe_is_over_are_400(data: Path) -> None:
-    with TestClient(create_app(Store(data, decks=1))) as c:
+    with served_client(create_app(Store(data, decks=1))) as c:
         c.put("/api/tables/one")
         for n in (1, 2):  # two naturals take the four kings of a one-deck shoe
             assert post(c, n, "one", cards="9 8 K K").status_code == 201
@@ -278,7 +283,7 @@ def test_unknown_tables_roads_and_marks_are_404(client: TestClient) -> None:
 
 
 def test_restart_keeps_every_table(data: Path) -> None:
-    with TestClient(create_app(Store(data))) as c:
+    with served_client(create_app(Store(data))) as c:
         for table in ("a", "b"):
             c.put(f"/api/tables/{table}")
         for i in range(6):
@@ -287,7 +292,7 @@ def test_restart_keeps_every_table(data: Path) -> None:
         c.delete("/api/tables/b/coups/last")
         before = {t: c.get(f"/api/tables/{t}").json() for t in ("a", "b")}
         boards = {t: c.get(f"/api/tables/{t}/board.svg").content for t in ("a", "b")}
-    with TestClient(create_app(Store(data))) as c:
+    with served_client(create_app(Store(data))) as c:
         assert [t["table"] for t in c.get("/api/tables").json()["tables"]] == ["a", "b"]
         assert {t: c.get(f"/api/tables/{t}").json() for t in ("a", "b")} == before
         assert {t: c.get(f"/api/tables/{t}/board.svg").content for t in ("a", "b")} == boards
@@ -295,7 +300,7 @@ def test_restart_keeps_every_table(data: Path) -> None:
 
 
 def test_a_token_guards_every_write(data: Path) -> None:
-    with TestClient(create_app(Store(data), token="s3cret")) as c:
+    with served_client(create_app(Store(data), token="s3cret")) as c:
         assert c.put("/api/tables/main").status_code == 401
         good = {"Authorization": "Bearer s3cret"}
         assert c.put("/api/tables/main", headers=good).status_code == 201

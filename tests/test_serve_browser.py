@@ -91,7 +91,9 @@ def test_keys_enter_coups_and_the_board_is_what_roads_render_draws(
 def test_two_pages_see_each_others_coups_within_a_second(browser: Any, served: tuple[str, Path]) -> None:  # noqa: F811
     base, _ = served
     one = _open(browser, base + "/")
-    one.evaluate("fetch('/api/tables/pair', {method: 'PUT'})")
+    one.evaluate(
+        "fetch('/api/tables/pair', {method: 'PUT', headers: {'Content-Type': 'application/json'}, body: '{}'})"
+    )
     one.goto(base + "/tables/pair")
     two = _open(browser, base + "/tables/pair")
     for page in (one, two):
@@ -117,7 +119,9 @@ def test_axe_finds_nothing_serious_and_buttons_are_44_px(
 ) -> None:
     base, _ = served
     page = _open(browser, base + "/", width)
-    page.evaluate("fetch('/api/tables/axe', {method: 'PUT'})")
+    page.evaluate(
+        "fetch('/api/tables/axe', {method: 'PUT', headers: {'Content-Type': 'application/json'}, body: '{}'})"
+    )
     for url in ("/", "/tables/axe"):
         page.goto(base + url)
         page.wait_for_load_state("networkidle")

@@ -61,16 +61,19 @@ def test_sigterm_finishes_the_answer_in_flight_and_exits_within_2_s(
     assert asyncio.run(BENCH.request(port, "PUT", "/api/tables/main"))[0] == 201
     stream = socket.create_connection(("127.0.0.1", port))
     stream.settimeout(10)
-    stream.sendall(b"GET /api/tables/main/events HTTP/1.1\r\nHost: x\r\n\r\n")
+    stream.sendall(b"GET /api/tables/main/events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
     opened = b""
     while b"retry: 1000" not in opened:  # the stream's first event: its viewer is registered with the hub
-        opened += stream.recv(4096)
+        chunk = stream.recv(4096)
+        assert chunk, f"the stream ended before its first event: {opened[:200]!r}"
+        opened += chunk
     assert b"200 OK" in opened
     body = json.dumps({"result": "B", "expect": 1}).encode()
     posting = socket.create_connection(("127.0.0.1", port))
     posting.settimeout(10)
     head = (
-        f"POST /api/tables/main/coups HTTP/1.1\r\nHost: x\r\nContent-Length: {len(body)}\r\n"
+        f"POST /api/tables/main/coups HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: {len(body)}\r\n"
+        "Content-Type: application/json\r\n"
         "Expect: 100-continue\r\n\r\n"
     )
     posting.sendall(head.encode())

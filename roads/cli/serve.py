@@ -15,6 +15,9 @@ from .table_rules import RULE_CHOICES
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
 """Hosts that only this machine reaches: the only ones served without --token."""
 
+WILDCARDS = ("0.0.0.0", "::", "")
+"""Addresses that mean "every interface": no request names them, so they are no name of the server."""
+
 STOP_WITHIN = 2.0
 """Seconds from SIGTERM (or Ctrl-C) to the process's exit: answers in flight finish within them."""
 
@@ -42,6 +45,14 @@ EXIT_TIME = 0.4
 @click.option("--port", type=Whole(min=0, max=65535), default=8000, show_default=True, help="The port (0: any free).")
 @click.option("--token", metavar="T", help="Writes need Authorization: Bearer T (required off loopback).")
 @click.option(
+    "--allow-host",
+    "allowed",
+    multiple=True,
+    metavar="NAME",
+    help="Also answer requests that name the server NAME (a proxy's or this machine's name; repeatable). "
+    "Without it only localhost, 127.0.0.1, ::1 and the --host address are answered (421 otherwise).",
+)
+@click.option(
     "--rules",
     type=choice(RULE_CHOICES),
     default=None,
@@ -55,6 +66,7 @@ def serve_command(
     host: str,
     port: int,
     token: str | None,
+    allowed: tuple[str, ...],
     rules: str | None,
     decks: int,
 ) -> None:
@@ -72,12 +84,18 @@ def serve_command(
       roads serve --data tables/ --port 8080 --decks 6
       roads serve --follow /var/log/table7.jsonl   push each coup a table system writes
       roads serve --host 0.0.0.0 --token s3cret    other machines too; writes need the token
+      roads serve --allow-host tables.example      behind a proxy that passes Host: tables.example
     \b
-      curl -X PUT localhost:8000/api/tables/main
-      curl -d '{"result": "B", "expect": 1}' localhost:8000/api/tables/main/coups
+      curl -X PUT -H 'Content-Type: application/json' localhost:8000/api/tables/main
+      curl -H 'Content-Type: application/json' -d '{"result": "B", "expect": 1}' \\
+           localhost:8000/api/tables/main/coups
 
-    Other machines are served only with --token; SIGTERM lets answers in
-    flight finish and stops within 2 s.
+    Only the user writes: a request must name the server by one of its own
+    names (421 otherwise; --allow-host adds one), and a write must be JSON
+    (415 otherwise) sent from the server's own pages (403 for another site's
+    Origin), so no other web page can add a coup. Other machines are served
+    only with --token; SIGTERM lets answers in flight finish and stops
+    within 2 s.
     """
     from ..serve import EXTRA
 
@@ -98,7 +116,8 @@ def serve_command(
     for follower in followers:
         follower.look()
     hub = Hub()
-    app = create_app(store, hub, token, followers=followers)
+    names = [name for name in (host, *allowed) if name not in WILDCARDS]
+    app = create_app(store, hub, token, followers=followers, hosts=names)
     listening = _bind(host, port)
     where = listening.getsockname()
     shown = f"[{where[0]}]" if ":" in where[0] else where[0]

@@ -1,5 +1,13 @@
 """The HTTP contract of ``roads serve`` (docs/serve.md): the routes, their answers, and the safety around them.
 
+Only the user writes: every request must name the server by one of its own
+names (``Host``; 421 otherwise, which closes DNS rebinding), and a write
+(``PUT``, ``POST``, ``DELETE``) must be JSON (415 otherwise) and, when the
+browser says where it comes from (``Origin``), come from the server's own
+origin (403 otherwise). A page on another site can neither send such a write
+nor read the answer. Every answer, an error included, carries the safety
+headers (:class:`Headers`).
+
 Every route is listed in :func:`routes`; a page builder elsewhere (``/quiz``)
 adds its own by passing more routes to :func:`create_app`. Blocking work (a
 synced write, a drawing) runs on one of the server's two worker threads
@@ -13,9 +21,10 @@ import hmac
 import html
 import json
 import re
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import Any
+from urllib.parse import urlsplit
 
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
@@ -40,6 +49,12 @@ CSP = (
     "base-uri 'none'; form-action 'none'"
 )
 """The policy of every answer: the page's own script and style files only, nothing inline, nothing elsewhere."""
+
+LOOPBACK_NAMES = ("localhost", "127.0.0.1", "::1")
+"""The names a browser on this machine uses for a loopback server: every server answers to them."""
+
+READS = frozenset({"GET", "HEAD", "OPTIONS"})
+"""Methods that change nothing; every other one is a write."""
 
 _PAGE_POLICY = re.compile(r'<meta http-equiv="Content-Security-Policy" content="([^"]*)">')
 """The policy a self-contained roads page (the quiz) carries in its head."""
@@ -264,6 +279,75 @@ async def _http_error(request: Request, exc: Exception) -> Response:
     return _json({"error": exc.detail, "status": exc.status_code}, exc.status_code)
 
 
+def host_name(host: str) -> str:
+    """Return the name part of a ``Host`` header (``[::1]:8000`` -> ``::1``), lower-cased."""
+    host = host.strip().lower()
+    if host.startswith("["):
+        return host[1 : host.find("]")] if "]" in host else host
+    return host.rsplit(":", 1)[0] if host.count(":") == 1 else host
+
+
+def _netloc(scheme: str, netloc: str) -> str:
+    """Return ``netloc`` without the scheme's default port, lower-cased (``a:80`` and ``a`` are one origin)."""
+    netloc = netloc.lower()
+    default = {"http": ":80", "https": ":443"}.get(scheme, "")
+    return netloc[: -len(default)] if default and netloc.endswith(default) else netloc
+
+
+def same_origin(origin: str, host: str) -> bool:
+    """Return whether a browser's ``Origin`` is the origin of the server it reached as ``host``."""
+    try:
+        found = urlsplit(origin)
+    except ValueError:
+        return False
+    if found.scheme not in ("http", "https") or found.path not in ("", "/") or found.query or found.username:
+        return False
+    return _netloc(found.scheme, found.netloc) == _netloc(found.scheme, host.strip())
+
+
+class Guard:
+    """Refuse what another site could send: a ``Host`` not among the server's names (421), a write that is
+    not ``application/json`` (415) or whose ``Origin`` is another site's (403). Nothing it refuses is read."""
+
+    def __init__(self, app: ASGIApp, hosts: Collection[str] = ()) -> None:
+        self.app = app
+        self.hosts = frozenset(name.lower() for name in (*LOOPBACK_NAMES, *hosts))
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        """Answer a refused request at once with its JSON error; pass every other one on."""
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        refused = self.refusal(scope)
+        if refused is None:
+            await self.app(scope, receive, send)
+            return
+        status, message = refused
+        await _json({"error": message, "status": status}, status)(scope, receive, send)
+
+    def refusal(self, scope: Scope) -> tuple[int, str] | None:
+        """Return the status and message that refuse the request ``scope``, or None when it may go on."""
+        headers: dict[bytes, bytes] = {}
+        for name, value in scope["headers"]:
+            headers.setdefault(name.lower(), value)
+        host = headers.get(b"host", b"").decode("latin-1")
+        if host_name(host) not in self.hosts:
+            shown = ", ".join(sorted(self.hosts))
+            return 421, (
+                f"this server answers to {shown} only, not '{host[:64]}': "
+                "start it with --allow-host NAME for a name a proxy or another machine uses"
+            )
+        if scope["method"] in READS:
+            return None
+        media = headers.get(b"content-type", b"").decode("latin-1").split(";", 1)[0].strip().lower()
+        if media != "application/json":
+            return 415, "a write is JSON: send Content-Type: application/json"
+        origin = headers.get(b"origin")
+        if origin is not None and not same_origin(origin.decode("latin-1"), host):
+            return 403, f"a write comes from this server's own pages, not from {origin.decode('latin-1')[:64]}"
+        return None
+
+
 class Headers:
     """Add the safety headers to every answer: the strict CSP, no sniffing, no referrer."""
 
@@ -297,8 +381,13 @@ def create_app(
     token: str | None = None,
     extra: Sequence[BaseRoute] = (),
     followers: Sequence[Follower] = (),
+    hosts: Collection[str] = (),
 ) -> Any:
-    """Return the ASGI app serving ``store``; ``extra``: more routes (a page's), ``followers``: logs to watch."""
+    """Return the ASGI app serving ``store``; ``extra``: more routes (a page's), ``followers``: logs to watch.
+
+    ``hosts``: the names the server answers to besides the loopback ones (the address it listens on,
+    ``--allow-host``).
+    """
     import asyncio
     import contextlib
     from collections.abc import AsyncIterator
@@ -321,7 +410,7 @@ def create_app(
     app = Starlette(
         routes=[*routes(), *extra],
         exception_handlers={RoadsError: _roads_error, HTTPException: _http_error},
-        middleware=[Middleware(Headers)],
+        middleware=[Middleware(Headers), Middleware(Guard, hosts=hosts)],
         lifespan=lifespan,
     )
     app.state.served = Served(store, hub or Hub(), token)

@@ -97,7 +97,7 @@ class Follower:
         if new_shoe and table.text:
             table.shoe += 1
         change = "shoe" if new_shoe and table.text else "coup" if len(items) >= table.coups else "undo"
-        table.text = complete
+        table.text, table.size = complete, len(complete)
         table.items = items
         return change
 

@@ -1,18 +1,27 @@
-"""The tables of ``roads serve``: one JSON Lines log a table, written whole and synced before any answer.
+"""The tables of ``roads serve``: one JSON Lines log a table, appended to a line a change, synced before any answer.
 
 A table's log is what every other ``roads`` command reads (``roads render
 roads-data/main.jsonl`` draws the table's board). Its first lines are
 comments naming the table, its rules and its decks; then one coup object a
 line; an undo is the line ``{"undo": N}`` (see :mod:`roads.logs.undo`).
-Each change writes the whole log through a temporary file, a sync and a
-rename (:func:`roads.files.atomic_write`), so a crash leaves the old log or
-the new one, never half a line, and an acknowledged coup is on the disk.
+
+The server never rewrites a log. Each change is one line appended to the
+file (opened for appending, synced before the answer; the folder synced too
+when the file is new), so a coup costs the same on a table of 10 coups as on
+one of 10,000, and a crash can at worst leave the last line unfinished. A log
+that another program changed since the server last wrote it (its size, inode
+or modification time not what the server left) is read again before the next
+write, never overwritten; ``PUT`` of a table whose file exists loads it.
 """
 
 from __future__ import annotations
 
+import io
 import json
+import os
 import re
+import stat
+import sys
 import threading
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -22,12 +31,12 @@ from typing import Any
 from ..cards import Card, parse_card
 from ..coup import Coup, resolve
 from ..errors import CardError, LogError, RoadsError, TableError
-from ..files import atomic_write
 from ..logs import iter_entries
 from ..logs.reader import EMPTY
 from ..logs.results import parse_results
 from ..logs.writer import coup_object
 from ..outcome import Outcome
+from ..shoe import check_decks
 
 NAME = re.compile(r"[A-Za-z0-9_-]{1,64}")
 """A table's name: the only part of a request that ever reaches the file system."""
@@ -39,12 +48,20 @@ RANKS = "A23456789TJQK"
 
 MAX_LOG = 1 << 20
 """Bytes of a served table's log. A shoe is about 80 coups (a few KB); 1 MB is some 10,000 coups and undos.
-Every write copies the whole log and the table is kept in memory, so a client that adds and undoes forever
-cannot grow either without end: past it, a write is 409 and the table stays as it was."""
+The table is kept in memory, so a client that adds and undoes forever cannot grow it without end: past it,
+a write is 409 and the table stays as it was."""
 
 MAX_TABLES = 1000
 """Tables a server makes (``PUT``): each is a log on the disk and a table in memory, so requests cannot
 add them without end. Tables already in ``--data`` are all loaded, whatever their number."""
+
+_PART = re.compile(r"\.[A-Za-z0-9_-]{1,64}\.jsonl\.[a-z0-9_]{8}\.part")
+"""A temporary file an older ``roads serve`` (which wrote each log whole) may have left when killed."""
+
+_DIGITS = re.compile(r"[0-9]{1,4}")
+
+Stamp = tuple[int, int, int, int]
+"""What says a file changed: its device, inode, size and modification time (ns)."""
 
 
 def table_name(name: str) -> str:
@@ -52,6 +69,10 @@ def table_name(name: str) -> str:
     if NAME.fullmatch(name) is None:
         raise TableError("no such table: a table's name is 1 to 64 letters, digits, '-' or '_'", status=404)
     return name
+
+
+def _stamp(st: os.stat_result) -> Stamp:
+    return (st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns)
 
 
 @dataclass
@@ -64,6 +85,13 @@ class Table:
     decks: int
     items: list[Coup | Outcome] = field(default_factory=list)
     text: bytes = b""
+    """The complete lines of a followed log (a served table's own log stays on the disk only)."""
+    size: int = 0
+    """Bytes of the log as the server last wrote or read it."""
+    stamp: Stamp | None = None
+    """The log file as the server left it (None: not known, read it again before writing)."""
+    open_end: bool = False
+    """The log's last line has no newline yet: the next line appended starts with one."""
     shoe: int = 1
     """Shoes seen: a followed log that is truncated or replaced starts the next."""
     followed: bool = False
@@ -83,8 +111,6 @@ class Table:
 
     def source(self) -> Any:
         """Return what the log readers read for this table: its file, or the complete lines of a followed log."""
-        import io
-
         if self.path is not None and not self.followed:
             return str(self.path)
         stream = io.BytesIO(self.text)
@@ -100,6 +126,11 @@ def _header(name: str, rules: str, decks: int) -> bytes:
     return f"# format: jsonl\n# roads table: {name}\n# rules: {rules}\n# decks: {decks}\n".encode()
 
 
+def say(line: str) -> None:
+    """Print one line about the tables on standard error (what the server did on its own)."""
+    print(f"roads: {line}", file=sys.stderr, flush=True)
+
+
 class Store:
     """Every table under one folder, loaded at start and kept in memory; writes go to disk first."""
 
@@ -111,11 +142,32 @@ class Store:
         self._create = threading.Lock()
         try:
             self.folder.mkdir(parents=True, exist_ok=True)
+            names = sorted(os.listdir(self.folder))
         except OSError as exc:
             raise LogError(f"cannot create the data folder {folder}: {exc.strerror or exc}") from None
+        self._remove_parts(names)
         for path in sorted(self.folder.glob("*.jsonl")):
             if NAME.fullmatch(path.stem):
-                self.tables[path.stem] = _load(path, rules, decks)
+                try:
+                    self.tables[path.stem] = _load(path, rules, decks)
+                except RoadsError as exc:
+                    say(f"error: {exc} (table '{path.stem}' is not served; the other tables are)")
+
+    def _remove_parts(self, names: list[str]) -> None:
+        """Remove the temporary files a killed older server left in the folder, saying so in one line."""
+        removed = []
+        for name in names:
+            if _PART.fullmatch(name):
+                try:
+                    (self.folder / name).unlink()
+                except OSError:
+                    continue
+                removed.append(name)
+        if removed:
+            say(
+                f"removed {len(removed)} unfinished write{'s' * (len(removed) > 1)} a stopped server left in "
+                f"{self.folder}: {', '.join(removed[:5])}{', ...' if len(removed) > 5 else ''}"
+            )
 
     def __iter__(self) -> Iterator[Table]:
         return iter(sorted(self.tables.values(), key=lambda t: t.name))
@@ -128,17 +180,41 @@ class Store:
         return found
 
     def create(self, name: str, rules: str | None = None, decks: int | None = None) -> tuple[Table, bool]:
-        """Return the table ``name``, made (an empty log on disk) if missing, and whether it was made."""
+        """Return the table ``name`` and whether it was made: an existing log is loaded, never truncated."""
         table_name(name)
         with self._create:
+            path = self.folder / f"{name}.jsonl"
             found = self.tables.get(name)
-            if found is not None:
+            if found is not None and (found.followed or os.path.lexists(path)):
+                if found.writable:
+                    with found.lock:
+                        _fresh(found)
                 return found, False
-            if len(self.tables) >= MAX_TABLES:
+            if os.path.lexists(path):
+                try:
+                    table = _load(path, self.rules, self.decks)
+                except RoadsError as exc:
+                    raise TableError(f"{exc}: the log is kept as it is, and not served", status=409) from None
+                self.tables[name] = table
+                return table, False
+            if found is None and len(self.tables) >= MAX_TABLES:
                 raise TableError(f"the server holds {len(self.tables)} tables, the most it makes ({MAX_TABLES})")
-            table = Table(name, self.folder / f"{name}.jsonl", rules or self.rules, decks or self.decks)
-            table.text = _header(name, table.rules, table.decks)
-            atomic_write(table.path or "", table.text, sync=True)
+            table = Table(name, path, rules or self.rules, decks or self.decks)
+            header = _header(name, table.rules, table.decks)
+            try:
+                fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
+            except FileExistsError:  # made by another program this very moment: it is theirs, load it
+                self.tables[name] = _load(path, self.rules, self.decks)
+                return self.tables[name], False
+            except OSError as exc:
+                raise TableError(f"cannot make {path}: {exc.strerror or exc}", status=503) from None
+            try:
+                _write_all(fd, header)
+                os.fsync(fd)
+                table.stamp, table.size = _stamp(os.fstat(fd)), len(header)
+            finally:
+                os.close(fd)
+            _sync_folder(self.folder)
             self.tables[name] = table
             return table, True
 
@@ -147,6 +223,7 @@ class Store:
         if not table.writable:
             raise TableError(f"table '{table.name}' follows {table.path}: only that log's writer adds coups")
         with table.lock:
+            _fresh(table)
             number = table.coups + 1
             if expect != number:
                 raise TableError(f"expect {expect}, but the next coup is {number}: the table changed, reload it")
@@ -159,9 +236,8 @@ class Store:
                 take_out(seen, item.dealt, number, table.decks)
             else:
                 item = _result(result or "", number)
-            text = _grown(table, (json.dumps(coup_object(item), ensure_ascii=False) + "\n").encode())
-            atomic_write(table.path or "", text, sync=True)
-            table.text, table.seen = text, seen
+            _append(table, (json.dumps(coup_object(item), ensure_ascii=False) + "\n").encode())
+            table.seen = seen
             table.items.append(item)
             return table
 
@@ -170,27 +246,87 @@ class Store:
         if not table.writable:
             raise TableError(f"table '{table.name}' follows {table.path}: only that log's writer changes it")
         with table.lock:
+            _fresh(table)
             if not table.items:
                 raise TableError(f"table '{table.name}' has no coup to undo")
             if expect is not None and expect != table.coups:
                 raise TableError(f"expect {expect}, but the last coup is {table.coups}: the table changed, reload it")
-            text = _grown(table, (json.dumps({"undo": table.coups}) + "\n").encode())
-            atomic_write(table.path or "", text, sync=True)
+            _append(table, (json.dumps({"undo": table.coups}) + "\n").encode())
             gone = table.items.pop()
             if isinstance(gone, Coup):
                 for card in gone.dealt:
                     table.seen[RANKS.index(card.rank)] -= 1
-            table.text = text
             return table
 
 
-def _grown(table: Table, line: bytes) -> bytes:
-    """Return the table's log with ``line`` added; TableError (409) when that would pass MAX_LOG."""
-    if len(table.text) + len(line) > MAX_LOG:
+def _fresh(table: Table) -> None:
+    """Read the table's log again when another program changed it since the server last wrote it.
+
+    TableError (409) when the log is gone, is no longer a file, or cannot be read: nothing is written then.
+    """
+    path = table.path
+    assert path is not None
+    try:
+        st = os.stat(path)
+    except OSError:
         raise TableError(
-            f"table '{table.name}' has a full log ({len(table.text)} bytes, at most {MAX_LOG}): start another table"
+            f"table '{table.name}': its log {path} is gone (moved or removed by another program); "
+            f"PUT /api/tables/{table.name} makes a new one"
+        ) from None
+    if not stat.S_ISREG(st.st_mode):
+        raise TableError(f"table '{table.name}': {path} is no longer a regular file; nothing was written to it")
+    if _stamp(st) == table.stamp:
+        return
+    try:
+        again = _load(path, table.rules, table.decks)
+    except RoadsError as exc:
+        raise TableError(
+            f"another program changed {path}, which cannot be read now: {exc}; nothing was written"
+        ) from None
+    table.items, table.seen, table.size, table.stamp = again.items, again.seen, again.size, again.stamp
+    table.open_end, table.rules, table.decks = again.open_end, again.rules, again.decks
+
+
+def _write_all(fd: int, data: bytes) -> None:
+    view = memoryview(data)
+    while view:
+        view = view[os.write(fd, view) :]
+
+
+def _append(table: Table, line: bytes) -> None:
+    """Append ``line`` to the table's log and sync it; TableError (409) when that would pass MAX_LOG."""
+    data = (b"\n" if table.open_end else b"") + line
+    if table.size + len(data) > MAX_LOG:
+        raise TableError(
+            f"table '{table.name}' has a full log ({table.size} bytes, at most {MAX_LOG}): start another table"
         )
-    return table.text + line
+    assert table.path is not None
+    try:
+        fd = os.open(table.path, os.O_WRONLY | os.O_APPEND)  # never O_CREAT: a log is made only by create()
+    except OSError as exc:
+        raise TableError(f"cannot write {table.path}: {exc.strerror or exc}", status=503) from None
+    try:
+        _write_all(fd, data)
+        os.fsync(fd)
+        st = os.fstat(fd)
+    except OSError as exc:
+        table.stamp = None  # what is on the disk now is read again before the next write
+        raise TableError(f"cannot write {table.path}: {exc.strerror or exc}", status=503) from None
+    finally:
+        os.close(fd)
+    table.size += len(data)
+    table.open_end = False
+    # Another program appending at the same moment: the sizes disagree, and the log is read before the next write.
+    table.stamp = _stamp(st) if st.st_size == table.size else None
+
+
+def _sync_folder(folder: Path) -> None:
+    """Flush a folder's entries (a file made in it) to the disk."""
+    fd = os.open(folder, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
 
 
 def _coup(cards: str, number: int) -> Coup:
@@ -221,24 +357,36 @@ def _result(text: str, number: int) -> Outcome:
 
 
 def _load(path: Path, rules: str, decks: int) -> Table:
-    """Return the table stored at ``path``: its header, and its coups read as every roads command reads them."""
-    data = path.read_bytes()
-    end = data.rfind(b"\n") + 1
-    if end != len(data):
-        # A line without its end was never acknowledged (a crash mid-write of an older roads): drop it.
-        data = data[:end]
-        atomic_write(path, data, sync=True)
-    meta: dict[str, str] = {}
-    for raw in data.splitlines():
+    """Return the table stored at ``path``: its header, and its coups read as every roads command reads them.
+
+    The file is only read: a last line without its newline is kept (and read), never cut.
+    """
+    try:
+        with open(path, "rb") as handle:
+            st = os.fstat(handle.fileno())
+            if not stat.S_ISREG(st.st_mode):
+                raise LogError("not a regular file", file=str(path))
+            if st.st_size > MAX_LOG:
+                raise LogError(f"{st.st_size} bytes, more than a served table's log holds ({MAX_LOG})", file=str(path))
+            data = handle.read(MAX_LOG + 1)
+    except OSError as exc:
+        raise LogError(f"cannot read it: {exc.strerror or exc}", file=str(path)) from None
+    meta: dict[str, tuple[str, int]] = {}
+    for number, raw in enumerate(data.splitlines(), 1):
         line = raw.decode("utf-8", "replace")
         if not line.startswith("#"):
             break
         key, _, value = line[1:].partition(":")
-        meta[key.strip()] = value.strip()
-    kept = meta.get("decks", "")
-    table = Table(path.stem, path, meta.get("rules", rules), int(kept) if kept.isdigit() else decks, text=data)
+        meta[key.strip()] = (value.strip(), number)
+    table = Table(path.stem, path, meta.get("rules", (rules, 0))[0], _decks(meta.get("decks"), decks, path))
+    table.size, table.stamp = len(data), _stamp(st)
+    table.open_end = bool(data) and not data.endswith(b"\n")
+    if not data.strip():
+        return table
+    stream = io.BytesIO(data)
+    stream.name = str(path)
     try:
-        for entry in iter_entries(str(path), "jsonl"):
+        for entry in iter_entries(stream, "jsonl"):
             item: Coup | Outcome = entry.coup if entry.coup is not None else entry.outcome
             if isinstance(item, Coup):
                 for card in item.dealt:
@@ -248,3 +396,17 @@ def _load(path: Path, rules: str, decks: int) -> Table:
         if exc.message != EMPTY:  # an empty table (or every coup taken back) is a table with no coups yet
             raise
     return table
+
+
+def _decks(found: tuple[str, int] | None, default: int, path: Path) -> int:
+    """Return the decks a log's ``# decks:`` header names (ASCII digits, 1-1000); LogError naming its line."""
+    if found is None:
+        return default
+    value, line = found
+    if _DIGITS.fullmatch(value) is None:
+        raise LogError(f"'# decks: {value[:20]}' is not a number of decks (1-1000)", file=str(path), line=line)
+    try:
+        check_decks(int(value))
+    except RoadsError as exc:
+        raise LogError(exc.message, file=str(path), line=line) from None
+    return int(value)

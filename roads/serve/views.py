@@ -40,7 +40,7 @@ _cache: dict[str, tuple[tuple[int, int, int], dict[tuple[Any, ...], Any]]] = {}
 
 def _cached(table: Table, key: tuple[Any, ...], make: Any) -> Any:
     """Return the answer ``make()`` for ``key`` of this state of ``table``, made once per state."""
-    version = (table.coups, table.shoe, len(table.text))
+    version = (table.coups, table.shoe, table.size)
     with _lock:
         kept = _cache.get(table.name)
         if kept is None or kept[0] != version:

@@ -13,9 +13,10 @@
   }
 
   function send(method, url, data) {
+    // Every write is JSON, even one with nothing to say: the server refuses any other (no form can send it).
     var headers = token();
-    if (data !== undefined) { headers["Content-Type"] = "application/json"; }
-    return fetch(url, { method: method, headers: headers, body: data === undefined ? undefined : JSON.stringify(data) })
+    headers["Content-Type"] = "application/json";
+    return fetch(url, { method: method, headers: headers, body: JSON.stringify(data === undefined ? {} : data) })
       .then(function (r) { return r.json().then(function (j) { return { status: r.status, body: j }; }); });
   }
 
