@@ -86,8 +86,10 @@ class Shoes:
         """Return the shoes in drift order and its name: ``date`` when every shoe has a date, else ``archive``."""
         shoes = [ShoeCount(*row) for row in zip(self.names, self.dates, self.banker, self.player, strict=True)]
         if shoes and all(s.date is not None for s in shoes):
-            # ISO dates and timestamps sort as text; a date's T and its space are the same instant.
-            return sorted(shoes, key=lambda s: (s.date or "").replace("T", " ")), "date"
+            from ..logs.fields import date_order
+
+            # By the calendar date, then the time of day (dates were checked when read); T or a space alike.
+            return sorted(shoes, key=lambda s: date_order(s.date or "")), "date"
         return shoes, "archive"
 
 
