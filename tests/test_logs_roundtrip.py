@@ -97,8 +97,9 @@ def test_write_log_meta_lands_in_the_header_and_reads_past_it() -> None:
     doc = write_log(shoe.coups, "json", meta=meta)
     assert doc.startswith('{\n  "seed": 3,\n  "burned": ["KS", "5D"],\n  "coups": [\n')
     assert read_coups(io.StringIO(doc)) == list(shoe.coups)
-    with pytest.raises(LogError, match="JSON Lines logs carry no header"):
-        write_log(shoe.coups, "jsonl", meta=meta)
+    lines = write_log(shoe.coups, "jsonl", meta=meta)
+    assert lines.splitlines()[:3] == ["# format: jsonl", "# seed: 3", "# burned: KS 5D"]
+    assert read_coups(io.StringIO(lines)) == list(shoe.coups)
 
 
 def test_empty_and_unknown_writes() -> None:

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 from ..board import Board
 from ..errors import LogError, RoadsError, excerpt, one_line
 from ..logs.archive import MAX_LINE, Shoe
+from ..logs.fields import day_of
 from ..logs.source import Chunk, Opened, chunks
 from .tally import StatsError, Tally
 
@@ -69,7 +70,7 @@ def group_key(shoe: Shoe, by: str) -> str:
             f'(a JSON Lines "{by}" field, or a {by} column in a spreadsheet)'
         )
     if by == "date":
-        value = value.replace("T", " ").split(" ")[0]  # a timestamp's day: shoes group by the day dealt
+        value = day_of(value)  # a timestamp's day, as YYYY-MM-DD: shoes group by the day dealt (checked on reading)
     return value
 
 

@@ -32,6 +32,7 @@ from statistics import NormalDist
 from typing import Any
 
 from ..errors import one_line
+from ..logs.fields import date_order
 from .theory import ALPHA, expected_shares
 
 K = 0.5
@@ -86,8 +87,8 @@ class Shoes:
         """Return the shoes in drift order and its name: ``date`` when every shoe has a date, else ``archive``."""
         shoes = [ShoeCount(*row) for row in zip(self.names, self.dates, self.banker, self.player, strict=True)]
         if shoes and all(s.date is not None for s in shoes):
-            # ISO dates and timestamps sort as text; a date's T and its space are the same instant.
-            return sorted(shoes, key=lambda s: (s.date or "").replace("T", " ")), "date"
+            # By the calendar date, then the time of day (dates were checked when read); T or a space alike.
+            return sorted(shoes, key=lambda s: date_order(s.date or "")), "date"
         return shoes, "archive"
 
 

@@ -507,6 +507,8 @@ def collect_stats(
         logs = ", ".join(inputs.logs)
         reason = f"{inputs.failed} failed: see above" if inputs.failed else "it holds no coups"
         raise StatsError(f"{logs}: no shoe could be read ({reason})")
+    if by == "date":  # days as YYYY-MM-DD (checked when read): their text order is the calendar's
+        tallies = dict(sorted(tallies.items()))
     data = stats_data(tallies, total, decks)
     if tables is not None:
         tables.commit()

@@ -13,7 +13,7 @@ import itertools
 import re
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -23,6 +23,7 @@ from ..coup import Coup
 from ..errors import CardError, LogError, RoadsError, excerpt, one_line
 from ..outcome import Outcome
 from .detect import holds_shoes
+from .fields import FIELDS, shoe_fields
 from .notes import logger
 from .records import Entry, Record, ShoeLog, to_entry
 from .results import parse_results
@@ -62,7 +63,18 @@ class Shoe:
     burned: str | None = None
     """The burned cards a JSON Lines shoe line names (its ``burned`` list, space-separated), if any."""
     decks: int | None = None
-    """The decks a JSON Lines shoe line names (its ``decks`` field), if any."""
+    """The decks the log names for the shoe (a ``decks`` field, column or header), if any."""
+    seed: str | int | None = None
+    """The seed the shoe was dealt from (a ``seed`` field, column or header), if any."""
+    cut: int | None = None
+    """Where the cut card was, in cards from the end (a ``cut`` field, column or header), if any."""
+
+    def fields(self) -> dict[str, object]:
+        """Return the fields the log gives this shoe (roads.logs.fields.FIELDS order), burned cards as a list."""
+        out: dict[str, object] = {key: getattr(self, key) for key in FIELDS if getattr(self, key) is not None}
+        if "burned" in out:
+            out["burned"] = str(out["burned"]).split()
+        return out
 
     def label(self) -> str:
         """Return how messages name the shoe: ``shoes.jsonl, shoe 'A7'`` or just the file."""
@@ -78,18 +90,12 @@ class Shoe:
     def burned_text(self) -> str | None:
         """Return the burned cards the log names for this shoe as written (a shoe line's ``burned``, a one-shoe
         file's ``# burned:`` header or JSON ``"burned"`` key), None when it names none."""
-        if self.archive or self.source is None:
-            return self.burned
-        found = _BURNED.search(self.head()) or _JSON_BURNED.search(self.head())
-        return None if found is None else found.group(1)
+        return self.burned
 
     def named_decks(self) -> int | None:
         """Return the decks the log names for this shoe (a shoe line's ``decks``, a one-shoe file's ``# decks:``
         header or JSON ``"decks"`` key), None when it names none."""
-        if self.archive or self.source is None:
-            return self.decks
-        found = _DECKS.search(self.head()) or _JSON_DECKS.search(self.head())
-        return None if found is None else int(found.group(1))
+        return self.decks
 
     def burned_cards(self) -> tuple[Card, ...]:
         """Return the burned cards the log names for this shoe (none when it names none); LogError if not cards."""
@@ -148,10 +154,36 @@ class Shoe:
         return out
 
 
-_DECKS = re.compile(r"^\s*#\s*decks\s*[:=]\s*([0-9]{1,4})\s*$", re.M | re.I)
-_JSON_DECKS = re.compile(r'"decks"\s*:\s*([0-9]{1,4})\b')
-_BURNED = re.compile(r"^\s*#\s*burned\s*[:=]\s*(.*?)\s*$", re.M | re.I)
-_JSON_BURNED = re.compile(r'"burned"\s*:\s*(\[[^\]]*\])')
+_HEADER = re.compile(r"^[ \t]*#[ \t]*(" + "|".join(FIELDS) + r")[ \t]*[:=][ \t]*(.*?)[ \t\r]*$", re.M | re.I)
+_JSON_KEY = re.compile(r'"(' + "|".join(FIELDS) + r')"\s*:\s*("(?:[^"\\\n]|\\.)*"|-?[0-9]{1,20}\b|\[[^\]]*\])')
+
+
+def header_fields(shoe: Shoe) -> Shoe:
+    """Return a one-shoe log's Shoe with the fields its header names (``# date: ...``, a JSON log's top keys).
+
+    The first of each key counts; a bad date makes the shoe one that cannot be read, at the header's line.
+    """
+    import json
+
+    head = shoe.head()
+    raw: dict[str, object] = {}
+    lines: dict[str, int] = {}
+    for found in itertools.chain(_HEADER.finditer(head), _JSON_KEY.finditer(head) if shoe.format == "json" else ()):
+        key = found.group(1).lower()
+        if key in raw:
+            continue
+        text = found.group(2)
+        try:
+            raw[key] = json.loads(text) if found.re is _JSON_KEY else text
+        except ValueError:
+            continue
+        lines[key] = head.count("\n", 0, found.start()) + 1
+    if not raw:
+        return shoe
+    try:
+        return replace(shoe, **shoe_fields(raw, shoe.file, lines.get("date")))
+    except LogError as exc:
+        return replace(shoe, error=exc)
 
 
 def _records_of(shoe: Shoe, records: Any) -> Iterator[Record]:
@@ -340,7 +372,7 @@ def open_archive(source: LogSource, fmt: str | None = None) -> Iterator[Iterator
                 break
         rewound = Rewound(empty.join(first), opened.stream, name, kept)
         stem = Path(name).stem if name != "<stdin>" else "stdin"
-        yield iter([Shoe(name, stem, 1, 1, found, source=rewound)])
+        yield iter([header_fields(Shoe(name, stem, 1, 1, found, source=rewound))])
 
 
 def _numbered(shoes: Iterator[Shoe], name: str) -> Iterator[Shoe]:
@@ -368,22 +400,7 @@ def _numbered(shoes: Iterator[Shoe], name: str) -> Iterator[Shoe]:
             )
         elif first is None and len(seen) < SEEN_MOST:
             seen[key] = (number << 32) | min(shoe.line, 0xFFFFFFFF)
-        yield Shoe(
-            shoe.file,
-            shoe.id,
-            number,
-            shoe.line,
-            shoe.format,
-            shoe.records,
-            None,
-            shoe.error,
-            archive=True,
-            results=shoe.results,
-            table=shoe.table,
-            date=shoe.date,
-            burned=shoe.burned,
-            decks=shoe.decks,
-        )
+        yield replace(shoe, number=number, source=None, archive=True)
 
 
 def _lines(stream: Iterator[Chunk], name: str) -> Iterator[tuple[int, list[Chunk]]]:
@@ -422,10 +439,11 @@ def _json_shoe(value: object, line: int, name: str) -> Shoe:
     shoe_id: str | int = value.get("shoe", f"line {line}") if isinstance(value, dict) else f"line {line}"
     if not isinstance(shoe_id, (str, int)) or isinstance(shoe_id, bool):
         shoe_id = f"line {line}"
-    table, date = (_tag(value, "table"), _tag(value, "date")) if isinstance(value, dict) else (None, None)
     try:
         envelope, raw_coups = shoe_line(value, line, name)
         shoe_id = envelope.shoe
+        assert isinstance(value, dict)  # shoe_line refuses anything else
+        fields = shoe_fields(value, name, line)
         if envelope.results is not None:
             try:
                 found = parse_results(envelope.results, file=name, line=line, column=1)
@@ -435,36 +453,13 @@ def _json_shoe(value: object, line: int, name: str) -> Shoe:
                 raise exc.located(file=name, line=line) from None
             if not found:
                 raise LogError(f"shoe {excerpt(repr(envelope.shoe))} has no coups", file=name, line=line)
-            return Shoe(
-                name,
-                shoe_id,
-                0,
-                line,
-                "jsonl",
-                (),
-                results=tuple(outcome for _, outcome in found),
-                table=table,
-                date=date,
-            )
-        else:
-            records = tuple(coup_record(raw, line, n, name) for n, raw in enumerate(raw_coups or (), 1))
+            return Shoe(name, shoe_id, 0, line, "jsonl", (), results=tuple(outcome for _, outcome in found), **fields)
+        records = tuple(coup_record(raw, line, n, name) for n, raw in enumerate(raw_coups or (), 1))
         if not records:
             raise LogError(f"shoe {excerpt(repr(envelope.shoe))} has no coups", file=name, line=line)
     except RoadsError as exc:
         return Shoe(name, shoe_id, 0, line, "jsonl", (), error=exc)
-    burned = value.get("burned") if isinstance(value, dict) else None
-    shown = " ".join(map(str, burned)) if isinstance(burned, list) else None if burned is None else str(burned)
-    decks = value.get("decks") if isinstance(value, dict) else None
-    named = decks if isinstance(decks, int) and not isinstance(decks, bool) else None
-    return Shoe(name, shoe_id, 0, line, "jsonl", records, table=table, date=date, burned=shown, decks=named)
-
-
-def _tag(value: dict[str, Any], key: str) -> str | None:
-    """Return a shoe line's ``table`` or ``date`` as text (None when absent or not a plain value)."""
-    found = value.get(key)
-    if isinstance(found, bool) or not isinstance(found, (str, int)):
-        return None
-    return str(found)
+    return Shoe(name, shoe_id, 0, line, "jsonl", records, **fields)
 
 
 def _sheet_shoes(rows: Iterator[Any], name: str) -> Iterator[Shoe]:
@@ -474,13 +469,13 @@ def _sheet_shoes(rows: Iterator[Any], name: str) -> Iterator[Shoe]:
     records: list[Record] = []
     error: RoadsError | None = None
     started = False
-    tags: tuple[str | None, str | None] = (None, None)
+    tags: dict[str, str] = {}
     for row in rows:
         if not started or (row.shoe is not None and row.shoe != current):
             if started:
                 yield _sheet_shoe(name, current, line, records, error, tags)
             current, line, records, error, started = row.shoe, row.line, [], None, True
-            tags = (row.table, row.date)
+            tags = row.fields
         if error is not None:
             continue
         if row.error is not None:
@@ -501,7 +496,7 @@ def _sheet_shoe(
     line: int,
     records: list[Record],
     error: RoadsError | None,
-    tags: tuple[str | None, str | None] = (None, None),
+    tags: dict[str, str] | None = None,
 ) -> Shoe:
     shoe_id: str | int = shoe if shoe else f"line {line}"
     if isinstance(shoe_id, str) and _SHOE_NUMBER.fullmatch(shoe_id):
@@ -510,9 +505,14 @@ def _sheet_shoe(
         except TooLong as exc:
             error = LogError(str(exc), file=name, line=line)
             shoe_id = f"line {line}"
+    if error is None:
+        try:
+            fields = shoe_fields(tags or {}, name, line)
+        except LogError as exc:
+            error = exc
     if error is not None:
-        return Shoe(name, shoe_id, 0, line, "csv", (), error=error, table=tags[0], date=tags[1])
-    return Shoe(name, shoe_id, 0, line, "csv", tuple(records), table=tags[0], date=tags[1])
+        return Shoe(name, shoe_id, 0, line, "csv", (), error=error)
+    return Shoe(name, shoe_id, 0, line, "csv", tuple(records), **fields)
 
 
 def iter_shoes(source: LogSource, fmt: str | None = None) -> Iterator[ShoeLog]:

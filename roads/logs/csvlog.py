@@ -19,6 +19,7 @@ from ..cards import Card, parse_card
 from ..errors import CardError, LogError, RoadsError, excerpt
 from ..outcome import Outcome, Winner
 from .csvcell import restored
+from .fields import FIELDS
 from .notes import logger
 from .records import Claims, Record
 from .results import HASH_HEADER, is_title, parse_results, winner_of
@@ -36,6 +37,10 @@ _NAMES: dict[str, tuple[str, ...]] = {
     "shoe": ("shoe", "shoe_id", "shoe_no", "shoe_number", "shoeid", "shoe_#", "boot"),
     "table": ("table", "table_id", "table_name", "table_no"),
     "date": ("date", "time", "datetime", "timestamp", "day", "dealt_at"),
+    "decks": ("decks", "deck_count"),
+    "seed": ("seed",),
+    "cut": ("cut", "cut_card"),
+    "burned": ("burned", "burn", "burned_cards"),
     "coup": ("coup", "hand", "round", "#", "no", "number", "coup_no", "hand_no", "round_no", "game", "n"),
     "result": ("result", "winner", "outcome", "win", "winning_side", "res"),
     "cards": ("cards", "dealt", "card", "all_cards"),
@@ -358,10 +363,8 @@ class Row:
     line: int
     record: Record | None
     error: RoadsError | None = None
-    table: str | None = None
-    """The row's table column, when the sheet has one (what ``roads stats --by table`` groups by)."""
-    date: str | None = None
-    """The row's date column, when the sheet has one."""
+    fields: dict[str, str] = field(default_factory=dict)
+    """The row's shoe-field cells (table, date, decks, seed, cut, burned) the sheet has columns for, as written."""
 
 
 def rows(source_chunks: Iterator[Chunk], name: str) -> Iterator[tuple[int, str]]:
@@ -480,14 +483,13 @@ def csv_rows(source_chunks: Iterator[Chunk], name: str) -> Iterator[Row]:
         if key and key != shoe:
             shoe, number = key, 0
         number += 1
-        table = _cell(cells, layout.column("table")) or None
-        date = _cell(cells, layout.column("date")) or None
+        fields = {key: value for key in FIELDS if (value := _cell(cells, layout.column(key)))}
         try:
             record = _record(cells, layout, name, line, number)
         except RoadsError as exc:
-            yield Row(shoe, line, None, exc, table, date)
+            yield Row(shoe, line, None, exc, fields)
             continue
-        yield Row(shoe, line, record, None, table, date)
+        yield Row(shoe, line, record, None, fields)
 
 
 def _layout(head: list[tuple[int, str]], name: str) -> tuple[Layout, list[tuple[int, str]]]:

@@ -30,9 +30,10 @@ def write_log(
     check_format(fmt)
     items = list(items)
     if fmt == "jsonl":
-        if meta:
-            raise LogError("JSON Lines logs carry no header: write json to keep metadata")
-        return "".join(json.dumps(coup_object(item), ensure_ascii=False) + "\n" for item in items)
+        # Whole-line comments before the coups: the header a one-shoe reader reads its fields from.
+        head = "".join(f"# {key}: {_comment_value(value)}\n" for key, value in (meta or {}).items())
+        lines = "".join(json.dumps(coup_object(item), ensure_ascii=False) + "\n" for item in items)
+        return ("# format: jsonl\n" + head if head else "") + lines
     if fmt == "json":
         head = "".join(
             f"  {json.dumps(key)}: {json.dumps(value, ensure_ascii=False)},\n" for key, value in (meta or {}).items()
@@ -59,15 +60,16 @@ def write_csv(
     """Return a spreadsheet log (comma-separated, a header row) of one or many shoes; an id adds a shoe column.
 
     Coups with cards get ``player`` and ``banker`` hand columns and their result
-    (read back as a claim the cards are checked against); results get pair and
-    natural columns, and totals when any coup knows them.
+    (read back as a claim the cards are checked against), and a result beside
+    them keeps its markers (``B[bn]``) with empty hands; a sheet of results only
+    gets pair and natural columns. Totals columns come when any result knows them.
     """
     listed = [(shoe, list(items)) for shoe, items in shoes]
     every = [item for _, items in listed for item in items]
     sheet = CsvSheet(
         shoe_column=any(shoe is not None for shoe, _ in listed),
-        cards=bool(every) and all(isinstance(item, Coup) for item in every),
-        totals=any(_outcome(item).player_total is not None for item in every),
+        cards=any(isinstance(item, Coup) for item in every),
+        totals=any(isinstance(item, Outcome) and item.player_total is not None for item in every),
     )
     return sheet.head(meta) + "".join(sheet.rows(shoe, items) for shoe, items in listed)
 
@@ -79,6 +81,9 @@ class CsvSheet:
     shoe_column: bool
     cards: bool
     totals: bool
+    """Totals columns, for results that know them (a coup with cards fills them in too)."""
+    fields: tuple[str, ...] = ()
+    """Shoe-field columns (table, date...: roads.logs.fields.FIELDS), last in each row, repeated on every row."""
 
     def columns(self) -> list[str]:
         """Return the header row's names."""
@@ -88,17 +93,27 @@ class CsvSheet:
             columns += ["player", "banker", "result"]
         else:
             columns += ["result", "banker_pair", "player_pair", "natural"]
-        if self.totals and not self.cards:
+        if self.totals:
             columns += ["player_total", "banker_total"]
-        return columns
+        return columns + list(self.fields)
 
     def head(self, meta: Mapping[str, object] | None = None) -> str:
         """Return the ``# format: csv`` line, any ``meta`` comment lines and the header row."""
         lines = ["# format: csv"] + [f"# {key}: {_comment_value(value)}" for key, value in (meta or {}).items()]
         return "\n".join([*lines, ",".join(self.columns())]) + "\n"
 
-    def rows(self, shoe: str | int | None, items: Iterable[Coup | Outcome]) -> str:
-        """Return one shoe's rows; a coup without cards in a cards sheet leaves its hands empty."""
+    def rows(
+        self, shoe: str | int | None, items: Iterable[Coup | Outcome], fields: Mapping[str, object] | None = None
+    ) -> str:
+        """Return one shoe's rows; a coup without cards in a cards sheet leaves its hands empty.
+
+        ``fields`` (the shoe's table, date...) fill the field columns; one the sheet has no column for is an error.
+        """
+        fields = fields or {}
+        missing = fields.keys() - set(self.fields)
+        if missing:
+            raise LogError(f"the sheet has no column for {', '.join(sorted(missing))}")
+        tail = [cell(_comment_value(fields[key]), log=True) if key in fields else "" for key in self.fields]
         lines = []
         for number, item in enumerate(items, 1):
             row = [cell(shoe, log=True)] if self.shoe_column else []
@@ -113,9 +128,9 @@ class CsvSheet:
                 row += [*hands, format_result(outcome) if not isinstance(item, Coup) else outcome.winner.letter]
             else:
                 row += [outcome.winner.letter, *("1" if flag else "" for flag in _flags(outcome))]
-                if self.totals:
-                    row += [_total(outcome.player_total), _total(outcome.banker_total)]
-            lines.append(",".join(row) + "\n")
+            if self.totals:
+                row += [_total(outcome.player_total), _total(outcome.banker_total)]
+            lines.append(",".join(row + tail) + "\n")
         return "".join(lines)
 
 
