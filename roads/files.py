@@ -240,7 +240,7 @@ def atomic_write(path: str | os.PathLike[str], data: bytes | str, *, sync: bool 
         os.replace(tmp, real)
         done = True
         if sync:
-            _sync_folder(folder)
+            sync_folder(folder)
     except OSError as exc:
         raise OutputError(f"cannot write {shown(target)}: {exc.strerror or exc}") from None
     finally:
@@ -250,8 +250,8 @@ def atomic_write(path: str | os.PathLike[str], data: bytes | str, *, sync: bool 
     return target
 
 
-def _sync_folder(folder: Path) -> None:
-    """Flush a folder's entries (a rename into it) to the disk."""
+def sync_folder(folder: Path) -> None:
+    """Flush a folder's entries (a file renamed or made in it) to the disk."""
     fd = os.open(folder, os.O_RDONLY)
     try:
         os.fsync(fd)

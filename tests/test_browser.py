@@ -36,8 +36,8 @@ def _missing(reason: str) -> None:
     pytest.skip(f"{reason}: install Debian's chromium (apt-get install chromium) to run the browser tests")
 
 
-@pytest.fixture(scope="module")
-def browser():
+def launch_chromium(*extra: str):
+    """Yield Debian's headless chromium (with ``extra`` flags), skipped here or failed in CI when it is missing."""
     try:
         from playwright.sync_api import sync_playwright
     except ImportError:
@@ -45,9 +45,14 @@ def browser():
     if not CHROMIUM.exists():
         _missing(f"{CHROMIUM} is missing")
     with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        b = p.chromium.launch(executable_path=str(CHROMIUM), args=[*ARGS, *extra])
         yield b
         b.close()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    yield from launch_chromium()
 
 
 @pytest.fixture

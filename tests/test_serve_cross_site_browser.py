@@ -22,7 +22,7 @@ import pytest
 
 pytest.importorskip("starlette", reason="roads[serve] (in the test extra) is not installed")
 
-from test_browser import ARGS, CHROMIUM, _missing
+from test_browser import launch_chromium
 from test_serve_live import BENCH
 
 pytestmark = pytest.mark.browser
@@ -32,23 +32,14 @@ ATTACKER = "attacker.example"
 
 @pytest.fixture(scope="module")
 def attacker_browser() -> Iterator[Any]:
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        _missing("the playwright package is not installed")
-    if not CHROMIUM.exists():
-        _missing(f"{CHROMIUM} is missing")
-    with sync_playwright() as p:
-        rules = f"--host-resolver-rules=MAP {ATTACKER} 127.0.0.1"
-        # Chromium's own guard against public pages reaching loopback is off: the server must refuse by itself,
-        # as it must for every browser that has no such guard.
-        unguarded = (
-            "--disable-features=LocalNetworkAccessChecks,PrivateNetworkAccessRespectPreflightResults,"
-            "PrivateNetworkAccessSendPreflights,BlockInsecurePrivateNetworkRequests"
-        )
-        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=[*ARGS, rules, unguarded])
-        yield browser
-        browser.close()
+    rules = f"--host-resolver-rules=MAP {ATTACKER} 127.0.0.1"
+    # Chromium's own guard against public pages reaching loopback is off: the server must refuse by itself,
+    # as it must for every browser that has no such guard.
+    unguarded = (
+        "--disable-features=LocalNetworkAccessChecks,PrivateNetworkAccessRespectPreflightResults,"
+        "PrivateNetworkAccessSendPreflights,BlockInsecurePrivateNetworkRequests"
+    )
+    yield from launch_chromium(rules, unguarded)
 
 
 @pytest.fixture

@@ -12,6 +12,13 @@ _TABLE = {
 }
 _ERROR = {"description": 'one line: {"error": message, "status": code}'}
 
+_WRITE_REFUSALS = {
+    "403": {"description": "the browser's Origin is another site's"},
+    "415": {"description": "not Content-Type: application/json"},
+    "421": {"description": "the Host is not one of the server's names (every route)"},
+}
+"""What every write may be refused with before it is read (docs/serve.md, "Safe by default")."""
+
 
 def _answer(description: str, media: str = "application/json", **others: dict[str, str]) -> dict[str, Any]:
     return {"200": {"description": description, "content": {media: {}}}, **others}
@@ -68,7 +75,13 @@ def openapi() -> dict[str, Any]:
             "put": {
                 "summary": "make a table (an empty log)",
                 "parameters": table,
-                "responses": {"201": {"description": "made"}, "200": {"description": "already there"}, "401": _ERROR},
+                "responses": {
+                    "201": {"description": "made"},
+                    "200": {"description": "already there (its log loaded, never truncated)"},
+                    "401": _ERROR,
+                    "409": _ERROR,
+                    **_WRITE_REFUSALS,
+                },
             },
         },
         "/api/tables/{table}/coups": {
@@ -83,6 +96,7 @@ def openapi() -> dict[str, Any]:
                     "404": _ERROR,
                     "409": _ERROR,
                     "413": _ERROR,
+                    **_WRITE_REFUSALS,
                 },
             }
         },
@@ -90,7 +104,13 @@ def openapi() -> dict[str, Any]:
             "delete": {
                 "summary": "undo the last coup (an undo record in the log); ?expect=N its number",
                 "parameters": table,
-                "responses": {**_answer("the new state"), "401": _ERROR, "404": _ERROR, "409": _ERROR},
+                "responses": {
+                    **_answer("the new state"),
+                    "401": _ERROR,
+                    "404": _ERROR,
+                    "409": _ERROR,
+                    **_WRITE_REFUSALS,
+                },
             }
         },
         "/api/tables/{table}/board.svg": {

@@ -31,6 +31,7 @@ from typing import Any
 from ..cards import Card, parse_card
 from ..coup import Coup, resolve
 from ..errors import CardError, LogError, RoadsError, TableError
+from ..files import sync_folder
 from ..logs import iter_entries
 from ..logs.reader import EMPTY
 from ..logs.results import parse_results
@@ -214,7 +215,7 @@ class Store:
                 table.stamp, table.size = _stamp(os.fstat(fd)), len(header)
             finally:
                 os.close(fd)
-            _sync_folder(self.folder)
+            sync_folder(self.folder)
             self.tables[name] = table
             return table, True
 
@@ -318,15 +319,6 @@ def _append(table: Table, line: bytes) -> None:
     table.open_end = False
     # Another program appending at the same moment: the sizes disagree, and the log is read before the next write.
     table.stamp = _stamp(st) if st.st_size == table.size else None
-
-
-def _sync_folder(folder: Path) -> None:
-    """Flush a folder's entries (a file made in it) to the disk."""
-    fd = os.open(folder, os.O_RDONLY)
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)
 
 
 def _coup(cards: str, number: int) -> Coup:
