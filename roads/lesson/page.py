@@ -24,6 +24,10 @@ from ..board.names import DERIVED, Road
 from ..board.stats import result_counts
 from ..coup import Coup
 from ..outcome import Outcome
+from ..pages.csp import Policy
+from ..pages.figure import decoration_svg, inline_svg, without_style
+from ..pages.safe import bidi, esc
+from ..pages.shell import asset, document, keep_symbols, page_fonts, sprite
 from ..scene import CELL, lay_out, render_options
 from ..scene.highlight import focus
 from ..scene.primitives import Scene, Symbol
@@ -43,10 +47,7 @@ from .plan import (
     plan_lesson,
     played_from,
 )
-from .safe import bidi, esc
-from .shell import asset, document, keep_symbols, page_fonts, sprite
 from .steps import steps
-from .svgtools import decoration_svg, inline_svg, without_style
 
 
 def lesson_page(items: Iterable[Played | Outcome | Coup | str], **options: Unpack[LessonOptions]) -> str:
@@ -99,14 +100,8 @@ class _Writer:
             ]
         )
         style, script = f"\n{asset('lesson.css')}", f"\n{asset('lesson.js')}"
-        return document(
-            title=lesson.title,
-            body=f"{hidden}\n{body}",
-            script=script,
-            styles=(style, fonts) if fonts else (style,),
-            fonts=bool(fonts),
-            attributes=f' data-theme="{esc(lesson.theme)}"',
-        )
+        policy = Policy(scripts=(script,), styles=(style, fonts) if fonts else (style,), fonts=bool(fonts))
+        return document(title=lesson.title, body=f"{hidden}\n{body}", policy=policy, theme=lesson.theme).html
 
     # -- parts ---------------------------------------------------------------
 

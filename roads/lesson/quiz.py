@@ -20,9 +20,14 @@ from __future__ import annotations
 import dataclasses
 import re
 from collections.abc import Sequence
+from typing import Required, TypedDict, Unpack
 
 from ..board import Bead
 from ..board.explain import Proof
+from ..pages.csp import Policy
+from ..pages.figure import decoration_svg
+from ..pages.safe import bidi, clean, esc, shorten
+from ..pages.shell import Page, asset, document, keep_symbols, page_fonts, sprite
 from ..scene import lay_out, render_options
 from ..scene.primitives import Group, Item, Scene, Symbol
 from ..scoreboard import Scoreboard
@@ -31,9 +36,6 @@ from ..version import __version__
 from .compare import columns_of, comparison_scene
 from .plan import TITLE_LIMIT
 from .questions import DEFAULT_COUNT, KINDS, Question, questions
-from .safe import bidi, clean, esc, shorten
-from .shell import asset, document, keep_symbols, page_fonts, sprite
-from .svgtools import decoration_svg
 
 LAST = 12
 """The newest Big Road columns a question's board shows: enough to read every derived mark it asks about."""
@@ -42,24 +44,34 @@ _USE = re.compile(r"<use\b[^>]*>")
 _LABELS = re.compile(r' (?:class|data-[a-z-]+)="[^"]*"')
 
 
-def quiz_page(
-    boards: Sequence[Scoreboard],
-    *,
-    seed: int | str,
-    count: int = DEFAULT_COUNT,
-    names: Sequence[str] = (),
-    title: str | None = None,
-    theme: str = "classic",
-) -> str:
+class QuizOptions(TypedDict, total=False):
+    """What a quiz is made of besides its boards (:func:`quiz_page`'s keywords)."""
+
+    seed: Required[int | str]
+    count: int
+    names: Sequence[str]
+    title: str | None
+    theme: str
+
+
+def quiz_page(boards: Sequence[Scoreboard], **options: Unpack[QuizOptions]) -> str:
     """Return the quiz of ``boards`` (``count`` questions each) as one self-contained HTML document.
 
     ``names`` names each board's shoe on the page (a log's name, a table's);
-    the same boards and ``seed`` give the same bytes.
+    the same boards and ``seed`` give the same bytes. :func:`quiz_document` gives its policy too.
     """
+    return quiz_document(boards, **options).html
+
+
+def quiz_document(boards: Sequence[Scoreboard], **options: Unpack[QuizOptions]) -> Page:
+    """Return the quiz of ``boards`` and its policy (:func:`quiz_page`'s page, for a server to send)."""
+    theme = options.get("theme", "classic")
     render_options(theme=theme)  # an unknown theme fails here, before any work
-    asked = questions(boards, seed=seed, count=count)
+    asked = questions(boards, seed=options["seed"], count=options.get("count", DEFAULT_COUNT))
+    title = options.get("title")
     heading = shorten(clean(title).strip(), TITLE_LIMIT) if title else ""
-    return _Writer(list(boards), asked, [clean(n) for n in names], heading or "Reading the roads: a quiz", theme).page()
+    names = [clean(n) for n in options.get("names", ())]
+    return _Writer(list(boards), asked, names, heading or "Reading the roads: a quiz", theme).page()
 
 
 class _Writer:
@@ -76,7 +88,7 @@ class _Writer:
         self.families: dict[str, str] = {}
         self.columns: dict[int, dict[int, list[Bead]]] = {}
 
-    def page(self) -> str:
+    def page(self) -> Page:
         """Return the whole document."""
         items = [self.question(number, q) for number, q in enumerate(self.asked, 1)]
         fonts, _ = page_fonts(self.drawn, self.families)
@@ -97,14 +109,10 @@ class _Writer:
             ]
         )
         styles = (f"\n{asset('lesson.css')}", f"\n{asset('quiz.css')}")
-        return document(
-            title=self.title,
-            body=f"{sprite(self.symbols)}\n{body}",
-            script=f"\n{asset('quiz.js')}",
-            styles=(*styles, fonts) if fonts else styles,
-            fonts=bool(fonts),
-            attributes=f' data-theme="{esc(self.theme)}"',
+        policy = Policy(
+            scripts=(f"\n{asset('quiz.js')}",), styles=(*styles, fonts) if fonts else styles, fonts=bool(fonts)
         )
+        return document(title=self.title, body=f"{sprite(self.symbols)}\n{body}", policy=policy, theme=self.theme)
 
     def header(self) -> str:
         """Return the title, what the quiz asks about, and the score line its script fills."""
@@ -201,4 +209,4 @@ def _without(items: tuple[Item, ...], id: str) -> tuple[Item, ...]:
     )
 
 
-__all__ = ["LAST", "quiz_page"]
+__all__ = ["LAST", "QuizOptions", "quiz_document", "quiz_page"]
