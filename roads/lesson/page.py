@@ -25,7 +25,7 @@ from ..board.stats import result_counts
 from ..coup import Coup
 from ..outcome import Outcome
 from ..pages.csp import Policy
-from ..pages.figure import decoration_svg, inline_svg, without_style
+from ..pages.figure import decoration_svg, inline_svg
 from ..pages.safe import bidi, esc
 from ..pages.shell import asset, document, keep_symbols, page_fonts, sprite
 from ..scene import CELL, lay_out, render_options
@@ -143,7 +143,7 @@ class _Writer:
     def board_section(self, scene: Scene, steps_data: str) -> str:
         """Return the scoreboard as inline SVG beside the proof viewer."""
         # The page's own font subsets (one <style>, hashed): the board's <svg> carries none of its own.
-        svg = without_style(inline_svg(scene, "board-", cell=self.l.cell, fonts=False))
+        svg = inline_svg(scene, "board-", cell=self.l.cell, fonts=False, style=False)
         hint = (
             "Point at a mark on Big Eye Boy, Small Road or Cockroach Pig, or tab to the board and "
             "use the arrow keys: its proof appears here and the Big Road columns it compared light up."

@@ -18,7 +18,6 @@ it every question is there with its answer folded under it.
 from __future__ import annotations
 
 import dataclasses
-import re
 from collections.abc import Sequence
 from typing import Required, TypedDict, Unpack
 
@@ -29,7 +28,7 @@ from ..pages.figure import decoration_svg
 from ..pages.safe import bidi, clean, esc, shorten
 from ..pages.shell import Page, asset, document, keep_symbols, page_fonts, sprite
 from ..scene import lay_out, render_options
-from ..scene.primitives import Group, Item, Scene, Symbol
+from ..scene.primitives import Group, Item, Scene, Symbol, Use
 from ..scoreboard import Scoreboard
 from ..terminal import plural
 from ..version import __version__
@@ -39,9 +38,6 @@ from .questions import DEFAULT_COUNT, KINDS, Question, questions
 
 LAST = 12
 """The newest Big Road columns a question's board shows: enough to read every derived mark it asks about."""
-_GROUP_ID = re.compile(r'(<g\b[^>]*?) id="[^"]*"')
-_USE = re.compile(r"<use\b[^>]*>")
-_LABELS = re.compile(r' (?:class|data-[a-z-]+)="[^"]*"')
 
 
 class QuizOptions(TypedDict, total=False):
@@ -168,13 +164,10 @@ class _Writer:
         shown = Scoreboard.from_outcomes(self.boards[q.shoe - 1].bead_plate.outcomes[: q.coups])
         scene = lay_out(shown, render_options(theme=self.theme, last=LAST, road_labels=True))
         # The ask badges would give away every "if Banker wins next" answer.
-        scene = dataclasses.replace(scene, items=_without(scene.items, "asks"))
+        scene = dataclasses.replace(scene, items=_shown(scene.items))
         self.keep(scene, "brd-", "shown-board")
         self.drawn.update(texts(scene))
-        # Many boards share the page: their groups' ids ("stats", "asks") would clash, and nothing points at
-        # them; the marks' classes and data (for the lesson page's pointing) are half a board's bytes, unused here.
-        svg = _GROUP_ID.sub(r"\1", decoration_svg(scene, "shown-board", "brd-"))
-        return _USE.sub(lambda use: _LABELS.sub("", use.group(0)), svg)
+        return decoration_svg(scene, "shown-board", "brd-")
 
     def proof(self, p: Proof, board: Scoreboard) -> str:
         """Return one proof as a list item: the lesson page's picture of the columns compared, then the words."""
@@ -200,13 +193,22 @@ class _Writer:
         self.families[kind] = scene.font_family
 
 
-def _without(items: tuple[Item, ...], id: str) -> tuple[Item, ...]:
-    """Return ``items`` without the group ``id``, at any depth."""
-    return tuple(
-        dataclasses.replace(item, items=_without(item.items, id)) if isinstance(item, Group) else item
-        for item in items
-        if not (isinstance(item, Group) and item.id == id)
-    )
+def _shown(items: tuple[Item, ...]) -> tuple[Item, ...]:
+    """Return a question's board as drawn: without the ask badges, its groups without ids, its marks unlabelled.
+
+    Many boards share the page: their groups' ids ("stats", "asks") would clash, and nothing points at them;
+    the marks' classes and data (for the lesson page's pointing) are half a board's bytes, unused here.
+    """
+    return tuple(_unlabelled(item) for item in items if not (isinstance(item, Group) and item.id == "asks"))
+
+
+def _unlabelled(item: Item) -> Item:
+    """Return ``item`` without its group id or its mark's classes and data (at any depth)."""
+    if isinstance(item, Group):
+        return dataclasses.replace(item, id=None, items=_shown(item.items))
+    if isinstance(item, Use):
+        return dataclasses.replace(item, classes="", data=())
+    return item
 
 
 __all__ = ["LAST", "QuizOptions", "quiz_document", "quiz_page"]

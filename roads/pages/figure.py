@@ -27,28 +27,28 @@ __all__ = [
     "notebook_html",
     "page_figure",
     "prefixed",
+    "write_items",
 ]
 
 
 def inline_svg(
-    scene: Scene, prefix: str, *, cell: float | None = None, width: int | None = None, fonts: bool = True
+    scene: Scene,
+    prefix: str,
+    *,
+    cell: float | None = None,
+    width: int | None = None,
+    fonts: bool = True,
+    style: bool = True,
 ) -> str:
-    """Return ``scene`` as an ``<svg>`` element for an HTML page (no XML declaration), ids prefixed."""
-    from ..render.inline import inline_svg as write  # the renderer is only needed once a picture is asked for
+    """Return ``scene`` as an ``<svg>`` element for an HTML page (no XML declaration), ids prefixed.
 
-    return write(scene, prefix, cell=cell, width=width, fonts=fonts)
-
-
-_ROOT_STYLE = re.compile(r'^(<svg\b[^>]*?) style="[^"]*"')
-
-
-def without_style(svg: str) -> str:
-    """Return an inline ``<svg>`` without its root ``style`` attribute, for a page under a strict CSP.
-
-    The page's own stylesheet sizes its pictures; a ``style`` attribute would
+    ``style=False`` leaves out the root's ``style`` attribute, for a page under a strict
+    policy: the page's own stylesheet sizes its pictures, and a ``style`` attribute would
     need ``'unsafe-hashes'`` in the Content-Security-Policy, and is refused without.
     """
-    return _ROOT_STYLE.sub(r"\1", svg.lstrip(), count=1)
+    from ..render.inline import inline_svg as write  # the renderer is only needed once a picture is asked for
+
+    return write(scene, prefix, cell=cell, width=width, fonts=fonts, style=style)
 
 
 _ROOT = re.compile(r"<svg\b[^>]*>")

@@ -19,7 +19,7 @@ from typing import Any
 from ..scene.primitives import Scene, Symbol
 from ..version import __version__
 from .csp import Policy
-from .figure import inline_svg, without_style
+from .figure import inline_svg
 
 FONT_PREFIX = "page-"
 """What the page-wide font families start with (``page-roads-aileron``...); no figure's ids start so."""
@@ -87,7 +87,7 @@ def sprite(symbols: Mapping[str, Symbol]) -> str:
         font_family="",
     )
     # Zero-sized rather than display:none: some browsers will not draw <use> of a hidden SVG's symbols.
-    return without_style(inline_svg(scene, "", fonts=False)).replace(
+    return inline_svg(scene, "", fonts=False, style=False).replace(
         "<svg ", '<svg aria-hidden="true" class="sprite" ', 1
     )
 
