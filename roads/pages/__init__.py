@@ -9,9 +9,11 @@ Jinja2; :mod:`.templates` does, and only code that writes a page imports that.
   viewport, the generator, the title) and the slots a page fills: ``head``
   (its styles or links), ``body_attributes`` and ``body``.
   ``templates/standalone.html`` is a self-contained file on it: its CSS and
-  JavaScript inline, each allowed by its hash. The drill, the server's lobby
-  and table page are templates of their own; the lesson page and the quiz give
-  their body as HTML (``written.html``).
+  JavaScript inline, each allowed by its hash; ``served.html`` a page of
+  ``roads serve``, its files and policy the server's. Each page is a template
+  on one of them: ``lesson.html``, ``quiz.html``, ``drill.html``,
+  ``lobby.html``, ``table.html``; the Python beside them draws the pictures
+  and gathers what the page shows.
 - :mod:`.safe` is the one escaping policy: :func:`~.safe.esc` cleans and
   escapes, and the templates run it on every value they print (Markup, what
   the package wrote itself, passes as it is).

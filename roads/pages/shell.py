@@ -49,13 +49,6 @@ def standalone(template: str, *, title: str, policy: Policy, theme: str | None =
     return Page(html, policy)
 
 
-def document(*, title: str, body: str, policy: Policy, theme: str | None = None) -> Page:
-    """Return a self-contained page around ``body``, HTML the caller wrote with every text escaped by ``esc``."""
-    from markupsafe import Markup
-
-    return standalone("written.html", title=title, policy=policy, theme=theme, body=Markup(body))
-
-
 def page_fonts(drawn: Iterable[str], figures: Mapping[str, str]) -> tuple[str, str]:
     """Return the page's ``@font-face`` style (each face subset to the ``drawn`` texts) and their family list.
 
@@ -100,4 +93,4 @@ def keep_symbols(symbols: dict[str, Symbol], scene: Scene, prefix: str) -> None:
             raise ValueError(f"two shapes for symbol {prefix + symbol.id}: give each size its own prefix")
 
 
-__all__ = ["FONT_PREFIX", "Page", "asset", "document", "keep_symbols", "page_fonts", "sprite", "standalone"]
+__all__ = ["FONT_PREFIX", "Page", "asset", "keep_symbols", "page_fonts", "sprite", "standalone"]
