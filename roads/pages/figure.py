@@ -13,6 +13,7 @@ import math
 import re
 from collections.abc import Iterable, Mapping
 
+from ..render.inline import inline_svg
 from ..scene.ids import content_prefix, prefixed
 from ..scene.primitives import Circle, Grid, Group, Item, Line, Rect, Scene, Text, Use
 from .safe import esc, xml_attribute, xml_text
@@ -29,26 +30,6 @@ __all__ = [
     "prefixed",
     "write_items",
 ]
-
-
-def inline_svg(
-    scene: Scene,
-    prefix: str,
-    *,
-    cell: float | None = None,
-    width: int | None = None,
-    fonts: bool = True,
-    style: bool = True,
-) -> str:
-    """Return ``scene`` as an ``<svg>`` element for an HTML page (no XML declaration), ids prefixed.
-
-    ``style=False`` leaves out the root's ``style`` attribute, for a page under a strict
-    policy: the page's own stylesheet sizes its pictures, and a ``style`` attribute would
-    need ``'unsafe-hashes'`` in the Content-Security-Policy, and is refused without.
-    """
-    from ..render.inline import inline_svg as write  # the renderer is only needed once a picture is asked for
-
-    return write(scene, prefix, cell=cell, width=width, fonts=fonts, style=style)
 
 
 _ROOT = re.compile(r"<svg\b[^>]*>")
