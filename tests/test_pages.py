@@ -12,9 +12,9 @@ from helpers import FIXTURES
 
 from roads.lesson.drill import drill, drill_html
 from roads.pages.csp import Policy
+from roads.pages.jinja import render
 from roads.pages.safe import esc
 from roads.pages.served import lobby, table
-from roads.pages.templates import render
 
 TEMPLATES = resources.files("roads.pages").joinpath("templates")
 
@@ -61,7 +61,7 @@ def test_commands_that_write_no_page_never_load_jinja2() -> None:
         "out = io.StringIO()\n"
         "with contextlib.redirect_stdout(out), tempfile.TemporaryDirectory() as d:\n"
         f"    codes = [main(['--help']), main(['build', {log!r}]), main(['render', {log!r}, '-o', d + '/b.svg'])]\n"
-        "print(codes, 'jinja2' in sys.modules, 'roads.pages.templates' in sys.modules)"
+        "print(codes, 'jinja2' in sys.modules, 'roads.pages.jinja' in sys.modules)"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip().splitlines()[-1] == "[0, 0, 0] False False"

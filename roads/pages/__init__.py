@@ -3,7 +3,7 @@
 The package sits at the top of the flow, beside the lessons and the server
 (cards -> coups -> roads -> scene -> SVG / PNG -> pages): it reads the scene
 and the renderer, and nothing below it imports it. Importing it loads no
-Jinja2; :mod:`.templates` does, and only code that writes a page imports that.
+Jinja2; :mod:`.jinja` does, and only code that writes a page imports that.
 
 - ``templates/base.html`` owns ``<!DOCTYPE>``, ``<head>`` (the policy, the
   viewport, the generator, the title) and the slots a page fills: ``head``

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .templates import render
+from .jinja import render
 
 _SHELL = {"policy": None, "generator": None}
 """A served page carries no policy of its own (the server sends its header) and no generator line."""

@@ -43,7 +43,7 @@ def standalone(template: str, *, title: str, policy: Policy, theme: str | None =
 
     ``theme`` goes on ``<body>`` as ``data-theme``; ``context`` is the template's own.
     """
-    from .templates import render  # Jinja2 loads only when a page is written
+    from .jinja import render  # Jinja2 loads only when a page is written
 
     html = render(template, title=title, policy=policy, theme=theme, generator=__version__, **context)
     return Page(html, policy)
