@@ -135,7 +135,7 @@ class _NotebookDrawer:
 
     def html(self, subject: object) -> str:
         """Return ``subject`` as an HTML figure with inline SVG."""
-        from .render.notebook import notebook_html
+        from .pages.figure import notebook_html
 
         return notebook_html(subject)
 

@@ -136,7 +136,7 @@ def test_an_embedded_figure_keeps_its_words_legible() -> None:
     import re
 
     from roads.lesson.embed import html_figure
-    from roads.render.notebook import MIN_TEXT
+    from roads.pages.figure import MIN_TEXT
 
     board = Scoreboard.from_results("BPPBBTBPBBPP")
     for html in (

@@ -36,8 +36,16 @@ NEVER: dict[str, tuple[str, ...]] = {
     # layer: what it may not import at all
     # The scene may quote the terminal's compact text forms (its <desc>): a sideways arrow, not one back up.
     # The server (roads.serve) is at the top beside the CLI: nothing below it may reach it.
-    "roads.scene": ("roads.lesson", "roads.cli", "roads.serve", "roads.render", "roads.bets", "roads.scoreboard"),
-    "roads.render": ("roads.lesson", "roads.cli", "roads.serve", "roads.scoreboard"),
+    "roads.scene": (
+        "roads.lesson",
+        "roads.cli",
+        "roads.serve",
+        "roads.render",
+        "roads.bets",
+        "roads.scoreboard",
+        "roads.pages",
+    ),
+    "roads.render": ("roads.lesson", "roads.cli", "roads.serve", "roads.scoreboard", "roads.pages"),
     "roads.terminal": (
         "roads.lesson",
         "roads.cli",
@@ -45,8 +53,11 @@ NEVER: dict[str, tuple[str, ...]] = {
         "roads.scene",
         "roads.render",
         "roads.scoreboard",
+        "roads.pages",
     ),
     "roads.lesson": ("roads.cli", "roads.serve"),
+    # The pages package writes every HTML document: the lessons and the server call it, never the other way.
+    "roads.pages": ("roads.lesson", "roads.cli", "roads.serve", "roads.analytics"),
     "roads.serve": ("roads.cli",),
 }
 

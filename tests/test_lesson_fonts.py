@@ -24,9 +24,9 @@ from test_browser import browser  # noqa: F401  # the shared headless-chromium f
 from test_svg_fonts import RULE, TITLE
 
 import roads.lesson.page as page_module
-from roads.lesson.csp import source_hash
 from roads.lesson.page import lesson_page
-from roads.lesson.shell import FONT_PREFIX
+from roads.pages.csp import source_hash
+from roads.pages.shell import FONT_PREFIX
 from roads.render.fonts import CHAIN
 from roads.render.svgfonts import family
 from roads.scene import render_options

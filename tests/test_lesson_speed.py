@@ -17,7 +17,7 @@ from roads import Scoreboard
 from roads.board import Bead
 from roads.board.names import DERIVED
 from roads.lesson.compare import columns_of, comparison_scene
-from roads.lesson.svgtools import _EMPTY, _ROOT, decoration_svg, inline_svg
+from roads.pages.figure import _EMPTY, _ROOT, decoration_svg, inline_svg
 from roads.scene.highlight import focus
 from roads.scene.primitives import Group, Polygon, Scene
 

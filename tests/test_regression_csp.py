@@ -13,10 +13,10 @@ from pathlib import Path
 
 import pytest
 
-from roads.lesson.csp import source_hash
 from roads.lesson.drill import drill, drill_html
 from roads.lesson.page import lesson_page
 from roads.lesson.quiz import quiz_page
+from roads.pages.csp import source_hash
 from roads.scoreboard import Scoreboard
 from roads.shoe import deal_shoe
 

@@ -15,7 +15,6 @@ from ..errors import LessonError
 from ..rules import banker_draws, is_natural, player_draws, tableau_reason
 from ..scene.hand import with_article_card
 from ..shoe import SeededStream
-from .safe import esc
 
 MAX_COUNT = 1000
 SHOWN_RANK = {"T": "10"}
@@ -163,43 +162,12 @@ def drill_json(situations: list[Situation], seed: int | str) -> str:
 
 def drill_html(situations: list[Situation], seed: int | str, title: str | None = None) -> str:
     """Return the drill as a self-checking quiz page (offline; answers in <details> when JavaScript is off)."""
-    from .shell import asset, document
+    from ..pages.csp import Policy
+    from ..pages.shell import asset, standalone
 
+    policy = Policy(scripts=(f"\n{asset('drill.js')}",), styles=(f"\n{asset('drill.css')}",))
     heading = title or f"Third-card drill (seed {seed})"
-    items = []
-    for s in situations:
-        qid = f"q{s.number}"
-        asks = []
-        for who, answer in (("player", s.player_draws), ("banker", s.banker_draws)):
-            buttons = "".join(
-                f'<button type="button" data-answer="{"yes" if value else "no"}">{label}</button>'
-                for value, label in ((True, "Draws"), (False, "Stands"))
-            )
-            asks.append(
-                f'<div class="ask" data-who="{who}" data-correct="{"yes" if answer else "no"}" hidden>'
-                f'<span class="who">Does {who.title()} draw?</span> {buttons}'
-                f'<span class="verdict" aria-live="polite"></span></div>'
-            )
-        reveal = (
-            f"<p><strong>Player {yes(s.player_draws)}, Banker {yes(s.banker_draws)}.</strong></p>"
-            f"<p>{esc(s.player_reason())}</p>" + ("" if s.natural else f"<p>{esc(s.banker_reason())}</p>")
-        )
-        items.append(
-            f'<li id="{qid}" class="situation" data-player="{s.player_total}" data-banker="{s.banker_total}" '
-            f'data-third="{esc(s.card_name)}">\n<p class="question">{esc(s.question())}</p>\n'
-            + "\n".join(asks)
-            + f'\n<details class="answer"><summary>Answer</summary>{reveal}</details>\n</li>'
-        )
-    style, script = f"\n{asset('drill.css')}", f"\n{asset('drill.js')}"
-    body = (
-        f"<header><h1><bdi>{esc(heading)}</bdi></h1>\n"
-        "<p>For each situation, say whether Player draws a third card and whether Banker does. "
-        "A natural (8 or 9 in two cards, either side) means nobody draws.</p>\n"
-        '<p class="score" id="score" aria-live="polite" hidden></p></header>\n<main>\n<ol class="drill">\n'
-        + "\n".join(items)
-        + "\n</ol>\n</main>"
-    )
-    return document(title=heading, body=body, script=script, styles=(style,), fonts=False)
+    return standalone("drill.html", title=heading, policy=policy, situations=situations, yes=yes).html
 
 
 FORMATS = {"text": drill_text, "json": drill_json}

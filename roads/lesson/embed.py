@@ -95,7 +95,7 @@ def html_figure(
     """
     import dataclasses
 
-    from ..render.notebook import page_figure  # the renderer is only needed once a picture is asked for
+    from ..pages.figure import page_figure  # the renderer is only needed once a picture is asked for
 
     scene, size = to_scene(subject, **options)
     if alt:

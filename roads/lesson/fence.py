@@ -12,8 +12,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..errors import LessonError, RoadsError
+from ..scene.safe import clean
 from ..scoreboard import Scoreboard
-from .safe import clean
 
 OPTIONS = ("road", "last", "highlight", "theme", "labels", "width", "cell", "caption", "alt", "title", "fonts")
 """What a figure in a document takes; anything else is a mistake worth stopping for."""

@@ -17,10 +17,10 @@ from ..bounds import TooLong, whole_number
 from ..coup import Coup
 from ..errors import LessonError, excerpt
 from ..outcome import Outcome
+from ..pages.safe import clean, shorten
 from ..scene import render_options
 from ..scoreboard import Scoreboard
 from ..terminal import plural
-from .safe import clean, shorten
 
 TITLE_LIMIT = 300
 """Longest page title kept; a title is a heading, not a place for a log's whole text."""

@@ -55,9 +55,9 @@ def steps(
     (and its x where that moves too) at every k, and the asks badges' markup,
     each different one once, with the one each k shows.
     """
+    from ..pages.figure import write_items
     from ..render.svg import num
     from ..render.svgfonts import item_texts
-    from .svgtools import write_items
 
     stats = _find(scene.items, "stats")
     if stats is None or not stats.items or not isinstance(stats.items[0], Rect):

@@ -80,7 +80,13 @@ def _import_svgwrite() -> None:
 
 
 def scene_svg(
-    scene: Scene, *, cell: float | None = None, width: int | None = None, ids: str | None = None, fonts: bool = True
+    scene: Scene,
+    *,
+    cell: float | None = None,
+    width: int | None = None,
+    ids: str | None = None,
+    fonts: bool = True,
+    style: bool = True,
 ) -> str:
     """Return the SVG document of ``scene``: sized in pixels, drawn in model units through the viewBox.
 
@@ -88,7 +94,8 @@ def scene_svg(
     any number of figures can share one HTML page; ``ids=""`` keeps the model's names.
     With ``fonts`` (the default) the bundled faces its text uses are embedded,
     subset to its characters (:mod:`roads.render.svgfonts`); ``fonts=False``
-    leaves them out for a page that brings its own or holds many figures.
+    leaves them out for a page that brings its own or holds many figures. ``style=False`` leaves
+    out the root's ``style`` attribute, for a page under a strict policy whose style sheet sizes it.
     """
     if "SvgText" not in globals():
         _import_svgwrite()
@@ -104,7 +111,8 @@ def scene_svg(
     a = dwg.attribs
     a["viewBox"] = f"0 0 {num(scene.width)} {num(scene.height)}"
     # width/height give a file its exact pixels; inline in a page it shrinks to fit, keeping its shape.
-    a["style"] = "max-width:100%;height:auto"
+    if style:
+        a["style"] = "max-width:100%;height:auto"
     # The embedded subsets first, in the PNG's order, so a browser draws each character from the face the
     # PNG drew it with; the names after them serve a page that strips the <style>.
     a["font-family"] = f"{families}, {scene.font_family}" if families else scene.font_family

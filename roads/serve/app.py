@@ -18,9 +18,7 @@ keeps pushing while it happens.
 from __future__ import annotations
 
 import hmac
-import html
 import json
-import re
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -35,7 +33,9 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from ..bounds import MAX_TEXT
 from ..errors import RoadsError, TableError
-from . import pages, views, worker
+from ..pages import served
+from ..pages.csp import SERVED as CSP
+from . import static, views, worker
 from .follow import Follower, watch
 from .hub import Hub, event
 from .openapi import openapi
@@ -44,20 +44,11 @@ from .store import Store, Table
 MAX_BODY = 64 * 1024
 """Bytes of a request body: a coup is a few dozen; more is a 413 before it is read whole."""
 
-CSP = (
-    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; connect-src 'self'; "
-    "base-uri 'none'; form-action 'none'"
-)
-"""The policy of every answer: the page's own script and style files only, nothing inline, nothing elsewhere."""
-
 LOOPBACK_NAMES = ("localhost", "127.0.0.1", "::1")
 """The names a browser on this machine uses for a loopback server: every server answers to them."""
 
 READS = frozenset({"GET", "HEAD", "OPTIONS"})
 """Methods that change nothing; every other one is a write."""
-
-_PAGE_POLICY = re.compile(r'<meta http-equiv="Content-Security-Policy" content="([^"]*)">')
-"""The policy a self-contained roads page (the quiz) carries in its head."""
 
 
 @dataclass
@@ -208,20 +199,20 @@ async def lobby(request: Request) -> Response:
     """GET /: every table as a small live board with its counts."""
     store = _served(request).store
     found = await worker.read(lambda: [views.summary(t) for t in store])
-    return HTMLResponse(pages.lobby(found))
+    return HTMLResponse(served.lobby(found))
 
 
 async def table_page(request: Request) -> Response:
     """GET /tables/{table}: the table page (``?overlay=1``: the board alone, transparent, for a stream)."""
     table = _table(request)
     overlay = request.query_params.get("overlay") in ("1", "true", "yes")
-    return HTMLResponse(pages.table(table.name, table.writable, overlay, _served(request).token is not None))
+    return HTMLResponse(served.table(table.name, table.writable, overlay, _served(request).token is not None))
 
 
 async def asset(request: Request) -> Response:
     """GET /static/{name}: the page's script and style, from the package (a fixed list; no other path)."""
     name = request.path_params["name"]
-    found = pages.asset(name)
+    found = static.asset(name)
     if found is None:
         raise HTTPException(404, f"no such file: {name[:64]}")
     text, media = found
@@ -237,9 +228,7 @@ async def quiz_page(request: Request) -> Response:
     store = _served(request).store
     seed = request.query_params.get("seed", views.QUIZ_SEED)[:MAX_TEXT]
     page = await worker.read(views.quiz, list(store), seed)
-    found = _PAGE_POLICY.search(page)
-    assert found is not None, "a roads page always carries its policy"
-    return HTMLResponse(page, headers={"Content-Security-Policy": html.unescape(found.group(1))})
+    return HTMLResponse(page.html, headers={"Content-Security-Policy": page.policy.header})
 
 
 async def openapi_page(request: Request) -> Response:

@@ -19,7 +19,8 @@ from ..cards import Card
 from ..coup import Coup
 from ..errors import RoadsError, TableError
 from ..lesson.questions import questions
-from ..lesson.quiz import quiz_page
+from ..lesson.quiz import quiz_document
+from ..pages.shell import Page
 from ..render import render
 from ..scene import render_options
 from ..scoreboard import Scoreboard
@@ -184,8 +185,8 @@ QUIZ_SEED = "serve"
 """The seed of the served quiz unless the request gives one: the same tables give the same page."""
 
 
-def quiz(tables: list[Table], seed: str = QUIZ_SEED) -> str:
-    """Return ``roads quiz`` of the tables' boards: each table with something to ask, named by its name.
+def quiz(tables: list[Table], seed: str = QUIZ_SEED) -> Page:
+    """Return ``roads quiz`` of the tables' boards and its policy: each table with something to ask, named by its name.
 
     A table too short to ask about is left out; with none left, a TableError (404) says so.
     """
@@ -199,4 +200,6 @@ def quiz(tables: list[Table], seed: str = QUIZ_SEED) -> str:
         asked.append((table.name, found))
     if not asked:
         raise TableError("no table has enough coups for a quiz yet: deal a few more", status=404)
-    return quiz_page([b for _, b in asked], seed=seed, names=[n for n, _ in asked], title="Reading the roads: a quiz")
+    return quiz_document(
+        [b for _, b in asked], seed=seed, names=[n for n, _ in asked], title="Reading the roads: a quiz"
+    )

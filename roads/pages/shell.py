@@ -1,48 +1,52 @@
-"""The shell every roads page shares: the document around a page's body, its fonts, and the sprite of its symbols.
+"""The parts every self-contained page shares: the document around its body, its fonts, the sprite of its symbols.
 
-The lesson page and the quiz are the same kind of file: one self-contained
-HTML document that opens from disk, its CSS and JavaScript inline and allowed
-by their hashes (:mod:`.csp`), the faces its pictures draw with embedded once
-for the whole page, and the symbols its small pictures place kept once in a
-hidden sprite. One piece of code writes those parts for both.
+The lesson page, the quiz and the drill are the same kind of file: one
+self-contained HTML document that opens from disk, its CSS and JavaScript
+inline and allowed by their hashes (:class:`~roads.pages.csp.Policy`), the
+faces its pictures draw with embedded once for the whole page, and the
+symbols its small pictures place kept once in a hidden sprite. The document
+is the ``standalone.html`` template (on ``base.html``); this module gives the
+rest to every page.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 from importlib import resources
+from typing import Any
 
 from ..scene.primitives import Scene, Symbol
 from ..version import __version__
-from . import csp
-from .safe import esc
-from .svgtools import inline_svg, without_style
+from .csp import Policy
+from .figure import inline_svg
 
 FONT_PREFIX = "page-"
 """What the page-wide font families start with (``page-roads-aileron``...); no figure's ids start so."""
 
 
+@dataclass(frozen=True, slots=True)
+class Page:
+    """A written page and its policy: a file carries ``policy.meta`` already, a server sends ``policy.header``."""
+
+    html: str
+    policy: Policy
+
+
 def asset(name: str) -> str:
-    """Return the text of a file in roads/lesson/assets (the pages' CSS and JavaScript)."""
-    return (resources.files("roads.lesson") / "assets" / name).read_text(encoding="utf-8")
+    """Return the text of a file in roads/pages/assets (the pages' CSS and JavaScript)."""
+    return (resources.files("roads.pages") / "assets" / name).read_text(encoding="utf-8")
 
 
-def document(*, title: str, body: str, script: str, styles: tuple[str, ...], fonts: bool, attributes: str = "") -> str:
-    """Return the whole HTML document: the strict CSP allowing exactly ``script`` and ``styles``, then ``body``.
+def standalone(template: str, *, title: str, policy: Policy, theme: str | None = None, **context: Any) -> Page:
+    """Return the self-contained page ``template`` (on ``standalone.html``): ``policy`` allows its inline code.
 
-    ``attributes`` go on ``<body>`` as written (escaped by the caller); ``fonts``
-    lets ``data:`` fonts load (a page whose styles embed its faces).
+    ``theme`` goes on ``<body>`` as ``data-theme``; ``context`` is the template's own.
     """
-    return (
-        "<!DOCTYPE html>\n"
-        '<html lang="en">\n<head>\n<meta charset="utf-8">\n'
-        + csp.meta(scripts=(script,), styles=styles, fonts=fonts)
-        + '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
-        f'<meta name="generator" content="roads {esc(__version__)}">\n'
-        f"<title>{esc(title)}</title>\n" + "".join(f"<style>{text}</style>\n" for text in styles) + "</head>\n"
-        f"<body{attributes}>\n{body}\n"
-        f"<script>{script}</script>\n</body>\n</html>\n"
-    )
+    from .jinja import render  # Jinja2 loads only when a page is written
+
+    html = render(template, title=title, policy=policy, theme=theme, generator=__version__, **context)
+    return Page(html, policy)
 
 
 def page_fonts(drawn: Iterable[str], figures: Mapping[str, str]) -> tuple[str, str]:
@@ -76,7 +80,7 @@ def sprite(symbols: Mapping[str, Symbol]) -> str:
         font_family="",
     )
     # Zero-sized rather than display:none: some browsers will not draw <use> of a hidden SVG's symbols.
-    return without_style(inline_svg(scene, "", fonts=False)).replace(
+    return inline_svg(scene, "", fonts=False, style=False).replace(
         "<svg ", '<svg aria-hidden="true" class="sprite" ', 1
     )
 
@@ -89,4 +93,4 @@ def keep_symbols(symbols: dict[str, Symbol], scene: Scene, prefix: str) -> None:
             raise ValueError(f"two shapes for symbol {prefix + symbol.id}: give each size its own prefix")
 
 
-__all__ = ["FONT_PREFIX", "asset", "document", "keep_symbols", "page_fonts", "sprite"]
+__all__ = ["FONT_PREFIX", "Page", "asset", "keep_symbols", "page_fonts", "sprite", "standalone"]

@@ -1,36 +1,35 @@
-"""Scenes made ready to sit inside an HTML page: ids made unique (:mod:`roads.scene.ids`), then drawn as SVG."""
+"""The one way a page inlines a figure: ids made unique (:mod:`roads.scene.ids`), drawn as SVG, in ``<figure>``.
+
+:func:`inline_svg` gives a scene as an ``<svg>`` element; :func:`page_figure`
+puts it in a ``<figure>`` with its caption (Markdown and Sphinx fences,
+``html_figure``, a notebook's ``_repr_html_``); :func:`decoration_svg` gives the
+small pictures beside a page's text (the lesson's and the quiz's proofs).
+"""
 
 from __future__ import annotations
 
 import dataclasses
+import math
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
+from ..render.inline import inline_svg
 from ..scene.ids import content_prefix, prefixed
 from ..scene.primitives import Circle, Grid, Group, Item, Line, Rect, Scene, Text, Use
+from .safe import esc, xml_attribute, xml_text
 
-__all__ = ["content_prefix", "decoration_svg", "inline_svg", "prefixed"]
-
-
-def inline_svg(
-    scene: Scene, prefix: str, *, cell: float | None = None, width: int | None = None, fonts: bool = True
-) -> str:
-    """Return ``scene`` as an ``<svg>`` element for an HTML page (no XML declaration), ids prefixed."""
-    from ..render.inline import inline_svg as write  # the renderer is only needed once a picture is asked for
-
-    return write(scene, prefix, cell=cell, width=width, fonts=fonts)
-
-
-_ROOT_STYLE = re.compile(r'^(<svg\b[^>]*?) style="[^"]*"')
-
-
-def without_style(svg: str) -> str:
-    """Return an inline ``<svg>`` without its root ``style`` attribute, for a page under a strict CSP.
-
-    The page's own stylesheet sizes its pictures; a ``style`` attribute would
-    need ``'unsafe-hashes'`` in the Content-Security-Policy, and is refused without.
-    """
-    return _ROOT_STYLE.sub(r"\1", svg.lstrip(), count=1)
+__all__ = [
+    "content_prefix",
+    "decoration_svg",
+    "figure_html",
+    "inline_svg",
+    "lift_caption",
+    "min_width",
+    "notebook_html",
+    "page_figure",
+    "prefixed",
+    "write_items",
+]
 
 
 _ROOT = re.compile(r"<svg\b[^>]*>")
@@ -114,7 +113,7 @@ def _write(item: Item, prefix: str, lines: list[str]) -> None:
             a.update({"stroke-linejoin": "round", "paint-order": "stroke"})
         elif item.bold:
             a.update({"stroke": item.fill, "stroke-width": num(item.size * BOLD)})
-        text = item.text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+        text = xml_text(item.text)
         lines.append(f"<text{_attributes(a)}>{text}</text>" if text else f"<text{_attributes(a)} />")
     elif isinstance(item, Line):
         a = {"x1": num(item.x1), "y1": num(item.y1), "x2": num(item.x2), "y2": num(item.y2)}
@@ -133,16 +132,91 @@ def _write(item: Item, prefix: str, lines: list[str]) -> None:
         raise _Unwritten
 
 
-_ATTRIBUTE_ESCAPES = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "\n": "&#10;"})
-_UNSAFE = re.compile('[&<>"\n]')
-
-
 def _attributes(a: dict[str, str]) -> str:
     """Return attributes as ElementTree writes them: sorted by name, values escaped."""
-    parts = []
-    for key in sorted(a):
-        value = a[key]
-        if _UNSAFE.search(value):
-            value = value.translate(_ATTRIBUTE_ESCAPES)
-        parts.append(f' {key}="{value}"')
-    return "".join(parts)
+    return "".join(f' {key}="{xml_attribute(a[key])}"' for key in sorted(a))
+
+
+def figure_html(scene: Scene, size: Mapping[str, object], caption: str | None = None, *, fonts: bool = True) -> str:
+    """Return ``<figure>`` with ``scene`` as inline SVG (ids unique to its content) and an escaped caption."""
+    prefix = content_prefix(repr(scene), dict(size), caption)  # the picture itself names its ids
+    cell, width = size.get("cell"), size.get("width")
+    svg = inline_svg(
+        scene,
+        prefix,
+        cell=cell if isinstance(cell, int | float) else None,
+        width=width if isinstance(width, int) else None,
+        fonts=fonts,
+    )
+    text = f"<figcaption>{esc(caption)}</figcaption>" if caption else ""
+    return f'<figure class="roads">\n{svg}\n{text}</figure>' if text else f'<figure class="roads">\n{svg}\n</figure>'
+
+
+MIN_TEXT = 9.0
+"""CSS px: an embedded figure never renders narrower than the width at which its smallest text is this size."""
+
+
+def _texts(items: Iterable[Item]) -> Iterable[Text]:
+    for item in items:
+        if isinstance(item, Text):
+            yield item
+        elif isinstance(item, Group):
+            yield from _texts(item.items)
+
+
+def lift_caption(scene: Scene) -> tuple[Scene, str]:
+    """Return ``scene`` without the highlighted mark's proof drawn under it, and that proof as one line of text.
+
+    In a page the proof is HTML (``<figcaption>``): it keeps the page's type size
+    however narrow the picture is drawn.
+    """
+    kept: list[Item] = []
+    lifted: list[Text] = []
+    for item in scene.items:
+        if isinstance(item, Group) and "caption" in item.classes.split():
+            lifted.extend(_texts(item.items))
+        else:
+            kept.append(item)
+    if not lifted:
+        return scene, ""
+    top = min(t.y - t.size for t in lifted)
+    return dataclasses.replace(scene, items=tuple(kept), height=math.ceil(top)), " ".join(t.text for t in lifted)
+
+
+def min_width(scene: Scene) -> int:
+    """Return the narrowest CSS width at which the scene's smallest text is :data:`MIN_TEXT` px (0: no text)."""
+    sizes = [t.size for t in _texts(scene.items)] + [t.size for s in scene.symbols for t in _texts(s.shapes)]
+    return math.ceil(MIN_TEXT * scene.width / min(sizes)) if sizes else 0
+
+
+def page_figure(scene: Scene, size: Mapping[str, object], caption: str | None = None, *, fonts: bool = True) -> str:
+    """Return ``<figure>`` for a page: the caption and any highlight proof as ``<figcaption>``, never shrunk illegible.
+
+    The picture keeps ``max-width:100%`` down to :func:`min_width`; below it the
+    figure scrolls sideways instead of shrinking its text under 9 px.
+    """
+    scene, proof = lift_caption(scene)
+    out = figure_html(scene, size, caption, fonts=fonts)
+    narrowest = min_width(scene)
+    if narrowest:
+        out = out.replace(
+            'style="max-width:100%;height:auto"', f'style="max-width:100%;height:auto;min-width:{narrowest}px"', 1
+        )
+    # Narrower than that, the picture scrolls in its own box: the page never scrolls sideways.
+    head, svg_end = '<figure class="roads">\n', out.rindex("</svg>") + len("</svg>")
+    out = f'{head}<div class="roads-scroll" style="overflow-x:auto">\n{out[len(head) : svg_end]}\n</div>{out[svg_end:]}'
+    if proof:
+        words = esc(proof)
+        if "<figcaption>" in out:
+            out = out.replace("</figcaption></figure>", f"<br>{words}</figcaption></figure>")
+        else:
+            out = out.replace("\n</figure>", f"\n<figcaption>{words}</figcaption></figure>")
+    return out
+
+
+def notebook_html(subject: object) -> str:
+    """Return ``subject`` as an HTML ``<figure>`` with inline SVG whose ids cannot clash with another picture's."""
+    from ..scene.subjects import drawing
+
+    d = drawing(subject)
+    return page_figure(d.scene, d.size)

@@ -1,0 +1,28 @@
+"""The pages of ``roads serve``: the lobby and the table page, plain markup that the server's script brings alive.
+
+Nothing is inline (the server's policy, :data:`roads.pages.csp.SERVED`, allows
+only ``/static/serve.js`` and ``/static/serve.css``), and every name a page
+shows is escaped by the templates.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .jinja import render
+
+_SHELL = {"policy": None, "generator": None}
+"""A served page carries no policy of its own (the server sends its header) and no generator line."""
+
+
+def lobby(tables: list[dict[str, Any]]) -> str:
+    """Return the lobby: every table (its ``table`` name, ``coups`` and ``stats``) as a small live board, and a form."""
+    return render("lobby.html", title="roads: tables", tables=tables, **_SHELL)
+
+
+def table(name: str, writable: bool, overlay: bool, token: bool) -> str:
+    """Return the table page (``overlay``: the board alone on a transparent page)."""
+    return render("table.html", name=name, writable=writable, overlay=overlay, token=token, **_SHELL)
+
+
+__all__ = ["lobby", "table"]

@@ -1,0 +1,67 @@
+"""The pages package: one base template, one escape, one policy builder, and Jinja2 only for commands with pages."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from importlib import resources
+from pathlib import Path
+
+import pytest
+from helpers import FIXTURES
+
+from roads.lesson.drill import drill, drill_html
+from roads.pages.csp import Policy
+from roads.pages.jinja import render
+from roads.pages.safe import esc
+from roads.pages.served import lobby, table
+
+TEMPLATES = resources.files("roads.pages").joinpath("templates")
+
+
+def test_one_template_owns_the_doctype_and_every_page_extends_it() -> None:
+    names = sorted(p.name for p in TEMPLATES.iterdir() if p.name.endswith(".html"))
+    texts = {n: TEMPLATES.joinpath(n).read_text(encoding="utf-8") for n in names}
+    assert [n for n, t in texts.items() if "<!DOCTYPE" in t] == ["base.html"]
+    assert all('{% extends "' in t for n, t in texts.items() if n != "base.html")
+
+
+def test_templates_ship_as_package_data() -> None:
+    pyproject = (Path(__file__).resolve().parent.parent / "pyproject.toml").read_text(encoding="utf-8")
+    assert '"pages/templates/*"' in pyproject and '"pages/assets/*"' in pyproject
+
+
+def test_every_printed_value_is_escaped_by_the_one_policy() -> None:
+    hostile = "<script>x</script> & \"q\" 't'\x00"
+    page = table(hostile, writable=True, overlay=True, token=False)
+    assert "<script>x" not in page and esc(hostile) in page
+    assert render("served.html", title=hostile, policy=None, generator=None).count(esc(hostile)) == 1
+
+
+def test_the_policy_gives_the_meta_of_a_file_and_the_header_of_a_server() -> None:
+    policy = Policy(scripts=("a",), styles=("b",), fonts=True)
+    assert policy.meta == f'<meta http-equiv="Content-Security-Policy" content="{policy.header}">\n'
+    assert "font-src data:" in policy.header and "'unsafe-inline'" not in policy.header
+    page = drill_html(drill(2, 1), 1)
+    assert page.count("Content-Security-Policy") == 1
+
+
+def test_the_lobby_lists_tables_or_says_there_are_none() -> None:
+    assert "No table yet" in lobby([])
+    listed = lobby([{"table": "t1", "coups": 3, "stats": {"banker": 2, "player": 1}}])
+    assert "3 coups: Banker 2, Player 1, Tie 0" in listed and "No table yet" not in listed
+
+
+@pytest.mark.slow
+def test_commands_that_write_no_page_never_load_jinja2() -> None:
+    """roads --help, render and build draw or print: the templates (and Jinja2) load only for a page."""
+    log = str(FIXTURES / "results.txt")
+    code = (
+        "import io, sys, tempfile, contextlib; from roads.cli import main\n"
+        "out = io.StringIO()\n"
+        "with contextlib.redirect_stdout(out), tempfile.TemporaryDirectory() as d:\n"
+        f"    codes = [main(['--help']), main(['build', {log!r}]), main(['render', {log!r}, '-o', d + '/b.svg'])]\n"
+        "print(codes, 'jinja2' in sys.modules, 'roads.pages.jinja' in sys.modules)"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip().splitlines()[-1] == "[0, 0, 0] False False"
