@@ -36,8 +36,18 @@ NEVER: dict[str, tuple[str, ...]] = {
     # layer: what it may not import at all
     # The scene may quote the terminal's compact text forms (its <desc>): a sideways arrow, not one back up.
     # The server (roads.serve) is at the top beside the CLI: nothing below it may reach it.
-    "roads.scene": ("roads.lesson", "roads.cli", "roads.serve", "roads.render", "roads.bets", "roads.scoreboard"),
-    "roads.render": ("roads.lesson", "roads.cli", "roads.serve", "roads.scoreboard"),
+    "roads.scene": (
+        "roads.lesson",
+        "roads.cli",
+        "roads.serve",
+        "roads.render",
+        "roads.bets",
+        "roads.scoreboard",
+        "roads.pages",
+    ),
+    "roads.render": ("roads.lesson", "roads.cli", "roads.serve", "roads.scoreboard", "roads.pages"),
+    # Analytics returns numbers (rows, dicts, dataclasses): what draws them is roads.pages, above it.
+    "roads.analytics": ("roads.render", "roads.scene", "roads.pages", "roads.lesson", "roads.cli", "roads.serve"),
     "roads.terminal": (
         "roads.lesson",
         "roads.cli",
@@ -233,6 +243,20 @@ def test_the_model_names_nothing_that_draws_not_even_lazily() -> None:
         a for a in all_arrows() if _layer(a.source) == "model" and a.target.startswith(("roads.render", "roads.scene"))
     ]
     assert drawn == []
+
+
+def test_analytics_imports_nothing_that_draws() -> None:
+    """Every roads/analytics/*.py, read as a tree: no import of render, scene or pages, at any depth or for types."""
+    drawing = ("roads.render", "roads.scene", "roads.pages")
+    files = sorted((ROOT / "analytics").glob("*.py"))
+    assert len(files) > 10  # the walk found the package
+    found = [
+        str(arrow)
+        for path in files
+        for arrow in arrows(path.read_text(encoding="utf-8"), module_name(path), path.name == "__init__.py")
+        if _under(arrow.target, drawing)
+    ]
+    assert found == []
 
 
 def test_the_package_runs_only_the_model_when_imported() -> None:

@@ -6,12 +6,13 @@ import re
 
 import pytest
 
-from roads.analytics import report_style
-from roads.analytics.report_page import share_counts, spread
-from roads.analytics.report_plots import ShareRow, depth_histogram, forest
+from roads.analytics.gathered import share_counts
 from roads.analytics.theory import SIM_DEPTHS
 from roads.bets.edge_chart import edge_chart
 from roads.odds.chance_chart import chart
+from roads.pages.report import style as report_style
+from roads.pages.report.page import spread
+from roads.pages.report.plots import ShareRow, depth_histogram, forest
 from roads.render.svg import page_svg, scene_svg
 from roads.scene import plot
 from roads.scene.primitives import Group, Line, Scene, Text, walk

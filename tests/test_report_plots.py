@@ -15,19 +15,11 @@ from typing import Any
 import pytest
 from helpers import dealt_shoe_lines
 
-from roads.analytics.report_plots import (
-    FOREST_ROWS,
-    GroupSample,
-    ZRow,
-    depth_histogram,
-    family_size,
-    group_forest,
-    holm_line,
-    z_dots,
-)
-from roads.analytics.report_sections import homogeneity_section, order_reading, sample_note
+from roads.analytics.gathered import FOREST_ROWS, GroupSample, family_size, holm_line
 from roads.analytics.theory import SIM_DEPTHS, Z99
 from roads.cli import main
+from roads.pages.report.plots import ZRow, depth_histogram, group_forest, z_dots
+from roads.pages.report.sections import homogeneity_section, order_reading, sample_note
 
 
 def _number(text: str) -> float:
@@ -265,7 +257,7 @@ def test_the_runs_section_reads_the_order_tests(
 
 @pytest.mark.parametrize("plot", ["shares", "runs", "depths", "derived", "groups"])
 def test_snapshot_report_plots(plot: str, capsys: pytest.CaptureFixture[str], archive: Path, snapshot_svg: Any) -> None:
-    from roads.analytics.report_plots import forest, order_rows, share_rows, simulated_rows
+    from roads.pages.report.plots import forest, order_rows, share_rows, simulated_rows
 
     data = _stats(capsys, archive, "table")
     total = data["total"]
@@ -289,7 +281,7 @@ def test_snapshot_report_plots(plot: str, capsys: pytest.CaptureFixture[str], ar
 
 
 def test_a_long_group_name_keeps_what_tells_groups_apart() -> None:
-    from roads.analytics.report_plots import _short
+    from roads.pages.report.plots import _short
 
     assert _short("T1") == "T1"
     assert _short("archive-2026-03.jsonl, shoe 17") == "\u2026shoe 17"

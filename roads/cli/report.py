@@ -45,11 +45,12 @@ def report_command(inputs: Inputs, output: str, decks: int, by: str | None) -> N
       roads report shoes.jsonl -o report.html
       roads report logs/*.csv --by table --decks 6 -o tables.html
     """
-    from ..analytics.report_laws import Seen, sections
-    from ..analytics.report_page import LeftOut, ShoeSummary, Spool, exposure_section, write_report
+    from ..analytics.gathered import LeftOut, Seen, ShoeSummary, Spool
     from ..analytics.verdicts import Across, group_document
     from ..files import TextOutput, refuse_inputs
     from ..logs.csvcell import line
+    from ..pages.report.laws import sections
+    from ..pages.report.page import exposure_section, write_report
 
     refuse_inputs([output], inputs.logs)  # before anything is read: a log is never replaced by its report
     again = by not in (None, "shoe")

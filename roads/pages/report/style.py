@@ -6,12 +6,11 @@ Kept apart from the page (roads.analytics.report_page) and its plots
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
-from typing import Any, Self
+from collections.abc import Sequence
 
-from ..render.svg import page_svg
-from ..scene.plot import Ink
-from ..scene.primitives import Item, Scene
+from ...render.svg import page_svg
+from ...scene.plot import Ink
+from ...scene.primitives import Item, Scene
 
 W = 420
 """Width of every plot's viewBox: text of 12 units stays legible from a 390 px phone to a desktop."""
@@ -76,19 +75,3 @@ def chart(height: float, items: Sequence[Item], label: str, name: str) -> str:
     """Return a plot ``W`` wide as the page's inline SVG, ``label`` its accessible name."""
     scene = Scene(W, height, PAPER.colour, (), tuple(items), label, "", "sans-serif")
     return page_svg(scene, data=(("plot", name),))
-
-
-class Gathered:
-    """What a report keeps of documents that stream past it: ``add`` takes one, ``of`` takes those held in memory."""
-
-    def add(self, document: Mapping[str, Any]) -> None:
-        """Keep what the report needs of one document."""
-        raise NotImplementedError
-
-    @classmethod
-    def of(cls, documents: Iterable[Mapping[str, Any]]) -> Self:
-        """Return what is kept of documents held in memory, added in their order."""
-        kept = cls()
-        for document in documents:
-            kept.add(document)
-        return kept

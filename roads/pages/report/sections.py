@@ -12,8 +12,9 @@ from collections.abc import Mapping
 from html import escape
 from typing import Any
 
-from .report_plots import FOREST_ROWS, GroupSample, family_size, group_forest, holm_line, order_rows, z_dots
-from .theory import ALPHA, Z99
+from ...analytics.gathered import FOREST_ROWS, GroupSample, family_size, holm_line
+from ...analytics.theory import ALPHA, Z99
+from .plots import group_forest, order_rows, z_dots
 
 MINUS = "\u2212"
 

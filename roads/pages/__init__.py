@@ -1,0 +1,1 @@
+"""Every HTML document roads writes."""
