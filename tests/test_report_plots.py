@@ -286,3 +286,18 @@ def test_a_long_group_name_keeps_what_tells_groups_apart() -> None:
     assert _short("T1") == "T1"
     assert _short("archive-2026-03.jsonl, shoe 17") == "\u2026shoe 17"
     assert _short("a-very-long-table-name-indeed") == "\u2026ble-name-indeed"
+
+
+def test_the_theme_reaches_the_plots(capsys: pytest.CaptureFixture[str], archive: Path, tmp_path: Path) -> None:
+    """``--theme dark`` paints the page and its plots with the dark board's colours; classic follows the reader."""
+    from roads.scene.themes import THEMES
+
+    dark = _report(capsys, archive, tmp_path / "dark.html", "--theme", "dark")
+    classic = _report(capsys, archive, tmp_path / "classic.html")
+    first = dark[dark.index("<style>") : dark.index("}", dark.index("<style>"))]
+    assert f"--red: {THEMES['dark'].banker};" in first and f"--paper: {THEMES['dark'].background};" in first
+    assert "prefers-color-scheme" not in dark
+    first = classic[classic.index("<style>") : classic.index("}", classic.index("<style>"))]
+    assert f"--red: {THEMES['classic'].banker};" in first and "prefers-color-scheme: dark" in classic
+    # the plots are painted by those variables: a Banker bar's class is filled with --red
+    assert 'class="bar banker fill"' in dark and ".chart rect.bar.banker.fill { fill: var(--red);" in dark

@@ -20,27 +20,30 @@ from ...analytics.gathered import Seen
 from ...analytics.pershoe import LAW_NAMES, Fit, fits
 from ...analytics.theory import ALPHA
 from ...scene import plot
-from ...scene.plot import Ink
 from ...scene.primitives import Group, Item, Polygon, Polyline
 from .style import (
     AXIS,
     BAND_LABEL,
     BAND_LABEL_SIZE,
+    DOWN,
     EXACT_BAND,
     EXPECTED,
     GRID,
+    LAW_BAR,
+    LIMIT,
     PAPER,
+    REFERENCE,
+    SERIES,
+    SIGNAL,
     SUB,
     SUB_SIZE,
     TICK,
     TICK_SIZE,
+    UP,
     W,
     chart,
 )
 
-SERIES, UP, DOWN = Ink("#1f5fbf", "series"), Ink("#d32f2f", "series up"), Ink("#1f5fbf", "series down")
-LIMIT, SIGNAL = Ink("#d32f2f", "limit"), Ink("#d32f2f", "signal")
-LAW_BAR, REFERENCE = Ink("#1f5fbf", "bar law fill"), Ink("#7c4bb3", "reference")
 POINTS = 500
 """Most points a plotted series holds: a longer archive is drawn through every n-th shoe (and its last)."""
 LAW_AXES = {"ties": "ties in a shoe", "pairs": "pairs in a shoe", "longest_column": "a shoe's longest Big Road column"}

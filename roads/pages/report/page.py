@@ -38,6 +38,7 @@ from .style import (
     W,
     chart,
     figure_name,
+    palette_css,
 )
 
 
@@ -329,6 +330,7 @@ def report_parts(
     tests_csv: str | Spool,
     left_out: LeftOut | None = None,
     extra: Sequence[str] = (),
+    theme: str = "classic",
 ) -> Iterator[str]:
     """Yield the report page's parts in order: ``data`` is ``roads stats --json``'s document, ``shoes`` what was
     kept of every shoe. The CSV downloads are read from their spools as they are yielded, so memory is bounded
@@ -337,11 +339,12 @@ def report_parts(
     ``left_out`` names the shoes that could not be read: the page says, above
     everything else, that its figures are those of the other shoes. ``extra``
     are more sections, after the plots (roads.pages.report.laws makes the
-    drift and per-shoe ones, :func:`exposure_section` the side-bet one).
+    drift and per-shoe ones, :func:`exposure_section` the side-bet one). ``theme``
+    (roads.scene.themes) colours the page and its plots.
     """
     from ...lesson.csp import meta
 
-    css = resources.files("roads").joinpath("data", "report.css").read_text(encoding="utf-8")
+    css = palette_css(theme) + resources.files("roads").joinpath("data", "report.css").read_text(encoding="utf-8")
     total = data["total"]
     sim = data["simulation"]
     tests = {t["figure"]: t for t in total["tests"]}

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from ...render.svg import page_svg
 from ...scene.plot import Ink
 from ...scene.primitives import Item, Scene
+from ...scene.themes import THEMES
 
 W = 420
 """Width of every plot's viewBox: text of 12 units stays legible from a 390 px phone to a desktop."""
@@ -41,30 +42,81 @@ def figure_name(figure: str) -> str:
     return NAMES.get(figure, figure.replace("_", " "))
 
 
-# A plot's ink: the class report.css paints it by, and that class's colour in the light theme, for a
-# picture painted without the page (a PNG of its scene). The SVG on the page carries the classes alone.
-_LIGHT = {"ink": "#1f2933", "muted": "#52606d", "line": "#d5dae1", "soft": "#f5f7fa", "blue": "#1f5fbf"}
+# A plot's ink: the class the page's style sheet paints it by, and that class's colour in the classic theme,
+# for a picture painted without the page (a PNG of its scene). The SVG on the page carries the classes alone,
+# painted by the colour variables :func:`palette_css` makes of the page's theme.
+_CLASSIC = THEMES["classic"]
 LABEL, SUB, TICK, AXIS = (
-    Ink(_LIGHT["ink"], "label"),
-    Ink(_LIGHT["muted"], "sub"),
-    Ink(_LIGHT["muted"], "tick"),
-    Ink(_LIGHT["muted"], "axis"),
+    Ink(_CLASSIC.text, "label"),
+    Ink(_CLASSIC.muted, "sub"),
+    Ink(_CLASSIC.muted, "tick"),
+    Ink(_CLASSIC.muted, "axis"),
 )
-GRID, ROW_BAND, PAPER = Ink(_LIGHT["line"], "grid"), Ink(_LIGHT["soft"], "band-row"), Ink("#ffffff")
+GRID, ROW_BAND, PAPER = Ink(_CLASSIC.grid, "grid"), Ink(_CLASSIC.soft, "band-row"), Ink(_CLASSIC.background)
 SIM_BAND, EXACT_BAND, BAND_LABEL = (
-    Ink("#e9dff6", "sim-band"),
-    Ink("#e8f5ec", "exact-band"),
-    Ink("#1b7a35", "band-label"),
+    Ink(_CLASSIC.sim_band, "sim-band"),
+    Ink(_CLASSIC.calm, "exact-band"),
+    Ink(_CLASSIC.tie, "band-label"),
 )
 WHISKER, BAR_WHISKER, OBSERVED = (
-    Ink(_LIGHT["blue"], "whisker"),
-    Ink(_LIGHT["ink"], "whisker"),
-    Ink(_LIGHT["blue"], "observed"),
+    Ink(_CLASSIC.player, "whisker"),
+    Ink(_CLASSIC.text, "whisker"),
+    Ink(_CLASSIC.player, "observed"),
 )
-EXPECTED = {"exact": Ink(_LIGHT["ink"], "expected exact"), "simulated": Ink("#7c4bb3", "expected simulated")}
-BAR_FILL = {"banker": Ink("#d32f2f", "fill"), "player": Ink(_LIGHT["blue"], "fill")}
+EXPECTED = {"exact": Ink(_CLASSIC.text, "expected exact"), "simulated": Ink(_CLASSIC.sim, "expected simulated")}
+BAR_FILL = {"banker": Ink(_CLASSIC.banker, "fill"), "player": Ink(_CLASSIC.player, "fill")}
 SHOE_BAR = Ink(BAR_FILL["banker"].colour, "bar banker fill")
-THRESHOLD = Ink(_LIGHT["ink"], "threshold")
+THRESHOLD = Ink(_CLASSIC.text, "threshold")
+SERIES, UP, DOWN = (
+    Ink(_CLASSIC.player, "series"),
+    Ink(_CLASSIC.banker, "series up"),
+    Ink(_CLASSIC.player, "series down"),
+)
+LIMIT, SIGNAL = Ink(_CLASSIC.banker, "limit"), Ink(_CLASSIC.banker, "signal")
+LAW_BAR, REFERENCE = Ink(_CLASSIC.player, "bar law fill"), Ink(_CLASSIC.sim, "reference")
+
+PAGE_COLOURS = (
+    ("ink", "text"),
+    ("muted", "muted"),
+    ("line", "grid"),
+    ("paper", "background"),
+    ("soft", "soft"),
+    ("red", "banker"),
+    ("blue", "player"),
+    ("green", "tie"),
+    ("accent", "highlight"),
+    ("tint", "highlight_tint"),
+    ("alarm", "alarm"),
+    ("calm", "calm"),
+    ("sim", "sim"),
+    ("sim-band", "sim_band"),
+    ("kicker", "kicker"),
+    ("alarm-ink", "alarm_ink"),
+)
+"""The page's colour variables (``--ink``...) and the theme's field each one takes."""
+
+
+def palette_css(theme: str) -> str:
+    """Return the page's colour variables for ``theme``: its own on screen, the print theme's on paper.
+
+    The classic theme also follows a reader who prefers dark (the dark theme's
+    colours, as a board drawn ``--theme dark`` has them).
+    """
+
+    def root(name: str, indent: str = "") -> str:
+        colours = THEMES[name]
+        pairs = [f"--{var}: {getattr(colours, field)};" for var, field in PAGE_COLOURS]
+        lines = [" ".join(pairs[k : k + 6]) for k in range(0, len(pairs), 6)]
+        return f"{indent}:root {{ " + f"\n{indent}  ".join(lines) + " }\n"
+
+    chosen = THEMES[theme].name
+    css = root(chosen)
+    if chosen == "classic":
+        css += "@media (prefers-color-scheme: dark) {\n" + root("dark", "  ") + "}\n"
+    if chosen != "print":
+        css += "@media print {\n" + root("print", "  ") + "}\n"
+    return css
+
 
 # Text sizes in the viewBox's units, which the page shows as CSS px at the plot's full width (report.css
 # sets the same sizes on the same classes: change both together).
