@@ -2,9 +2,9 @@
 
 Each section is one function of what :class:`Seen` kept of every shoe and
 the page's data; ``roads report`` hands what :func:`sections` returns to
-``roads.analytics.report_page.write_report`` as extra sections. The
+``roads.pages.report.page.write_report`` as extra sections. The
 figures come from roads.analytics.drift and roads.analytics.pershoe; the
-plots from the same parts and inks (roads.analytics.report_style) as the
+plots from the same parts and inks (roads.pages.report.style) as the
 page's other plots.
 """
 

@@ -52,8 +52,6 @@ Z_REACH = 4.0
 """Half the z axis at least: a fair figure's z falls inside it 9,999 times in 10,000."""
 Z_CAP = 10.0
 """Half the z axis at most; a z beyond it is drawn at the edge with its value written."""
-KEY_CHARACTERS = 16
-"""A group's name in the forest plot is cut to this many characters (the groups table has it whole)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -296,6 +294,10 @@ def depth_histogram(tests: Mapping[str, Mapping[str, Any]]) -> str:
     title = "column depth (coups in a row); shares on a log scale"
     items.append(plot.label((left + W) / 2, bottom + 32, title, SUB_SIZE, SUB, "middle"))
     return chart(bottom + 40, items, "Big Road column depths against the simulation, on a log scale", "depths")
+
+
+KEY_CHARACTERS = 16
+"""A group's name in the forest plot is cut to this many characters (the groups table has it whole)."""
 
 
 def _short(key: str) -> str:

@@ -1,6 +1,6 @@
 """The report's sections on the order of wins and on the groups together: their words, numbers and plots.
 
-Each function returns one ``<section>`` of the page (roads.analytics.report_page
+Each function returns one ``<section>`` of the page (roads.pages.report.page
 puts them in place): the runs test and the lag-1 correlation with their z on
 one axis; the groups' flagged count against chance, their homogeneity
 chi-square and the forest plot of their Banker shares.

@@ -1,7 +1,7 @@
-"""The report's look shared by its plots: the viewBox width, the inks the page's style sheet paints, text sizes.
+"""The report's look shared by its plots: the viewBox width, their inks, the page's theme colours, text sizes.
 
-Kept apart from the page (roads.analytics.report_page) and its plots
-(roads.analytics.report_plots) so both draw with one set of parts.
+Kept apart from the page (roads.pages.report.page) and its plots
+(roads.pages.report.plots) so both draw with one set of parts.
 """
 
 from __future__ import annotations
