@@ -46,6 +46,8 @@ NEVER: dict[str, tuple[str, ...]] = {
         "roads.pages",
     ),
     "roads.render": ("roads.lesson", "roads.cli", "roads.serve", "roads.scoreboard", "roads.pages"),
+    # Analytics returns numbers (rows, dicts, dataclasses): what draws them is roads.pages, above it.
+    "roads.analytics": ("roads.render", "roads.scene", "roads.pages", "roads.lesson", "roads.cli", "roads.serve"),
     "roads.terminal": (
         "roads.lesson",
         "roads.cli",
@@ -56,8 +58,9 @@ NEVER: dict[str, tuple[str, ...]] = {
         "roads.pages",
     ),
     "roads.lesson": ("roads.cli", "roads.serve"),
-    # The pages package writes every HTML document: the lessons and the server call it, never the other way.
-    "roads.pages": ("roads.lesson", "roads.cli", "roads.serve", "roads.analytics"),
+    # The pages package writes every HTML document: the lessons and the server call it, never the other way;
+    # it draws what the layers below give it (the report reads analytics' numbers).
+    "roads.pages": ("roads.lesson", "roads.cli", "roads.serve"),
     "roads.serve": ("roads.cli",),
 }
 
@@ -244,6 +247,20 @@ def test_the_model_names_nothing_that_draws_not_even_lazily() -> None:
         a for a in all_arrows() if _layer(a.source) == "model" and a.target.startswith(("roads.render", "roads.scene"))
     ]
     assert drawn == []
+
+
+def test_analytics_imports_nothing_that_draws() -> None:
+    """Every roads/analytics/*.py, read as a tree: no import of render, scene or pages, at any depth or for types."""
+    drawing = ("roads.render", "roads.scene", "roads.pages")
+    files = sorted((ROOT / "analytics").glob("*.py"))
+    assert len(files) > 10  # the walk found the package
+    found = [
+        str(arrow)
+        for path in files
+        for arrow in arrows(path.read_text(encoding="utf-8"), module_name(path), path.name == "__init__.py")
+        if _under(arrow.target, drawing)
+    ]
+    assert found == []
 
 
 def test_the_package_runs_only_the_model_when_imported() -> None:

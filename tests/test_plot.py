@@ -6,15 +6,17 @@ import re
 
 import pytest
 
-from roads.analytics import report_style
-from roads.analytics.report_page import share_counts, spread
-from roads.analytics.report_plots import ShareRow, depth_histogram, forest
+from roads.analytics.gathered import share_counts
 from roads.analytics.theory import SIM_DEPTHS
 from roads.bets.edge_chart import edge_chart
 from roads.odds.chance_chart import chart
+from roads.pages.report import style as report_style
+from roads.pages.report.page import spread
+from roads.pages.report.plots import ShareRow, depth_histogram, forest
 from roads.render.svg import page_svg, scene_svg
 from roads.scene import plot
 from roads.scene.primitives import Group, Line, Scene, Text, walk
+from roads.scene.themes import THEMES
 
 
 @pytest.mark.parametrize(
@@ -174,7 +176,11 @@ def test_report_plot_sizes_and_colours_match_its_style_sheet() -> None:
     for name in ("sub", "tick", "band-label"):
         found = re.search(rf"\.chart \.{name} \{{[^}}]*font-size: (\d+)px", css)
         assert found and float(found.group(1)) == sizes[name], name
-    # and a picture of a plot painted without the page takes the light theme's colours
-    light = css[: css.index("}")]
-    for name, colour in report_style._LIGHT.items():
-        assert f"--{name}: {colour};" in light, name
+    # the page's colours are its theme's, and a plot painted without the page takes the classic theme's
+    classic = THEMES["classic"]
+    screen = report_style.palette_css("classic").split("}")[0]
+    for var, field in report_style.PAGE_COLOURS:
+        assert f"--{var}: {getattr(classic, field)};" in screen, var
+        assert f"--{var}:" not in css, var  # the style sheet names no colour of its own
+    assert report_style.BAR_FILL["banker"].colour == report_style.SHOE_BAR.colour == classic.banker
+    assert (report_style.GRID.colour, report_style.LABEL.colour) == (classic.grid, classic.text)

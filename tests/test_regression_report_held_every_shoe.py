@@ -9,9 +9,10 @@ from pathlib import Path
 import pytest
 from peak_memory import run_peak
 
-from roads.analytics.report_laws import Seen, sections
-from roads.analytics.report_page import ShoeSummary, Spool, report_html, share_counts, spread
+from roads.analytics.gathered import Seen, ShoeSummary, Spool, share_counts
 from roads.cli import main
+from roads.pages.report.laws import sections
+from roads.pages.report.page import report_html, spread
 
 
 def _archive(folder: Path, shoes: int, name: str = "shoes.csv") -> Path:
@@ -41,7 +42,7 @@ def test_a_summary_keeps_counts_and_spools_rows() -> None:
 
 
 def test_a_spool_reads_back_in_chunks(monkeypatch: pytest.MonkeyPatch) -> None:
-    import roads.analytics.report_page as page
+    import roads.analytics.gathered as page
 
     monkeypatch.setattr(page, "CHUNK", 7)
     spool = Spool("a,b\n")

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import re
 
-from roads.analytics.report_page import share_counts, spread
+from roads.analytics.gathered import share_counts
+from roads.pages.report.page import spread
 
 
 def test_the_spread_plot_counts_whole_shoes() -> None:

@@ -15,19 +15,11 @@ from typing import Any
 import pytest
 from helpers import dealt_shoe_lines
 
-from roads.analytics.report_plots import (
-    FOREST_ROWS,
-    GroupSample,
-    ZRow,
-    depth_histogram,
-    family_size,
-    group_forest,
-    holm_line,
-    z_dots,
-)
-from roads.analytics.report_sections import homogeneity_section, order_reading, sample_note
+from roads.analytics.gathered import FOREST_ROWS, GroupSample, family_size, holm_line
 from roads.analytics.theory import SIM_DEPTHS, Z99
 from roads.cli import main
+from roads.pages.report.plots import ZRow, depth_histogram, group_forest, z_dots
+from roads.pages.report.sections import homogeneity_section, order_reading, sample_note
 
 
 def _number(text: str) -> float:
@@ -265,7 +257,7 @@ def test_the_runs_section_reads_the_order_tests(
 
 @pytest.mark.parametrize("plot", ["shares", "runs", "depths", "derived", "groups"])
 def test_snapshot_report_plots(plot: str, capsys: pytest.CaptureFixture[str], archive: Path, snapshot_svg: Any) -> None:
-    from roads.analytics.report_plots import forest, order_rows, share_rows, simulated_rows
+    from roads.pages.report.plots import forest, order_rows, share_rows, simulated_rows
 
     data = _stats(capsys, archive, "table")
     total = data["total"]
@@ -289,8 +281,23 @@ def test_snapshot_report_plots(plot: str, capsys: pytest.CaptureFixture[str], ar
 
 
 def test_a_long_group_name_keeps_what_tells_groups_apart() -> None:
-    from roads.analytics.report_plots import _short
+    from roads.pages.report.plots import _short
 
     assert _short("T1") == "T1"
     assert _short("archive-2026-03.jsonl, shoe 17") == "\u2026shoe 17"
     assert _short("a-very-long-table-name-indeed") == "\u2026ble-name-indeed"
+
+
+def test_the_theme_reaches_the_plots(capsys: pytest.CaptureFixture[str], archive: Path, tmp_path: Path) -> None:
+    """``--theme dark`` paints the page and its plots with the dark board's colours; classic follows the reader."""
+    from roads.scene.themes import THEMES
+
+    dark = _report(capsys, archive, tmp_path / "dark.html", "--theme", "dark")
+    classic = _report(capsys, archive, tmp_path / "classic.html")
+    first = dark[dark.index("<style>") : dark.index("}", dark.index("<style>"))]
+    assert f"--red: {THEMES['dark'].banker};" in first and f"--paper: {THEMES['dark'].background};" in first
+    assert "prefers-color-scheme" not in dark
+    first = classic[classic.index("<style>") : classic.index("}", classic.index("<style>"))]
+    assert f"--red: {THEMES['classic'].banker};" in first and "prefers-color-scheme: dark" in classic
+    # the plots are painted by those variables: a Banker bar's class is filled with --red
+    assert 'class="bar banker fill"' in dark and ".chart rect.bar.banker.fill { fill: var(--red);" in dark

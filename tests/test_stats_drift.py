@@ -166,7 +166,7 @@ def test_stats_drift_refuses_a_grouping(archive: Path, capsys: pytest.CaptureFix
 
 
 def test_the_report_section_names_where_the_cusum_crosses() -> None:
-    from roads.analytics.report_laws import drift_section
+    from roads.pages.report.laws import drift_section
 
     p = banker_chance(8)
     shoes = [ShoeCount(f"s{i}", None, 45 if i >= 20 else 38, 30 if i >= 20 else 37) for i in range(40)]

@@ -126,7 +126,7 @@ def test_a_shoe_document_feeds_every_law() -> None:
 
 
 def test_a_law_far_from_dealt_shoes_is_flagged_in_the_report() -> None:
-    from roads.analytics.report_laws import laws_section
+    from roads.pages.report.laws import laws_section
 
     # 200 shoes with about twice the ties of a dealt shoe: the ties law is flagged, the others are not counted
     observed = {"ties": Counter({15: 60, 16: 80, 17: 60}), "pairs": Counter(), "longest_column": Counter({6: 200})}

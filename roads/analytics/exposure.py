@@ -24,8 +24,7 @@ speed is the engine's.
 from __future__ import annotations
 
 import dataclasses
-import json
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -233,32 +232,6 @@ class Totals:
         }
 
 
-def json_head(scan: Exposure) -> str:
-    """Return the JSON document's start, up to its first shoe: ``{"rules", "decks", "bets", "shoes": [``."""
-    head = {"rules": scan.rules.name, "decks": scan.decks, "bets": list(scan.ids)}
-    return json.dumps(head)[:-1] + ', "shoes": ['
-
-
-def json_shoe(found: ShoeExposure, bets: Sequence[str]) -> str:
-    """Return one shoe of the JSON document, on one line."""
-    return json.dumps(shoe_json(found, bets))
-
-
-def json_tail(totals: Totals) -> str:
-    """Return the JSON document's end: the ``total`` object."""
-    return '\n], "total": ' + json.dumps(totals.to_json()) + "}\n"
-
-
-def json_document(found: Iterable[ShoeExposure], scan: Exposure) -> str:
-    """Return the whole JSON document of scanned shoes (the CLI writes the same pieces a shoe at a time)."""
-    totals = Totals()
-    parts = []
-    for i, shoe in enumerate(found):
-        totals.add(shoe)
-        parts.append(("," if i else json_head(scan)) + "\n  " + json_shoe(shoe, scan.ids))
-    return "".join(parts) + json_tail(totals) if parts else ""
-
-
 CSV_COLUMNS = ("shoe", "coup", "bet", "edge", "positive", "net")
 """One row per coup and bet; ``net`` is what one unit netted, given only where the edge was below zero."""
 
@@ -271,48 +244,6 @@ def csv_rows(found: ShoeExposure, bets: Sequence[str]) -> Iterator[tuple[object,
             net = nets.get((row.coup, bet))
             positive = edge is not None and edge < 0
             yield (found.shoe, row.coup, bet, edge, int(positive), None if net is None else number(net))
-
-
-def percent(edge: float) -> str:
-    """Return a house edge in percent, signed, four places."""
-    return f"{100 * edge:+.4f}%"
-
-
-def units(net: Fraction) -> str:
-    """Return a net in units, signed."""
-    value = number(net)
-    return f"{value:+,}" if isinstance(value, int) else f"{value:+,.2f}"
-
-
-def shoe_text(found: ShoeExposure) -> str:
-    """Return one shoe's short table of positive moments (one line when it has none)."""
-    head = f"{found.label}: {len(found.coups)} coups"
-    if not found.positive:
-        return f"{head}, no bet in the player's favour\n"
-    lines = [
-        f"{head}, {len(found.positive)} positive moment{'s' if len(found.positive) != 1 else ''} "
-        f"(one unit on each netted {units(found.net)})",
-        f"  {'coup':>4}  {'bet':<21}{'house edge':>12}{'net':>8}",
-    ]
-    lines += [f"  {m.coup:>4}  {m.bet:<21}{percent(m.edge):>12}{units(m.net):>8}" for m in found.positive]
-    return "\n".join(lines) + "\n"
-
-
-def totals_text(totals: Totals, scan: Exposure) -> str:
-    """Return the closing lines: shoes, coups, positive moments per bet and the ideal net."""
-    lines = [
-        "",
-        f"Total: {totals.shoes:,} shoe{'s' if totals.shoes != 1 else ''}, {totals.coups:,} coups, "
-        f"bets {', '.join(scan.ids)} under {scan.rules.title} rules ({shoe_phrase(scan.decks)}).",
-        f"  {totals.positive_coups:,} coup{'s' if totals.positive_coups != 1 else ''} with a bet in the player's "
-        f"favour ({totals.moments:,} bet{'s' if totals.moments != 1 else ''}); one unit on each would have netted "
-        f"{units(totals.ideal_net)}.",
-    ]
-    for bet in scan.ids:
-        count, net = totals.by_bet.get(bet, [Fraction(0), Fraction(0)])
-        if count:
-            lines.append(f"  {bet:<21}{int(count):>7,} positive   netted {units(net)}")
-    return "\n".join(lines) + "\n"
 
 
 STRONGEST = 10

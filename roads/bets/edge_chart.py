@@ -13,8 +13,10 @@ from ..odds.chance_chart import FONT_SIZE, LEFT, RIGHT, TEXT, TOP, WIDTH, Axes, 
 from ..scene import plot
 from ..scene.plot import Ink
 from ..scene.primitives import Group, Item, Polyline, Scene
+from ..scene.themes import THEMES
 
-PALETTE = ("#c8102e", "#1f5fbf", "#2e7d32", "#8e24aa", "#ef6c00", "#00838f", "#5d4037")
+PALETTE = (THEMES["classic"].banker, THEMES["classic"].player, "#2e7d32", "#8e24aa", "#ef6c00", "#00838f", "#5d4037")
+"""A line per bet: the first two in the board's Banker red and Player blue (roads.scene.themes)."""
 ZERO = Ink("#111111")
 
 

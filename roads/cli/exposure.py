@@ -167,30 +167,31 @@ class Writer:
         """Write one scanned shoe."""
         from ..analytics import exposure as ex
         from ..logs.csvcell import line
+        from . import exposure_output as out
 
         first = self.totals.shoes == 0
         self.totals.add(found)
         if self.fmt == "json":
             head = self._head_json() if first else ","
-            self.write(head + "\n  " + ex.json_shoe(found, self.scan.ids))
+            self.write(head + "\n  " + out.json_shoe(found, self.scan.ids))
         elif self.fmt == "csv":
             rows = "".join(line(row) for row in ex.csv_rows(found, self.scan.ids))
             self.write((line(ex.CSV_COLUMNS) if first else "") + rows)
         else:
-            self.write(ex.shoe_text(found))
+            self.write(out.shoe_text(found))
 
     def _head_json(self) -> str:
-        from ..analytics.exposure import json_head
+        from .exposure_output import json_head
 
         return json_head(self.scan)
 
     def finish(self) -> None:
         """Write the totals (the JSON's end); nothing when no shoe was written."""
-        from ..analytics import exposure as ex
+        from . import exposure_output as out
 
         if self.totals.shoes == 0:
             return
         if self.fmt == "json":
-            self.write(ex.json_tail(self.totals))
+            self.write(out.json_tail(self.totals))
         elif self.fmt == "text":
-            self.write(ex.totals_text(self.totals, self.scan))
+            self.write(out.totals_text(self.totals, self.scan))

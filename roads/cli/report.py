@@ -11,7 +11,7 @@ from ..analytics import Tally
 from ..pool import worker_count
 from .app import cli, wrote
 from .inputs import Inputs
-from .options import choice, decks_option, log_inputs
+from .options import choice, decks_option, log_inputs, render_option
 from .stats import CSV_COLUMNS, GROUPINGS, collect_stats, csv_report, group_csv
 
 
@@ -20,7 +20,8 @@ from .stats import CSV_COLUMNS, GROUPINGS, collect_stats, csv_report, group_csv
 @click.option("-o", "--output", metavar="OUT", required=True, help="The page to write: OUT.html.")
 @decks_option()
 @click.option("--by", "by", type=choice(GROUPINGS), help="Also give the figures per shoe, file, table or date.")
-def report_command(inputs: Inputs, output: str, decks: int, by: str | None) -> None:
+@render_option("theme", "Colours of the page and its plots", "classic also follows a reader who prefers dark")
+def report_command(inputs: Inputs, output: str, decks: int, by: str | None, theme: str) -> None:
     """Write the statistics of every shoe of LOG... as one HTML page: tables, plots, flags.
 
     The page holds what `roads stats --json` gives (same --decks, same --by),
@@ -44,12 +45,14 @@ def report_command(inputs: Inputs, output: str, decks: int, by: str | None) -> N
     Examples:
       roads report shoes.jsonl -o report.html
       roads report logs/*.csv --by table --decks 6 -o tables.html
+      roads report shoes.jsonl --theme dark -o dark.html
     """
-    from ..analytics.report_laws import Seen, sections
-    from ..analytics.report_page import LeftOut, ShoeSummary, Spool, exposure_section, write_report
+    from ..analytics.gathered import LeftOut, Seen, ShoeSummary, Spool
     from ..analytics.verdicts import Across, group_document
     from ..files import TextOutput, refuse_inputs
     from ..logs.csvcell import line
+    from ..pages.report.laws import sections
+    from ..pages.report.page import exposure_section, write_report
 
     refuse_inputs([output], inputs.logs)  # before anything is read: a log is never replaced by its report
     again = by not in (None, "shoe")
@@ -99,6 +102,7 @@ def report_command(inputs: Inputs, output: str, decks: int, by: str | None) -> N
                 tests_csv=tests_csv,
                 left_out=left_out,
                 extra=[*sections(seen, data), *([] if exposure is None else [exposure_section(exposure)])],
+                theme=theme,
             )
             page.commit()
     finally:

@@ -14,18 +14,20 @@ from ..errors import RenderError
 from ..scene import plot
 from ..scene.plot import Ink
 from ..scene.primitives import Group, Item, Polyline, Scene
+from ..scene.themes import THEMES
 
 WIDTH, HEIGHT = 640.0, 300.0
 LEFT, RIGHT, TOP, BOTTOM = 52.0, 16.0, 34.0, 40.0
 FONT_SIZE = 11.0
 COLOURS = {
-    "banker": "#c8102e",
-    "player": "#1f5fbf",
+    "banker": THEMES["classic"].banker,
+    "player": THEMES["classic"].player,
     "axis": "#444444",
     "grid": "#e3e3e3",
     "text": "#222222",
     "background": "#ffffff",
 }
+"""The chart's inks: Banker and Player are the classic board's (roads.scene.themes, the one palette)."""
 TITLE = "Banker and Player chances through the shoe"
 PNG_SCALE = 2
 """PNG pixels per model unit."""

@@ -1,4 +1,9 @@
-"""Colour themes: classic (white), dark, and print (colour-blind safe, shapes as well as colours)."""
+"""Colour themes: classic (white), dark, and print (colour-blind safe, shapes as well as colours).
+
+The one home of every palette: boards, hands and tableaux draw with a theme,
+and so do the report's charts and page (roads.pages.report.style turns a
+theme into the page's colour variables) and the odds and edge charts.
+"""
 
 from __future__ import annotations
 
@@ -9,7 +14,7 @@ from ..errors import RenderError, unknown_choice
 
 @dataclass(frozen=True, slots=True)
 class Theme:
-    """Every colour a scoreboard uses, and whether blue marks also differ by shape."""
+    """Every colour a scoreboard, a chart or a report page uses, and whether blue marks also differ by shape."""
 
     name: str
     background: str
@@ -33,6 +38,20 @@ class Theme:
     highlight: str
     highlight_tint: str
     """Already blended with ``panel``: PNG and SVG then agree without alpha compositing."""
+    soft: str
+    """A quiet fill: a plot's alternate rows, a table's head."""
+    calm: str
+    """Where a fair figure falls: a plot's exact-odds band, a calm callout."""
+    sim: str
+    """A simulated expectation's mark."""
+    sim_band: str
+    """A simulated expectation's 99% band."""
+    alarm: str
+    """Behind a warning: a flagged callout."""
+    alarm_ink: str
+    """Words of a warning."""
+    kicker: str
+    """A page's kicker, the small line above its title."""
     shapes: bool = False
     """Player and blue marks drawn as squares (and Cockroach Pig blue as a backslash)."""
 
@@ -70,6 +89,13 @@ THEMES: Themes = Themes(
             natural="#e8a200",
             highlight="#f08c00",
             highlight_tint="#ffecb8",
+            soft="#f5f7fa",
+            calm="#e8f5ec",
+            sim="#7c4bb3",
+            sim_band="#e9dff6",
+            alarm="#fdecea",
+            alarm_ink="#a31515",
+            kicker="#a14f00",
         ),
         "dark": Theme(
             name="dark",
@@ -89,6 +115,13 @@ THEMES: Themes = Themes(
             natural="#ffcc4d",
             highlight="#ffd166",
             highlight_tint="#3d3522",
+            soft="#161c24",
+            calm="#16301f",
+            sim="#c29bff",
+            sim_band="#2c2340",
+            alarm="#3a1d1d",
+            alarm_ink="#ff8a80",
+            kicker="#ffd166",
         ),
         # Okabe-Ito vermillion, blue and bluish green stay apart under the common
         # colour-vision deficiencies; squares for Player/blue make it safe in grey too.
@@ -111,6 +144,13 @@ THEMES: Themes = Themes(
             natural="#cc79a7",
             highlight="#000000",
             highlight_tint="#e6e6e6",
+            soft="#f2f2f2",
+            calm="#e6f4ee",
+            sim="#7c4bb3",
+            sim_band="#e9dff6",
+            alarm="#fbe9e0",
+            alarm_ink="#a31515",
+            kicker="#a14f00",
             shapes=True,
         ),
     }

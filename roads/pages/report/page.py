@@ -10,22 +10,21 @@ from __future__ import annotations
 
 import io
 import math
-import tempfile
-from collections import Counter
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from html import escape
 from importlib import resources
-from typing import IO, Any
+from typing import Any
 from urllib.parse import quote
 
-from ..logs.csvcell import line
-from ..scene import plot
-from ..scene.primitives import Group, Item
-from ..version import __version__
-from . import report_sections
-from .report_plots import GroupSample, depth_histogram, family_size, forest, share_rows, simulated_rows, z_dots
-from .report_style import (
+from ...analytics.gathered import SHOWN_GROUPS, GroupSample, LeftOut, ShoeSummary, Spool, family_size
+from ...analytics.theory import ALPHA, EXACT_BELOW, Z99
+from ...scene import plot
+from ...scene.primitives import Group, Item
+from ...version import __version__
+from ..csp import Policy
+from . import sections as report_sections
+from .plots import depth_histogram, forest, share_rows, simulated_rows, z_dots
+from .style import (
     AXIS,
     BAND_LABEL,
     BAND_LABEL_SIZE,
@@ -37,101 +36,11 @@ from .report_style import (
     SUB_SIZE,
     TICK,
     TICK_SIZE,
-    Gathered,
     W,
     chart,
     figure_name,
+    palette_css,
 )
-from .theory import ALPHA, EXACT_BELOW, Z99
-
-
-@dataclass(frozen=True)
-class LeftOut:
-    """The shoes a report could not read: how many, and the first error lines said about them."""
-
-    count: int = 0
-    errors: tuple[str, ...] = ()
-
-
-SHOWN_GROUPS = 200
-"""Groups the page's table lists (the first ones, in order); every group is in the tests CSV."""
-CHUNK = 1 << 16
-"""Characters of a spooled table read, percent-encoded and written at a time."""
-
-
-class Spool:
-    """CSV text too long to hold: written to a temporary file as it comes, read back in chunks for the page."""
-
-    def __init__(self, head: str = "") -> None:
-        self.file: IO[str] = tempfile.TemporaryFile("w+", encoding="utf-8", newline="")  # noqa: SIM115 (closed by close())
-        self.file.write(head)
-
-    def write(self, text: str) -> None:
-        """Add ``text``."""
-        self.file.write(text)
-
-    def chunks(self) -> Iterator[str]:
-        """Yield the text from its start, a chunk at a time."""
-        self.file.seek(0)
-        while chunk := self.file.read(CHUNK):
-            yield chunk
-
-    def text(self) -> str:
-        """Return the whole text (for small tables and tests)."""
-        return "".join(self.chunks())
-
-    def close(self) -> None:
-        """Drop the temporary file."""
-        self.file.close()
-
-
-def share_counts(shoes: Iterable[Mapping[str, Any]]) -> Counter[tuple[int, int]]:
-    """Return how many shoes have each (Banker wins, coups) pair: all the spread plot needs of them."""
-    return Counter((s["counts"]["banker"], s["coups"]) for s in shoes if s["coups"])
-
-
-class ShoeSummary(Gathered):
-    """What a report keeps of every shoe, bounded by the page and not by the archive.
-
-    The spread plot's (Banker wins, coups) counts, the first :data:`SHOWN_GROUPS`
-    groups for the table, and the per-shoe and per-group CSV rows spooled to
-    temporary files; :meth:`add` takes one shoe's (or group's) document at a time.
-    """
-
-    def __init__(self) -> None:
-        self.shares: Counter[tuple[int, int]] = Counter()
-        self.shoes = 0
-        self.first: list[dict[str, Any]] = []
-        self.groups = 0
-        self.shoe_csv = Spool(line(["shoe", "coups", "banker", "player", "tie", "banker_share", "flags"]))
-        self.group_csv: Spool | None = None
-        self.sample = GroupSample()
-
-    def add(self, shoe: Mapping[str, Any]) -> None:
-        """Count one shoe's group document (``roads stats --by shoe``'s)."""
-        self.shoes += 1
-        if shoe["coups"]:
-            self.shares[(shoe["counts"]["banker"], shoe["coups"])] += 1
-        c = shoe["counts"]
-        share = round(c["banker"] / shoe["coups"], 6) if shoe["coups"] else ""
-        row = [shoe["key"], shoe["coups"], c["banker"], c["player"], c["tie"], share, len(shoe["flags"])]
-        self.shoe_csv.write(line(row))
-
-    def group(self, group: dict[str, Any], rows: str) -> None:
-        """Keep one group of the page's grouping: the first few whole, its CSV ``rows`` spooled."""
-        if self.group_csv is None:
-            self.group_csv = Spool()
-        self.groups += 1
-        self.sample.add(group)
-        if len(self.first) < SHOWN_GROUPS:
-            self.first.append(group)
-        self.group_csv.write(rows)
-
-    def close(self) -> None:
-        """Drop the spooled tables."""
-        self.shoe_csv.close()
-        if self.group_csv is not None:
-            self.group_csv.close()
 
 
 def _pct(value: float | None, digits: int = 2, none: str = "&#8211;") -> str:
@@ -200,10 +109,12 @@ def spread(shares: Mapping[tuple[int, int], int], expected: float) -> str:
     return chart(bottom + 40, items, "Per-shoe Banker share against the exact odds", "spread")
 
 
-def _download(mark: str, name: str, label: str) -> str:
-    """Return a download link whose CSV ``data:`` URI is written in place of ``mark`` (see :func:`write_report`)."""
-    href = f"data:text/csv;charset=utf-8,{mark}"
-    return f'<a class="download" download="{escape(name)}" href="{href}">{escape(label)}</a>'
+def _download(name: str, label: str, table: str | Spool) -> Iterator[str]:
+    """Yield a download link whose ``data:`` URI carries the CSV ``table``, percent-encoded a chunk at a time."""
+    yield f'<a class="download" download="{escape(name)}" href="data:text/csv;charset=utf-8,'
+    for chunk in [table] if isinstance(table, str) else table.chunks():
+        yield quote(chunk, safe="")
+    yield f'">{escape(label)}</a>'
 
 
 def _tests_table(group: dict[str, Any]) -> str:
@@ -405,33 +316,34 @@ def report_html(data: dict[str, Any], shoes: Sequence[dict[str, Any]] | ShoeSumm
     return page.getvalue()
 
 
-LINKS = ("\x00tests.csv\x00", "\x00shoes.csv\x00")
-"""Where the page's two CSV downloads go: their ``data:`` URIs are written in pieces from their spools."""
+def write_report(write: Callable[[str], object], data: dict[str, Any], shoes: ShoeSummary, **options: Any) -> None:
+    """Write the whole report page through ``write``, each part as :func:`report_parts` makes it."""
+    for part in report_parts(data, shoes, **options):
+        write(part)
 
 
-def write_report(
-    write: Callable[[str], object],
+def report_parts(
     data: dict[str, Any],
     shoes: ShoeSummary,
     *,
     logs: Sequence[str],
     by: str | None,
     tests_csv: str | Spool,
-    left_out: LeftOut = LeftOut(),
+    left_out: LeftOut | None = None,
     extra: Sequence[str] = (),
-) -> None:
-    """Write the whole report page through ``write``, a piece at a time: ``data`` is ``roads stats --json``'s
-    document, ``shoes`` what was kept of every shoe. The CSV downloads are read from their spools as they are
-    written, so memory is bounded by the page's plots and tables, not by the archive.
+    theme: str = "classic",
+) -> Iterator[str]:
+    """Yield the report page's parts in order: ``data`` is ``roads stats --json``'s document, ``shoes`` what was
+    kept of every shoe. The CSV downloads are read from their spools as they are yielded, so memory is bounded
+    by the page's plots and tables, not by the archive.
 
     ``left_out`` names the shoes that could not be read: the page says, above
     everything else, that its figures are those of the other shoes. ``extra``
-    are more sections, after the plots (roads.analytics.report_laws makes the
-    drift and per-shoe ones, :func:`exposure_section` the side-bet one).
+    are more sections, after the plots (roads.pages.report.laws makes the
+    drift and per-shoe ones, :func:`exposure_section` the side-bet one). ``theme``
+    (roads.scene.themes) colours the page and its plots.
     """
-    from ..lesson.csp import meta
-
-    css = resources.files("roads").joinpath("data", "report.css").read_text(encoding="utf-8")
+    css = palette_css(theme) + resources.files("roads").joinpath("data", "report.css").read_text(encoding="utf-8")
     total = data["total"]
     sim = data["simulation"]
     tests = {t["figure"]: t for t in total["tests"]}
@@ -526,7 +438,7 @@ def write_report(
         + f"{forest(simulated_rows(derived), theory=None, title=red, name='derived', label=red_label)}"
         + "</figure></section>"
     )
-    left = [_left_out_block(left_out)] if left_out.count else []
+    left = [_left_out_block(left_out)] if left_out is not None and left_out.count else []
     sections = [*left, sections[0], '<div class="plots">', *sections[1:], "</div>"]
     sections += extra
     sections.append(
@@ -547,36 +459,30 @@ def write_report(
             sample = GroupSample.of(data["groups"]) if data["groups"] else shoes.sample
             sections.append(report_sections.homogeneity_section(data, sample, by, count))
         sections.append(f'<section id="groups"><h2>By {escape(by)}</h2>{_groups_table(groups, by, count)}</section>')
-    downloads = [
-        _download(LINKS[0], "tests.csv", "Tests (every group and the total), CSV"),
-        _download(LINKS[1], "shoes.csv", "Per-shoe counts, CSV"),
-    ]
-    sections.append(
-        '<section id="downloads"><h2>Tables</h2><p class="explain">The tables behind this page, '
-        "embedded (they download from the page itself, no network):</p>"
-        f'<ul class="downloads">{"".join(f"<li>{d}</li>" for d in downloads)}</ul></section>'
-    )
     about = (
         f"Exact odds for {data['decks']} decks; simulated expectations from {sim['shoes']:,} shoes "
         f"({sim['coups']:,} coups, seed {sim['seed']}, cut card {sim['cut']} from the end; {escape(sim['source'])})."
     )
     title = f"Archive report: {total['shoes']:,} {shoe_word}, {n:,} coups"
-    page = (
+    yield (
         '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
         '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
-        + meta(styles=(css,))
+        + Policy(styles=(css,)).meta
         + f"<title>{escape(title)}</title>\n<style>{css}</style>\n</head>\n<body>\n"
         f'<header><p class="kicker">roads report</p><h1>{escape(title)}</h1>'
         f'<p class="lede">{files}</p></header>\n'
         f'<main>\n<section class="summary" aria-label="Totals">{summary}</section>\n'
-        + "\n".join(sections)
-        + f"\n</main>\n<footer><p>{about}</p><p>Made by roads {escape(__version__)}. "
+    )
+    for section in sections:
+        yield section + "\n"
+    yield (
+        '<section id="downloads"><h2>Tables</h2><p class="explain">The tables behind this page, '
+        'embedded (they download from the page itself, no network):</p><ul class="downloads"><li>'
+    )
+    yield from _download("tests.csv", "Tests (every group and the total), CSV", tests_csv)
+    yield "</li><li>"
+    yield from _download("shoes.csv", "Per-shoe counts, CSV", shoes.shoe_csv)
+    yield (
+        f"</li></ul></section>\n</main>\n<footer><p>{about}</p><p>Made by roads {escape(__version__)}. "
         "How to read the tests, and what they assume: docs/stats.md.</p></footer>\n</body>\n</html>\n"
     )
-    head, rest = page.split(LINKS[0], 1)
-    middle, tail = rest.split(LINKS[1], 1)
-    for piece, table in ((head, tests_csv), (middle, shoes.shoe_csv)):
-        write(piece)
-        for chunk in [table] if isinstance(table, str) else table.chunks():
-            write(quote(chunk, safe=""))
-    write(tail)

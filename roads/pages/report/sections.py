@@ -1,6 +1,6 @@
 """The report's sections on the order of wins and on the groups together: their words, numbers and plots.
 
-Each function returns one ``<section>`` of the page (roads.analytics.report_page
+Each function returns one ``<section>`` of the page (roads.pages.report.page
 puts them in place): the runs test and the lag-1 correlation with their z on
 one axis; the groups' flagged count against chance, their homogeneity
 chi-square and the forest plot of their Banker shares.
@@ -12,8 +12,9 @@ from collections.abc import Mapping
 from html import escape
 from typing import Any
 
-from .report_plots import FOREST_ROWS, GroupSample, family_size, group_forest, holm_line, order_rows, z_dots
-from .theory import ALPHA, Z99
+from ...analytics.gathered import FOREST_ROWS, GroupSample, family_size, holm_line
+from ...analytics.theory import ALPHA, Z99
+from .plots import group_forest, order_rows, z_dots
 
 MINUS = "\u2212"
 

@@ -2,64 +2,53 @@
 
 Each section is one function of what :class:`Seen` kept of every shoe and
 the page's data; ``roads report`` hands what :func:`sections` returns to
-``roads.analytics.report_page.write_report`` as extra sections. The
+``roads.pages.report.page.write_report`` as extra sections. The
 figures come from roads.analytics.drift and roads.analytics.pershoe; the
-plots from the same parts and inks (roads.analytics.report_style) as the
+plots from the same parts and inks (roads.pages.report.style) as the
 page's other plots.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from html import escape
 from typing import Any
 
-from ..scene import plot
-from ..scene.plot import Ink
-from ..scene.primitives import Group, Item, Polygon, Polyline
-from .drift import BAND, Drift, Shoes, archive_drift, banker_chance
-from .pershoe import LAW_NAMES, Fit, ShoeLaws, fits
-from .report_style import (
+from ...analytics.drift import BAND, Drift, archive_drift, banker_chance
+from ...analytics.gathered import Seen
+from ...analytics.pershoe import LAW_NAMES, Fit, fits
+from ...analytics.theory import ALPHA
+from ...scene import plot
+from ...scene.primitives import Group, Item, Polygon, Polyline
+from .style import (
     AXIS,
     BAND_LABEL,
     BAND_LABEL_SIZE,
+    DOWN,
     EXACT_BAND,
     EXPECTED,
     GRID,
+    LAW_BAR,
+    LIMIT,
     PAPER,
+    REFERENCE,
+    SERIES,
+    SIGNAL,
     SUB,
     SUB_SIZE,
     TICK,
     TICK_SIZE,
-    Gathered,
+    UP,
     W,
     chart,
 )
-from .theory import ALPHA
 
-SERIES, UP, DOWN = Ink("#1f5fbf", "series"), Ink("#d32f2f", "series up"), Ink("#1f5fbf", "series down")
-LIMIT, SIGNAL = Ink("#d32f2f", "limit"), Ink("#d32f2f", "signal")
-LAW_BAR, REFERENCE = Ink("#1f5fbf", "bar law fill"), Ink("#7c4bb3", "reference")
 POINTS = 500
 """Most points a plotted series holds: a longer archive is drawn through every n-th shoe (and its last)."""
 LAW_AXES = {"ties": "ties in a shoe", "pairs": "pairs in a shoe", "longest_column": "a shoe's longest Big Road column"}
 KS99 = 1.6276
 """The asymptotic 99% point of Kolmogorov's statistic sqrt(n) D: the P-P plot's band is +-KS99 / sqrt(n)."""
-
-
-class Seen(Gathered):
-    """What the drift and per-shoe sections keep of every shoe: its Banker and Player wins in order, and its laws."""
-
-    def __init__(self) -> None:
-        self.shoes = Shoes()
-        self.laws = ShoeLaws()
-
-    def add(self, shoe: Mapping[str, Any], date: str | None = None) -> None:
-        """Keep one shoe's group document (``roads stats --by shoe``'s) and the date its log names."""
-        c = shoe["counts"]
-        self.shoes.add(str(shoe["key"]), date, c["banker"], c["player"])
-        self.laws.add(shoe)
 
 
 def sections(seen: Seen, data: dict[str, Any]) -> list[str]:

@@ -9,17 +9,16 @@ forest plot), and the Big Road depths on a log axis, where 3% of columns
 
 from __future__ import annotations
 
-import hashlib
-import heapq
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from statistics import NormalDist
 from typing import Any
 
-from ..scene import plot
-from ..scene.primitives import Group, Item
-from .report_style import (
+from ...analytics.gathered import GroupSample, holm_line
+from ...analytics.theory import SIM_DEPTHS, Z99
+from ...scene import plot
+from ...scene.primitives import Group, Item
+from .style import (
     AXIS,
     BAND_LABEL,
     BAND_LABEL_SIZE,
@@ -40,12 +39,10 @@ from .report_style import (
     TICK,
     TICK_SIZE,
     WHISKER,
-    Gathered,
     W,
     chart,
     figure_name,
 )
-from .theory import ALPHA, SIM_DEPTHS, Z99
 
 NAMES_AT = 10.0
 """Where a row's name starts: rows name themselves in a column left of the plot."""
@@ -55,23 +52,6 @@ Z_REACH = 4.0
 """Half the z axis at least: a fair figure's z falls inside it 9,999 times in 10,000."""
 Z_CAP = 10.0
 """Half the z axis at most; a z beyond it is drawn at the edge with its value written."""
-FOREST_ROWS = 40
-"""Groups the forest plot shows at most: the flagged ones first, then a sample of the others."""
-KEY_CHARACTERS = 16
-"""A group's name in the forest plot is cut to this many characters (the groups table has it whole)."""
-
-
-def holm_line(tests: int, alpha: float = ALPHA) -> float:
-    """Return the |z| whose two-sided normal p is ``alpha / tests``: Holm's first step, the one the most extreme
-    test of a family of ``tests`` must pass to be flagged."""
-    return NormalDist().inv_cdf(1 - alpha / (2 * max(tests, 1)))
-
-
-def family_size(group: Mapping[str, Any]) -> int:
-    """Return how many of a group's tests take part in its Holm family (tested and not descriptive)."""
-    tested = [t for t in group["tests"] if t.get("family", True) and t["p"] is not None]
-    others = [group.get(name) for name in ("chi_square", "chi_square_cards", "depths", "red_shares", "runs", "lag1")]
-    return len(tested) + sum(1 for t in others if t is not None and t["p"] is not None)
 
 
 @dataclass(frozen=True, slots=True)
@@ -316,71 +296,8 @@ def depth_histogram(tests: Mapping[str, Mapping[str, Any]]) -> str:
     return chart(bottom + 40, items, "Big Road column depths against the simulation, on a log scale", "depths")
 
 
-@dataclass(frozen=True, slots=True)
-class GroupMark:
-    """What the forest plot keeps of one group: its place in the archive, name, Banker share and flag."""
-
-    index: int
-    key: str
-    observed: float
-    low: float
-    high: float
-    expected: float
-    flagged: bool
-
-
-def _rank(key: str) -> int:
-    """Return a group's sampling rank: a hash of its name, so the same groups are sampled in any order."""
-    return int.from_bytes(hashlib.blake2b(key.encode(), digest_size=8).digest(), "big")
-
-
-class GroupSample(Gathered):
-    """The groups a forest plot shows, kept a group at a time in bounded memory.
-
-    Every flagged group up to :data:`FOREST_ROWS` (in the archive's order),
-    and of the others the ones with the smallest :func:`_rank`, enough to
-    fill the plot: a sample that does not depend on how the groups arrive.
-    """
-
-    def __init__(self, rows: int = FOREST_ROWS) -> None:
-        self.rows = rows
-        self.seen = 0
-        self.flagged: list[GroupMark] = []
-        self.flagged_count = 0
-        self.others = 0
-        self._sample: list[tuple[int, int, GroupMark]] = []  # a max-heap of the smallest ranks: (-rank, -index, mark)
-
-    def add(self, group: Mapping[str, Any]) -> None:
-        """Consider one group document."""
-        index = self.seen
-        self.seen += 1
-        banker = next((t for t in group["tests"] if t["figure"] == "banker"), None)
-        if banker is None or banker["observed"] is None or banker["low"] is None:
-            return
-        mark = GroupMark(
-            index,
-            str(group["key"]),
-            banker["observed"],
-            banker["low"],
-            banker["high"],
-            banker["expected"],
-            bool(group["flags"]),
-        )
-        if mark.flagged:
-            self.flagged_count += 1
-            if len(self.flagged) < self.rows:
-                self.flagged.append(mark)
-            return
-        self.others += 1
-        heapq.heappush(self._sample, (-_rank(mark.key), -index, mark))
-        if len(self._sample) > self.rows:
-            heapq.heappop(self._sample)
-
-    def shown(self) -> list[GroupMark]:
-        """Return the groups to draw, in the archive's order: the flagged ones, then the sample's smallest ranks."""
-        room = self.rows - len(self.flagged)
-        sample = sorted(self._sample, reverse=True)[:room]
-        return sorted([*self.flagged, *(m for _, _, m in sample)], key=lambda m: m.index)
+KEY_CHARACTERS = 16
+"""A group's name in the forest plot is cut to this many characters (the groups table has it whole)."""
 
 
 def _short(key: str) -> str:
