@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -247,16 +247,6 @@ def json_shoe(found: ShoeExposure, bets: Sequence[str]) -> str:
 def json_tail(totals: Totals) -> str:
     """Return the JSON document's end: the ``total`` object."""
     return '\n], "total": ' + json.dumps(totals.to_json()) + "}\n"
-
-
-def json_document(found: Iterable[ShoeExposure], scan: Exposure) -> str:
-    """Return the whole JSON document of scanned shoes (the CLI writes the same pieces a shoe at a time)."""
-    totals = Totals()
-    parts = []
-    for i, shoe in enumerate(found):
-        totals.add(shoe)
-        parts.append(("," if i else json_head(scan)) + "\n  " + json_shoe(shoe, scan.ids))
-    return "".join(parts) + json_tail(totals) if parts else ""
 
 
 CSV_COLUMNS = ("shoe", "coup", "bet", "edge", "positive", "net")
