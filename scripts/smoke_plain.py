@@ -86,6 +86,8 @@ CASES = (
     Case(("render", "shoe.txt", "-o", "shoe.webp", "--animate"), ("shoe.webp",)),
     Case(("render", "shoes.jsonl", "-d", "out", "--format", "png"), ("out",)),
     Case(("render", "shoe.txt", "-o", "board.pdf"), ("board.pdf",), extra="pdf"),
+    # Refused once, not once per shoe, and no empty folder left behind.
+    Case(("render", "shoes.jsonl", "-d", "pdfs", "--format", "pdf"), ("pdfs",), extra="pdf"),
     Case(("tableau", "-o", "tableau.svg"), ("tableau.svg",)),
     Case(("tableau", "-o", "tableau.pdf"), ("tableau.pdf",), extra="pdf"),
     Case(("exposure", "shoes.jsonl", "--bet", "dragon_7", "--json")),

@@ -41,7 +41,7 @@ def demo_command(seed: int | str, folder: str) -> None:
     Examples:
       roads demo                    the built-in shoe; scoreboard.svg and .png in this folder
       roads demo --seed 7           another seeded shoe
-      roads demo --dir pictures     the pictures in pictures/ (made if missing)
+      roads demo --dir /tmp         the pictures in /tmp (made if missing)
     """
     shoe = deal_shoe(8, seed=seed)
     click.echo(f"8-deck shoe, seed {seed}: {len(shoe.coups)} coups")
