@@ -27,7 +27,7 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import IO
 
-from .errors import OutputError, excerpt, one_line
+from .errors import OutputError, RoadsError, excerpt, one_line
 
 NAME_MAX = 255
 """Bytes in one file name when the folder cannot say (the limit of every common file system)."""
@@ -142,6 +142,16 @@ def temp_files(path: str | os.PathLike[str]) -> Iterator[Path]:
     for name in names:
         if name.startswith(prefix) and name.endswith(".part") and len(name) == len(prefix) + len("XXXXXXXX.part"):
             yield folder / name
+
+
+def make_folder(folder: str | os.PathLike[str], error: type[RoadsError] = OutputError) -> Path:
+    """Create ``folder`` and its parents when missing, as every ``-d FOLDER`` does; ``error`` when it cannot be."""
+    target = Path(folder)
+    try:
+        target.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise error(f"cannot create folder {shown(folder)}: {exc.strerror or exc}") from None
+    return target
 
 
 def refuse_inputs(outputs: Iterable[str | os.PathLike[str] | None], inputs: Iterable[str | os.PathLike[str]]) -> None:

@@ -23,6 +23,8 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
+from roads.extras import EXTRAS as KNOWN_EXTRAS
+
 MAGIC = {
     ".svg": b"<svg",
     ".png": b"\x89PNG",
@@ -36,8 +38,8 @@ MAGIC = {
 }
 """How each file a case writes must begin (case-insensitively): the empty prefix asks only that it is not empty."""
 
-EXTRAS = {"pdf": "fpdf", "parquet": "pyarrow", "dask": "distributed", "serve": "starlette"}
-"""Each optional extra and the module that tells it is installed."""
+EXTRAS = tuple(KNOWN_EXTRAS)
+"""Each optional extra a command needs (roads.extras: the modules that tell it is installed, its refusal)."""
 
 
 @dataclass(frozen=True)
@@ -66,7 +68,8 @@ CASES = (
     Case(("coup", "3", "6", "K", "K", "6", "2", "--render", "-o", "hand.svg"), ("hand.svg",)),
     Case(("demo", "--seed", "7"), ("scoreboard.svg", "scoreboard.png")),
     Case(("drill", "--count", "3", "--seed", "7")),
-    Case(("drill", "--count", "3", "--seed", "7", "--format", "html", "-o", "quiz.html"), ("quiz.html",)),
+    Case(("drill", "--count", "3", "--seed", "7", "-o", "quiz.html"), ("quiz.html",)),
+    Case(("demo", "--seed", "7", "--dir", "new"), ("new/scoreboard.svg", "new/scoreboard.png")),
     Case(("explain", "shoe.txt", "--road", "small-road", "--mark", "3")),
     Case(("lesson", "shoe.txt", "-o", "lesson.html"), ("lesson.html",)),
     Case(("odds",)),
@@ -83,6 +86,8 @@ CASES = (
     Case(("render", "shoe.txt", "-o", "shoe.webp", "--animate"), ("shoe.webp",)),
     Case(("render", "shoes.jsonl", "-d", "out", "--format", "png"), ("out",)),
     Case(("render", "shoe.txt", "-o", "board.pdf"), ("board.pdf",), extra="pdf"),
+    # Refused once, not once per shoe, and no empty folder left behind.
+    Case(("render", "shoes.jsonl", "-d", "pdfs", "--format", "pdf"), ("pdfs",), extra="pdf"),
     Case(("tableau", "-o", "tableau.svg"), ("tableau.svg",)),
     Case(("tableau", "-o", "tableau.pdf"), ("tableau.pdf",), extra="pdf"),
     Case(("exposure", "shoes.jsonl", "--bet", "dragon_7", "--json")),
@@ -98,8 +103,8 @@ CASES = (
 
 
 def installed(extra: str) -> bool:
-    """Return whether the library of ``extra`` can be imported here."""
-    return importlib.util.find_spec(EXTRAS[extra]) is not None
+    """Return whether the libraries of ``extra`` can be imported here."""
+    return KNOWN_EXTRAS[extra].installed()
 
 
 def roads_command() -> list[str]:
@@ -138,9 +143,9 @@ def run(case: Case, folder: Path) -> str:
         return "a traceback:\n" + done.stderr
     if case.extra and not installed(case.extra):
         lines = done.stderr.strip().splitlines()
-        hint = f"pip install 'roads[{case.extra}]'"
-        if done.returncode != 1 or len(lines) != 1 or hint not in lines[0]:
-            return f"exit {done.returncode}, not one line naming {hint}:\n{done.stderr}"
+        refusal = f"roads: error: {KNOWN_EXTRAS[case.extra].message}"
+        if done.returncode != 1 or lines != [refusal]:
+            return f"exit {done.returncode}, not the one line {refusal!r}:\n{done.stderr}"
         made = [name for name in case.files if (folder / name).exists()]
         return f"a refused run left {made}" if made else ""
     if done.returncode != 0:

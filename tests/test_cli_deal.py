@@ -60,7 +60,7 @@ def test_every_card_format_reads_back_to_the_dealt_shoe(fmt: str, capsys: pytest
 
 
 def test_results_format_and_hands(capsys: pytest.CaptureFixture[str]) -> None:
-    _, out, _ = run(capsys, "deal", "--seed", "42", "-f", "results")
+    _, out, _ = run(capsys, "deal", "--seed", "42", "--format", "results")
     shoe = deal_shoe(8, seed=42)
     assert [o.winner for o in read_outcomes(io.StringIO(out))] == [c.winner for c in shoe.coups]
     _, out, _ = run(capsys, "deal", "--seed", "42", "--hands")
@@ -69,7 +69,7 @@ def test_results_format_and_hands(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_a_text_seed(capsys: pytest.CaptureFixture[str]) -> None:
-    _, out, _ = run(capsys, "deal", "--seed", "table 7, shoe 3", "-f", "json")
+    _, out, _ = run(capsys, "deal", "--seed", "table 7, shoe 3", "--format", "json")
     assert '"seed": "table 7, shoe 3"' in out
     assert "--seed 'table 7, shoe 3'" in out
     assert read_coups(io.StringIO(out)) == list(deal_shoe(8, seed="table 7, shoe 3").coups)
@@ -118,3 +118,30 @@ def test_output_into_a_missing_folder_exits_1(tmp_path: Path, capsys: pytest.Cap
 def test_help_teaches_with_examples(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "deal", "--help")
     assert code == 0 and "Examples:" in out and "roads deal --seed 1" in out and "--format" in out
+
+
+@pytest.mark.parametrize(
+    ("args", "name", "fmt"),
+    [
+        ([], "shoe.json", "json"),
+        ([], "shoe.jsonl", "jsonl"),
+        ([], "shoe.csv", "csv"),
+        ([], "shoe.txt", "cards"),
+        (["--format", "results"], "shoe.txt", "results"),
+        (["--shoes", "2"], "month.csv", "csv"),
+    ],
+)
+def test_the_format_follows_the_extension(
+    args: list[str], name: str, fmt: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`deal -o shoe.json` wrote a cards log into shoe.json: -o's extension says the format unless --format does."""
+    out = tmp_path / name
+    assert run(capsys, "deal", "--seed", "1", *args, "-o", str(out))[0] == 0
+    expected = run(capsys, "deal", "--seed", "1", *args, "--format", fmt)[1] if "--format" not in args else None
+    assert out.read_text() == (expected if expected is not None else run(capsys, "deal", "--seed", "1", *args)[1])
+
+
+def test_a_format_the_extension_contradicts_is_bad_usage(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    status, _, err = run(capsys, "deal", "--format", "cards", "-o", str(tmp_path / "shoe.json"))
+    assert status == 2 and "writes json, but --format asks for cards" in err
+    assert not (tmp_path / "shoe.json").exists()

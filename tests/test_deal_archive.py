@@ -32,7 +32,7 @@ def test_the_same_options_give_the_same_bytes(capsys: pytest.CaptureFixture[str]
 
 
 def test_a_csv_archive_has_a_shoe_column(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    code, out, _ = run(capsys, "deal", "--shoes", "2", "--seed", "1", "--decks", "1", "-f", "csv")
+    code, out, _ = run(capsys, "deal", "--shoes", "2", "--seed", "1", "--decks", "1", "--format", "csv")
     assert code == 0 and out.splitlines()[4] == "shoe,coup,player,banker,result"
     shoes = list(iter_shoes(_write(tmp_path / "a.csv", out)))
     assert [shoe.coups for shoe in shoes] == [deal_shoe(1, seed=1).coups, deal_shoe(1, seed=2).coups]
@@ -43,8 +43,9 @@ def test_a_csv_archive_has_a_shoe_column(capsys: pytest.CaptureFixture[str], tmp
     [
         (["--shoes", "0"], "an archive holds at least 1 shoe, got 0"),
         (["--shoes", "10001"], "10001 shoes is more than one archive holds (at most 10,000"),
-        (["--shoes", "2", "-f", "cards"], "--shoes writes an archive: jsonl (the default) or csv, not cards"),
+        (["--shoes", "2", "--format", "cards"], "-o {target} writes jsonl, but --format asks for cards"),
         (["--shoes", "2", "--hands"], "--hands writes a cards log"),
+        (["--shoes", "2", "--format", "csv"], "-o {target} writes jsonl, but --format asks for csv"),
     ],
 )
 def test_bad_shoe_counts_and_formats_are_usage_errors(
@@ -52,10 +53,15 @@ def test_bad_shoe_counts_and_formats_are_usage_errors(
 ) -> None:
     target = tmp_path / "archive.jsonl"
     code, out, err = run(capsys, "deal", *args, "-o", str(target))
-    assert code == 2 and out == "" and message in err and "Traceback" not in err
+    assert code == 2 and out == "" and message.format(target=target) in err and "Traceback" not in err
     assert not target.exists() and list(tmp_path.iterdir()) == []
 
 
 def _write(path: Path, text: str) -> Path:
     path.write_text(text, encoding="utf-8")
     return path
+
+
+def test_an_archive_is_jsonl_or_csv(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "deal", "--shoes", "2", "--format", "cards")
+    assert code == 2 and out == "" and "--shoes writes an archive: jsonl (the default) or csv, not cards" in err

@@ -81,7 +81,7 @@ def test_html_quiz_works_offline_with_answers_in_details() -> None:
 
 
 def test_cli_json_is_deterministic(capsys) -> None:
-    assert main(["drill", "--count", "5", "--seed", "11", "--format", "json"]) == 0
+    assert main(["drill", "--count", "5", "--seed", "11", "--json"]) == 0
     first = capsys.readouterr().out
     assert main(["drill", "--count", "5", "--seed", "11", "--format", "json"]) == 0
     assert capsys.readouterr().out == first
@@ -93,7 +93,22 @@ def test_cli_json_is_deterministic(capsys) -> None:
 def test_cli_html_needs_a_file_and_writes_one(tmp_path, capsys) -> None:
     assert main(["drill", "--format", "html"]) == 2
     out = tmp_path / "quiz.html"
-    assert main(["drill", "--seed", "1", "--format", "html", "-o", str(out)]) == 0
+    assert main(["drill", "--seed", "1", "-o", str(out)]) == 0
     assert out.read_text().startswith("<!DOCTYPE html>")
     assert main(["drill", "--count", "0", "-o", str(tmp_path / "no.txt")]) == 2
     assert not (tmp_path / "no.txt").exists()
+
+
+@pytest.mark.parametrize(("name", "begins"), [("d.html", "<!DOCTYPE html>"), ("d.json", "{"), ("d.txt", "Third-card")])
+def test_the_output_follows_the_extension(tmp_path, capsys, name: str, begins: str) -> None:
+    """`roads drill -o d.html` said "wrote d.html" and wrote plain text: the extension says the format."""
+    out = tmp_path / name
+    assert main(["drill", "--seed", "1", "-o", str(out)]) == 0
+    assert out.read_text().startswith(begins)
+    assert capsys.readouterr().out == f"wrote {out}\n"
+
+
+def test_a_format_the_extension_contradicts_is_bad_usage(tmp_path, capsys) -> None:
+    assert main(["drill", "--json", "-o", str(tmp_path / "d.html")]) == 2
+    assert "-o" in capsys.readouterr().err and not (tmp_path / "d.html").exists()
+    assert main(["drill", "--json", "--format", "html", "-o", str(tmp_path / "d.html")]) == 2

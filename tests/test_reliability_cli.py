@@ -220,11 +220,14 @@ def test_simulate(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_demo(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    assert_one_error_line(*run(capsys, "demo", "--dir", str(tmp_path / "no"))[::2])
+    # A missing folder is made, as render -d and lesson -d make theirs.
+    assert run(capsys, "demo", "--dir", str(tmp_path / "new" / "er"))[0] == 0
+    assert (tmp_path / "new" / "er" / "scoreboard.png").is_file()
     file_in_the_way = tmp_path / "file"
     file_in_the_way.write_text("x")
-    status, _, err = run(capsys, "demo", "--dir", str(file_in_the_way))
-    assert_one_error_line(status, err)
+    for folder in (file_in_the_way, file_in_the_way / "under"):
+        status, _, err = run(capsys, "demo", "--dir", str(folder))
+        assert_one_error_line(status, err)
     assert_usage(*run(capsys, "demo", "--seed", "x" * 1001, "--dir", str(tmp_path))[::2])
 
 

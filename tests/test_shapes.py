@@ -1,4 +1,4 @@
-"""Polyline and Polygon: both back-ends draw them, in the same place."""
+"""Polyline and Polygon: the SVG and PNG back-ends draw them, in the same place."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The Banker drawing chart: one scene, both back-ends, every cell agrees with roads.rules."""
+"""The Banker drawing chart: one scene, the SVG and PNG back-ends, every cell agrees with roads.rules."""
 
 from __future__ import annotations
 

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 
 from ..board import Board
 from ..errors import LogError, RoadsError, excerpt, one_line
+from ..extras import EXTRAS
 from ..logs.archive import MAX_LINE, Shoe
 from ..logs.fields import day_of
 from ..logs.source import Chunk, Opened, chunks
@@ -175,9 +176,6 @@ def lost_block(block: Block) -> Part:
     return Part(broken=LogError(f"lines {block.line}-{end}: the counting process ended unexpectedly", file=block.file))
 
 
-DASK_EXTRA = "--dask needs Dask: pip install 'roads[dask]'"
-
-
 def dask_ready(verbose: bool = False) -> None:
     """Raise StatsError, in one line naming the extra to install, when Dask's distributed is not installed.
 
@@ -196,7 +194,7 @@ def dask_ready(verbose: bool = False) -> None:
     try:
         import distributed  # noqa: F401
     except ImportError:
-        raise StatsError(DASK_EXTRA) from None
+        raise StatsError(EXTRAS["dask"].message) from None
     if not verbose:
         logging.getLogger("distributed").setLevel(logging.CRITICAL)  # distributed sets its level as it loads
 
@@ -219,7 +217,7 @@ def dask_counter(address: str, workers: int) -> Iterator[Callable[[Iterator[Bloc
     try:
         from distributed import Client, Future, KilledWorker, LocalCluster
     except ImportError:
-        raise StatsError(DASK_EXTRA) from None
+        raise StatsError(EXTRAS["dask"].message) from None
 
     def answer(block: Block, future: Future[Part]) -> tuple[Block, Part]:
         try:

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from ..errors import OutputError
+from ..extras import EXTRAS
 from ..files import PendingFile, shown
 from ..logs.csvcell import cell, line
 from .tables import COLORS, NULL, ROADS, SHOE_COLUMNS, TABLES, WINNERS, TableRows
@@ -27,11 +28,6 @@ from .tally import StatsError
 ROWS_PER_CHUNK = 100_000
 """Coups gathered before a chunk is written: a Parquet row group (of whole shoes) or a run of CSV lines."""
 
-PARQUET_EXTRA = (
-    "--parquet needs pyarrow: pip install 'roads[parquet]' (or --csv-tables DIR writes the same tables as CSV)"
-)
-"""What ``--parquet`` says when pyarrow is not installed."""
-
 
 def pyarrow_modules() -> tuple[Any, Any]:
     """Return (pyarrow, pyarrow.parquet); StatsError naming the extra to install when pyarrow is missing."""
@@ -39,7 +35,7 @@ def pyarrow_modules() -> tuple[Any, Any]:
         import pyarrow  # type: ignore[import-untyped]  # no stubs; used through Any here
         import pyarrow.parquet  # type: ignore[import-untyped]
     except ImportError:
-        raise StatsError(PARQUET_EXTRA) from None
+        raise StatsError(EXTRAS["parquet"].message) from None
     return pyarrow, pyarrow.parquet
 
 

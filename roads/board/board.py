@@ -154,8 +154,8 @@ class Board(NotebookDisplay):
         ``winners`` are the outcomes' winners as 0 Banker, 1 Player, 2 Tie, if
         the caller has them; ``plain`` says no outcome has a pair or a natural.
         Columns open where the winner changes; a bead's row is its place in its
-        streak; the marks come from :func:`~.derived.verdicts`, the same rules as
-        :func:`~.derived.verdict` on arrays. Drawn places are left to
+        streak; the marks come from :func:`~.marks.verdicts`, the same rules as
+        :func:`~.marks.verdict` on arrays. Drawn places are left to
         :meth:`place`, as after :meth:`add`.
         """
         import numpy as np

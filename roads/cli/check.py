@@ -14,7 +14,7 @@ from .options import json_option, log_inputs
 
 
 @cli.command("check", short_help="Audit a log's cards against the drawing rules, coup by coup.")
-@log_inputs(old_format_flags=("--format", "-f"), verb="checked")
+@log_inputs(verb="checked")
 @json_option("Print the report as JSON (one object a line for many shoes).")
 @click.option(
     "--decks",

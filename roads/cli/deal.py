@@ -5,13 +5,12 @@ from __future__ import annotations
 import shlex
 
 import click
-from click.core import ParameterSource
 
 from ..errors import ShoeError
 from ..files import atomic_write
 from ..logs import write_log
 from ..logs.writer import CsvSheet, write_shoe_line
-from ..shoe import DealtShoe, check_cut, check_decks, deal_shoe, random_seed
+from ..shoe import DealtShoe, check_cut, deal_shoe, random_seed
 from .app import cli
 from .options import (
     WHOLE,
@@ -23,9 +22,12 @@ from .options import (
     renamed,
     seed_option,
     usage_for,
+    written_format,
 )
 
 DEAL_FORMATS = ("results", "cards", "stream", "json", "jsonl", "csv")
+DEAL_SUFFIXES = {".json": "json", ".jsonl": "jsonl", ".csv": "csv"}
+"""The log format each ``-o`` extension writes when --format is not given (a ``.txt`` log is cards)."""
 ARCHIVE_FORMATS = ("jsonl", "csv")
 """What ``--shoes`` writes: JSON Lines of shoes (the default), or a sheet with a shoe column."""
 MAX_SHOES = 10_000
@@ -51,18 +53,16 @@ def shoe_seeds(seed: int | str, shoes: int) -> list[int | str]:
 
 @cli.command("deal", short_help="Deal a seeded shoe and print it as a log in any format.")
 @decks_option("Decks in the shoe (1-1000).")
-@renamed("-d", "--decks", "decks", type=WHOLE, metavar="N", callback=checked(check_decks))
 @seed_option()
 @cut_option()
 @click.option(
     "--format",
-    "-f",
     "output_format",
     type=choice(DEAL_FORMATS),
-    default="cards",
-    show_default=True,
+    show_default="-o's extension: .json, .jsonl, .csv; else cards, jsonl with --shoes",
     help="Log format to write (see docs/logs.md).",
 )
+@renamed("-f", "--format", "output_format", type=choice(DEAL_FORMATS))
 @click.option("--hands", is_flag=True, help="With --format cards, write each coup as 'P: .. | B: ..'.")
 @click.option(
     "--output",
@@ -78,13 +78,11 @@ def shoe_seeds(seed: int | str, shoes: int) -> list[int | str]:
     callback=checked(_check_shoes),
     help=f"Deal N shoes (1-{MAX_SHOES:,}) as one archive, a shoe a line: JSON Lines, or --format csv.",
 )
-@click.pass_context
 def deal_command(
-    ctx: click.Context,
     decks: int,
     seed: int | str | None,
     cut: int,
-    output_format: str,
+    output_format: str | None,
     hands: bool,
     output: str | None,
     shoes: int | None,
@@ -99,7 +97,7 @@ def deal_command(
     Examples:
       roads deal --seed 1                      8 decks, one coup a line, in dealing order
       roads deal --seed 1 --format results     just the results: B P T with markers
-      roads deal --decks 6 --cut 20 -f json -o shoe.json
+      roads deal --decks 6 --cut 20 -o shoe.json  a JSON log, as the extension says
       roads deal --seed 1 | roads check -      every dealt coup follows the rules
       roads deal --shoes 3 --seed 1 -o archive.jsonl  an archive: shoes 1, 2, 3 (ids and seeds)
 
@@ -111,9 +109,11 @@ def deal_command(
     with usage_for("cut"):
         check_cut(cut, decks)
     chosen: int | str = random_seed() if seed is None else seed
+    named = written_format(output, DEAL_SUFFIXES, output_format, "--format")
     if shoes is not None:
-        _deal_archive(ctx, decks, chosen, cut, output_format, hands, output, shoes)
+        _deal_archive(decks, chosen, cut, named or "jsonl", hands, output, shoes)
         return
+    output_format = named or "cards"
     shoe = deal_shoe(decks, seed=chosen, cut=cut)
     redeal = [
         "roads",
@@ -149,19 +149,8 @@ def deal_command(
     click.echo(f"roads: dealt {len(shoe.coups)} coups ({decks} decks, seed {chosen}) to {output}", err=True)
 
 
-def _deal_archive(
-    ctx: click.Context,
-    decks: int,
-    seed: int | str,
-    cut: int,
-    output_format: str,
-    hands: bool,
-    output: str | None,
-    shoes: int,
-) -> None:
-    """Deal ``shoes`` shoes from consecutive seeds and write them as one archive, a shoe a line."""
-    explicit = ctx.get_parameter_source("output_format") not in (ParameterSource.DEFAULT, None)
-    fmt = output_format if explicit else "jsonl"
+def _deal_archive(decks: int, seed: int | str, cut: int, fmt: str, hands: bool, output: str | None, shoes: int) -> None:
+    """Deal ``shoes`` shoes from consecutive seeds and write them as one archive (``fmt``: jsonl or csv)."""
     if fmt not in ARCHIVE_FORMATS:
         raise option_error("output_format", f"--shoes writes an archive: jsonl (the default) or csv, not {fmt}")
     if hands:

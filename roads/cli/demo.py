@@ -7,6 +7,8 @@ from pathlib import Path
 import click
 
 from ..board.stats import result_counts
+from ..errors import RenderError
+from ..files import make_folder
 from ..render import RenderOptions, save
 from ..scoreboard import Scoreboard
 from ..shoe import deal_shoe
@@ -19,14 +21,15 @@ DEMO_OPTIONS = RenderOptions(scale=2)
 
 
 def demo_pictures(seed: int | str, folder: str | Path) -> list[Path]:
-    """Deal the demo shoe and write scoreboard.svg and scoreboard.png into ``folder``; return their paths."""
+    """Deal the demo shoe and write scoreboard.svg and scoreboard.png into ``folder`` (made if missing)."""
     board = Scoreboard.from_outcomes(deal_shoe(8, seed=seed).coups)
-    return [save(board, Path(folder) / f"scoreboard.{kind}", options=DEMO_OPTIONS) for kind in ("svg", "png")]
+    target = make_folder(folder, RenderError)
+    return [save(board, target / f"scoreboard.{kind}", options=DEMO_OPTIONS) for kind in ("svg", "png")]
 
 
 @cli.command("demo")
 @seed_option(default=DEMO_SEED)
-@dir_option("Where scoreboard.svg and scoreboard.png are written (an existing folder).", default=".", show_default=True)
+@dir_option("Where scoreboard.svg and scoreboard.png are written (made if missing).", default=".", show_default=True)
 @renamed("--out-dir", "--dir", "folder", metavar="FOLDER")
 def demo_command(seed: int | str, folder: str) -> None:
     """Deal a seeded 8-deck shoe, show what it produced and draw its scoreboard to SVG and PNG.
@@ -38,7 +41,7 @@ def demo_command(seed: int | str, folder: str) -> None:
     Examples:
       roads demo                    the built-in shoe; scoreboard.svg and .png in this folder
       roads demo --seed 7           another seeded shoe
-      roads demo --dir /tmp         the pictures in /tmp (an existing folder)
+      roads demo --dir /tmp         the pictures in /tmp (made if missing)
     """
     shoe = deal_shoe(8, seed=seed)
     click.echo(f"8-deck shoe, seed {seed}: {len(shoe.coups)} coups")

@@ -14,6 +14,7 @@ from ..errors import LogError
 from .app import cli
 from .inputs import Inputs
 from .options import bet_option, decks_option, jobs_option, json_option, log_inputs
+from .progress import Progress
 from .table_rules import chosen_rules, rules_options
 
 if TYPE_CHECKING:
@@ -91,14 +92,19 @@ def exposure_command(
     fmt = "json" if as_json else "csv" if as_csv else "text"
     write = functools.partial(click.echo, nl=False)
     writer = Writer(fmt, scan, write)
-    for found in scanned(inputs, scan, worker_count(jobs)[0]):
-        writer.shoe(found)
+    with Progress("scanned") as progress:
+        for found in scanned(inputs, scan, worker_count(jobs)[0], progress):
+            progress.clear()  # what is printed starts on a clean line
+            writer.shoe(found)
     writer.finish()
     inputs.finish()
 
 
-def scanned(inputs: Inputs, scan: Exposure, workers: int) -> Iterator[ShoeExposure]:
-    """Yield every good shoe of the logs scanned, in order, on ``workers`` processes; bad shoes go to ``inputs``."""
+def scanned(inputs: Inputs, scan: Exposure, workers: int, progress: Progress | None = None) -> Iterator[ShoeExposure]:
+    """Yield every good shoe of the logs scanned, in order, on ``workers`` processes; bad shoes go to ``inputs``.
+
+    The shoes scanned so far show on a terminal (``progress``, else a line of its own).
+    """
     from ..pool import run_tasks
 
     jobs = shoe_jobs(inputs, scan.decks)
@@ -106,12 +112,14 @@ def scanned(inputs: Inputs, scan: Exposure, workers: int) -> Iterator[ShoeExposu
     if len(first) < 2:
         workers = 1  # one shoe is done before a worker would have started
     task = functools.partial(_scan, scan)
-    for (shoe, _), found in run_tasks(itertools.chain(first, jobs), workers, task, _lost):
-        if found.error is not None:
-            inputs.fail(found.error, shoe)
-            continue
-        inputs.done += 1
-        yield found
+    with progress or Progress("scanned") as shown:
+        for (shoe, _), found in run_tasks(itertools.chain(first, jobs), workers, task, _lost):
+            shown.update()
+            if found.error is not None:
+                inputs.fail(found.error, shoe)
+                continue
+            inputs.done += 1
+            yield found
 
 
 def _scan(scan: Exposure, job: Job) -> ShoeExposure:

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 import click
 
 from ..errors import LessonError, LogError
-from ..files import OutputNames, atomic_write, name_limit, refuse_inputs, safe_stem
+from ..files import OutputNames, atomic_write, make_folder, name_limit, refuse_inputs, safe_stem
 from .app import cli, wrote
 from .inputs import Inputs
 from .options import DECIMAL, checked, derived_road_option, dir_option, log_inputs, render_option
@@ -181,11 +181,7 @@ def lesson_command(
             write(shoe, output)
         return
     assert folder is not None
-    target = Path(folder)
-    try:
-        target.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise LessonError(f"cannot create folder {folder}: {exc.strerror or exc}") from None
+    target = make_folder(folder, LessonError)
     names = OutputNames(inputs.logs)  # one name each, never a log's: a clash gets -2
     room = name_limit(target) - len(f"-{sys.maxsize}.html".encode())
 

@@ -371,6 +371,21 @@ def derived_road_option(help: str) -> Callable[[F], F]:
     )
 
 
+def written_format(output: str | None, by_suffix: dict[str, str], asked: str | None, option: str) -> str | None:
+    """Return the format to write: the one ``output``'s extension names (``by_suffix``: ``.json`` -> ``json``).
+
+    ``asked`` is the format an option (``option``: ``--format json``) asked
+    for, or None; it is the answer when the extension names none. When both
+    name one and they differ, a usage error: ``-o d.html`` never writes text.
+    """
+    from pathlib import Path
+
+    named = by_suffix.get(Path(output).suffix.lower()) if output else None
+    if named is not None and asked is not None and named != asked:
+        raise click.UsageError(f"-o {output} writes {named}, but {option} asks for {asked}: give one")
+    return named or asked
+
+
 def check_picture(path: str) -> None:
     """Raise RenderError unless ``path`` names a picture roads can write (.svg, .png or .pdf)."""
     from ..render import format_of  # the writers are only needed once a picture is drawn

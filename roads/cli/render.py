@@ -173,6 +173,9 @@ def render_command(
     if animate:
         _animate(inputs, output, folder, output_format, options, fps)
         return
+    from ..extras import require_picture  # a missing extra: one line, before any folder is made
+
+    require_picture(output, output_format)
     planned = plan(inputs.logs, output, folder, output_format)
     if mark_events is not None or lucky_6:
         if folder is not None:

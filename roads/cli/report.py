@@ -12,6 +12,7 @@ from ..pool import worker_count
 from .app import cli, wrote
 from .inputs import Inputs
 from .options import choice, decks_option, log_inputs, render_option
+from .progress import Progress
 from .stats import CSV_COLUMNS, GROUPINGS, collect_stats, csv_report, group_csv
 
 
@@ -92,7 +93,8 @@ def report_command(inputs: Inputs, output: str, decks: int, by: str | None, them
             tests_csv = csv_report(data)
         left_out = LeftOut(inputs.failed, tuple(inputs.errors))
         exposure = exposure_of(inputs, decks)
-        with TextOutput(output) as page:
+        with TextOutput(output) as page, Progress("written") as progress:
+            progress.say(f"writing {output}")  # the plots and sections: the last seconds of a long run
             write_report(
                 page.write,
                 data,

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib.util
 import socket
 from typing import Any
 
@@ -97,10 +96,9 @@ def serve_command(
     only with --token; SIGTERM lets answers in flight finish and stops
     within 2 s.
     """
-    from ..serve import EXTRA
+    from ..extras import require
 
-    if importlib.util.find_spec("starlette") is None or importlib.util.find_spec("uvicorn") is None:
-        raise click.ClickException(EXTRA)
+    require("serve")
     if host not in LOOPBACK and not token:
         raise click.UsageError(
             f"--host {host} lets other machines in: give --token T too, so that only those who know it write"

@@ -6,7 +6,6 @@ import contextlib
 import functools
 import json
 import os
-import sys
 from collections.abc import Callable, Generator, Iterator
 from typing import TYPE_CHECKING, Any
 
@@ -24,6 +23,7 @@ from ..pool import worker_count
 from .app import cli
 from .inputs import Inputs
 from .options import choice, decks_option, jobs_option, json_option, log_inputs
+from .progress import Progress
 
 if TYPE_CHECKING:
     from ..analytics.counting import Block, Part
@@ -325,9 +325,9 @@ def stats_command(
     every core (-j), or on Dask (--dask); the figures are the same bytes for
     any number of workers. Other logs, and every log with --parquet or
     --csv-tables (their rows are written in shoe order), are counted in this
-    process. A progress bar shows on a terminal. With --by shoe each shoe's
-    group is printed as soon as it is finished, so memory does not grow with
-    the archive.
+    process. On a terminal, the shoes counted so far show on standard error.
+    With --by shoe each shoe's group is printed as soon as it is finished, so
+    memory does not grow with the archive.
 
     \b
     Examples:
@@ -537,21 +537,20 @@ def tally_logs(
     dropped: the memory is one group's, not the archive's, and the tallies
     returned are empty.
     """
-    from tqdm import tqdm
-
     workers = worker_count(jobs)[0]  # the cap holds from Python too
     total = Tally("total")
     counted: dict[str | None, Tally]
+    bar = Progress("counted")
     if emit is not None and by == "shoe":
 
         def finished(tally: Tally) -> None:
             total.merge(tally)
+            bar.clear()  # a group printed on the terminal starts on a clean line
             emit(tally)
 
         counted = _Streamed(finished)
     else:
         counted = {}
-    bar: Any = tqdm(unit="shoe", file=sys.stderr, disable=not sys.stderr.isatty(), dynamic_ncols=True, leave=False)
     with contextlib.ExitStack() as stack:
         stack.enter_context(bar)
         spread: Spread
@@ -602,7 +601,7 @@ def _count_here(
     inputs: Inputs,
     by: str | None,
     counted: dict[str | None, Tally],
-    bar: Any,
+    bar: Progress,
     each: Callable[[Shoe, Board], None] | None = None,
 ) -> None:
     """Count the shoes of one log in this process, one at a time (``each`` sees each counted shoe and its board)."""
@@ -668,7 +667,7 @@ def _on_workers(found: Iterator[Block], workers: int) -> Generator[tuple[Block, 
 
 
 def _count_blocks(
-    log: str, inputs: Inputs, by: str | None, spread: Spread, counted: dict[str | None, Tally], bar: Any
+    log: str, inputs: Inputs, by: str | None, spread: Spread, counted: dict[str | None, Tally], bar: Progress
 ) -> None:
     """Count one archive file a block at a time on the workers, merging the parts in the order of the blocks."""
     from ..analytics.counting import blocks

@@ -17,6 +17,7 @@ import warnings
 from typing import Any
 
 from ..errors import RenderError
+from ..extras import EXTRAS
 from ..scene import Scene
 from ..scene.primitives import Circle, Grid, Polygon, Rect, Text, Use, walk
 from . import fonts
@@ -32,9 +33,7 @@ def _fpdf() -> Any:
     try:
         import fpdf
     except ImportError:
-        raise RenderError(
-            "PDF output needs fpdf2: pip install 'roads[pdf]' (or pip install fpdf2), or write .svg or .png"
-        ) from None
+        raise RenderError(EXTRAS["pdf"].message) from None
     return fpdf
 
 

@@ -292,7 +292,7 @@ class _Translator:
 
 
 BOLD = 0.06
-"""Outline width per unit of font size that both back-ends use for bold text (the bundled font has no bold)."""
+"""Outline width per unit of font size that every back-end (SVG, PNG, PDF) gives bold text (the font has no bold)."""
 
 
 def label(a: dict[str, str], classes: str, data: Data) -> None:

@@ -1,4 +1,4 @@
-"""Board -> Scene: the one layout both back-ends translate (primitives in model units, themes, options)."""
+"""Board -> Scene: the one layout every back-end (SVG, PNG, PDF) draws (primitives in model units, themes, options)."""
 
 from .layout import CELL, Sizes, lay_out, sizes_of
 from .options import ROADS, RenderOptions, render_options

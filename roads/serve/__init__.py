@@ -5,6 +5,3 @@ contract (docs/serve.md), :mod:`.pages` the HTML, :mod:`.events` the push
 fan-out, :mod:`.follow` the ``--follow`` watcher, :mod:`.views` the answers
 made by the same functions as the commands.
 """
-
-EXTRA = "roads serve needs Starlette and uvicorn: pip install 'roads[serve]'"
-"""The one line a plain install gives for ``roads serve``."""
