@@ -20,12 +20,11 @@ from click.core import ParameterSource
 
 from ..bet_ids import BET_IDS
 from ..errors import LogError, RoadsError, excerpt, one_line
+from ..scene.options import BY_NAME, FIELDS, OptionRow, RenderOptions, render_options
 from .inputs import Inputs
 
 if TYPE_CHECKING:
     import logging
-
-    from ..scene.options import OptionRow
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -268,8 +267,6 @@ def render_option(name: str, what: str | None = None, note: str | None = None) -
     ``what`` and ``note`` say it in the words of a command that draws something
     else (``Colours of the pictures``); the bounds, choices and default stay the table's.
     """
-    from ..scene.options import BY_NAME
-
     row = BY_NAME[name]
     help = f"{row.describe(what, note)}."
     if row.kind == "flag" and row.default is None:
@@ -305,6 +302,32 @@ def render_option(name: str, what: str | None = None, note: str | None = None) -
         metavar=row.metavar,
         help=help,
     )
+
+
+def drawing_options(order: Sequence[str] = FIELDS) -> Callable[[F], F]:
+    """Add every drawing option of the table as its flag; the command gets them as one ``options`` (RenderOptions).
+
+    ``order`` is the order --help lists them in (every name of the table, once).
+    ``--cell`` with ``--width`` is bad usage (status 2), as any other pair of flags that exclude each other.
+    """
+    if sorted(order) != sorted(FIELDS):
+        raise ValueError(f"drawing_options takes every option of the table once, not {order}")
+
+    def decorate(command: F) -> F:
+        @functools.wraps(command)
+        def run(*args: Any, **kwargs: Any) -> Any:
+            given = {name: kwargs.pop(name) for name in FIELDS}
+            if given["cell"] is not None and given["width"] is not None:
+                raise click.UsageError("give --cell or --width, not both")
+            options: RenderOptions = render_options(**given)
+            return command(*args, options=options, **kwargs)
+
+        wrapped: Any = run
+        for name in reversed(order):
+            wrapped = render_option(name)(wrapped)
+        return wrapped  # type: ignore[no-any-return]
+
+    return decorate
 
 
 def jobs_option(help: str) -> Callable[[F], F]:
