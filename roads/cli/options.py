@@ -19,6 +19,8 @@ import click
 from click.core import ParameterSource
 
 from ..bet_ids import BET_IDS
+from ..board.names import DERIVED, Road
+from ..bounds import TooLong, number_text, short_text
 from ..errors import LogError, RoadsError, excerpt, one_line
 from ..scene.options import BY_NAME, FIELDS, OptionRow, RenderOptions, render_options
 from .inputs import Inputs
@@ -57,7 +59,6 @@ class Decimal(_Bounded, click.FloatRange):
 
 
 def _bounded(kind: click.ParamType[Any], value: Any, param: click.Parameter | None, ctx: click.Context | None) -> None:
-    from ..bounds import TooLong, number_text
 
     if isinstance(value, str):
         try:
@@ -105,7 +106,6 @@ def seed_value(ctx: click.Context, param: click.Parameter, value: str | None) ->
     their seeds deal the shoes they always dealt. Bounded before conversion:
     more than MAX_DIGITS digits or MAX_TEXT characters is a usage error.
     """
-    from ..bounds import TooLong, number_text, short_text
 
     if value is None:
         return None
@@ -383,7 +383,6 @@ def dir_option(help: str, **attrs: Any) -> Callable[[F], F]:
 
 def derived_road_option(help: str) -> Callable[[F], F]:
     """Add ``--road ROAD``: one of the derived roads (big-eye-boy, small-road, cockroach-pig); ``help`` says what."""
-    from ..board.names import DERIVED, Road
 
     return click.option(
         "--road",
@@ -433,7 +432,6 @@ def parse_coups(text: str) -> tuple[int, int | None]:
     match = _COUPS.fullmatch(text)
     if match is None:
         raise LogError(f"'{excerpt(text)}' is not a coup range: write 1-40, 41- or 7")
-    from ..bounds import TooLong, number_text
 
     try:
         first = int(number_text(match.group(1), "a coup number"))

@@ -12,6 +12,7 @@ import click
 
 from ..errors import OutputError, RenderError, RoadsError
 from ..files import OutputNames, PendingFile, atomic_write, check_name, name_limit, refuse_inputs, safe_stem, shown
+from ..logs.archive import open_archive
 from ..pool import worker_count
 from ..render import WRITERS, RenderOptions, format_of, save
 from . import batch
@@ -214,7 +215,6 @@ def shoe_jobs(
     once in ``names``: shoes with one id (or ids that clean to one name) never
     draw over each other or over a log. A name still too long is that job's error.
     """
-    from ..logs.archive import open_archive
 
     name = planned[2]
     names = OutputNames([log] if isinstance(log, str) else []) if names is None else names

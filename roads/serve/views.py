@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import threading
+import warnings
 from typing import Any, cast
 
 from ..board.jsonview import ask_dict, dumps
@@ -20,6 +21,7 @@ from ..coup import Coup
 from ..errors import RoadsError, TableError
 from ..lesson.questions import questions
 from ..lesson.quiz import quiz_page
+from ..logs import LogWarning, read_coups
 from ..render import render
 from ..scene.options import options_from_text
 from ..scoreboard import Scoreboard
@@ -79,11 +81,9 @@ def odds(table: Table) -> str:
 
 
 def _odds(table: Table) -> str:
-    import warnings
 
     from ..bets import rule_set
     from ..bets.next_coup import next_coup_json
-    from ..logs import LogWarning, read_coups
 
     coups: list[Coup] = []
     under_way: tuple[Card, ...] = ()
