@@ -14,40 +14,44 @@ from ..version import __version__
 
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 
-COMMANDS: dict[str, dict[str, str]] = {
-    "build": {"help": "Build every road of a shoe LOG and print a summary, or the whole board as JSON."},
-    "check": {"short_help": "Audit a log's cards against the drawing rules, coup by coup."},
-    "convert": {"short_help": "Write a log, or every shoe of an archive, in another log format."},
-    "coup": {"help": "Resolve one coup from CARDS in dealing order and explain every decision."},
-    "deal": {"short_help": "Deal a seeded shoe and print it as a log in any format."},
-    "demo": {"help": "Deal a seeded 8-deck shoe, show what it produced and draw its scoreboard to SVG and PNG."},
-    "drill": {"help": "Practise the drawing rules: given both two-card totals and Player's third card, who draws?"},
-    "explain": {
-        "help": "Explain every mark of the derived roads of a shoe LOG: which rule, which columns, which colour."
-    },
-    "exposure": {"short_help": "Each side bet's exact house edge before every coup of card logs."},
-    "lesson": {
-        "help": "Write a lesson page for a shoe LOG: the scoreboard, a proof for every derived mark, and the coups."
-    },
-    "odds": {"help": "Exact odds of the next coup: win chances, naturals, draws, cards used, pairs, house edges."},
-    "quiz": {"help": "Write a road-reading quiz: questions made from real shoes, each answered with its proof."},
-    "render": {"help": "Draw the scoreboard of each shoe LOG as an SVG, PNG or PDF picture, or as an animation."},
-    "report": {"help": "Write the statistics of every shoe of LOG... as one HTML page: tables, plots, flags."},
-    "serve": {"help": "Serve live scoreboards: enter coups in the browser, watch the roads, odds and proofs update."},
-    "show": {
-        "help": "Draw the roads of a shoe LOG as 6-row grids: "
-        "Bead Plate, Big Road, Big Eye Boy, Small Road, Cockroach Pig."
-    },
-    "simulate": {"help": "Deal real shoes (burn, cut card, one more coup) and report what they showed."},
-    "stats": {"help": "Count every shoe of LOG... and test the counts against the exact odds."},
-    "tableau": {
-        "help": "Draw the chart of when Banker takes a third card: Banker totals 0-7 down, what Player did across."
-    },
-}
-"""Every command and how ``roads --help`` lists it: the command's ``short_help``, or its docstring's first
-paragraph (click shortens it to the terminal as it would the loaded command's). Each command lives in
-``roads/cli/<name>.py`` and registers itself when imported: ``roads --help`` lists them from here and imports none
-(tests/test_startup_imports.py holds this table to the commands' own help)."""
+_LISTING = """\
+build      Build every road of a shoe LOG and print a summary, or the whole board as JSON.
+check    = Audit a log's cards against the drawing rules, coup by coup.
+convert  = Write a log, or every shoe of an archive, in another log format.
+coup       Resolve one coup from CARDS in dealing order and explain every decision.
+deal     = Deal a seeded shoe and print it as a log in any format.
+demo       Deal a seeded 8-deck shoe, show what it produced and draw its scoreboard to SVG and PNG.
+drill      Practise the drawing rules: given both two-card totals and Player's third card, who draws?
+explain    Explain every mark of the derived roads of a shoe LOG: which rule, which columns, which colour.
+exposure = Each side bet's exact house edge before every coup of card logs.
+lesson     Write a lesson page for a shoe LOG: the scoreboard, a proof for every derived mark, and the coups.
+odds       Exact odds of the next coup: win chances, naturals, draws, cards used, pairs, house edges.
+quiz       Write a road-reading quiz: questions made from real shoes, each answered with its proof.
+render     Draw the scoreboard of each shoe LOG as an SVG, PNG or PDF picture, or as an animation.
+report     Write the statistics of every shoe of LOG... as one HTML page: tables, plots, flags.
+serve      Serve live scoreboards: enter coups in the browser, watch the roads, odds and proofs update.
+show       Draw the roads of a shoe LOG as 6-row grids: Bead Plate, Big Road, Big Eye Boy, Small Road, Cockroach Pig.
+simulate   Deal real shoes (burn, cut card, one more coup) and report what they showed.
+stats      Count every shoe of LOG... and test the counts against the exact odds.
+tableau    Draw the chart of when Banker takes a third card: Banker totals 0-7 down, what Player did across.
+"""
+"""Every command and how ``roads --help`` lists it, one a line: the name, then its docstring's first paragraph
+(click shortens it to the terminal as it does a loaded command's) or, after ``=``, its own ``short_help``."""
+
+
+def _listing(text: str) -> dict[str, dict[str, str]]:
+    """Return the listing as each command's click attributes: ``{"help": ...}`` or ``{"short_help": ...}``."""
+    rows = (line.split(maxsplit=1) for line in text.splitlines())
+    return {
+        name: {"short_help": said.removeprefix("= ")} if said.startswith("= ") else {"help": said}
+        for name, said in rows
+    }
+
+
+COMMANDS: dict[str, dict[str, str]] = _listing(_LISTING)
+"""Every command and its short help. Each command lives in ``roads/cli/<name>.py`` and registers itself when
+imported: ``roads --help`` lists them from here and imports none (tests/test_cli_help_listing.py holds this
+table to the commands' own help)."""
 
 
 def silence_stdout() -> None:
