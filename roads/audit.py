@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from .cards import Card, parse_card
-from .errors import CardError
+from .errors import CardError, LogError
 from .logs import LogWarning, Record, check, open_log
 from .logs.oneshoe import ordinal
 from .logs.source import LogSource
@@ -144,7 +144,6 @@ def audit_records(records: Iterable[Record], file: str, fmt: str, *, decks: int 
         if shoe is not None:
             shoe.deal(record, coup)
     if coups == 0:
-        from .errors import LogError
         from .logs.reader import EMPTY
 
         raise LogError(EMPTY, file=file)

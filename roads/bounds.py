@@ -8,11 +8,10 @@ their messages are the same everywhere (docs/reliability.md lists them).
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Container
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .errors import excerpt, one_line
 
@@ -112,8 +111,23 @@ def check_key(key: str, seen: Container[str]) -> None:
         raise TooLong(f'the key "{excerpt(one_line(key))}" appears twice in one object: give each key once')
 
 
-JSON_DECODER = json.JSONDecoder(parse_int=json_int, parse_float=json_float, object_pairs_hook=json_object)
-"""Python's decoder with every number, key and object capped before conversion: every JSON reader uses it."""
+if TYPE_CHECKING:
+    import json
+
+    JSON_DECODER: json.JSONDecoder
+    """Python's decoder with every number, key and object capped before conversion: every JSON reader uses it."""
+
+
+def __getattr__(name: str) -> Any:
+    """Return ``JSON_DECODER``, made on first use: a log that is not JSON never loads ``json``."""
+    if name != "JSON_DECODER":
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    import json  # deferred: only a JSON log or a paytable reads JSON
+
+    decoder = json.JSONDecoder(parse_int=json_int, parse_float=json_float, object_pairs_hook=json_object)
+    globals()["JSON_DECODER"] = decoder
+    return decoder
+
 
 TOO_DEEP = "values nested too deeply (a log or paytable is at most a few levels deep)"
 """Python's JSON and TOML decoders recurse once per nesting level; ``[[[[...`` past the limit is a RecursionError."""

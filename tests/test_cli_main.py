@@ -48,7 +48,7 @@ def test_regression_every_command_loaded_the_renderer_at_start_up(tmp_path: Path
     code = (
         "import sys; from roads.cli import main; "
         f"status = main(['build', {str(FIXTURES / 'results.txt')!r}]); "
-        "heavy = [m for m in ('svgwrite', 'numpy', 'PIL', 'roads.render', 'roads.scene', 'roads.odds') "
+        "heavy = [m for m in ('svgwrite', 'numpy', 'PIL', 'roads.render', 'roads.scene.layout', 'roads.odds') "
         "if m in sys.modules]; print(status, heavy)"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout

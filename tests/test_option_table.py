@@ -21,7 +21,6 @@ import pytest
 from click.testing import CliRunner
 
 import roads.render
-import roads.scoreboard
 from roads import Scoreboard
 from roads.cli.app import COMMANDS, cli
 from roads.cli.options import DrawingOption, RenderValue
@@ -268,11 +267,27 @@ def test_help_lists_every_option(method: typing.Callable[..., object]) -> None:
         assert f"    {row.name}={row.default!r}: " in doc
 
 
-def test_the_boards_copy_of_the_options_is_the_table() -> None:
-    # Building a board must not load the scene, so the public board keeps the text help() shows; it must be the table's.
-    assert f"{OPTIONS_HEADING}\n\n{option_lines()}\n" == roads.scoreboard.OPTIONS_HELP, (
-        "roads/scoreboard.py's OPTIONS_HELP is stale; paste:\n" + f"{OPTIONS_HEADING}\n\n{option_lines()}\n"
-    )
+def test_help_the_command_line_and_the_docs_say_each_option_alike(shoe: Path) -> None:
+    """help(Scoreboard.svg), ``roads render --help`` and docs/rendering.md all say each row's one phrase."""
+    doc = " ".join((inspect.getdoc(Scoreboard.svg) or "").split())
+    result = CliRunner().invoke(cli, ["render", "--help"], terminal_width=100)
+    assert result.exit_code == 0, result.output
+    flags = "".join(result.output.split())  # --help wraps anywhere, even after a hyphen: compare without spaces
+    page = (ROOT / "docs" / "rendering.md").read_text(encoding="utf-8")
+    for row in OPTIONS:
+        said = row.describe()
+        assert f"{row.name}={row.default!r}: {said}." in doc, row.name
+        assert f"| `{row.name}` |" in page and f"| {said} |" in page, row.name
+        on_line = f"No {said[0].lower()}{said[1:]}" if row.kind == "flag" and row.default else said
+        assert row.flag in flags and "".join(f"{on_line}.".split()) in flags, row.name
+
+
+def test_python_takes_the_options_object_or_its_keywords(board: Scoreboard, tmp_path: Path) -> None:
+    options = RenderOptions(theme="dark", last=5)
+    assert board.svg(options) == board.svg(theme="dark", last=5) == roads.render.svg(board, options)
+    assert board.svg(options, last=3) == board.svg(theme="dark", last=3)
+    board.save(tmp_path / "b.svg", options=options)
+    assert (tmp_path / "b.svg").read_text() == board.svg(options)
 
 
 def test_docs_rendering_holds_the_table() -> None:

@@ -77,6 +77,13 @@ def test_version_loads_no_command_and_no_board(tmp_path: Path) -> None:
     assert {"roads.board", "roads.shoe", "roads.scene", "roads.lesson"} & found == set()
 
 
+def test_help_lists_the_commands_and_loads_none_of_them(tmp_path: Path) -> None:
+    found = modules(tmp_path, "--help")
+    assert {f"roads.cli.{name}" for name in COMMANDS} & found == set()
+    assert {name for name in HEAVY if name in found} == set()
+    assert {"roads.odds", "roads.board", "roads.scene", "jinja2"} & found == set()
+
+
 def test_build_loads_the_readers_only(tmp_path: Path) -> None:
     (tmp_path / "r.txt").write_text("B\nP\nP\nT\nB\n")
     # No logging (a note loads it), no spreadsheet reader for a results log, no proofs for a summary.
@@ -85,7 +92,7 @@ def test_build_loads_the_readers_only(tmp_path: Path) -> None:
 
 def test_one_svg_loads_no_pillow_pool_or_bar(tmp_path: Path, shoe: Path) -> None:
     # RenderOptions reads and checks every value with the table's own converters: never pydantic.
-    assert loaded(tmp_path, "render", str(shoe), "-o", "b.svg") == {"roads.logs", "roads.render", "svgwrite"}
+    assert loaded(tmp_path, "render", str(shoe), "-o", "b.svg") == {"roads.logs", "roads.render"}
 
 
 def test_one_png_loads_no_svgwrite_pool_or_bar(tmp_path: Path, shoe: Path) -> None:

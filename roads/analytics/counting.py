@@ -20,9 +20,9 @@ from typing import TYPE_CHECKING
 from ..board import Board
 from ..errors import LogError, RoadsError, excerpt, one_line
 from ..extras import EXTRAS
-from ..logs.archive import MAX_LINE, Shoe
+from ..logs.archive import MAX_LINE, Shoe, _json_shoes
 from ..logs.fields import day_of
-from ..logs.source import Chunk, Opened, chunks
+from ..logs.source import Chunk, Opened, _open_file, chunks
 from .tally import StatsError, Tally
 
 if TYPE_CHECKING:
@@ -95,7 +95,6 @@ def count_shoe(tallies: dict[str | None, Tally], shoe: Shoe, by: str | None) -> 
 
 def count_block(block: Block) -> Part:
     """Count every shoe of one block; a bad shoe is kept in the part with its error, never raised."""
-    from ..logs.archive import _json_shoes
 
     part = Part()
     # A block after the first starts with a blank line, numbered one before its own first line:
@@ -142,7 +141,6 @@ def blocks(path: str, by: str | None, size: int | None = None) -> Iterator[Block
     it passes 4 bytes a character) ends the file: it goes, cut, into the last
     block, where counting finds it too long at the line it starts.
     """
-    from ..logs.source import _open_file
 
     size = BLOCK_BYTES if size is None else size
     most = 4 * MAX_LINE + 8

@@ -14,28 +14,44 @@ from ..version import __version__
 
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 
-COMMANDS: tuple[str, ...] = (
-    "build",
-    "check",
-    "convert",
-    "coup",
-    "deal",
-    "demo",
-    "drill",
-    "explain",
-    "exposure",
-    "lesson",
-    "odds",
-    "quiz",
-    "render",
-    "report",
-    "serve",
-    "show",
-    "simulate",
-    "stats",
-    "tableau",
-)
-"""Every command; each lives in ``roads/cli/<name>.py`` and registers itself when imported."""
+_LISTING = """\
+build      Build every road of a shoe LOG and print a summary, or the whole board as JSON.
+check    = Audit a log's cards against the drawing rules, coup by coup.
+convert  = Write a log, or every shoe of an archive, in another log format.
+coup       Resolve one coup from CARDS in dealing order and explain every decision.
+deal     = Deal a seeded shoe and print it as a log in any format.
+demo       Deal a seeded 8-deck shoe, show what it produced and draw its scoreboard to SVG and PNG.
+drill      Practise the drawing rules: given both two-card totals and Player's third card, who draws?
+explain    Explain every mark of the derived roads of a shoe LOG: which rule, which columns, which colour.
+exposure = Each side bet's exact house edge before every coup of card logs.
+lesson     Write a lesson page for a shoe LOG: the scoreboard, a proof for every derived mark, and the coups.
+odds       Exact odds of the next coup: win chances, naturals, draws, cards used, pairs, house edges.
+quiz       Write a road-reading quiz: questions made from real shoes, each answered with its proof.
+render     Draw the scoreboard of each shoe LOG as an SVG, PNG or PDF picture, or as an animation.
+report     Write the statistics of every shoe of LOG... as one HTML page: tables, plots, flags.
+serve      Serve live scoreboards: enter coups in the browser, watch the roads, odds and proofs update.
+show       Draw the roads of a shoe LOG as 6-row grids: Bead Plate, Big Road, Big Eye Boy, Small Road, Cockroach Pig.
+simulate   Deal real shoes (burn, cut card, one more coup) and report what they showed.
+stats      Count every shoe of LOG... and test the counts against the exact odds.
+tableau    Draw the chart of when Banker takes a third card: Banker totals 0-7 down, what Player did across.
+"""
+"""Every command and how ``roads --help`` lists it, one a line: the name, then its docstring's first paragraph
+(click shortens it to the terminal as it does a loaded command's) or, after ``=``, its own ``short_help``."""
+
+
+def _listing(text: str) -> dict[str, dict[str, str]]:
+    """Return the listing as each command's click attributes: ``{"help": ...}`` or ``{"short_help": ...}``."""
+    rows = (line.split(maxsplit=1) for line in text.splitlines())
+    return {
+        name: {"short_help": said.removeprefix("= ")} if said.startswith("= ") else {"help": said}
+        for name, said in rows
+    }
+
+
+COMMANDS: dict[str, dict[str, str]] = _listing(_LISTING)
+"""Every command and its short help. Each command lives in ``roads/cli/<name>.py`` and registers itself when
+imported: ``roads --help`` lists them from here and imports none (tests/test_cli_help_listing.py holds this
+table to the commands' own help)."""
 
 
 def silence_stdout() -> None:
@@ -72,6 +88,19 @@ class RoadsGroup(click.Group):
     def list_commands(self, ctx: click.Context) -> list[str]:
         """Return every command's name, loaded or not."""
         return sorted(set(self.commands) | set(COMMANDS))
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        """List every command with its short help, from :data:`COMMANDS` for those not loaded (importing none)."""
+        listed = {
+            name: click.Command(name, help=said.get("help"), short_help=said.get("short_help"))
+            for name, said in COMMANDS.items()
+        }
+        shown = [(name, self.commands.get(name) or listed[name]) for name in self.list_commands(ctx)]
+        shown = [(name, command) for name, command in shown if not command.hidden]
+        if shown:
+            limit = formatter.width - 6 - max(len(name) for name, _ in shown)
+            with formatter.section("Commands"):
+                formatter.write_dl([(name, command.get_short_help_str(limit)) for name, command in shown])
 
     def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
         """Return a command, importing its module on first use.

@@ -11,11 +11,13 @@ from collections.abc import Callable, Generator, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..board.bead_plate import PLATE_ROWS
 from ..errors import RoadsError
 from ..files import temp_files
 from ..outcome import Outcome
 from ..pool import run_tasks
-from ..render import RenderOptions
+from ..render import RenderOptions, save
+from ..scene.layout import MAX_COLUMNS, check_columns
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,7 +36,6 @@ class Job:
 
 def draw(job: Job) -> str | None:
     """Draw one job; return None, or the error as one line (workers never raise a RoadsError)."""
-    from ..render import save
     from ..scoreboard import Scoreboard
 
     if job.problem is not None:
@@ -53,8 +54,6 @@ def coup_check(options: RenderOptions) -> Callable[[int], None] | None:
     Without ``last`` the Bead Plate alone is a column per 6 coups: past the
     picture limit no picture of the shoe can be drawn, so reading can stop.
     """
-    from ..board.bead_plate import PLATE_ROWS
-    from ..scene.layout import MAX_COLUMNS, check_columns
 
     if options.last is not None or options.road not in ("scoreboard", "bead-plate"):
         return None

@@ -9,8 +9,11 @@ import click
 
 from ..coup import Coup
 from ..errors import one_line
-from ..files import to_stdout
+from ..files import TextOutput, refuse_inputs, to_stdout
+from ..logs import write_log
 from ..logs.archive import Shoe
+from ..logs.fields import FIELDS
+from ..logs.writer import CsvSheet, write_shoe_line
 from ..outcome import Outcome
 from .app import cli
 from .inputs import Inputs
@@ -114,11 +117,6 @@ def convert_command(inputs: Inputs, target: str, output: str | None) -> None:
     """
     import pickle
     import tempfile
-
-    from ..files import TextOutput, refuse_inputs
-    from ..logs import write_log
-    from ..logs.fields import FIELDS
-    from ..logs.writer import CsvSheet, write_shoe_line
 
     # Before anything is read: converting a log onto itself would lose it (and its bad shoes) for good.
     refuse_inputs([output], inputs.logs)

@@ -13,11 +13,12 @@ import click
 
 from ..cards import Card
 from ..coup import Coup
-from ..errors import RenderError, RoadsError
+from ..errors import LogError, RenderError, RoadsError
 from ..odds import FIGURE_COLUMNS, ExactOdds, Odds, exact_odds, figures_markdown, odds_through, percent
-from ..odds.api import shoe_phrase
+from ..odds.api import shoe_phrase, take_out
 from ..odds.chance_chart import chart, save_chart
 from .app import cli
+from .inputs import Inputs
 from .options import FORMAT_NAMES, FROM_HELP, bet_option, choice, decks_option, json_option
 from .table_rules import chosen_rules, rules_options
 
@@ -163,7 +164,6 @@ def odds_command(
         only = exact_odds(decks, exact=exact)
         click.echo(_as_json(only) if as_json else _report(only, f"the first coup of a full {decks}-deck shoe"))
         return
-    from .inputs import Inputs
 
     if plot is not None:
         from ..files import refuse_inputs
@@ -249,7 +249,6 @@ def _bets(
     if log is None:
         click.echo(odds_bets.full_shoe(decks, chosen, exact=exact, as_json=as_json))
         return
-    from .inputs import Inputs
 
     with Inputs((log,), fmt, shoe, True).one("odds --after") as picked:
         coups, under_way = _read_log(picked, decks)
@@ -277,9 +276,7 @@ def _read_log(shoe: Shoe, decks: int) -> tuple[list[Coup], tuple[Card, ...]]:
     the odds must not count them as still to come. The reader's warning about
     them is passed on, so it is still printed and the exit status is still 1.
     """
-    from ..errors import LogError
     from ..logs import LogWarning, iter_entries  # the log reader is only needed here
-    from ..odds.api import take_out
 
     seen = [0] * 13
     if shoe.source is None:

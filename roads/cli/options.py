@@ -19,13 +19,14 @@ import click
 from click.core import ParameterSource
 
 from ..bet_ids import BET_IDS
+from ..board.names import DERIVED, Road
+from ..bounds import TooLong, number_text, short_text
 from ..errors import LogError, RoadsError, excerpt, one_line
+from ..scene.options import BY_NAME, FIELDS, OptionRow, RenderOptions, render_options
 from .inputs import Inputs
 
 if TYPE_CHECKING:
     import logging
-
-    from ..scene.options import OptionRow
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -58,7 +59,6 @@ class Decimal(_Bounded, click.FloatRange):
 
 
 def _bounded(kind: click.ParamType[Any], value: Any, param: click.Parameter | None, ctx: click.Context | None) -> None:
-    from ..bounds import TooLong, number_text
 
     if isinstance(value, str):
         try:
@@ -106,7 +106,6 @@ def seed_value(ctx: click.Context, param: click.Parameter, value: str | None) ->
     their seeds deal the shoes they always dealt. Bounded before conversion:
     more than MAX_DIGITS digits or MAX_TEXT characters is a usage error.
     """
-    from ..bounds import TooLong, number_text, short_text
 
     if value is None:
         return None
@@ -268,8 +267,6 @@ def render_option(name: str, what: str | None = None, note: str | None = None) -
     ``what`` and ``note`` say it in the words of a command that draws something
     else (``Colours of the pictures``); the bounds, choices and default stay the table's.
     """
-    from ..scene.options import BY_NAME
-
     row = BY_NAME[name]
     help = f"{row.describe(what, note)}."
     if row.kind == "flag" and row.default is None:
@@ -305,6 +302,32 @@ def render_option(name: str, what: str | None = None, note: str | None = None) -
         metavar=row.metavar,
         help=help,
     )
+
+
+def drawing_options(order: Sequence[str] = FIELDS) -> Callable[[F], F]:
+    """Add every drawing option of the table as its flag; the command gets them as one ``options`` (RenderOptions).
+
+    ``order`` is the order --help lists them in (every name of the table, once).
+    ``--cell`` with ``--width`` is bad usage (status 2), as any other pair of flags that exclude each other.
+    """
+    if sorted(order) != sorted(FIELDS):
+        raise ValueError(f"drawing_options takes every option of the table once, not {order}")
+
+    def decorate(command: F) -> F:
+        @functools.wraps(command)
+        def run(*args: Any, **kwargs: Any) -> Any:
+            given = {name: kwargs.pop(name) for name in FIELDS}
+            if given["cell"] is not None and given["width"] is not None:
+                raise click.UsageError("give --cell or --width, not both")
+            options: RenderOptions = render_options(**given)
+            return command(*args, options=options, **kwargs)
+
+        wrapped: Any = run
+        for name in reversed(order):
+            wrapped = render_option(name)(wrapped)
+        return wrapped  # type: ignore[no-any-return]
+
+    return decorate
 
 
 def jobs_option(help: str) -> Callable[[F], F]:
@@ -360,7 +383,6 @@ def dir_option(help: str, **attrs: Any) -> Callable[[F], F]:
 
 def derived_road_option(help: str) -> Callable[[F], F]:
     """Add ``--road ROAD``: one of the derived roads (big-eye-boy, small-road, cockroach-pig); ``help`` says what."""
-    from ..board.names import DERIVED, Road
 
     return click.option(
         "--road",
@@ -425,7 +447,6 @@ def parse_coups(text: str) -> tuple[int, int | None]:
     match = _COUPS.fullmatch(text)
     if match is None:
         raise LogError(f"'{excerpt(text)}' is not a coup range: write 1-40, 41- or 7")
-    from ..bounds import TooLong, number_text
 
     try:
         first = int(number_text(match.group(1), "a coup number"))

@@ -12,15 +12,15 @@ import click
 
 from ..errors import OutputError, RenderError, RoadsError
 from ..files import OutputNames, PendingFile, atomic_write, check_name, name_limit, refuse_inputs, safe_stem, shown
+from ..logs.archive import open_archive
 from ..pool import worker_count
 from ..render import WRITERS, RenderOptions, format_of, save
-from ..scene import render_options
 from . import batch
 from .app import cli, wrote
 from .batch import Job, bounded, coup_check
 from .build import shoe_board
 from .inputs import Inputs
-from .options import choice, dir_option, jobs_option, log_inputs, option_error, renamed, render_option, usage_for
+from .options import choice, dir_option, drawing_options, jobs_option, log_inputs, option_error, renamed, usage_for
 from .signals import Stopped
 from .table_rules import RULE_CHOICES
 
@@ -59,6 +59,14 @@ def plan(logs: Sequence[str], output: str | None, folder: str | None, kind: str 
     return planned
 
 
+HELP_ORDER = (
+    *("road", "last", "theme", "labels", "highlight"),
+    *("cell", "width", "scale"),
+    *("totals", "road_labels", "naturals", "pairs", "title"),
+)
+"""The order ``roads render --help`` lists the drawing options in: what is drawn, its size, then the marks."""
+
+
 @cli.command("render")
 @log_inputs(old_format_flags=("--log-format",), coups=True)
 @click.option("-o", "--output", metavar="OUT", help="The picture to write: OUT.svg, OUT.png or OUT.pdf (one shoe).")
@@ -69,19 +77,7 @@ def plan(logs: Sequence[str], output: str | None, folder: str | None, kind: str 
     type=choice(sorted(WRITERS)),
     help="The picture's format: svg, png or pdf (default: from -o, else svg).",
 )
-@render_option("road")
-@render_option("last")
-@render_option("theme")
-@render_option("labels")
-@render_option("highlight")
-@render_option("cell")
-@render_option("width")
-@render_option("scale")
-@render_option("totals")
-@render_option("road_labels")
-@render_option("naturals")
-@render_option("pairs")
-@render_option("title")
+@drawing_options(HELP_ORDER)
 @jobs_option("Processes for many logs (default: all cores)")
 @click.option(
     "--animate",
@@ -109,19 +105,7 @@ def render_command(
     output: str | None,
     folder: str | None,
     output_format: str | None,
-    road: str,
-    last: int | None,
-    theme: str,
-    labels: str,
-    highlight: tuple[str, int] | None,
-    cell: float | None,
-    width: int | None,
-    scale: float,
-    totals: bool,
-    road_labels: bool | None,
-    naturals: bool,
-    pairs: bool,
-    title: str | None,
+    options: RenderOptions,
     jobs: int | None,
     animate: bool,
     fps: float,
@@ -151,23 +135,6 @@ def render_command(
     drawn is reported on one line, the others are still drawn, and the exit
     status is then 1 (--fail-fast stops at the first).
     """
-    if cell is not None and width is not None:
-        raise click.UsageError("give --cell or --width, not both")
-    options = render_options(
-        road=road,
-        last=last,
-        theme=theme,
-        labels=labels,
-        highlight=highlight,
-        cell=cell,
-        width=width,
-        scale=scale,
-        totals=totals,
-        road_labels=road_labels,
-        naturals=naturals,
-        pairs=pairs,
-        title=title,
-    )
     if animate and (mark_events is not None or lucky_6):
         raise click.UsageError("--mark-events and --lucky-6 mark a still board: they cannot be combined with --animate")
     if animate:
@@ -251,7 +218,6 @@ def shoe_jobs(
     once in ``names``: shoes with one id (or ids that clean to one name) never
     draw over each other or over a log. A name still too long is that job's error.
     """
-    from ..logs.archive import open_archive
 
     name = planned[2]
     names = OutputNames([log] if isinstance(log, str) else []) if names is None else names

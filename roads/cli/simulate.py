@@ -7,8 +7,9 @@ import sys
 
 import click
 
+from ..bets import rule_set
 from ..shoe import check_cut, random_seed
-from ..simulate import BetSimulation, SimulationReport, simulate
+from ..simulate import BetSimulation, SimulationReport, simulate, simulate_bets
 from .app import cli
 from .options import Whole, choice, cut_option, decks_option, json_option, seed_number, seed_option, usage_for
 from .table_rules import chosen_rules, rules_options
@@ -87,9 +88,6 @@ def simulate_command(
         raise click.UsageError("--bets deals with the numpy engine (its cards carry suits): drop --engine scalar")
     number = random_seed() if seed is None else seed_number(seed)
     if bets:
-        from ..bets import rule_set
-        from ..simulate import simulate_bets
-
         result = simulate_bets(table or rule_set("standard"), shoes, decks, number, cut=cut)
         click.echo(json.dumps(result.model_dump(mode="json"), indent=2) if as_json else _bets_table(result))
         return

@@ -12,14 +12,14 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from ..analytics import StatsError, Tally
-from ..analytics.counting import count_shoe, group_key
+from ..analytics.counting import blocks, count_block, count_shoe, dask_counter, dask_ready, group_key, lost_block
 from ..analytics.tables import ShoeInfo, shoe_rows
 from ..analytics.theory import ALPHA, EXACT_BELOW
 from ..analytics.verdicts import Across, across_groups, group_document
 from ..errors import RoadsError, one_line
 from ..files import refuse_inputs
-from ..logs.archive import Shoe
-from ..pool import worker_count
+from ..logs.archive import Shoe, _numbered, open_archive
+from ..pool import run_tasks, worker_count
 from .app import cli
 from .inputs import Inputs
 from .options import choice, decks_option, jobs_option, json_option, log_inputs
@@ -344,8 +344,6 @@ def stats_command(
     if drift and by is not None:
         raise click.UsageError("--drift follows the archive shoe by shoe: give no --by")
     if dask is not None:
-        from ..analytics.counting import dask_ready
-
         dask_ready(verbose=bool(click.get_current_context().params.get("verbose")))  # Dask's lines only with -v
     tables = _table_files(inputs, parquet, csv_tables)
     fmt = "json" if as_json else "csv" if as_csv else "text"
@@ -555,8 +553,6 @@ def tally_logs(
         stack.enter_context(bar)
         spread: Spread
         if dask is not None:
-            from ..analytics.counting import dask_counter
-
             spread = stack.enter_context(dask_counter(dask, workers))
         else:
             spread = functools.partial(_on_workers, workers=workers)
@@ -584,7 +580,6 @@ def tally_logs(
 
 def _archive_file(log: str, inputs: Inputs) -> bool:
     """Return True when ``log`` is a file of JSON Lines shoes, to be read in blocks (every shoe of it wanted)."""
-    from ..logs.archive import open_archive
 
     if inputs.shoe is not None or log == "-" or not os.path.isfile(log):
         return False
@@ -605,7 +600,6 @@ def _count_here(
     each: Callable[[Shoe, Board], None] | None = None,
 ) -> None:
     """Count the shoes of one log in this process, one at a time (``each`` sees each counted shoe and its board)."""
-    from ..logs.archive import open_archive
 
     with open_archive(log, inputs.fmt) as shoes:
         for shoe in inputs.pick(shoes, log):
@@ -657,9 +651,6 @@ def _on_workers(found: Iterator[Block], workers: int) -> Generator[tuple[Block, 
     """Count blocks on the pool's worker processes, yielding them in order; one block is counted here."""
     import itertools
 
-    from ..analytics.counting import count_block, lost_block
-    from ..pool import run_tasks
-
     first = list(itertools.islice(found, 2))
     if len(first) < 2:
         workers = 1  # a log of one block is done before a worker would have started
@@ -670,8 +661,6 @@ def _count_blocks(
     log: str, inputs: Inputs, by: str | None, spread: Spread, counted: dict[str | None, Tally], bar: Progress
 ) -> None:
     """Count one archive file a block at a time on the workers, merging the parts in the order of the blocks."""
-    from ..analytics.counting import blocks
-    from ..logs.archive import _numbered
 
     answers = spread(blocks(log, by))
 

@@ -163,8 +163,6 @@ def header_fields(shoe: Shoe) -> Shoe:
 
     The first of each key counts; a bad date makes the shoe one that cannot be read, at the header's line.
     """
-    import json
-
     head = shoe.head()
     raw: dict[str, object] = {}
     lines: dict[str, int] = {}
@@ -173,10 +171,15 @@ def header_fields(shoe: Shoe) -> Shoe:
         if key in raw:
             continue
         text = found.group(2)
-        try:
-            raw[key] = json.loads(text) if found.re is _JSON_KEY else text
-        except ValueError:
-            continue
+        if found.re is _JSON_KEY:
+            import json  # deferred: only a JSON log's top keys are decoded
+
+            try:
+                raw[key] = json.loads(text)
+            except ValueError:
+                continue
+        else:
+            raw[key] = text
         lines[key] = head.count("\n", 0, found.start()) + 1
     if not raw:
         return shoe

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass
-from importlib import resources
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,8 +27,14 @@ FAMILIES = ", ".join(f"'{face.family}'" if " " in face.family else face.family f
 """The chain as a CSS font-family list, so a browser that has the fonts draws what the PNG draws."""
 
 
+FONTS = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "data", "fonts")
+"""The folder of the bundled fonts (roads/data/fonts)."""
+
+
 def font_path(face: Face) -> str:
     """Return the file of a bundled or system face."""
     if os.path.isabs(face.file):
         return face.file
-    return str(resources.files("roads") / "data" / "fonts" / face.file)
+    # The package's own folder, as importlib.resources.files("roads") gives it for an installed package (a str
+    # path either way), without the importlib.resources import (tempfile, shutil, zipfile) every picture paid.
+    return os.path.join(FONTS, face.file)

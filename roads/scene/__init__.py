@@ -1,9 +1,31 @@
-"""Board -> Scene: the one layout every back-end (SVG, PNG, PDF) draws (primitives in model units, themes, options)."""
+"""Board -> Scene: the one layout every back-end (SVG, PNG, PDF) draws (primitives in model units, themes, options).
 
-from .layout import CELL, Sizes, lay_out, sizes_of
-from .options import ROADS, RenderOptions, render_options
-from .primitives import Circle, Grid, Group, Line, Polygon, Polyline, Rect, Scene, Symbol, Text, Use
-from .themes import THEMES, Theme
+The names below load with the first use of each (PEP 562): the option table
+(``roads.scene.options``) is read by every board's ``help()`` and by the
+command line, and must not load the layout with it.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .layout import CELL, Sizes, lay_out, sizes_of
+    from .options import ROADS, RenderOptions, render_options
+    from .primitives import Circle, Grid, Group, Line, Polygon, Polyline, Rect, Scene, Symbol, Text, Use
+    from .themes import THEMES, Theme
+
+_HOMES: dict[str, str] = {
+    **dict.fromkeys(("CELL", "Sizes", "lay_out", "sizes_of"), "layout"),
+    **dict.fromkeys(("ROADS", "RenderOptions", "render_options"), "options"),
+    **dict.fromkeys(
+        ("Circle", "Grid", "Group", "Line", "Polygon", "Polyline", "Rect", "Scene", "Symbol", "Text", "Use"),
+        "primitives",
+    ),
+    **dict.fromkeys(("THEMES", "Theme"), "themes"),
+}
+"""Each public name and the module it lives in."""
 
 __all__ = [
     "CELL",
@@ -27,3 +49,13 @@ __all__ = [
     "render_options",
     "sizes_of",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    """Return a public name, importing its module on first use (a submodule's name is itself)."""
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"{__name__}.{home}"), name)
+    globals()[name] = value
+    return value

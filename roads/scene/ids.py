@@ -10,7 +10,10 @@ symbols, and the same figure still gets the same bytes.
 from __future__ import annotations
 
 import dataclasses
-import hashlib
+
+# hashlib.blake2b is this class; importing hashlib also loads OpenSSL's _hashlib (a few ms of every picture's
+# start-up) for hashes a prefix never uses.
+from _blake2 import blake2b
 
 from .primitives import Group, Item, Scene, Symbol, Use
 
@@ -35,7 +38,7 @@ def _item(item: Item, prefix: str) -> Item:
 
 def content_prefix(*parts: object) -> str:
     """Return a short id prefix that depends only on ``parts``: the same figure always gets the same ids."""
-    digest = hashlib.blake2b("\x1f".join(str(p) for p in parts).encode("utf-8", "replace"), digest_size=5)
+    digest = blake2b("\x1f".join(str(p) for p in parts).encode("utf-8", "replace"), digest_size=5)
     return f"r{digest.hexdigest()}-"
 
 

@@ -15,7 +15,7 @@ import inspect
 import math
 import re
 import textwrap
-from collections.abc import Callable
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field, fields
 from typing import Any, Literal, TypedDict, TypeVar, Unpack
 
@@ -205,13 +205,18 @@ def _whole(option: OptionRow, value: Any) -> int:
     raise RenderError(f"{option.name} should be a whole number, got {_shown(value)}")
 
 
+_DECIMAL = re.compile(r"[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")
+"""A decimal in ASCII digits: ``float()`` alone takes ``1_0``, Arabic-Indic and full-width digits too."""
+
+
 def _decimal(option: OptionRow, value: Any) -> float:
     number: float | None = None
     try:
-        if isinstance(value, (int, float)) and not isinstance(value, bool):
+        if isinstance(value, str):
+            text = number_text(value.strip(), f"{option.name}: a number")
+            number = float(text) if _DECIMAL.fullmatch(text) else None
+        elif isinstance(value, (int, float)) and not isinstance(value, bool):
             number = float(value)
-        elif isinstance(value, str):
-            number = float(number_text(value.strip(), f"{option.name}: a number"))
     except TooLong as exc:
         raise RenderError(str(exc)) from None
     except (ValueError, OverflowError):
@@ -396,6 +401,18 @@ OPTIONS: tuple[OptionRow, ...] = tuple(OptionRow(name=f.name, **f.metadata["row"
 """The table: every drawing option in the order RenderOptions holds, checks and lists them."""
 BY_NAME: dict[str, OptionRow] = {row.name: row for row in OPTIONS}
 FIELDS: tuple[str, ...] = tuple(BY_NAME)
+
+
+def options_from_text(
+    given: Mapping[str, str], *, ignore: Collection[str] = (), options: RenderOptions | None = None
+) -> RenderOptions:
+    """Return the options a set of texts names (a web query: ``?theme=dark&last=20``), read by the table.
+
+    Each value is read as the command line reads its flag's value (``pairs=no``,
+    ``highlight=big-eye-boy:5``); a key of ``ignore`` is skipped. Anything
+    unknown or bad is the one-line RenderError every other path gives.
+    """
+    return render_options(options, **{key: value for key, value in given.items() if key not in ignore})
 
 
 def render_options(options: RenderOptions | None = None, **changes: Any) -> RenderOptions:

@@ -16,9 +16,10 @@ import sys
 from pathlib import Path
 
 from ..coup import Coup
-from ..errors import RoadsError
+from ..errors import LogError, RoadsError
 from ..files import safe_stem
 from ..logs import iter_entries
+from ..logs.reader import EMPTY
 from ..outcome import Outcome
 from . import worker
 from .hub import Hub, event
@@ -114,8 +115,6 @@ def _read(text: bytes, name: str, fmt: str | None) -> list[Coup | Outcome]:
     stream = io.BytesIO(text)
     stream.name = name
     items: list[Coup | Outcome] = []
-    from ..errors import LogError
-    from ..logs.reader import EMPTY
 
     try:
         for entry in iter_entries(stream, fmt):

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import threading
+import warnings
 from typing import Any, cast
 
 from ..board.jsonview import ask_dict, dumps
@@ -20,17 +21,17 @@ from ..coup import Coup
 from ..errors import RoadsError, TableError
 from ..lesson.questions import questions
 from ..lesson.quiz import quiz_document
+from ..logs import LogWarning, read_coups
 from ..pages.shell import Page
 from ..render import render
-from ..scene import render_options
+from ..scene.options import options_from_text
 from ..scoreboard import Scoreboard
 from .store import Table
 
-BOARD_OPTIONS = ("road", "last", "theme", "labels", "highlight", "cell", "width", "scale", "title")
-"""The render options a board request may give in its query (``?theme=dark&last=20``), as ``roads render`` takes.
-
-``v`` is also allowed and ignored: the key a page changes to load a board again.
-"""
+QUERY_IGNORED = ("v",)
+"""Query keys a board request may give besides the drawing options: ``v`` is the key a page changes to load a
+board again. Every drawing option of the table (``roads.scene.options``) is read from the query as ``roads
+render`` reads its flag (``?theme=dark&last=20``), with the same bounds and the same one-line errors."""
 
 _CACHE_MOST = 64
 """Answers kept per table (distinct option sets of one table state)."""
@@ -67,36 +68,12 @@ def board(table: Table) -> Scoreboard:
 
 def picture(table: Table, kind: str, query: dict[str, str]) -> bytes:
     """Return the board as ``roads render LOG -o board.KIND`` with the query's options writes it."""
-    changes: dict[str, Any] = {}
-    for key, value in query.items():
-        if key == "v":
-            continue  # a page's cache key (the coups shown), not an option
-        if key not in BOARD_OPTIONS:
-            raise TableError(f"unknown option '{key}': a board takes {', '.join(BOARD_OPTIONS)}", status=400)
-        changes[key] = _option_value(key, value)
-    options = render_options(**changes)
+    options = options_from_text(query, ignore=QUERY_IGNORED)
 
     def make() -> bytes:
         return render(board(table), kind, options)
 
-    return cast(bytes, _cached(table, ("picture", kind, tuple(sorted(changes.items()))), make))
-
-
-def _option_value(key: str, value: str) -> Any:
-    """Return one query value as the render option takes it (numbers, a road:mark highlight)."""
-    try:
-        if key in ("last", "width"):
-            return int(value)
-        if key in ("cell", "scale"):
-            return float(value)
-    except ValueError:
-        raise TableError(f"{key} takes a number, not '{value[:40]}'", status=400) from None
-    if key == "highlight":
-        road, _, mark = value.partition(":")
-        if not mark.isdigit():
-            raise TableError("highlight takes ROAD:MARK, e.g. big-eye-boy:5", status=400)
-        return (road, int(mark))
-    return value
+    return cast(bytes, _cached(table, ("picture", kind, options), make))
 
 
 def odds(table: Table) -> str:
@@ -105,11 +82,9 @@ def odds(table: Table) -> str:
 
 
 def _odds(table: Table) -> str:
-    import warnings
 
     from ..bets import rule_set
     from ..bets.next_coup import next_coup_json
-    from ..logs import LogWarning, read_coups
 
     coups: list[Coup] = []
     under_way: tuple[Card, ...] = ()

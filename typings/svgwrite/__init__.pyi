@@ -1,1 +1,0 @@
-from svgwrite.drawing import Drawing as Drawing
