@@ -45,7 +45,7 @@ if TYPE_CHECKING:
     from .shoe import DealtShoe, deal_shoe
 
 _LAZY = {
-    # The road builder adds about 40% to ``import roads``; the rest pull in the renderer, numpy or Pillow.
+    # The road builder adds about 40% to ``import roads``; the rest pull in pydantic, svgwrite or Pillow.
     "roads.board": (
         "BLUE",
         "RED",

@@ -92,7 +92,7 @@ def test_build_loads_the_readers_only(tmp_path: Path) -> None:
 
 def test_one_svg_loads_no_pillow_pool_or_bar(tmp_path: Path, shoe: Path) -> None:
     # RenderOptions reads and checks every value with the table's own converters: never pydantic.
-    assert loaded(tmp_path, "render", str(shoe), "-o", "b.svg") == {"roads.logs", "roads.render"}
+    assert loaded(tmp_path, "render", str(shoe), "-o", "b.svg") == {"roads.logs", "roads.render", "svgwrite"}
 
 
 def test_one_png_loads_no_svgwrite_pool_or_bar(tmp_path: Path, shoe: Path) -> None:

@@ -1,16 +1,28 @@
-"""The SVG back-end: translates a Scene into SVG elements, byte-for-byte deterministic.
+"""The SVG back-end: translates a Scene into svgwrite elements, byte-for-byte deterministic.
 
-Numbers are rounded to two decimals, attributes come out sorted, symbols are
-sorted by id and every id comes from the model. The elements are written by
-:class:`Element` here, as svgwrite (with validation off) and ElementTree wrote
-them before: the same bytes, without svgwrite's import (0.1 s, most of a
-one-picture command's start-up: its validator builds a parser, and it loads
-urllib.request, http and email).
+Numbers are rounded to two decimals, attributes come out sorted (svgwrite
+sorts them), symbols are sorted by id and every id comes from the model, never
+from svgwrite's global counter. Validation is off: the scene is already valid
+and svgwrite's checks would cost more than the drawing.
 """
 
 from __future__ import annotations
 
-from typing import Any, Unpack
+from typing import TYPE_CHECKING, Any, Unpack
+
+if TYPE_CHECKING:
+    import svgwrite
+    from svgwrite.base import BaseElement, Desc, Title
+    from svgwrite.container import Group as SvgGroup
+    from svgwrite.container import Style
+    from svgwrite.container import Use as SvgUse
+    from svgwrite.path import Path
+    from svgwrite.shapes import Circle as SvgCircle
+    from svgwrite.shapes import Line as SvgLine
+    from svgwrite.shapes import Polygon as SvgPolygon
+    from svgwrite.shapes import Polyline as SvgPolyline
+    from svgwrite.shapes import Rect as SvgRect
+    from svgwrite.text import Text as SvgText
 
 from ..board import Board
 from ..scene import RenderOptions, Scene, lay_out, render_options
@@ -49,54 +61,22 @@ def pixel_size(
     return unit, max(1, round(scene.width * unit)), max(1, round(scene.height * unit))
 
 
-def _escape_text(text: str) -> str:
-    """Return ``text`` escaped as the content of an element (as ElementTree escapes it)."""
-    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-
-
-_ATTRIBUTE = str.maketrans(
-    {"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "\r": "&#13;", "\n": "&#10;", "\t": "&#09;"}
-)
-"""An attribute value's escapes, as ElementTree writes them."""
-
-
-class Element:
-    """One SVG element: a name, attributes (written sorted, empty ones left out), text, then children."""
-
-    __slots__ = ("attribs", "cdata", "elements", "name", "text")
-
-    def __init__(self, name: str, text: str = "", cdata: str = "") -> None:
-        self.name = name
-        self.attribs: dict[str, Any] = {}
-        self.elements: list[Element] = []
-        self.text = text
-        self.cdata = cdata
-        """Content written as it is, inside ``<![CDATA[...]]>`` (a style sheet)."""
-
-    def write(self, out: list[str]) -> None:
-        """Append the element's markup to ``out``."""
-        out.append(f"<{self.name}")
-        for key, value in sorted(self.attribs.items()):
-            text = "" if value is None else str(value)
-            if text:
-                out.append(f' {key}="{text.translate(_ATTRIBUTE)}"')
-        if not (self.text or self.cdata or self.elements):
-            out.append(" />")
-            return
-        out.append(">")
-        if self.text:
-            out.append(_escape_text(self.text))
-        if self.cdata:
-            out.append(f"<![CDATA[{self.cdata}]]>")
-        for element in self.elements:
-            element.write(out)
-        out.append(f"</{self.name}>")
-
-    def tostring(self) -> str:
-        """Return the element's markup."""
-        out: list[str] = []
-        self.write(out)
-        return "".join(out)
+def _import_svgwrite() -> None:
+    """Bind svgwrite's classes on first use: a PNG, or a command drawing nothing, never pays its 0.1 s import."""
+    global svgwrite, BaseElement, Desc, Title, SvgGroup, Style, SvgUse, Path  # noqa: PLW0603
+    global SvgCircle, SvgLine, SvgPolygon, SvgPolyline, SvgRect, SvgText  # noqa: PLW0603
+    import svgwrite
+    from svgwrite.base import BaseElement, Desc, Title
+    from svgwrite.container import Group as SvgGroup
+    from svgwrite.container import Style
+    from svgwrite.container import Use as SvgUse
+    from svgwrite.path import Path
+    from svgwrite.shapes import Circle as SvgCircle
+    from svgwrite.shapes import Line as SvgLine
+    from svgwrite.shapes import Polygon as SvgPolygon
+    from svgwrite.shapes import Polyline as SvgPolyline
+    from svgwrite.shapes import Rect as SvgRect
+    from svgwrite.text import Text as SvgText
 
 
 def scene_svg(
@@ -117,6 +97,8 @@ def scene_svg(
     leaves them out for a page that brings its own or holds many figures. ``style=False`` leaves
     out the root's ``style`` attribute, for a page under a strict policy whose style sheet sizes it.
     """
+    if "SvgText" not in globals():
+        _import_svgwrite()
     _, w, h = pixel_size(scene, cell=cell, width=width)
     prefix = figure_prefix(scene, w, h) if ids is None else ids
     scene = prefixed(scene, prefix)
@@ -125,11 +107,8 @@ def scene_svg(
         from .svgfonts import font_faces
 
         rules, families = font_faces(scene, prefix)
-    dwg = Element("svg")
+    dwg = svgwrite.Drawing(size=(w, h), profile="full", debug=False)
     a = dwg.attribs
-    a.update(width=w, height=h, baseProfile="full", version="1.1", xmlns="http://www.w3.org/2000/svg")
-    a["xmlns:ev"] = "http://www.w3.org/2001/xml-events"
-    a["xmlns:xlink"] = "http://www.w3.org/1999/xlink"
     a["viewBox"] = f"0 0 {num(scene.width)} {num(scene.height)}"
     # width/height give a file its exact pixels; inline in a page it shrinks to fit, keeping its shape.
     if style:
@@ -139,20 +118,18 @@ def scene_svg(
     a["font-family"] = f"{families}, {scene.font_family}" if families else scene.font_family
     a["class"] = "roads"
     a["xml:lang"] = scene.lang
-    defs = Element("defs")
-    dwg.elements += [Element("title", str(scene.title)), Element("desc", str(scene.desc)), defs]
+    # svgwrite starts the document with its own <defs>; title and desc go before it.
+    dwg.elements[:0] = [Title(scene.title), Desc(scene.desc)]
     if rules:
-        style = Element("style", cdata=rules)
-        style.attribs["type"] = "text/css"
-        defs.elements.append(style)
-    translator = _Translator()
+        dwg.defs.elements.append(Style(rules, factory=dwg))
+    translator = _Translator(dwg)
     for symbol in scene.symbols:
-        group = Element("g")
+        group = SvgGroup(factory=dwg)
         group.attribs["id"] = symbol.id
         group.elements.extend(translator.shape(shape) for shape in symbol.shapes)
-        defs.elements.append(group)
-    background = Element("rect")
-    background.attribs.update(x=0, y=0, width="100%", height="100%", fill=scene.background)
+        dwg.defs.elements.append(group)
+    background = SvgRect(factory=dwg)
+    background.attribs.update(width="100%", height="100%", fill=scene.background)
     background.attribs["class"] = "background"
     dwg.elements.append(background)
     dwg.elements.extend(translator.item(item) for item in scene.items)
@@ -169,7 +146,11 @@ def page_svg(scene: Scene, *, classes: str = "chart", data: Data = ()) -> str:
     one style sheet and nothing else), and no ids, so any number of plots can
     share a page. Its title is the picture's accessible name.
     """
-    root = Element("svg")
+    if "SvgText" not in globals():
+        _import_svgwrite()
+    dwg = svgwrite.Drawing(profile="full", debug=False)
+    root = SvgGroup(factory=dwg)
+    root.elementname = "svg"
     a = root.attribs
     label(a, classes, ())
     a["viewBox"] = f"0 0 {num(scene.width)} {num(scene.height)}"
@@ -178,32 +159,32 @@ def page_svg(scene: Scene, *, classes: str = "chart", data: Data = ()) -> str:
     for key, value in data:
         a[f"data-{key}"] = value
     a["xmlns"] = "http://www.w3.org/2000/svg"
-    translator = _Translator(painted=False)
+    translator = _Translator(dwg, painted=False)
     root.elements.extend(translator.item(item) for item in scene.items)
     return root.tostring().replace("><", ">\n<")
 
 
 class _Translator:
-    """Makes SVG elements from primitives."""
+    """Makes svgwrite elements from primitives, sharing the drawing's (validation-off) parameters."""
 
-    __slots__ = ("painted",)
+    __slots__ = ("dwg", "painted")
 
-    def __init__(self, *, painted: bool = True) -> None:
+    def __init__(self, dwg: svgwrite.Drawing, *, painted: bool = True) -> None:
+        self.dwg = dwg
         self.painted = painted
         """False for a page's plot: shapes keep their classes and leave fill, stroke and size to its style sheet."""
 
-    def item(self, item: Item) -> Element:
+    def item(self, item: Item) -> BaseElement:
         """Return the element of one scene item (groups recursively)."""
         if isinstance(item, Use):
-            el = Element("use")
+            el: BaseElement = SvgUse(f"#{item.symbol}", factory=self.dwg)
             a = el.attribs
-            a["xlink:href"] = f"#{item.symbol}"
             a["x"] = num(item.x)
             a["y"] = num(item.y)
             label(a, item.classes, item.data)
             return el
         if isinstance(item, Group):
-            el = Element("g")
+            el = SvgGroup(factory=self.dwg)
             a = el.attribs
             if item.id:
                 a["id"] = item.id
@@ -212,15 +193,16 @@ class _Translator:
             return el
         return self.shape(item)
 
-    def shape(self, shape: Any) -> Element:
+    def shape(self, shape: Any) -> BaseElement:
         """Return the element of one primitive shape."""
+        dwg = self.dwg
         if isinstance(shape, Circle):
-            el = Element("circle")
+            el: BaseElement = SvgCircle(factory=dwg)
             el.attribs.update(cx=num(shape.cx), cy=num(shape.cy), r=num(shape.r))
             self.paint(el.attribs, shape.classes, shape.fill, shape.stroke, shape.width)
             return el
         if isinstance(shape, Rect):
-            el = Element("rect")
+            el = SvgRect(factory=dwg)
             a = el.attribs
             a.update(x=num(shape.x), y=num(shape.y), width=num(shape.w), height=num(shape.h))
             if shape.rx:
@@ -228,7 +210,7 @@ class _Translator:
             self.paint(a, shape.classes, shape.fill, shape.stroke, shape.width)
             return el
         if isinstance(shape, Line):
-            el = Element("line")
+            el = SvgLine(factory=dwg)
             a = el.attribs
             a.update(x1=num(shape.x1), y1=num(shape.y1), x2=num(shape.x2), y2=num(shape.y2))
             label(a, shape.classes, ())
@@ -240,8 +222,7 @@ class _Translator:
         if isinstance(shape, Polyline):
             return self.polyline(shape)
         if isinstance(shape, Polygon):
-            el = Element("polygon")
-            el.attribs["points"] = points(shape.points)
+            el = SvgPolygon([(num(x), num(y)) for x, y in shape.points], factory=dwg)
             self.paint(el.attribs, shape.classes, shape.fill, shape.stroke, shape.width)
             if shape.stroke and self.painted:
                 el.attribs["stroke-linejoin"] = "round"
@@ -258,11 +239,10 @@ class _Translator:
         if self.painted:
             paint(a, fill, stroke, width)
 
-    def polyline(self, shape: Polyline) -> Element:
+    def polyline(self, shape: Polyline) -> BaseElement:
         """Return a <polyline>: an open stroke with round joins and caps, as the PNG back-end paints it."""
-        el = Element("polyline")
+        el = SvgPolyline([(num(x), num(y)) for x, y in shape.points], factory=self.dwg)
         a = el.attribs
-        a["points"] = points(shape.points)
         label(a, shape.classes, ())
         if not self.painted:
             return el  # a page's style sheet paints it (and sets its fill to none)
@@ -272,9 +252,9 @@ class _Translator:
         a["stroke-linejoin"] = "round"
         return el
 
-    def text(self, shape: Text) -> Element:
+    def text(self, shape: Text) -> BaseElement:
         """Return a <text>; bold is a thin outline in the text's own colour, as the PNG back-end draws it."""
-        el = Element("text", str(shape.text))
+        el = SvgText(shape.text, factory=self.dwg)
         a = el.attribs
         a.update(x=num(shape.x), y=num(shape.y))
         label(a, shape.classes, ())
@@ -294,15 +274,16 @@ class _Translator:
             a["stroke-width"] = num(shape.size * BOLD)
         return el
 
-    def grid(self, shape: Grid) -> Element:
+    def grid(self, shape: Grid) -> BaseElement:
         """Return the inner ruling of a grid as one path (the border is a separate rect)."""
         x0, y0, c = shape.x, shape.y, shape.cell
         x1, y1 = x0 + shape.columns * c, y0 + shape.rows * c
         parts = [f"M{num(x0 + i * c)} {num(y0)}V{num(y1)}" for i in range(1, shape.columns)]
         parts += [f"M{num(x0)} {num(y0 + j * c)}H{num(x1)}" for j in range(1, shape.rows)]
-        el = Element("path")
+        el = Path(factory=self.dwg)
+        # svgwrite writes "d" from its command list when serialising, not from attribs.
+        el.commands.append("".join(parts) or f"M{num(x0)} {num(y0)}")
         a = el.attribs
-        a["d"] = "".join(parts) or f"M{num(x0)} {num(y0)}"
         a["fill"] = "none"
         a["stroke"] = shape.stroke
         a["stroke-width"] = num(shape.width)
@@ -312,11 +293,6 @@ class _Translator:
 
 BOLD = 0.06
 """Outline width per unit of font size that every back-end (SVG, PNG, PDF) gives bold text (the font has no bold)."""
-
-
-def points(pairs: Any) -> str:
-    """Return a polyline's or polygon's points as ``x,y x,y``."""
-    return " ".join(f"{num(x)},{num(y)}" for x, y in pairs)
 
 
 def label(a: dict[str, str], classes: str, data: Data) -> None:
