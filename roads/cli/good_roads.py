@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from ..coup import Coup
     from ..logs.archive import Shoe
     from ..odds.model import ExactOdds
+    from ..outcome import Outcome
     from ..scoreboard import Scoreboard
     from .inputs import Inputs
 
@@ -114,3 +115,72 @@ def priced_dicts(
         data["chance_source"] = chances.source
         out.append(data)
     return out
+
+
+def shoe_trials(shoe: Shoe, decks: int) -> tuple[list[Outcome], Callable[[int], tuple[float, float, float]]]:
+    """Return a shoe's outcomes and the (Banker, Player, Tie) odds of the coup after coup n, for ``roads stats``.
+
+    From the cards left when the shoe has cards; from a full shoe of its
+    decks (those it names, else ``decks``) otherwise.
+    """
+    from ..odds import exact_odds, odds_for
+    from ..odds.api import compositions_through
+
+    decks = shoe.named_decks() or decks
+    entries = [] if shoe.results is not None else list(shoe.entries())
+    outcomes = list(shoe.results) if shoe.results is not None else [entry.outcome for entry in entries]
+    coups = [entry.coup for entry in entries]
+    if not entries or any(coup is None for coup in coups):
+        full = exact_odds(decks)
+        return outcomes, lambda n: (full.banker, full.player, full.tie)
+    left = compositions_through([coup for coup in coups if coup is not None], decks)
+
+    def odds_after(n: int) -> tuple[float, float, float]:
+        odds = odds_for(left[n])
+        return odds.banker, odds.player, odds.tie
+
+    return outcomes, odds_after
+
+
+def _pct(x: float | None) -> str:
+    return "-" if x is None else f"{100 * x:.2f}%"
+
+
+def stats_text(data: dict[str, Any]) -> str:
+    """Return ``roads stats --good-roads`` as text: one row a pattern, then how to read it."""
+    head = (
+        f"Good roads over {data['shoes']} shoe{'' if data['shoes'] == 1 else 's'}, {data['coups']} coups: "
+        "after each coup, each active pattern whose next coup is decisive and could continue or break it"
+    )
+    lines = [
+        head,
+        f"{'pattern':<20} {'name':<6} {'active':>7} {'trials':>7} {'continued':>9} {'observed':>9} "
+        f"{'expected':>9} {'z':>7} {'p':>9} {'Holm p':>9}",
+    ]
+    for row in data["patterns"]:
+        z = "-" if row["z"] is None else f"{row['z']:+.2f}"
+        p = "n/m" if row["p"] is None else f"{row['p']:.3g}" + ("*" if row["p_method"] == "binomial" else "")
+        held = "-" if row["p_adjusted"] is None else f"{row['p_adjusted']:.3g}"
+        name = row["name"] + "\u3000" * (4 - len(row["name"]))  # CJK names padded with full-width spaces
+        lines.append(
+            f"{row['id']:<20} {name} {row['active']:>7} {row['trials']:>7} {row['continued']:>9} "
+            f"{_pct(row['observed']):>9} {_pct(row['expected']):>9} {z:>7} {p:>9} {held:>9}"
+            + ("  FLAG" if row["flag"] else "")
+        )
+    flagged = [row["id"] for row in data["patterns"] if row["flag"]]
+    lines.append(
+        "expected: the mean exact chance that the next decisive coup continues it (from the cards left, or a full "
+        "shoe); * exact binomial p; n/m: too few trials; Holm over the patterns tested, flag at Holm p <= 0.01"
+    )
+    never = [row["id"] for row in data["patterns"] if row["active"] and not row["trials"]]
+    if never:
+        lines.append(
+            f"no trials for {', '.join(never)}: the next coup cannot break them while they are active "
+            "(a column only grows, or a new one may still reach its depth)"
+        )
+    lines.append(
+        f"flagged: {', '.join(flagged)}"
+        if flagged
+        else "no pattern's next coup strays from the odds: a good road does not change what comes next"
+    )
+    return "\n".join(lines) + "\n"
