@@ -366,8 +366,9 @@ def load_patterns(path: str) -> tuple[Pattern, ...]:
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        line = getattr(exc, "lineno", None)
-        message = str(exc).split(" (at line")[0]
+        found = re.search(r" \(at line (\d+), column \d+\)$", str(exc))
+        message = str(exc)[: found.start()] if found else str(exc)
+        line = int(found.group(1)) if found else None
         raise PatternError(f"not TOML: {message}", file=path, line=line) from None
     return patterns_from(data, text, path)
 
