@@ -190,18 +190,29 @@ def test_stats_good_roads_counts_and_tests(capsys: pytest.CaptureFixture[str], t
 
 
 BAD_FILES = [
-    ("[sticky]\ncolumns = 4\nbeads = 'two'\n", 3, "[sticky] beads: a whole number"),
-    ("[sticky]\nbeads = true\n", 2, "[sticky] beads: a whole number"),
-    ("[long-banker]\ncolumns = 3\n", 2, "not a setting of long-banker"),
-    ("[mine]\ncolumns = ['B2', 'Q1']\n", 2, "'Q1' is not a column"),
-    ("[mine]\ncolumns = ['B0']\n", 2, "a column holds at least 1 bead"),
-    ("[mine]\ncolumns = []\n", 2, "a list of 1 to 50 columns"),
-    ("[mine]\ncolumns = ['B1']\ncolour = 'red'\n", 3, "not a key of a pattern"),
-    ("[mine]\ncolumns = ['P1']\nside = 'banker'\n", 2, "reads only Banker columns"),
-    ("[mine]\ncolumns = ['B1']\nside = 'dragon'\n", 3, "banker, player or all"),
-    ("[Mine]\ncolumns = ['B1']\n", 1, "an id is lower-case words"),
-    ("mine = 3\n", None, "every pattern is a table"),
-    ("[mine\ncolumns = 1\n", 1, "not TOML"),
+    pytest.param(
+        "[sticky]\ncolumns = 4\nbeads = 'two'\n",
+        3,
+        "[sticky] beads: a whole number",
+        id="[sticky] beads: a whole number",
+    ),
+    pytest.param("[sticky]\nbeads = true\n", 2, "[sticky] beads: a whole number", id="[sticky] beads: a whole number"),
+    pytest.param("[long-banker]\ncolumns = 3\n", 2, "not a setting of long-banker", id="not a setting of long-banker"),
+    pytest.param("[mine]\ncolumns = ['B2', 'Q1']\n", 2, "'Q1' is not a column", id="'Q1' is not a column"),
+    pytest.param(
+        "[mine]\ncolumns = ['B0']\n", 2, "a column holds at least 1 bead", id="a column holds at least 1 bead"
+    ),
+    pytest.param("[mine]\ncolumns = []\n", 2, "a list of 1 to 50 columns", id="a list of 1 to 50 columns"),
+    pytest.param(
+        "[mine]\ncolumns = ['B1']\ncolour = 'red'\n", 3, "not a key of a pattern", id="not a key of a pattern"
+    ),
+    pytest.param(
+        "[mine]\ncolumns = ['P1']\nside = 'banker'\n", 2, "reads only Banker columns", id="reads only Banker columns"
+    ),
+    pytest.param("[mine]\ncolumns = ['B1']\nside = 'dragon'\n", 3, "banker, player or all", id="banker, player or all"),
+    pytest.param("[Mine]\ncolumns = ['B1']\n", 1, "an id is lower-case words", id="an id is lower-case words"),
+    pytest.param("mine = 3\n", None, "every pattern is a table", id="every pattern is a table"),
+    pytest.param("[mine\ncolumns = 1\n", 1, "not TOML", id="not TOML"),
 ]
 
 

@@ -31,13 +31,13 @@ from .theory import ALPHA, holm_adjusted, judge
 class PatternCount:
     """One pattern's counts over an archive."""
 
-    active: int = 0
+    active: int
     """Coups after which the pattern was active (a coup followed by another)."""
-    trials: int = 0
+    trials: int
     """Of those, the ones whose next coup was decisive and could continue or break it."""
-    continued: int = 0
+    continued: int
     """Trials whose next coup continued the pattern."""
-    expected: float = 0.0
+    expected: float
     """The sum of the trials' exact chances of continuing."""
 
 
@@ -63,7 +63,7 @@ class GoodRoadCounts:
             following = outcomes[n].winner
             chances: tuple[float, float, float] | None = None
             for one in found:
-                count = self.counts.setdefault(one.pattern.id, PatternCount())
+                count = self.counts.setdefault(one.pattern.id, PatternCount(0, 0, 0, 0.0))
                 count.active += 1
                 if following is Winner.TIE or len(one.continues) != 1:
                     continue
@@ -76,7 +76,7 @@ class GoodRoadCounts:
         """Return one JSON-ready row a pattern: counts, observed and expected shares, z, p, Holm p, flag."""
         rows: list[dict[str, Any]] = []
         for pattern in self.patterns:
-            count = self.counts.get(pattern.id, PatternCount())
+            count = self.counts.get(pattern.id, PatternCount(0, 0, 0, 0.0))
             mean = count.expected / count.trials if count.trials else None
             test = judge(pattern.id, count.continued, count.trials, mean or 0.0) if count.trials else None
             rows.append(

@@ -74,10 +74,13 @@ class Pattern:
     """A good road: its stable id, Chinese name, English title, and the columns it asks for."""
 
     id: str
+    """Stable id, lower-case words joined by hyphens: ``single-jump``."""
     name: str
-    title: str
+    """The name Chinese lobbies give it: ``大路单跳``."""
     wants: tuple[Want, ...]
     """One a column, oldest first; the last is the newest column's."""
+    title: str
+    """The name in English words: ``single jump``."""
     side: Winner | None = None
     """Read only that side's columns (逢庄跳: the newest Banker columns); None reads every column."""
     step: int = 0
@@ -114,17 +117,17 @@ def _want_words(want: Want) -> str:
 def _long(side: Winner, beads: int = 4) -> Pattern:
     name, word = ("长庄", "banker") if side is BANKER else ("长闲", "player")
     wants = (Want(side, beads, at_least=True),)
-    return Pattern(f"long-{word}", name, f"long {word.title()}", wants, settings=(("beads", beads),))
+    return Pattern(f"long-{word}", name, wants, f"long {word.title()}", settings=(("beads", beads),))
 
 
 def _same(id: str, name: str, title: str, depth: int, columns: int, at_least: bool = False) -> Pattern:
     settings = (("columns", columns), ("beads", depth)) if at_least else (("columns", columns),)
-    return Pattern(id, name, title, (Want(None, depth, at_least),) * columns, settings=settings)
+    return Pattern(id, name, (Want(None, depth, at_least),) * columns, title, settings=settings)
 
 
 def _cycle(id: str, name: str, title: str, cycle: tuple[int, ...], columns: int) -> Pattern:
     wants = tuple(Want(None, cycle[i % len(cycle)]) for i in range(columns))
-    return Pattern(id, name, title, wants, settings=(("columns", columns),))
+    return Pattern(id, name, wants, title, settings=(("columns", columns),))
 
 
 def _side(side: Winner, kind: str, columns: int = 3, beads: int = 2) -> Pattern:
@@ -133,16 +136,16 @@ def _side(side: Winner, kind: str, columns: int = 3, beads: int = 2) -> Pattern:
     if kind == "jump":
         want = Want(side, 1)
         return Pattern(
-            f"{word}-jump", f"逢{han}跳", f"{word.title()} jumps", (want,) * columns, side, 0, (("columns", columns),)
+            f"{word}-jump", f"逢{han}跳", (want,) * columns, f"{word.title()} jumps", side, 0, (("columns", columns),)
         )
     want = Want(side, beads, at_least=True)
     settings = (("columns", columns), ("beads", beads))
-    return Pattern(f"{word}-sticks", f"逢{han}连", f"{word.title()} sticks", (want,) * columns, side, 0, settings)
+    return Pattern(f"{word}-sticks", f"逢{han}连", (want,) * columns, f"{word.title()} sticks", side, 0, settings)
 
 
 def _slope(step: int, columns: int = 4) -> Pattern:
     id, name, title = ("slope-up", "上坡路", "slope up") if step > 0 else ("slope-down", "下坡路", "slope down")
-    return Pattern(id, name, title, (Want(),) * columns, step=step, settings=(("columns", columns),))
+    return Pattern(id, name, (Want(),) * columns, title, step=step, settings=(("columns", columns),))
 
 
 def _built(id: str, values: dict[str, int]) -> Pattern:
@@ -440,7 +443,7 @@ def _custom(id: str, table: dict[str, Any], fail: Any) -> Pattern:
         if not isinstance(table.get(key, ""), str):
             raise fail("text", id, key)
     wants = [replace(w, color=side) if side is not None else w for w in wants]
-    return Pattern(id, table.get("name", id), table.get("title", id), tuple(wants), side)
+    return Pattern(id, table.get("name", id), tuple(wants), table.get("title", id), side)
 
 
 def _line_of(text: str, table: str, key: str | None) -> int | None:
