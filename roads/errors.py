@@ -121,6 +121,10 @@ class RoadError(RoadsError):
     """A request about the roads that cannot be met (unknown road, no such mark)."""
 
 
+class PatternError(RoadsError):
+    """A good-road pattern file (``--good-roads FILE``) with a bad key, value or column."""
+
+
 class OutputError(RoadsError):
     """An output file that cannot be written (no such folder, a folder in its place, disk full)."""
 

@@ -14,7 +14,18 @@ from roads.board import DERIVED
 from roads.board.jsonview import board_dict, board_json
 from roads.board.schema import Board, ProofModel, board_schema_text
 
-TOP = ["coups", "leading_ties", "bead_plate", "big_road", "big_eye_boy", "small_road", "cockroach_pig", "ask", "stats"]
+TOP = [
+    "coups",
+    "leading_ties",
+    "bead_plate",
+    "big_road",
+    "big_eye_boy",
+    "small_road",
+    "cockroach_pig",
+    "ask",
+    "stats",
+    "good_roads",
+]
 BEAD = {
     "coup": int,
     "winner": str,

@@ -96,8 +96,18 @@ def ask_dict(board: Board) -> dict[str, dict[str, str | None]]:
     }
 
 
-def board_dict(board: Board) -> dict[str, Any]:
-    """Return the whole board as JSON-ready data, keys in contract order."""
+def good_road_dicts(board: Board) -> list[dict[str, Any]]:
+    """Return the good roads active on the board, each with its proof and the results that continue it (unpriced)."""
+    from .good_roads import detection_dict, good_roads
+
+    return [detection_dict(found) for found in good_roads(board)]
+
+
+def board_dict(board: Board, good_roads: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+    """Return the whole board as JSON-ready data, keys in contract order.
+
+    ``good_roads`` replaces the unpriced :func:`good_road_dicts` (``roads build --json`` prices them).
+    """
     data: dict[str, Any] = {
         "coups": board.coups,
         "leading_ties": board.leading_ties,
@@ -108,6 +118,7 @@ def board_dict(board: Board) -> dict[str, Any]:
         data[name] = derived_dicts(board.road(name))
     data["ask"] = ask_dict(board)
     data["stats"] = board.stats.to_dict()
+    data["good_roads"] = good_road_dicts(board) if good_roads is None else good_roads
     return data
 
 
@@ -137,16 +148,16 @@ def dumps(data: Any) -> str:
     return _value(data, "")
 
 
-def board_json(board: Board) -> str:
+def board_json(board: Board, good_roads: list[dict[str, Any]] | None = None) -> str:
     """Return the board as JSON text (the ``roads build --json`` output)."""
-    return dumps(board_dict(board))
+    return dumps(board_dict(board, good_roads))
 
 
 _WRITE_EVERY = 2048
 """Lines gathered before one write: few calls, and memory for a few thousand objects, not the board."""
 
 
-def write_board_json(board: Board, out: IO[str]) -> None:
+def write_board_json(board: Board, out: IO[str], good_roads: list[dict[str, Any]] | None = None) -> None:
     """Write ``board_json(board)`` and a line break to ``out``, object by object: a board of any size streams.
 
     The bytes are those of :func:`board_json`; only the lists of beads and
@@ -160,6 +171,7 @@ def write_board_json(board: Board, out: IO[str]) -> None:
     ]
     parts += [(name, _derived_marks(board.road(name))) for name in DERIVED]
     parts += [("ask", ask_dict(board)), ("stats", board.stats.to_dict())]
+    parts.append(("good_roads", iter(good_road_dicts(board) if good_roads is None else good_roads)))
     pending: list[str] = ["{\n"]
     for n, (key, value) in enumerate(parts):
         pending.append(("" if n == 0 else ",\n") + f"  {_encode(key)}: ")

@@ -94,6 +94,38 @@ class StatsPanel(_Strict):
     longest_player_streak: int = Field(ge=0)
 
 
+class GoodRoadColumn(_Strict):
+    """A Big Road column a good road reads: its number, colour and depth (its streak's length)."""
+
+    column: int = Field(ge=1)
+    winner: Side
+    depth: int = Field(ge=1)
+
+
+class GoodRoadChance(_Strict):
+    """The next coup's chance of continuing the good road, breaking it, or a tie (they sum to 1)."""
+
+    continues: float = Field(ge=0, le=1)
+    breaks: float = Field(ge=0, le=1)
+    tie: float = Field(ge=0, le=1)
+
+
+class GoodRoad(_Strict):
+    """An active good road (docs/good-roads.md): which pattern, the columns that make it, what continues it."""
+
+    id: str = Field(description="Stable pattern id, as long-banker or single-jump.")
+    name: str = Field(description="The pattern's Chinese name, as 长庄.")
+    title: str
+    columns: list[GoodRoadColumn] = Field(min_length=1)
+    continued_by: list[Side] = Field(
+        description="The next decisive results that keep the pattern on the board; the others break it."
+    )
+    proof: str
+    chance: GoodRoadChance | None = Field(None, description="Present when the command priced it (roads build).")
+    note: str | None = Field(None, description="That the pattern does not change the chances.")
+    chance_source: str | None = Field(None, description="Where the chances come from: the cards left, or a full shoe.")
+
+
 class Board(_Strict):
     """A shoe's scoreboard: the output of ``roads build --json``."""
 
@@ -106,6 +138,7 @@ class Board(_Strict):
     cockroach_pig: list[DerivedMark]
     ask: Ask
     stats: StatsPanel
+    good_roads: list[GoodRoad] = Field(description="The good roads active after the last coup (docs/good-roads.md).")
 
 
 class Compared(_Strict):

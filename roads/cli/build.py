@@ -14,6 +14,7 @@ from ..logs.archive import Shoe
 from ..scoreboard import Scoreboard
 from ..terminal import ColorMode, summary, use_color
 from .app import cli
+from .good_roads import board_and_coups, good_roads_option, patterns, priced_dicts
 from .inputs import Inputs
 from .options import choice, json_option, log_inputs
 
@@ -132,7 +133,10 @@ def wants_color(mode: ColorMode) -> bool:
     is_flag=True,
     help="Also count the events tables mark: Super 6 wins, Dragon 7, Panda 8, Lucky 6 (a card log).",
 )
-def build_command(inputs: Inputs, as_json: bool, per_shoe: bool, color_mode: ColorMode, events: bool) -> None:
+@good_roads_option("The good roads --json lists, priced (docs/good-roads.md); the built-in ones by default.")
+def build_command(
+    inputs: Inputs, as_json: bool, per_shoe: bool, color_mode: ColorMode, events: bool, good_roads: str | None
+) -> None:
     """Build every road of a shoe LOG and print a summary, or the whole board as JSON.
 
     LOG is a file in any log format (results letters, cards, raw card stream,
@@ -183,13 +187,17 @@ def build_command(inputs: Inputs, as_json: bool, per_shoe: bool, color_mode: Col
     if events:
         _build_with_events(inputs, as_json, color_mode)
         return
-    with inputs.one("build", ", or build them all with --per-shoe") as shoe:
-        board = shoe_board(shoe, inputs)
     if as_json:
         from ..board.jsonview import write_board_json
 
-        write_board_json(board, sys.stdout)
+        chosen = patterns(good_roads)
+        with inputs.one("build", ", or build them all with --per-shoe") as shoe:
+            board, dealt = board_and_coups(shoe, inputs)
+            found = priced_dicts(board, shoe, dealt, chosen)
+        write_board_json(board, sys.stdout, found)
         return
+    with inputs.one("build", ", or build them all with --per-shoe") as shoe:
+        board = shoe_board(shoe, inputs)
     color = wants_color(color_mode)
     echo(summary(board, color=color), color)
 

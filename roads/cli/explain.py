@@ -10,6 +10,7 @@ from ..board.names import DERIVED, Road
 from ..scoreboard import Scoreboard
 from .app import cli
 from .build import shoe_board
+from .good_roads import board_and_coups, chance_line, good_roads_option, next_chances, patterns, priced, priced_dicts
 from .inputs import Inputs
 from .options import Whole, derived_road_option, json_option, log_inputs
 
@@ -47,7 +48,22 @@ def _listing(board: Scoreboard, road: str | None, mistakes: bool) -> str:
 @json_option(
     "Print JSON: one object for --mark, else a list (road, mark, color, rule, column, row, compared, text, mistake)."
 )
-def explain_command(inputs: Inputs, road: str | None, mark: int | None, mistakes: bool, as_json: bool) -> None:
+@click.option(
+    "--good-road",
+    "good_road",
+    metavar="ID",
+    help="Prove good road ID instead (single-jump, long-banker, ...: docs/good-roads.md): its columns and its price.",
+)
+@good_roads_option("Prove every good road active after the last coup instead, with its price.")
+def explain_command(
+    inputs: Inputs,
+    road: str | None,
+    mark: int | None,
+    mistakes: bool,
+    as_json: bool,
+    good_road: str | None,
+    good_roads: str | None,
+) -> None:
     """Explain every mark of the derived roads of a shoe LOG: which rule, which columns, which colour.
 
     Each derived road reads the Big Road's columns with an offset k: Big Eye Boy
@@ -65,7 +81,14 @@ def explain_command(inputs: Inputs, road: str | None, mark: int | None, mistakes
       roads explain shoe.txt --road small-road                one road
       roads explain shoe.txt --road small-road --mark 7       one mark, with the mistake to avoid
       roads explain shoe.txt --road big-eye-boy --mark 3 --json
+      roads explain shoe.txt --good-road single-jump          why a good road is active, and its true odds
+      roads explain shoe.txt --good-roads                     every active good road
     """
+    if good_road is not None or good_roads is not None:
+        if road is not None or mark is not None:
+            raise click.UsageError("--good-road and --good-roads prove good roads: give no --road or --mark")
+        _good_roads(inputs, good_road, good_roads, as_json)
+        return
     if mark is not None and road is None:
         raise click.UsageError(
             "--mark needs --road: say which road the mark is on (big-eye-boy, small-road or cockroach-pig)"
@@ -81,3 +104,39 @@ def explain_command(inputs: Inputs, road: str | None, mark: int | None, mistakes
         click.echo(dumps([p.to_dict(mistake=True) for p in board.proofs(derived)]))
         return
     click.echo(_listing(board, derived, mistakes), nl=False)
+
+
+def _good_roads(inputs: Inputs, wanted: str | None, pattern_file: str | None, as_json: bool) -> None:
+    """Print the proof and price of good road ``wanted`` (every active one when None)."""
+    from ..board.good_roads import NOT_CHANGED, good_roads
+
+    chosen = patterns(pattern_file)
+    if wanted is not None:
+        ids = [p.id for p in chosen]
+        if wanted not in ids:
+            raise click.BadParameter(f"no good road {wanted!r}: the ids are {', '.join(ids)}", param_hint="--good-road")
+        chosen = tuple(p for p in chosen if p.id == wanted)
+    with inputs.one("explain") as shoe:
+        board, coups = board_and_coups(shoe, inputs)
+        if as_json:
+            click.echo(dumps(priced_dicts(board, shoe, coups, chosen)))
+            return
+        found = good_roads(board, chosen)
+        chances = next_chances(shoe, coups) if found else None
+    columns = len(board.big_road.depths)
+    if not found:
+        which = wanted if wanted is not None else "no good road"
+        what = f"{which} is not active" if wanted is not None else "no good road is active"
+        click.echo(f"After coup {board.coups} ({columns} Big Road columns), {what}.")
+        return
+    assert chances is not None
+    lines = [f"After coup {board.coups} ({columns} Big Road columns), {chances.source}:"]
+    for one in found:
+        lines += [
+            f"{one.pattern.id} ({one.pattern.name}): active",
+            f"  {one.proof}",
+            f"  {one.call}",
+            f"  {chance_line(priced(one, chances))}",
+        ]
+    lines.append(NOT_CHANGED)
+    click.echo("\n".join(lines))

@@ -208,6 +208,7 @@ SHARED_OPTIONS: dict[str, str] = {
     "--decks": "decks in the shoe",
     "--dir": "an output folder",
     "--format": "the format of what the command writes",
+    "--good-roads": "the good roads, built in or from a TOML pattern file",
     "--highlight": "one thing lit up in the picture",
     "--jobs": "worker processes",
     "--csv": "print CSV instead of text",

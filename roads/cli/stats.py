@@ -21,6 +21,7 @@ from ..files import refuse_inputs
 from ..logs.archive import Shoe, _numbered, open_archive
 from ..pool import run_tasks, worker_count
 from .app import cli
+from .good_roads import good_roads_option
 from .inputs import Inputs
 from .options import choice, decks_option, jobs_option, json_option, log_inputs
 from .progress import Progress
@@ -282,6 +283,10 @@ def group_csv(group: dict[str, Any], total: bool = False) -> str:
     help="Print the drift table instead: a row a shoe (by date when every shoe has one), the cumulative Banker "
     "share with its band and a CUSUM, in text, --json or --csv (docs/stats.md).",
 )
+@good_roads_option(
+    "Count the good roads instead: how often each was active and how often the next decisive coup continued it, "
+    "tested against the exact chance (Holm over the patterns), in text or --json."
+)
 @jobs_option("Processes counting a JSON Lines archive (default: all cores)")
 @click.option(
     "--dask",
@@ -300,6 +305,7 @@ def stats_command(
     drift: bool,
     jobs: int | None,
     dask: str | None,
+    good_roads: str | None,
 ) -> None:
     """Count every shoe of LOG... and test the counts against the exact odds.
 
@@ -338,9 +344,13 @@ def stats_command(
       roads stats year.jsonl -j 8 --json > year.json
       roads stats year.jsonl --dask tcp://scheduler:8786
       roads stats shoes.jsonl --drift --csv > drift.csv
+      roads stats shoes.jsonl --good-roads     do good roads work? the archive's own answer
     """
     if as_json and as_csv:
         raise click.UsageError("give one of --json and --csv")
+    if good_roads is not None:
+        _good_roads(inputs, decks, good_roads, as_json, refused=(by, as_csv, parquet, csv_tables, drift, dask))
+        return
     if drift and by is not None:
         raise click.UsageError("--drift follows the archive shoe by shoe: give no --by")
     if dask is not None:
@@ -359,6 +369,23 @@ def stats_command(
     for group in data["groups"]:
         out.document(group)
     out.finish(data)
+    inputs.finish()
+
+
+def _good_roads(inputs: Inputs, decks: int, pattern_file: str, as_json: bool, refused: tuple[object, ...]) -> None:
+    """Print ``roads stats --good-roads``: each pattern's trials and continuations against the exact chance."""
+    from ..analytics.good_roads import GoodRoadCounts
+    from .good_roads import patterns, shoe_trials, stats_text
+
+    if any(refused):
+        raise click.UsageError(
+            "--good-roads counts the whole archive in text or --json: give no --by, --csv, "
+            "--parquet, --csv-tables, --drift or --dask"
+        )
+    counts = GoodRoadCounts(patterns(pattern_file))
+    inputs.each(lambda shoe: counts.add_shoe(*shoe_trials(shoe, decks)), summary=False)
+    data = {"shoes": counts.shoes, "coups": counts.coups, "decks": decks, "patterns": counts.report()}
+    click.echo(json.dumps(data, ensure_ascii=False, indent=2) if as_json else stats_text(data), nl=as_json)
     inputs.finish()
 
 
