@@ -509,8 +509,9 @@ def _has_breaks(stream: Any, sample: list[Chunk]) -> bool:
 def _break_shoes(stream: Iterator[Chunk], name: str, whole: Shoe) -> Iterator[Shoe]:
     """Yield the shoes of a JSON Lines log of coups split by new-shoe records (a live table's log).
 
-    Shoe 1 starts with the log (a ``{"new_shoe": 1}`` before any coup only names its burned cards);
-    each record starts shoe N, the one before plus one. Undo records act within their shoe. Every shoe
+    Shoe 1 starts with the log (a ``{"new_shoe": N}`` before any coup numbers the first shoe and names its
+    burned cards: a log whose older shoes were rotated away); each later record starts shoe N, the one
+    before plus one. Undo records act within their shoe. Every shoe
     has the fields the log's header names (decks, rules...), and the burned cards of its own record.
     """
     from .jsonlog import json_lines
@@ -520,6 +521,7 @@ def _break_shoes(stream: Iterator[Chunk], name: str, whole: Shoe) -> Iterator[Sh
     number, line, burned = 1, 0, whole.burned
     values: list[tuple[int, Any]] = []
     error: RoadsError | None = whole.error
+    first = True
     for at, parts in _lines(stream, name):
         try:
             found = list(json_lines(iter(parts), name))
@@ -533,10 +535,11 @@ def _break_shoes(stream: Iterator[Chunk], name: str, whole: Shoe) -> Iterator[Sh
             elif found and error is None:
                 values.extend(found)
             line = line or at
+            first = False
             continue
-        if record.new_shoe == 1 and number == 1 and not values and error is whole.error:
+        if first:
+            number, first, line = record.new_shoe, False, at
             burned = " ".join(record.burned) if record.burned else burned
-            line = at
             continue
         yield _break_shoe(name, number, line, values, error, fields, burned)
         if record.new_shoe != number + 1:

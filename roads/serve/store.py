@@ -3,7 +3,9 @@
 A table's log is what every other ``roads`` command reads (``roads render
 roads-data/main.jsonl`` draws the table's board). Its first lines are
 comments naming the table, its rules and its decks; then one coup object a
-line; an undo is the line ``{"undo": N}`` (see :mod:`roads.logs.undo`).
+line; an undo is the line ``{"undo": N}``, the next shoe the line ``{"new_shoe": N}`` (see
+:mod:`roads.logs.undo`), so the log is an archive of the table's shoes (``roads render LOG --shoe 3``).
+Only the current shoe is kept in memory, and only it is bounded (``MAX_LOG`` bytes a shoe).
 
 The server never rewrites a log. Each change is one line appended to the
 file (opened for appending, synced before the answer; the folder synced too
@@ -28,6 +30,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ..bounds import MAX_BURN
 from ..cards import Card, parse_card
 from ..coup import Coup, resolve
 from ..errors import CardError, LogError, RoadsError, TableError
@@ -35,6 +38,7 @@ from ..files import sync_folder
 from ..logs import iter_entries
 from ..logs.reader import EMPTY
 from ..logs.results import parse_results
+from ..logs.undo import NewShoeRecord, new_shoe
 from ..logs.writer import coup_object
 from ..outcome import Outcome
 from ..shoe import check_decks
@@ -48,9 +52,13 @@ MAX_CARDS_TEXT = 200
 RANKS = "A23456789TJQK"
 
 MAX_LOG = 1 << 20
-"""Bytes of a served table's log. A shoe is about 80 coups (a few KB); 1 MB is some 10,000 coups and undos.
-The table is kept in memory, so a client that adds and undoes forever cannot grow it without end: past it,
-a write is 409 and the table stays as it was."""
+"""Bytes of one shoe of a served table's log. A shoe is at most 416 cards (8 decks), about 80 coups (a few
+KB); 1 MB is some 10,000 coups and undos. The current shoe is kept in memory, so a client that adds and
+undoes forever cannot grow it without end: past it, a write is 409 until the next shoe starts. Past shoes
+stay on the disk (``--keep-shoes`` rotates old ones into dated files)."""
+
+_BREAK = b'"new_shoe"'
+"""What a new-shoe line holds: a log's lines are looked into only when they have it."""
 
 MAX_TABLES = 1000
 """Tables a server makes (``PUT``): each is a log on the disk and a table in memory, so requests cannot
@@ -94,7 +102,13 @@ class Table:
     open_end: bool = False
     """The log's last line has no newline yet: the next line appended starts with one."""
     shoe: int = 1
-    """Shoes seen: a followed log that is truncated or replaced starts the next."""
+    """The current shoe's number: a new-shoe record starts the next (a followed log truncated or replaced too)."""
+    shoe_start: int = 0
+    """Where the current shoe's lines start in the log (bytes; 0 when the log is one shoe)."""
+    burned: tuple[str, ...] = ()
+    """The cards burned at the start of the current shoe, as its new-shoe record names them."""
+    changes: int = 0
+    """Change records in the log (coups, undos, new shoes): the position an event id names (``main:42``)."""
     followed: bool = False
     """Another program writes the log (``--follow``): the server only reads it."""
     lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
@@ -111,9 +125,14 @@ class Table:
         return self.path is not None and not self.followed
 
     def source(self) -> Any:
-        """Return what the log readers read for this table: its file, or the complete lines of a followed log."""
+        """Return what the log readers read for this table's current shoe: its file, the current shoe's lines
+        of it, or the complete lines of a followed log."""
         if self.path is not None and not self.followed:
-            return str(self.path)
+            if not self.shoe_start:
+                return str(self.path)
+            stream = io.BytesIO(_tail(self.path, self.shoe_start, self.size))
+            stream.name = str(self.path)
+            return stream
         stream = io.BytesIO(self.text)
         stream.name = str(self.path)
         return stream
@@ -121,6 +140,16 @@ class Table:
     def last(self) -> dict[str, object] | None:
         """Return the last coup as its log object, or None on an empty table."""
         return coup_object(self.items[-1]) if self.items else None
+
+
+def _tail(path: Path, start: int, end: int) -> bytes:
+    """Return bytes ``start`` to ``end`` of the log at ``path`` (the current shoe's lines); TableError if unread."""
+    try:
+        with open(path, "rb") as handle:
+            handle.seek(start)
+            return handle.read(max(0, end - start))
+    except OSError as exc:
+        raise TableError(f"cannot read {path}: {exc.strerror or exc}", status=503) from None
 
 
 def _header(name: str, rules: str, decks: int) -> bytes:
@@ -240,6 +269,7 @@ class Store:
             _append(table, (json.dumps(coup_object(item), ensure_ascii=False) + "\n").encode())
             table.seen = seen
             table.items.append(item)
+            table.changes += 1
             return table
 
     def undo(self, table: Table, expect: int | None) -> Table:
@@ -257,6 +287,34 @@ class Store:
             if isinstance(gone, Coup):
                 for card in gone.dealt:
                     table.seen[RANKS.index(card.rank)] -= 1
+            table.changes += 1
+            return table
+
+    def new_shoe(self, table: Table, expect_shoe: int, burned: str | None) -> Table:
+        """Close the current shoe of ``table`` and start the next with a new-shoe record.
+
+        ``expect_shoe`` is the number the new shoe will have (409 when stale, as ``expect`` for coups);
+        ``burned``: the cards burned at its start, as text. A shoe with no coup is not closed (409).
+        """
+        if not table.writable:
+            raise TableError(f"table '{table.name}' follows {table.path}: only that log's writer starts shoes")
+        cards = _burned(burned)
+        with table.lock:
+            _fresh(table)
+            number = table.shoe + 1
+            if expect_shoe != number:
+                raise TableError(
+                    f"expect_shoe {expect_shoe}, but the next shoe is {number}: the table changed, reload it"
+                )
+            if not table.items:
+                raise TableError(f"shoe {table.shoe} of table '{table.name}' has no coup yet: deal one first")
+            named = [str(card) for card in cards]
+            record: dict[str, object] = {"new_shoe": number, **({"burned": named} if named else {})}
+            line = (json.dumps(record) + "\n").encode()
+            _append(table, line, bounded=False)
+            table.shoe, table.shoe_start, table.items, table.changes = number, table.size, [], table.changes + 1
+            table.burned = tuple(named)
+            table.seen = _seen_of(cards)
             return table
 
 
@@ -286,6 +344,36 @@ def _fresh(table: Table) -> None:
         ) from None
     table.items, table.seen, table.size, table.stamp = again.items, again.seen, again.size, again.stamp
     table.open_end, table.rules, table.decks = again.open_end, again.rules, again.decks
+    table.shoe, table.shoe_start, table.burned, table.changes = (
+        again.shoe,
+        again.shoe_start,
+        again.burned,
+        again.changes,
+    )
+
+
+def _burned(text: str | None) -> tuple[Card, ...]:
+    """Return the burned cards ``text`` names (at most MAX_BURN); CardError naming the card otherwise."""
+    if text is None:
+        return ()
+    tokens = text.replace(",", " ").split()
+    if len(tokens) > MAX_BURN:
+        raise CardError(f'"burned" names {len(tokens)} cards: a shoe burns at most {MAX_BURN}')
+    found = []
+    for i, token in enumerate(tokens, 1):
+        try:
+            found.append(parse_card(token))
+        except CardError as exc:
+            raise CardError(f"burned card {i}: {exc.message}") from None
+    return tuple(found)
+
+
+def _seen_of(cards: tuple[Card, ...]) -> list[int]:
+    """Return the count of each rank in ``cards`` (what a new shoe has shown once its cards are burned)."""
+    seen = [0] * 13
+    for card in cards:
+        seen[RANKS.index(card.rank)] += 1
+    return seen
 
 
 def _write_all(fd: int, data: bytes) -> None:
@@ -294,12 +382,14 @@ def _write_all(fd: int, data: bytes) -> None:
         view = view[os.write(fd, view) :]
 
 
-def _append(table: Table, line: bytes) -> None:
-    """Append ``line`` to the table's log and sync it; TableError (409) when that would pass MAX_LOG."""
+def _append(table: Table, line: bytes, *, bounded: bool = True) -> None:
+    """Append ``line`` to the table's log and sync it; TableError (409) when the shoe would pass MAX_LOG."""
     data = (b"\n" if table.open_end else b"") + line
-    if table.size + len(data) > MAX_LOG:
+    used = table.size - table.shoe_start
+    if bounded and used + len(data) > MAX_LOG:
         raise TableError(
-            f"table '{table.name}' has a full log ({table.size} bytes, at most {MAX_LOG}): start another table"
+            f"shoe {table.shoe} of table '{table.name}' has a full log ({used} bytes, at most {MAX_LOG} a shoe): "
+            f"start the next shoe (POST /api/tables/{table.name}/shoes)"
         )
     assert table.path is not None
     try:
@@ -349,30 +439,47 @@ def _result(text: str, number: int) -> Outcome:
 
 
 def _load(path: Path, rules: str, decks: int) -> Table:
-    """Return the table stored at ``path``: its header, and its coups read as every roads command reads them.
+    """Return the table stored at ``path``: its header, its current shoe's coups read as every roads command
+    reads them, and the count of its change records.
 
-    The file is only read: a last line without its newline is kept (and read), never cut.
+    The file is only read, a line at a time: a last line without its newline is kept (and read), never cut.
+    Only the current shoe (the lines after the last new-shoe record) is held, and it is bounded by MAX_LOG.
     """
+    meta: dict[str, tuple[str, int]] = {}
+    shoe, start, changes, size, burned, last = 1, 0, 0, 0, None, b""
+    header = True
     try:
         with open(path, "rb") as handle:
             st = os.fstat(handle.fileno())
             if not stat.S_ISREG(st.st_mode):
                 raise LogError("not a regular file", file=str(path))
-            if st.st_size > MAX_LOG:
-                raise LogError(f"{st.st_size} bytes, more than a served table's log holds ({MAX_LOG})", file=str(path))
+            for number, raw in enumerate(iter(lambda: handle.readline(MAX_LOG + 1), b""), 1):
+                size += len(raw)
+                last = raw
+                line = raw.strip()
+                if header and line.startswith(b"#"):
+                    key, _, value = line[1:].decode("utf-8", "replace").partition(":")
+                    meta.setdefault(key.strip(), (value.strip(), number))
+                    continue
+                header = header and not line
+                if not line or line.startswith(b"#"):
+                    continue
+                changes += 1
+                if _BREAK in line:
+                    found = _new_shoe(line, path, number)
+                    if found is not None:
+                        shoe, start, burned = found.new_shoe, size, found.burned
+            handle.seek(start)
             data = handle.read(MAX_LOG + 1)
     except OSError as exc:
         raise LogError(f"cannot read it: {exc.strerror or exc}", file=str(path)) from None
-    meta: dict[str, tuple[str, int]] = {}
-    for number, raw in enumerate(data.splitlines(), 1):
-        line = raw.decode("utf-8", "replace")
-        if not line.startswith("#"):
-            break
-        key, _, value = line[1:].partition(":")
-        meta[key.strip()] = (value.strip(), number)
+    if len(data) > MAX_LOG:
+        raise LogError(f"shoe {shoe} is more than a served table's shoe holds ({MAX_LOG} bytes)", file=str(path))
     table = Table(path.stem, path, meta.get("rules", (rules, 0))[0], _decks(meta.get("decks"), decks, path))
-    table.size, table.stamp = len(data), _stamp(st)
-    table.open_end = bool(data) and not data.endswith(b"\n")
+    table.size, table.stamp, table.shoe, table.shoe_start, table.changes = size, _stamp(st), shoe, start, changes
+    table.open_end = bool(last) and not last.endswith(b"\n")
+    table.burned = tuple(burned or ())
+    table.seen = _seen_of(_burned(" ".join(table.burned)))
     if not data.strip():
         return table
     stream = io.BytesIO(data)
@@ -388,6 +495,18 @@ def _load(path: Path, rules: str, decks: int) -> Table:
         if exc.message != EMPTY:  # an empty table (or every coup taken back) is a table with no coups yet
             raise
     return table
+
+
+def _new_shoe(line: bytes, path: Path, number: int) -> NewShoeRecord | None:
+    """Return the new-shoe record a log line is (None when it is another line); LogError naming the line."""
+    try:
+        value = json.loads(line)
+    except ValueError:
+        return None  # not JSON: the reader of the shoe says what is wrong with it
+    try:
+        return new_shoe(value)
+    except LogError as exc:
+        raise exc.located(file=str(path), line=number) from None
 
 
 def _decks(found: tuple[str, int] | None, default: int, path: Path) -> int:
