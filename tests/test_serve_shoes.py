@@ -21,15 +21,12 @@ SHOES = (["B", "P", "T", "B"], ["P", "P"], ["B", "T", "P"])
 
 
 @pytest.fixture
-def data(tmp_path: Path) -> Path:
-    return tmp_path / "roads-data"
-
-
-@pytest.fixture
-def client(data: Path) -> Iterator[TestClient]:
-    with served_client(create_app(Store(data))) as c:
-        assert c.put("/api/tables/main").status_code == 201
-        yield c
+def table(tmp_path: Path) -> Iterator[tuple[TestClient, Path]]:
+    """Yield a client of a server with one empty table, ``main``, and the server's data folder."""
+    folder = tmp_path / "roads-data"
+    with served_client(create_app(Store(folder))) as served:
+        assert served.put("/api/tables/main").status_code == 201
+        yield served, folder
 
 
 def new_shoe(client: TestClient, expect: int, **more: object) -> object:
@@ -47,8 +44,9 @@ def three_shoes(client: TestClient) -> None:
 
 
 def test_three_shoes_through_the_api_then_stats_by_shoe(
-    client: TestClient, data: Path, capsys: pytest.CaptureFixture[str]
+    table: tuple[TestClient, Path], capsys: pytest.CaptureFixture[str]
 ) -> None:
+    client, data = table
     three_shoes(client)
     state = client.get("/api/tables/main").json()
     assert state["shoe"] == 3 and state["coups"] == 3 and state["where"] == "shoe 3, coup 3"
@@ -59,7 +57,8 @@ def test_three_shoes_through_the_api_then_stats_by_shoe(
     assert [g["counts"]["banker"] for g in groups] == [2, 0, 1]
 
 
-def test_render_shoe_2_is_the_board_of_its_coups(client: TestClient, data: Path, tmp_path: Path) -> None:
+def test_render_shoe_2_is_the_board_of_its_coups(table: tuple[TestClient, Path], tmp_path: Path) -> None:
+    client, data = table
     three_shoes(client)
     out = tmp_path / "two.svg"
     assert main(["render", str(data / "main.jsonl"), "--shoe", "2", "-o", str(out)]) == 0
@@ -72,7 +71,8 @@ def test_render_shoe_2_is_the_board_of_its_coups(client: TestClient, data: Path,
     assert client.get("/api/tables/main/board.svg?shoe=2").content == out.read_bytes()
 
 
-def test_a_past_shoe_answers_and_bad_shoes_are_one_line(client: TestClient) -> None:
+def test_a_past_shoe_answers_and_bad_shoes_are_one_line(table: tuple[TestClient, Path]) -> None:
+    client, _ = table
     three_shoes(client)
     past = client.get("/api/tables/main?shoe=2").json()
     assert past["shoe"] == 2 and past["coups"] == 2 and not past["current"] and not past["writable"]
@@ -85,7 +85,8 @@ def test_a_past_shoe_answers_and_bad_shoes_are_one_line(client: TestClient) -> N
             assert "\n" not in answer.json()["error"]
 
 
-def test_undo_never_crosses_a_shoe_break(client: TestClient, data: Path) -> None:
+def test_undo_never_crosses_a_shoe_break(table: tuple[TestClient, Path]) -> None:
+    client, data = table
     assert post(client, 1, result="B").status_code == 201
     assert new_shoe(client, 2).status_code == 201
     before = (data / "main.jsonl").read_bytes()
@@ -94,7 +95,8 @@ def test_undo_never_crosses_a_shoe_break(client: TestClient, data: Path) -> None
     assert (data / "main.jsonl").read_bytes() == before
 
 
-def test_a_stale_or_empty_new_shoe_is_409(client: TestClient, data: Path) -> None:
+def test_a_stale_or_empty_new_shoe_is_409(table: tuple[TestClient, Path]) -> None:
+    client, data = table
     before = (data / "main.jsonl").read_bytes()
     assert new_shoe(client, 2).status_code == 409  # shoe 1 has no coup yet
     assert post(client, 1, cards=cards(0)).status_code == 201
@@ -105,7 +107,8 @@ def test_a_stale_or_empty_new_shoe_is_409(client: TestClient, data: Path) -> Non
     assert new_shoe(client, 2).status_code == 201
 
 
-def test_a_restart_reads_the_current_shoe_back(client: TestClient, data: Path) -> None:
+def test_a_restart_reads_the_current_shoe_back(table: tuple[TestClient, Path]) -> None:
+    client, data = table
     three_shoes(client)
     first = client.get("/api/tables/main").json()
     with served_client(create_app(Store(data))) as again:

@@ -46,26 +46,30 @@ def _answer(description: str, media: str = "application/json", **others: dict[st
     return {"200": {"description": description, "content": {media: {}}}, **others}
 
 
+def _json_body(required: list[str], properties: dict[str, Any]) -> dict[str, Any]:
+    """Return a required JSON object body with exactly ``properties``."""
+    schema = {"type": "object", "additionalProperties": False, "required": required, "properties": properties}
+    return {"required": True, "content": {"application/json": {"schema": schema}}}
+
+
 def openapi() -> dict[str, Any]:
     """Return the OpenAPI document of every route."""
     table = [_TABLE]
-    coup_body = {
-        "required": True,
-        "content": {
-            "application/json": {
-                "schema": {
-                    "type": "object",
-                    "additionalProperties": False,
-                    "required": ["expect"],
-                    "properties": {
-                        "result": {"type": "string", "examples": ["B", "P[p]", "T"]},
-                        "cards": {"type": "string", "examples": ["3 6 K K 6 2"]},
-                        "expect": {"type": "integer", "description": "the number the new coup will have"},
-                    },
-                }
-            }
+    coup_body = _json_body(
+        ["expect"],
+        {
+            "result": {"type": "string", "examples": ["B", "P[p]", "T"]},
+            "cards": {"type": "string", "examples": ["3 6 K K 6 2"]},
+            "expect": {"type": "integer", "description": "the number the new coup will have"},
         },
-    }
+    )
+    shoe_body = _json_body(
+        ["expect_shoe"],
+        {
+            "expect_shoe": {"type": "integer", "description": "the new shoe's number"},
+            "burned": {"type": "string", "examples": ["K 5"]},
+        },
+    )
     paths: dict[str, Any] = {
         "/": {
             "get": {
@@ -139,22 +143,7 @@ def openapi() -> dict[str, Any]:
             "post": {
                 "summary": "close the current shoe and start the next (a new-shoe record in the log)",
                 "parameters": table,
-                "requestBody": {
-                    "required": True,
-                    "content": {
-                        "application/json": {
-                            "schema": {
-                                "type": "object",
-                                "additionalProperties": False,
-                                "required": ["expect_shoe"],
-                                "properties": {
-                                    "expect_shoe": {"type": "integer", "description": "the new shoe's number"},
-                                    "burned": {"type": "string", "examples": ["K 5"]},
-                                },
-                            }
-                        }
-                    },
-                },
+                "requestBody": shoe_body,
                 "responses": {
                     "201": {"description": "the new state"},
                     "400": _ERROR,

@@ -356,16 +356,20 @@ def _burned(text: str | None) -> tuple[Card, ...]:
     """Return the burned cards ``text`` names (at most MAX_BURN); CardError naming the card otherwise."""
     if text is None:
         return ()
-    tokens = text.replace(",", " ").split()
-    if len(tokens) > MAX_BURN:
-        raise CardError(f'"burned" names {len(tokens)} cards: a shoe burns at most {MAX_BURN}')
-    found = []
-    for i, token in enumerate(tokens, 1):
+    if len(text.replace(",", " ").split()) > MAX_BURN:
+        raise CardError(f'"burned" names more than {MAX_BURN} cards: a shoe burns at most {MAX_BURN}')
+    return tuple(_cards(text, "burned card"))
+
+
+def _cards(text: str, what: str = "card", number: int | None = None) -> list[Card]:
+    """Return the cards ``text`` names (spaces or commas between); CardError naming the ``what`` N that is not."""
+    parsed: list[Card] = []
+    for i, token in enumerate(text.replace(",", " ").split(), 1):
         try:
-            found.append(parse_card(token))
+            parsed.append(parse_card(token))
         except CardError as exc:
-            raise CardError(f"burned card {i}: {exc.message}") from None
-    return tuple(found)
+            raise CardError(f"{what} {i}: {exc.message}", coup=number) from None
+    return parsed
 
 
 def _seen_of(cards: tuple[Card, ...]) -> list[int]:
@@ -413,13 +417,7 @@ def _append(table: Table, line: bytes, *, bounded: bool = True) -> None:
 
 def _coup(cards: str, number: int) -> Coup:
     """Return the coup dealt as ``cards`` (dealing order), as ``roads coup`` reads them; CardError/CoupError."""
-    tokens = cards.replace(",", " ").split()
-    parsed: list[Card] = []
-    for i, token in enumerate(tokens, 1):
-        try:
-            parsed.append(parse_card(token))
-        except CardError as exc:
-            raise CardError(f"card {i}: {exc.message}", coup=number) from None
+    parsed = _cards(cards, number=number)
     try:
         return resolve(parsed)
     except RoadsError as exc:
