@@ -81,3 +81,10 @@ def test_stats_by_shoe_and_render_by_shoe(tmp_path: Path, capsys: pytest.Capture
     alone.write_text('{"winner": "tie"}\n{"winner": "player"}\n')
     assert run(capsys, "render", str(alone), "-o", str(tmp_path / "alone.svg"))[0] == 0
     assert svg.read_text().replace("two", "") == (tmp_path / "alone.svg").read_text().replace("alone", "")
+
+
+def test_a_log_whose_older_shoes_were_rotated_starts_at_its_first_shoe(tmp_path: Path) -> None:
+    text = '# decks: 8\n\n{"new_shoe": 4, "burned": ["Q"]}\n{"winner": "banker"}\n{"new_shoe": 5}\n{"winner": "tie"}\n'
+    with open_archive(_write(tmp_path, text)) as shoes:
+        found = list(shoes)
+    assert [(s.id, s.number, s.burned, s.error) for s in found] == [(4, 1, "Q", None), (5, 2, None, None)]

@@ -117,3 +117,25 @@ def test_a_restart_reads_the_current_shoe_back(table: tuple[TestClient, Path]) -
         assert again.get("/api/tables/main/board.svg").content == client.get("/api/tables/main/board.svg").content
         assert post(again, 4, result="B").status_code == 201
         assert again.delete("/api/tables/main/coups/last?expect=4").status_code == 200
+
+
+def test_keep_shoes_rotates_older_shoes_into_a_dated_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    import datetime
+
+    folder = tmp_path / "roads-data"
+    with served_client(create_app(Store(folder, keep_shoes=2))) as served:
+        assert served.put("/api/tables/main").status_code == 201
+        three_shoes(served)
+        assert served.get("/api/tables/main?shoe=1").status_code == 404
+        assert served.get("/api/tables/main?shoe=2").json()["coups"] == len(SHOES[1])
+    moved = folder / f"main.{datetime.date.today().isoformat()}.1-1.jsonl"
+    assert "moved to " + moved.name in capsys.readouterr().err
+    capsys.readouterr()
+    for log, counts in ((moved, [len(SHOES[0])]), (folder / "main.jsonl", [len(SHOES[1]), len(SHOES[2])])):
+        assert main(["stats", str(log), "--by", "shoe", "--json"]) == 0
+        assert [g["coups"] for g in json.loads(capsys.readouterr().out)["groups"]] == counts
+    with served_client(create_app(Store(folder, keep_shoes=2))) as again:  # the moved file is no table
+        assert [t["table"] for t in again.get("/api/tables").json()["tables"]] == ["main"]
+        state = again.get("/api/tables/main").json()
+        assert state["shoe"] == 3 and state["coups"] == len(SHOES[2])
+        assert again.get("/api/tables/main/board.svg?shoe=2").status_code == 200

@@ -530,9 +530,11 @@ def _break_shoes(stream: Iterator[Chunk], name: str, whole: Shoe) -> Iterator[Sh
             error = error or exc.located(file=name, line=at)
             continue
         if record is None:
-            if found and len(values) >= MAX_SHOE_LINES:
+            if not found:
+                continue  # a comment or a blank line: the log's header, or nothing
+            if len(values) >= MAX_SHOE_LINES:
                 error = error or LogError(f"shoe {number} runs past {MAX_SHOE_LINES} lines", file=name, line=at)
-            elif found and error is None:
+            elif error is None:
                 values.extend(found)
             line = line or at
             first = False

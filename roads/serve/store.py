@@ -19,6 +19,7 @@ write, never overwritten; ``PUT`` of a table whose file exists loads it.
 from __future__ import annotations
 
 import io
+import itertools
 import json
 import os
 import re
@@ -107,6 +108,8 @@ class Table:
     """Where the current shoe's lines start in the log (bytes; 0 when the log is one shoe)."""
     burned: tuple[str, ...] = ()
     """The cards burned at the start of the current shoe, as its new-shoe record names them."""
+    first_shoe: int = 1
+    """The number of the log's first shoe (older ones were rotated into dated files)."""
     changes: int = 0
     """Change records in the log (coups, undos, new shoes): the position an event id names (``main:42``)."""
     followed: bool = False
@@ -164,8 +167,12 @@ def say(line: str) -> None:
 class Store:
     """Every table under one folder, loaded at start and kept in memory; writes go to disk first."""
 
-    def __init__(self, folder: str | Path, rules: str = "standard", decks: int = 8) -> None:
+    def __init__(
+        self, folder: str | Path, rules: str = "standard", decks: int = 8, keep_shoes: int | None = None
+    ) -> None:
         self.folder = Path(folder)
+        self.keep_shoes = keep_shoes
+        """Shoes a table's log keeps (``--keep-shoes``); older ones move to a dated file. None: all."""
         self.rules = rules
         self.decks = decks
         self.tables: dict[str, Table] = {}
@@ -315,6 +322,11 @@ class Store:
             table.shoe, table.shoe_start, table.items, table.changes = number, table.size, [], table.changes + 1
             table.burned = tuple(named)
             table.seen = _seen_of(cards)
+            if self.keep_shoes is not None and table.shoe - table.first_shoe + 1 > self.keep_shoes:
+                try:
+                    _rotate(table, table.shoe - self.keep_shoes + 1)
+                except TableError as exc:  # the new shoe is on the disk: it is not refused for this
+                    say(f"error: {exc} (the shoes stay in the log)")
             return table
 
 
@@ -350,6 +362,51 @@ def _fresh(table: Table) -> None:
         again.burned,
         again.changes,
     )
+    table.first_shoe = again.first_shoe
+
+
+def _rotate(table: Table, keep_from: int) -> None:
+    """Move the shoes of ``table``'s log before shoe ``keep_from`` into a dated file beside it.
+
+    The moved shoes are written first (``NAME.DATE.FIRST-LAST.jsonl``: the log's header, then its lines,
+    so every command reads the shoes by their numbers), synced; then the log is replaced at once by its
+    header, the ``{"new_shoe": keep_from}`` record and the shoes kept. A crash leaves the shoes in both
+    files, never in neither. Called under the table's lock, right after its log was written.
+    """
+    import datetime
+
+    from ..files import atomic_write
+
+    assert table.path is not None
+    data = _tail(table.path, 0, table.size)
+    lines = data.splitlines(keepends=True)
+    head = b"".join(itertools.takewhile(lambda raw: bytes(raw).startswith(b"#"), lines))
+    at, cut = len(head), None
+    for raw in lines[head.count(b"\n") :]:
+        if _BREAK in raw:
+            found = _new_shoe(raw.strip(), table.path, 0)
+            if found is not None and found.new_shoe == keep_from:
+                cut = at
+                break
+        at += len(raw)
+    if cut is None:
+        return
+    first = table.first_shoe
+    moved = table.path.with_name(f"{table.name}.{datetime.date.today().isoformat()}.{first}-{keep_from - 1}.jsonl")
+    try:
+        if moved.exists():
+            raise TableError(f"cannot rotate {table.path}: {moved.name} is there already", status=503)
+        atomic_write(moved, data[:cut], sync=True)
+        atomic_write(table.path, head + data[cut:], sync=True)
+        st = os.stat(table.path)
+    except OSError as exc:
+        table.stamp = None
+        raise TableError(f"cannot rotate {table.path}: {exc.strerror or exc}", status=503) from None
+    table.size = len(head) + len(data) - cut
+    table.shoe_start -= cut - len(head)
+    table.first_shoe = keep_from
+    table.stamp = _stamp(st) if st.st_size == table.size else None
+    say(f"table '{table.name}': shoes {first} to {keep_from - 1} moved to {moved.name}")
 
 
 def _burned(text: str | None) -> tuple[Card, ...]:
@@ -444,7 +501,7 @@ def _load(path: Path, rules: str, decks: int) -> Table:
     Only the current shoe (the lines after the last new-shoe record) is held, and it is bounded by MAX_LOG.
     """
     meta: dict[str, tuple[str, int]] = {}
-    shoe, start, changes, size, burned, last = 1, 0, 0, 0, None, b""
+    shoe, start, changes, size, burned, last, first = 1, 0, 0, 0, None, b"", 0
     header = True
     try:
         with open(path, "rb") as handle:
@@ -467,6 +524,8 @@ def _load(path: Path, rules: str, decks: int) -> Table:
                     found = _new_shoe(line, path, number)
                     if found is not None:
                         shoe, start, burned = found.new_shoe, size, found.burned
+                        first = first or (shoe if changes == 1 else 1)
+                first = first or 1
             handle.seek(start)
             data = handle.read(MAX_LOG + 1)
     except OSError as exc:
@@ -477,6 +536,7 @@ def _load(path: Path, rules: str, decks: int) -> Table:
     table.size, table.stamp, table.shoe, table.shoe_start, table.changes = size, _stamp(st), shoe, start, changes
     table.open_end = bool(last) and not last.endswith(b"\n")
     table.burned = tuple(burned or ())
+    table.first_shoe = first or 1
     table.seen = _seen_of(_burned(" ".join(table.burned)))
     if not data.strip():
         return table
