@@ -36,8 +36,9 @@ if TYPE_CHECKING:
 BACKLOG = 256
 """Events one viewer may have waiting before it is dropped."""
 
-RING = 256
-"""Recent events kept per table for a viewer that resumes (a shoe is about 80 coups)."""
+RING = 64
+"""Recent events kept per table for a viewer that resumes: some 40 KB a table, 4 MB for 100 tables. A reader
+further behind than this gets the table's state, which is no more to send than the events it missed."""
 
 HEARTBEAT = 15.0
 """Seconds between comment lines on a quiet stream, so proxies keep it open."""
