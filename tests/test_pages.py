@@ -48,8 +48,9 @@ def test_the_policy_gives_the_meta_of_a_file_and_the_header_of_a_server() -> Non
 
 def test_the_lobby_lists_tables_or_says_there_are_none() -> None:
     assert "No table yet" in lobby([])
-    listed = lobby([{"table": "t1", "coups": 3, "stats": {"banker": 2, "player": 1}}])
-    assert "3 coups: Banker 2, Player 1, Tie 0" in listed and "No table yet" not in listed
+    found = {"table": "t1", "coups": 3, "where": "shoe 2, coup 3", "changes": 9, "stats": {"banker": 2, "player": 1}}
+    listed = lobby([found])
+    assert "shoe 2, coup 3: Banker 2, Player 1, Tie 0" in listed and "No table yet" not in listed
 
 
 @pytest.mark.slow

@@ -139,9 +139,13 @@ def test_a_full_log_is_409_and_the_table_stays(client: TestClient, data: Path, m
     monkeypatch.setattr(store, "MAX_LOG", len(before) + 10)
     for answer in (post(client, 2, result="P"), client.delete("/api/tables/main/coups/last")):
         assert answer.status_code == 409
-        assert answer.json()["error"].startswith("table 'main' has a full log")
+        assert answer.json()["error"].startswith("shoe 1 of table 'main' has a full log")
     assert (data / "main.jsonl").read_bytes() == before
     assert client.get("/api/tables/main").json()["coups"] == 1
+    # The bound is a shoe's: the next shoe takes coups again, and the past one stays on the disk.
+    assert client.post("/api/tables/main/shoes", json={"expect_shoe": 2}).status_code == 201
+    assert post(client, 1, result="P").status_code == 201
+    assert (data / "main.jsonl").read_bytes().startswith(before)
 
 
 def test_puts_make_at_most_max_tables(client: TestClient, data: Path, monkeypatch: pytest.MonkeyPatch) -> None:

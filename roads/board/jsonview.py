@@ -187,3 +187,29 @@ def write_board_json(board: Board, out: IO[str], good_roads: list[dict[str, Any]
         pending.append("\n  ]" if count else "[]")
     pending.append("\n}\n")
     out.write("".join(pending))
+
+
+_WINNER_COLOURS = {"banker": "red", "player": "blue", "tie": "green"}
+"""The colour a bead is drawn in, by its winner (the Bead Plate's and the Big Road's)."""
+
+
+def added_marks(before: Board, after: Board) -> dict[str, list[dict[str, Any]]]:
+    """Return what ``after`` adds to ``before`` on each road (what one coup adds): the road's key as in
+    :func:`board_dict` -> a list of ``{"column", "row", "colour"}``. Roads only grow, so the marks added
+    are those past the count ``before`` has."""
+    added: dict[str, list[dict[str, Any]]] = {
+        "bead_plate": [
+            {"column": cell["column"], "row": cell["row"], "colour": _WINNER_COLOURS[cell["winner"]]}
+            for cell in bead_plate_dicts(after)[len(before.bead_plate) :]
+        ],
+        "big_road": [
+            {"column": bead["column"], "row": bead["row"], "colour": _WINNER_COLOURS[bead["winner"]]}
+            for bead in big_road_dicts(after)[len(before.big_road) :]
+        ],
+    }
+    for name in DERIVED:
+        added[name] = [
+            {"column": mark["column"], "row": mark["row"], "colour": mark["color"]}
+            for mark in derived_dicts(after.road(name))[len(before.road(name)) :]
+        ]
+    return added

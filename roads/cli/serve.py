@@ -57,6 +57,15 @@ EXIT_TIME = 0.4
     default=None,
     help="Table rules: standard (5% commission), super6 (Banker 6 pays half) or ez (Banker three-card 7 pushes).",
 )
+@click.option(
+    "--keep-shoes",
+    "keep_shoes",
+    type=Whole(min=1, max=1_000_000),
+    default=None,
+    metavar="N",
+    help="Keep the last N shoes in a table's log; a new shoe moves older ones into a dated file "
+    "(main.2026-12-07.1-3.jsonl). Default: keep every shoe.",
+)
 @decks_option("Decks in the shoe of a new table, 1-1000 (a table keeps the decks it was made with).")
 def serve_command(
     data: str,
@@ -67,6 +76,7 @@ def serve_command(
     token: str | None,
     allowed: tuple[str, ...],
     rules: str | None,
+    keep_shoes: int | None,
     decks: int,
 ) -> None:
     """Serve live scoreboards: enter coups in the browser, watch the roads, odds and proofs update.
@@ -108,7 +118,7 @@ def serve_command(
     from ..serve.hub import Hub
     from ..serve.store import Store
 
-    store = Store(data, rules or "standard", decks)
+    store = Store(data, rules or "standard", decks, keep_shoes=keep_shoes)
     fmt = None if log_format == "auto" else log_format
     followers = [Follower(add_followed(store, log), fmt) for log in followed]
     for follower in followers:

@@ -606,8 +606,10 @@ def tally_logs(
 
 
 def _archive_file(log: str, inputs: Inputs) -> bool:
-    """Return True when ``log`` is a file of JSON Lines shoes, to be read in blocks (every shoe of it wanted)."""
+    """Return True when ``log`` is a file of JSON Lines shoes, to be read in blocks (every shoe of it wanted).
 
+    A table's log (coups split by new-shoe records) is not: a shoe spans many lines, so it is read here.
+    """
     if inputs.shoe is not None or log == "-" or not os.path.isfile(log):
         return False
     try:
@@ -615,7 +617,7 @@ def _archive_file(log: str, inputs: Inputs) -> bool:
             first = next(shoes, None)
     except RoadsError:
         return False  # reported when the log is read here
-    return first is not None and first.archive and first.format == "jsonl"
+    return first is not None and first.archive and first.format == "jsonl" and not first.split
 
 
 def _count_here(

@@ -68,6 +68,8 @@ class Shoe:
     """The seed the shoe was dealt from (a ``seed`` field, column or header), if any."""
     cut: int | None = None
     """Where the cut card was, in cards from the end (a ``cut`` field, column or header), if any."""
+    split: bool = False
+    """One shoe of a log of coups split by new-shoe records (a live table's log), not a line of its own."""
 
     def fields(self) -> dict[str, object]:
         """Return the fields the log gives this shoe (roads.logs.fields.FIELDS order), burned cards as a list."""
@@ -357,6 +359,7 @@ def open_archive(source: LogSource, fmt: str | None = None) -> Iterator[Iterator
         if found == "jsonl" and holds_shoes(sample):
             yield _numbered(_json_shoes(itertools.chain(sample, stream), name), name)
             return
+        breaks = found == "jsonl" and _has_breaks(opened.stream, sample)
         if found == "csv":
             from .csvlog import csv_layout, csv_rows
 
@@ -375,7 +378,12 @@ def open_archive(source: LogSource, fmt: str | None = None) -> Iterator[Iterator
                 break
         rewound = Rewound(empty.join(first), opened.stream, name, kept)
         stem = Path(name).stem if name != "<stdin>" else "stdin"
-        yield iter([header_fields(Shoe(name, stem, 1, 1, found, source=rewound))])
+        whole = header_fields(Shoe(name, stem, 1, 1, found, source=rewound))
+        if breaks:
+            shoes = _break_shoes(itertools.chain(sample, stream), name, whole)
+            yield _numbered(shoes, name)
+            return
+        yield iter([whole])
 
 
 def _numbered(shoes: Iterator[Shoe], name: str) -> Iterator[Shoe]:
@@ -463,6 +471,116 @@ def _json_shoe(value: object, line: int, name: str) -> Shoe:
     except RoadsError as exc:
         return Shoe(name, shoe_id, 0, line, "jsonl", (), error=exc)
     return Shoe(name, shoe_id, 0, line, "jsonl", records, **fields)
+
+
+_BREAK = '"new_shoe"'
+"""What a new-shoe record holds, looked for before a JSON Lines log of coups is read as one shoe."""
+
+MAX_SHOE_LINES = 1 << 16
+"""Lines of one shoe of a log of coups with new-shoe records: a shoe is held whole, so it is bounded."""
+
+
+def _has_breaks(stream: Any, sample: list[Chunk]) -> bool:
+    """Return whether a JSON Lines log of coups holds a new-shoe record (``{"new_shoe": N}``).
+
+    The sample is looked at first; a file that can seek is scanned a block at a time and put back
+    where it was, so a log without one is read as one streamed shoe, exactly as before.
+    """
+    if any(_BREAK in chunk.text for chunk in sample):
+        return True
+    try:
+        if not stream.seekable():
+            return False
+        at = stream.tell()
+    except (AttributeError, OSError, ValueError):
+        return False
+    wanted: Any = _BREAK.encode() if isinstance(stream.read(0), bytes) else _BREAK
+    try:
+        stream.seek(0)
+        tail = wanted[:0]
+        while True:
+            block = stream.read(1 << 20)
+            if not block:
+                return False
+            if wanted in tail + block:
+                return True
+            tail = block[-len(wanted) :]
+    finally:
+        stream.seek(at)
+
+
+def _break_shoes(stream: Iterator[Chunk], name: str, whole: Shoe) -> Iterator[Shoe]:
+    """Yield the shoes of a JSON Lines log of coups split by new-shoe records (a live table's log).
+
+    Shoe 1 starts with the log (a ``{"new_shoe": N}`` before any coup numbers the first shoe and names its
+    burned cards: a log whose older shoes were rotated away); each later record starts shoe N, the one
+    before plus one. Undo records act within their shoe. Every shoe
+    has the fields the log's header names (decks, rules...), and the burned cards of its own record.
+    """
+    from .jsonlog import json_lines
+    from .undo import new_shoe
+
+    fields = {key: getattr(whole, key) for key in FIELDS if key != "burned"}
+    number, line, burned = 1, 0, whole.burned
+    values: list[tuple[int, Any]] = []
+    error: RoadsError | None = whole.error
+    first = True
+    for at, parts in _lines(stream, name):
+        try:
+            found = list(json_lines(iter(parts), name))
+            record = new_shoe(found[0][1]) if found else None
+        except RoadsError as exc:
+            error = error or exc.located(file=name, line=at)
+            continue
+        if record is None:
+            if not found:
+                continue  # a comment or a blank line: the log's header, or nothing
+            if len(values) >= MAX_SHOE_LINES:
+                error = error or LogError(f"shoe {number} runs past {MAX_SHOE_LINES} lines", file=name, line=at)
+            elif error is None:
+                values.extend(found)
+            line = line or at
+            first = False
+            continue
+        if first:
+            number, first, line = record.new_shoe, False, at
+            burned = " ".join(record.burned) if record.burned else burned
+            continue
+        yield _break_shoe(name, number, line, values, error, fields, burned)
+        if record.new_shoe != number + 1:
+            error = LogError(
+                f"new shoe {record.new_shoe} after shoe {number}: the next is {number + 1}", file=name, line=at
+            )
+        else:
+            error = whole.error
+        number, line, values = record.new_shoe, at, []
+        burned = " ".join(record.burned) if record.burned else None
+    yield _break_shoe(name, number, line, values, error, fields, burned)
+
+
+def _break_shoe(
+    name: str,
+    number: int,
+    line: int,
+    values: list[tuple[int, Any]],
+    error: RoadsError | None,
+    fields: dict[str, Any],
+    burned: str | None,
+) -> Shoe:
+    """Return one shoe of a log split by new-shoe records: its coups with its undos honoured, or its error."""
+    from .jsonlog import coup_record
+    from .undo import honour_undo
+
+    if error is None:
+        try:
+            records = tuple(honour_undo(iter(values), lambda v, at, n: coup_record(v, at, n, name), name))
+            if not records:
+                raise LogError(f"shoe {number} has no coups", file=name, line=line or None)
+        except RoadsError as exc:
+            error = exc
+    if error is not None:
+        return Shoe(name, number, 0, line, "jsonl", (), error=error, split=True)
+    return Shoe(name, number, 0, line, "jsonl", records, **fields, burned=burned, split=True)
 
 
 def _sheet_shoes(rows: Iterator[Any], name: str) -> Iterator[Shoe]:

@@ -279,6 +279,12 @@ def coup_record(value: Any, line: int, number: int, name: str) -> Record:
             "or one shoe a line from its first line on",
             **where,
         )
+    if "new_shoe" in value:
+        raise LogError(
+            'a new shoe ({"new_shoe": N}) in a log read as one shoe: this log holds several shoes, '
+            "to be read shoe by shoe (--shoe N, --by shoe)",
+            **where,
+        )
     model = coup_model(value)
     try:
         coup = model.model_validate(value)

@@ -13,22 +13,24 @@ from pathlib import Path
 from pydantic import TypeAdapter
 
 from .models import CoupRecord, LogModel, ShoeLine
-from .undo import UndoRecord
+from .undo import NewShoeRecord, UndoRecord
 
 
 def schemas() -> dict[str, dict[str, object]]:
-    """Return each schema file's name and content: the JSON log, one JSON Lines coup, one shoe line, one undo."""
+    """Return each schema file's name and content: the JSON log, a JSON Lines coup, a shoe line, the change records."""
     made = {
         "log.schema.json": TypeAdapter(LogModel).json_schema(),
         "coup.schema.json": TypeAdapter(CoupRecord).json_schema(),
         "shoe.schema.json": ShoeLine.model_json_schema(),
         "undo.schema.json": UndoRecord.model_json_schema(),
+        "new-shoe.schema.json": NewShoeRecord.model_json_schema(),
     }
     described = {
         "log.schema.json": 'A roads JSON log: a list of coups, an object with a "coups" list, or one coup object.',
         "coup.schema.json": "One coup: one line of a roads JSON Lines log.",
         "shoe.schema.json": "One shoe: one line of a roads multi-shoe JSON Lines log.",
         "undo.schema.json": "One undo record: a line of a roads JSON Lines log that takes back the last coup.",
+        "new-shoe.schema.json": "One new-shoe record: a line of a roads JSON Lines log that starts the next shoe.",
     }
     out: dict[str, dict[str, object]] = {}
     for name, schema in made.items():

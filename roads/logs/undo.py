@@ -1,4 +1,8 @@
-"""Undo records in JSON Lines logs: a line ``{"undo": N}`` takes back coup N, the last coup standing.
+"""Change records in JSON Lines logs: ``{"undo": N}`` takes back coup N, ``{"new_shoe": N}`` starts shoe N.
+
+An undo record takes back the last coup standing; a new-shoe record closes
+the shoe before it, so a live table's log is an archive of shoes (read by
+:mod:`roads.logs.archive`), and an undo never reaches back past it.
 
 A live table (``roads serve``) never rewrites what it acknowledged: taking a
 coup back appends a record, and every reader honours it, so the log still
@@ -13,8 +17,9 @@ from collections import deque
 from collections.abc import Callable, Iterator
 from typing import Any, TypeVar
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from ..bounds import MAX_BURN
 from ..errors import LogError, RoadsError
 
 HELD = 1024
@@ -28,6 +33,28 @@ class UndoRecord(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
     undo: int = Field(ge=1, description="The number of the coup taken back: the last coup standing, counted from 1.")
+
+
+class NewShoeRecord(BaseModel):
+    """A line of a JSON Lines log that closes the shoe before it and starts shoe ``new_shoe``."""
+
+    model_config = ConfigDict(extra="forbid")
+    new_shoe: int = Field(ge=1, description="The number of the shoe that starts: the shoe before it plus one.")
+    burned: list[str] | None = Field(
+        default=None, max_length=MAX_BURN, description="The cards burned at the start of the shoe, if logged."
+    )
+
+
+def new_shoe(value: Any) -> NewShoeRecord | None:
+    """Return the new-shoe record ``value`` is, None when it is not one; LogError when it is a malformed one."""
+    if not isinstance(value, dict) or "new_shoe" not in value:
+        return None
+    try:
+        return NewShoeRecord.model_validate(value)
+    except ValidationError as exc:
+        first = exc.errors(include_url=False)[0]
+        where = ".".join(str(part) for part in first["loc"])
+        raise LogError(f'a new-shoe record is {{"new_shoe": N, "burned": [cards]}} ({where}: {first["msg"]})') from None
 
 
 def undo_number(value: Any) -> int | None:

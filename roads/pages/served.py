@@ -16,7 +16,7 @@ _SHELL = {"policy": None, "generator": None}
 
 
 def lobby(tables: list[dict[str, Any]]) -> str:
-    """Return the lobby: every table (its ``table`` name, ``coups`` and ``stats``) as a small live board, and a form."""
+    """Return the lobby: every table (``table``, ``where``, ``coups``, ``changes``, ``stats``) as a small live board."""
     return render("lobby.html", title="roads: tables", tables=tables, **_SHELL)
 
 

@@ -17,6 +17,7 @@ keeps pushing while it happens.
 
 from __future__ import annotations
 
+import functools
 import hmac
 import json
 from collections.abc import Collection, Sequence
@@ -37,9 +38,9 @@ from ..pages import served
 from ..pages.csp import SERVED as CSP
 from . import static, views, worker
 from .follow import Follower, watch
-from .hub import Hub, event
+from .hub import Hub, parse_cursor
 from .openapi import openapi
-from .store import Store, Table
+from .store import MAX_TABLES, Store, Table
 
 MAX_BODY = 64 * 1024
 """Bytes of a request body: a coup is a few dozen; more is a 413 before it is read whole."""
@@ -117,7 +118,8 @@ async def list_tables(request: Request) -> Response:
 async def get_table(request: Request) -> Response:
     """GET /api/tables/{table}: the table's state."""
     table = _table(request)
-    return _json(await worker.read(views.state, table))
+    shoe = views.shoe_number(table, request.query_params.get("shoe"))
+    return _json(await worker.read(views.state, table, shoe))
 
 
 async def put_table(request: Request) -> Response:
@@ -144,8 +146,8 @@ async def post_coup(request: Request) -> Response:
     if (result is None) == (cards is None) or not isinstance(result if cards is None else cards, str):
         raise HTTPException(400, 'give "result" ("B", "P" or "T", markers allowed) or "cards" ("3 6 K K 6 2") as text')
     served = _served(request)
-    await worker.write(served.store.add, table, expect, result, cards)
-    served.hub.publish(table.name, event(table, "coup"))
+    add = functools.partial(served.store.add, table, expect, result, cards)
+    served.hub.publish(table.name, await worker.write(views.change, table, "coup", add))
     return _json(await worker.read(views.state, table), 201)
 
 
@@ -157,9 +159,30 @@ async def delete_last(request: Request) -> Response:
     if given is not None and not given.isdigit():
         raise HTTPException(400, "expect is the number of the coup to undo (a whole number)")
     served = _served(request)
-    await worker.write(served.store.undo, table, int(given) if given is not None else None)
-    served.hub.publish(table.name, event(table, "undo"))
+    undo = functools.partial(served.store.undo, table, int(given) if given is not None else None)
+    served.hub.publish(table.name, await worker.write(views.change, table, "undo", undo))
     return _json(await worker.read(views.state, table))
+
+
+async def post_shoe(request: Request) -> Response:
+    """POST /api/tables/{table}/shoes: close the current shoe and start the next (``expect_shoe``: its number,
+    ``burned``: optional cards text); 201 with the new state."""
+    _check_token(request)
+    table = _table(request)
+    body = await _body(request)
+    extra = sorted(set(body) - {"expect_shoe", "burned"})
+    if extra:
+        raise HTTPException(400, f'unknown key \'{extra[0][:40]}\': a new shoe is {{"expect_shoe", "burned"}}')
+    expect = body.get("expect_shoe")
+    if type(expect) is not int:
+        raise HTTPException(400, '"expect_shoe" is the number the new shoe will have (a whole number)')
+    burned = body.get("burned")
+    if burned is not None and (not isinstance(burned, str) or len(burned) > MAX_TEXT):
+        raise HTTPException(400, '"burned" is the burned cards as text ("K 5"), a few cards')
+    served = _served(request)
+    start = functools.partial(served.store.new_shoe, table, expect, burned)
+    served.hub.publish(table.name, await worker.write(views.change, table, "shoe", start))
+    return _json(await worker.read(views.state, table), 201)
 
 
 async def board_picture(request: Request) -> Response:
@@ -188,11 +211,40 @@ async def table_proof(request: Request) -> Response:
 
 
 async def table_events(request: Request) -> Response:
-    """GET /api/tables/{table}/events: Server-Sent Events, one ``data:`` JSON a change, the state now first."""
+    """GET /api/tables/{table}/events: the one-table view of :func:`events` (the same hub, ids and resume)."""
     table = _table(request)
-    stream = _served(request).hub.stream(table.name, event(table, "state"))
+    return await _stream(request, [table], frozenset({table.name}))
+
+
+async def events(request: Request) -> Response:
+    """GET /api/events?table=a&table=b: Server-Sent Events of every change of those tables (none named: of every
+    table, those made later too) over one connection; ``Last-Event-ID`` (or ``?last_event_id=``) resumes."""
+    store = _served(request).store
+    names = list(dict.fromkeys(request.query_params.getlist("table")))
+    if len(names) > MAX_TABLES:
+        raise HTTPException(400, f"a stream carries at most {MAX_TABLES} tables; name fewer, or none for every table")
+    if not names:
+        return await _stream(request, list(store), None)
+    found = [store.get(name) for name in names]
+    return await _stream(request, found, frozenset(names))
+
+
+async def _stream(request: Request, tables: list[Table], watched: frozenset[str] | None) -> Response:
+    """Open one viewer of ``tables`` (``watched`` None: every table) and answer with its event stream."""
+    served = _served(request)
+    hub = served.hub
+    for table in tables:
+        hub.know(table.name, table.changes)
+    given = request.headers.get("last-event-id") or request.query_params.get("last_event_id")
+    viewer, missed, fresh = hub.open(watched, [t.name for t in tables], parse_cursor(given))
+    by_name = {t.name: t for t in tables}
+    try:
+        states = await worker.read(lambda: [views.state_event(by_name[name]) for name in fresh])
+    except BaseException:
+        hub.leave(viewer)
+        raise
     headers = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
-    return StreamingResponse(stream, media_type="text/event-stream", headers=headers)
+    return StreamingResponse(hub.run(viewer, states, missed), media_type="text/event-stream", headers=headers)
 
 
 async def lobby(request: Request) -> Response:
@@ -250,10 +302,12 @@ def routes() -> list[BaseRoute]:
         Route(api, put_table, methods=["PUT"]),
         Route(f"{api}/coups", post_coup, methods=["POST"]),
         Route(f"{api}/coups/last", delete_last, methods=["DELETE"]),
+        Route(f"{api}/shoes", post_shoe, methods=["POST"]),
         Route(api + "/board.{kind:str}", board_picture, methods=["GET"]),
         Route(f"{api}/odds", table_odds, methods=["GET"]),
         Route(api + "/proof/{road}/{mark:int}", table_proof, methods=["GET"]),
         Route(f"{api}/events", table_events, methods=["GET"]),
+        Route("/api/events", events, methods=["GET"]),
     ]
 
 

@@ -1,17 +1,33 @@
-"""The push fan-out: one in-process hub, a bounded queue per viewer, fed once per change of a table.
+"""The push fan-out: one in-process hub, every table's changes, one bounded queue per viewer.
 
-A change is made into its event text once and handed to every viewer's queue
+A viewer watches some tables (``/api/events?table=a&table=b``), every table
+(``/api/events``) or one (``/api/tables/{t}/events``): one connection, one
+queue, whatever the number of tables, so a lobby of 100 tables needs one of
+the six connections a browser opens to a server over HTTP/1.1.
+
+Every change of a table has a position in its log, the count of change
+records (coups, undos, new shoes) up to and including it. An event's ``id:``
+is the viewer's cursor: ``table:position`` of each table of the stream that
+has one, the event's own table first (``main:42`` on a one-table stream,
+``b:8,a:42`` on a lobby's). A browser sends it back as ``Last-Event-ID``
+when it reconnects, and the stream resumes exactly after it: the hub keeps
+the last ``RING`` events of each table, and a table the reader is further
+behind on (or that the cursor does not name) gets a fresh ``state`` event.
+
+A change is made into its text once and handed to every viewer's queue
 (``put_nowait``: no viewer waits on another). A viewer that falls
-``BACKLOG`` events behind is dropped: its page reconnects and reloads the
-table, instead of the server holding an unbounded queue for it.
+``BACKLOG`` events behind is dropped: its page reconnects and resumes.
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
+import re
 import time
-from collections.abc import AsyncIterator
+from collections import deque
+from collections.abc import AsyncIterator, Iterable, Sequence
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -20,72 +36,239 @@ if TYPE_CHECKING:
 BACKLOG = 256
 """Events one viewer may have waiting before it is dropped."""
 
+RING = 64
+"""Recent events kept per table for a viewer that resumes: some 40 KB a table, 4 MB for 100 tables. A reader
+further behind than this gets the table's state, which is no more to send than the events it missed."""
+
 HEARTBEAT = 15.0
 """Seconds between comment lines on a quiet stream, so proxies keep it open."""
 
-_CLOSE = ""
+MAX_CURSOR = 64 * 1024
+"""Characters of a ``Last-Event-ID``: 1,000 tables of ``name:position``."""
+
+_CURSOR_PART = re.compile(r"([A-Za-z0-9_-]{1,64}):([0-9]{1,12})")
+
+Item = tuple[str, int, str]
+"""What a viewer's queue holds: the table, the change's position, the event's ``data:`` JSON."""
+
+_CLOSE: Item = ("", -1, "")
 
 
-def event(table: Table, change: str) -> dict[str, Any]:
-    """Return the event of one change of ``table`` ("coup", "undo", "shoe"; "state" opens a stream)."""
-    return {"table": table.name, "coups": table.coups, "shoe": table.shoe, "change": change, "last": table.last()}
+def event(
+    table: Table,
+    change: str,
+    *,
+    items: Sequence[Any] | None = None,
+    marks: dict[str, list[dict[str, Any]]] | None = None,
+    undone: dict[str, object] | None = None,
+) -> dict[str, Any]:
+    """Return the event of one change of ``table`` ("coup", "undo", "shoe"; "state" is a whole table).
+
+    ``items``: the current shoe's coups right after the change (default: the table's now); ``marks``: what a
+    coup added to each road; ``undone``: the coup an undo took back. ``changes`` is the change's position.
+    """
+    from ..logs.writer import coup_object
+
+    found = list(table.items if items is None else items)
+    data: dict[str, Any] = {
+        "table": table.name,
+        "change": change,
+        "shoe": table.shoe,
+        "coups": len(found),
+        "where": f"shoe {table.shoe}, coup {len(found)}",
+        "changes": table.changes,
+        "last": coup_object(found[-1]) if found else None,
+        "counts": _counts(found),
+    }
+    if change == "coup":
+        data["coup"] = data["last"]
+        data["marks"] = marks or {}
+    if change == "undo":
+        data["undone"] = undone
+    if change == "shoe":
+        data["burned"] = list(table.burned)
+    return data
+
+
+def _counts(items: Iterable[Any]) -> dict[str, int]:
+    """Return the wins of each side in a shoe's coups (what a lobby entry shows)."""
+    counts = {"banker": 0, "player": 0, "tie": 0}
+    for item in items:
+        counts[item.winner.value] += 1  # a Coup and an Outcome both know their winner
+    return counts
+
+
+def parse_cursor(text: str | None) -> dict[str, int]:
+    """Return the positions a ``Last-Event-ID`` names (``a:42,b:7``); parts that are not ``name:N`` are left out."""
+    if not text:
+        return {}
+    found: dict[str, int] = {}
+    for part in text[:MAX_CURSOR].split(","):
+        match = _CURSOR_PART.fullmatch(part.strip())
+        if match is not None:
+            found[match.group(1)] = int(match.group(2))
+    return found
+
+
+@dataclass(eq=False)
+class Viewer:
+    """One open stream: the tables it watches (None: every table), its queue, and its cursor."""
+
+    tables: frozenset[str] | None
+    queue: asyncio.Queue[Item] = field(default_factory=lambda: asyncio.Queue(BACKLOG))
+    cursor: dict[str, int] = field(default_factory=dict)
+    """The position of each table this viewer has been given (its ``id:``)."""
+
+    def watches(self, table: str) -> bool:
+        """Return whether the viewer's stream carries ``table``."""
+        return self.tables is None or table in self.tables
+
+    def id_of(self, table: str) -> str:
+        """Return the ``id:`` of an event of ``table`` just given: the cursor, ``table`` first."""
+        own = f"{table}:{self.cursor[table]}"
+        if len(self.cursor) == 1:
+            return own
+        return ",".join([own, *(f"{name}:{n}" for name, n in sorted(self.cursor.items()) if name != table)])
 
 
 class Hub:
-    """Every open event stream, by table; ``publish`` hands one change to each."""
+    """Every open event stream; ``publish`` hands one change of a table to each viewer that watches it."""
 
     def __init__(self) -> None:
-        self.viewers: dict[str, set[asyncio.Queue[str]]] = {}
+        self.viewers: dict[str, set[Viewer]] = {}
+        """Viewers of one or some tables, by table."""
+        self.everyone: set[Viewer] = set()
+        """Viewers of every table (a lobby)."""
+        self.rings: dict[str, deque[tuple[int, Item]]] = {}
+        """The last RING events of each table, each with its place among every table's events."""
+        self.positions: dict[str, int] = {}
+        self.order = 0
         self.closed = False
 
+    def know(self, table: str, position: int) -> None:
+        """Note ``position`` as ``table``'s when the hub has seen no change of it yet (a table loaded at start)."""
+        self.positions.setdefault(table, position)
+
     def publish(self, table: str, event: dict[str, Any]) -> None:
-        """Send ``event`` (with ``sent``, the time it left) to every viewer of ``table``."""
-        text = f"data: {json.dumps({**event, 'sent': time.time()}, ensure_ascii=False)}\n\n"
-        for queue in list(self.viewers.get(table, ())):
+        """Send ``event`` (with ``id`` and ``sent``, the time it left) to every viewer of ``table``.
+
+        Its position is the event's ``changes`` when that is past the last one (a served table counts its
+        log's records), else the next one (a followed log's changes are counted here).
+        """
+        last = self.positions.get(table, 0)
+        given = event.get("changes")
+        position = given if isinstance(given, int) and given > last else last + 1
+        self.positions[table] = position
+        data = json.dumps({**event, "changes": position, "sent": time.time()}, ensure_ascii=False)
+        item: Item = (table, position, data)
+        ring = self.rings.get(table)
+        if ring is None:
+            ring = self.rings[table] = deque(maxlen=RING)
+        self.order += 1
+        ring.append((self.order, item))
+        for viewer in [*self.viewers.get(table, ()), *self.everyone]:
             try:
-                queue.put_nowait(text)
+                viewer.queue.put_nowait(item)
             except asyncio.QueueFull:
-                self._drop(table, queue)
+                self._drop(viewer)
 
-    def _forget(self, table: str, queue: asyncio.Queue[str]) -> None:
-        """Take ``queue`` off ``table``'s viewers, and the table off the map once it has none."""
-        queues = self.viewers.get(table)
-        if queues is not None:
-            queues.discard(queue)
-            if not queues:
-                del self.viewers[table]
+    def forget_table(self, table: str) -> None:
+        """Forget ``table``'s recent events (its log is gone)."""
+        self.rings.pop(table, None)
+        self.positions.pop(table, None)
 
-    def _drop(self, table: str, queue: asyncio.Queue[str]) -> None:
-        self._forget(table, queue)
-        while not queue.empty():
-            queue.get_nowait()
-        queue.put_nowait(_CLOSE)
+    def open(
+        self, tables: frozenset[str] | None, names: Iterable[str], cursor: dict[str, int]
+    ) -> tuple[Viewer, list[Item], list[str]]:
+        """Register a viewer of ``tables`` (None: every table; ``names``: those that exist now) resuming after
+        ``cursor``; return it, the events it missed (in the order they happened), and the tables it needs a
+        fresh state of (not named by the cursor, or further behind than the ring reaches)."""
+        viewer = Viewer(tables)
+        if tables is None:
+            self.everyone.add(viewer)
+        else:
+            for name in tables:
+                self.viewers.setdefault(name, set()).add(viewer)
+        ordered: list[tuple[int, Item]] = []
+        fresh: list[str] = []
+        for name in names:
+            now = self.positions.get(name, 0)
+            seen = cursor.get(name)
+            if seen is None or seen > now:
+                fresh.append(name)
+                continue
+            viewer.cursor[name] = seen
+            if seen == now:
+                continue
+            wanted = [kept for kept in self.rings.get(name, ()) if kept[1][1] > seen]
+            if not wanted or wanted[0][1][1] != seen + 1:
+                fresh.append(name)  # too far behind: what it missed is no longer kept
+                del viewer.cursor[name]
+                continue
+            ordered.extend(wanted)
+        ordered.sort(key=lambda kept: kept[0])
+        return viewer, [item for _, item in ordered], fresh
+
+    def leave(self, viewer: Viewer) -> None:
+        """Take ``viewer`` off every table, and a table off the map once it has no viewer."""
+        self.everyone.discard(viewer)
+        for name in list(viewer.tables or ()):
+            queues = self.viewers.get(name)
+            if queues is not None:
+                queues.discard(viewer)
+                if not queues:
+                    del self.viewers[name]
+
+    def _drop(self, viewer: Viewer) -> None:
+        self.leave(viewer)
+        while not viewer.queue.empty():
+            viewer.queue.get_nowait()
+        viewer.queue.put_nowait(_CLOSE)
 
     def close(self) -> None:
         """End every stream (the server is stopping): each viewer's generator returns."""
         self.closed = True
-        for table, queues in list(self.viewers.items()):
-            for queue in list(queues):
-                self._drop(table, queue)
+        for viewer in {*self.everyone, *(v for vs in self.viewers.values() for v in vs)}:
+            self._drop(viewer)
 
     def count(self) -> int:
         """Return the number of open streams."""
-        return sum(len(q) for q in self.viewers.values())
+        return len({*self.everyone, *(v for vs in self.viewers.values() for v in vs)})
 
-    async def stream(self, table: str, first: dict[str, Any], heartbeat: float = HEARTBEAT) -> AsyncIterator[str]:
-        """Yield the event stream of one viewer of ``table``: ``first`` (the state now), then every change."""
-        queue: asyncio.Queue[str] = asyncio.Queue(BACKLOG)
-        self.viewers.setdefault(table, set()).add(queue)
+    async def run(
+        self,
+        viewer: Viewer,
+        states: Sequence[tuple[str, int, str]],
+        missed: Sequence[Item],
+        heartbeat: float = HEARTBEAT,
+    ) -> AsyncIterator[str]:
+        """Yield one viewer's stream: the fresh ``states`` (table, position, data), the events it missed, then
+        every change; a change already in a state given is not given again."""
         try:
-            yield f"retry: 1000\ndata: {json.dumps({**first, 'sent': time.time()}, ensure_ascii=False)}\n\n"
+            first = ["retry: 1000\n\n"]  # with what the viewer is owed, in one piece: it is registered by then
+            for table, position, data in [*states, *missed]:
+                viewer.cursor[table] = position
+                first.append(f"id: {viewer.id_of(table)}\ndata: {data}\n\n")
+            yield "".join(first)
             while not self.closed:
                 try:
-                    text = await asyncio.wait_for(queue.get(), heartbeat)
+                    item = await asyncio.wait_for(viewer.queue.get(), heartbeat)
                 except TimeoutError:
                     yield ": heartbeat\n\n"
                     continue
-                if text == _CLOSE:
+                if item is _CLOSE:
                     return
-                yield text
+                table, position, data = item
+                if position <= viewer.cursor.get(table, 0):
+                    continue  # in a state or a missed event given above
+                viewer.cursor[table] = position
+                yield f"id: {viewer.id_of(table)}\ndata: {data}\n\n"
         finally:
-            self._forget(table, queue)
+            self.leave(viewer)
+
+    def stream(self, table: str, first: dict[str, Any], heartbeat: float = HEARTBEAT) -> AsyncIterator[str]:
+        """Return the event stream of one new viewer of ``table``: ``first`` (the state now), then every change."""
+        viewer, _, _ = self.open(frozenset({table}), (), {})
+        position = self.positions.get(table, 0)
+        data = json.dumps({**first, "changes": position, "sent": time.time()}, ensure_ascii=False)
+        return self.run(viewer, [(table, position, data)], (), heartbeat)

@@ -12,6 +12,28 @@ _TABLE = {
 }
 _ERROR = {"description": 'one line: {"error": message, "status": code}'}
 
+_SHOE = {
+    "name": "shoe",
+    "in": "query",
+    "required": False,
+    "description": "a past shoe's number (ASCII digits, 1 to the current shoe): 400 not a number, 404 no such shoe",
+    "schema": {"type": "integer", "minimum": 1},
+}
+_LAST_EVENT_ID = {
+    "name": "last_event_id",
+    "in": "query",
+    "required": False,
+    "description": "where a first connect resumes, as a Last-Event-ID header would: 'main:42' or 'a:42,b:7'",
+    "schema": {"type": "string"},
+}
+_STREAM = (
+    "Server-Sent Events. Each event's id: is the stream's cursor, table:position of each table that has one, "
+    "the event's own first ('main:42', 'b:8,a:42'); its data: JSON says the table, the change (state, coup, "
+    "undo, shoe), shoe, coups, where ('shoe N, coup M'), changes (the position), counts, last; a coup's "
+    "marks (road -> [{column, row, colour}]), an undo's undone coup, a shoe's burned cards. Last-Event-ID "
+    "resumes exactly after it; a table too far behind (or not named) gets a fresh state event."
+)
+
 _WRITE_REFUSALS = {
     "403": {"description": "the browser's Origin is another site's"},
     "415": {"description": "not Content-Type: application/json"},
@@ -24,26 +46,30 @@ def _answer(description: str, media: str = "application/json", **others: dict[st
     return {"200": {"description": description, "content": {media: {}}}, **others}
 
 
+def _json_body(required: list[str], properties: dict[str, Any]) -> dict[str, Any]:
+    """Return a required JSON object body with exactly ``properties``."""
+    schema = {"type": "object", "additionalProperties": False, "required": required, "properties": properties}
+    return {"required": True, "content": {"application/json": {"schema": schema}}}
+
+
 def openapi() -> dict[str, Any]:
     """Return the OpenAPI document of every route."""
     table = [_TABLE]
-    coup_body = {
-        "required": True,
-        "content": {
-            "application/json": {
-                "schema": {
-                    "type": "object",
-                    "additionalProperties": False,
-                    "required": ["expect"],
-                    "properties": {
-                        "result": {"type": "string", "examples": ["B", "P[p]", "T"]},
-                        "cards": {"type": "string", "examples": ["3 6 K K 6 2"]},
-                        "expect": {"type": "integer", "description": "the number the new coup will have"},
-                    },
-                }
-            }
+    coup_body = _json_body(
+        ["expect"],
+        {
+            "result": {"type": "string", "examples": ["B", "P[p]", "T"]},
+            "cards": {"type": "string", "examples": ["3 6 K K 6 2"]},
+            "expect": {"type": "integer", "description": "the number the new coup will have"},
         },
-    }
+    )
+    shoe_body = _json_body(
+        ["expect_shoe"],
+        {
+            "expect_shoe": {"type": "integer", "description": "the new shoe's number"},
+            "burned": {"type": "string", "examples": ["K 5"]},
+        },
+    )
     paths: dict[str, Any] = {
         "/": {
             "get": {
@@ -68,9 +94,9 @@ def openapi() -> dict[str, Any]:
         "/api/tables": {"get": {"summary": "every table", "responses": _answer('{"tables": [...]}')}},
         "/api/tables/{table}": {
             "get": {
-                "summary": "one table's state",
-                "parameters": table,
-                "responses": {**_answer("state"), "404": _ERROR},
+                "summary": "one table's state (?shoe=N: a past shoe's)",
+                "parameters": [_TABLE, _SHOE],
+                "responses": {**_answer("state"), "400": _ERROR, "404": _ERROR},
             },
             "put": {
                 "summary": "make a table (an empty log)",
@@ -113,17 +139,32 @@ def openapi() -> dict[str, Any]:
                 },
             }
         },
+        "/api/tables/{table}/shoes": {
+            "post": {
+                "summary": "close the current shoe and start the next (a new-shoe record in the log)",
+                "parameters": table,
+                "requestBody": shoe_body,
+                "responses": {
+                    "201": {"description": "the new state"},
+                    "400": _ERROR,
+                    "401": _ERROR,
+                    "404": _ERROR,
+                    "409": {"description": "expect_shoe stale, or the current shoe has no coup yet"},
+                    **_WRITE_REFUSALS,
+                },
+            }
+        },
         "/api/tables/{table}/board.svg": {
             "get": {
-                "summary": "roads render LOG -o board.svg",
-                "parameters": table,
+                "summary": "roads render LOG -o board.svg (?shoe=N: roads render LOG --shoe N)",
+                "parameters": [_TABLE, _SHOE],
                 "responses": _answer("SVG", "image/svg+xml"),
             }
         },
         "/api/tables/{table}/board.png": {
             "get": {
-                "summary": "roads render LOG -o board.png",
-                "parameters": table,
+                "summary": "roads render LOG -o board.png (?shoe=N: roads render LOG --shoe N)",
+                "parameters": [_TABLE, _SHOE],
                 "responses": _answer("PNG", "image/png"),
             }
         },
@@ -150,9 +191,28 @@ def openapi() -> dict[str, Any]:
         },
         "/api/tables/{table}/events": {
             "get": {
-                "summary": "Server-Sent Events: one data: JSON per change",
-                "parameters": table,
-                "responses": _answer("event stream", "text/event-stream"),
+                "summary": "the events of one table: /api/events?table={table}",
+                "description": _STREAM,
+                "parameters": [_TABLE, _LAST_EVENT_ID],
+                "responses": {**_answer("event stream", "text/event-stream"), "404": _ERROR},
+            }
+        },
+        "/api/events": {
+            "get": {
+                "summary": "one stream of every change of the tables named (?table=a&table=b; none: every table)",
+                "description": _STREAM,
+                "parameters": [
+                    {
+                        "name": "table",
+                        "in": "query",
+                        "required": False,
+                        "schema": {"type": "array", "items": _TABLE["schema"]},
+                        "style": "form",
+                        "explode": True,
+                    },
+                    _LAST_EVENT_ID,
+                ],
+                "responses": {**_answer("event stream", "text/event-stream"), "400": _ERROR, "404": _ERROR},
             }
         },
     }

@@ -3,7 +3,9 @@
 A table's log is what every other ``roads`` command reads (``roads render
 roads-data/main.jsonl`` draws the table's board). Its first lines are
 comments naming the table, its rules and its decks; then one coup object a
-line; an undo is the line ``{"undo": N}`` (see :mod:`roads.logs.undo`).
+line; an undo is the line ``{"undo": N}``, the next shoe the line ``{"new_shoe": N}`` (see
+:mod:`roads.logs.undo`), so the log is an archive of the table's shoes (``roads render LOG --shoe 3``).
+Only the current shoe is kept in memory, and only it is bounded (``MAX_LOG`` bytes a shoe).
 
 The server never rewrites a log. Each change is one line appended to the
 file (opened for appending, synced before the answer; the folder synced too
@@ -17,6 +19,7 @@ write, never overwritten; ``PUT`` of a table whose file exists loads it.
 from __future__ import annotations
 
 import io
+import itertools
 import json
 import os
 import re
@@ -28,6 +31,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ..bounds import MAX_BURN
 from ..cards import Card, parse_card
 from ..coup import Coup, resolve
 from ..errors import CardError, LogError, RoadsError, TableError
@@ -35,6 +39,7 @@ from ..files import sync_folder
 from ..logs import iter_entries
 from ..logs.reader import EMPTY
 from ..logs.results import parse_results
+from ..logs.undo import NewShoeRecord, new_shoe
 from ..logs.writer import coup_object
 from ..outcome import Outcome
 from ..shoe import check_decks
@@ -48,9 +53,13 @@ MAX_CARDS_TEXT = 200
 RANKS = "A23456789TJQK"
 
 MAX_LOG = 1 << 20
-"""Bytes of a served table's log. A shoe is about 80 coups (a few KB); 1 MB is some 10,000 coups and undos.
-The table is kept in memory, so a client that adds and undoes forever cannot grow it without end: past it,
-a write is 409 and the table stays as it was."""
+"""Bytes of one shoe of a served table's log. A shoe is at most 416 cards (8 decks), about 80 coups (a few
+KB); 1 MB is some 10,000 coups and undos. The current shoe is kept in memory, so a client that adds and
+undoes forever cannot grow it without end: past it, a write is 409 until the next shoe starts. Past shoes
+stay on the disk (``--keep-shoes`` rotates old ones into dated files)."""
+
+_BREAK = b'"new_shoe"'
+"""What a new-shoe line holds: a log's lines are looked into only when they have it."""
 
 MAX_TABLES = 1000
 """Tables a server makes (``PUT``): each is a log on the disk and a table in memory, so requests cannot
@@ -94,7 +103,15 @@ class Table:
     open_end: bool = False
     """The log's last line has no newline yet: the next line appended starts with one."""
     shoe: int = 1
-    """Shoes seen: a followed log that is truncated or replaced starts the next."""
+    """The current shoe's number: a new-shoe record starts the next (a followed log truncated or replaced too)."""
+    shoe_start: int = 0
+    """Where the current shoe's lines start in the log (bytes; 0 when the log is one shoe)."""
+    burned: tuple[str, ...] = ()
+    """The cards burned at the start of the current shoe, as its new-shoe record names them."""
+    first_shoe: int = 1
+    """The number of the log's first shoe (older ones were rotated into dated files)."""
+    changes: int = 0
+    """Change records in the log (coups, undos, new shoes): the position an event id names (``main:42``)."""
     followed: bool = False
     """Another program writes the log (``--follow``): the server only reads it."""
     lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
@@ -111,9 +128,14 @@ class Table:
         return self.path is not None and not self.followed
 
     def source(self) -> Any:
-        """Return what the log readers read for this table: its file, or the complete lines of a followed log."""
+        """Return what the log readers read for this table's current shoe: its file, the current shoe's lines
+        of it, or the complete lines of a followed log."""
         if self.path is not None and not self.followed:
-            return str(self.path)
+            if not self.shoe_start:
+                return str(self.path)
+            stream = io.BytesIO(_tail(self.path, self.shoe_start, self.size))
+            stream.name = str(self.path)
+            return stream
         stream = io.BytesIO(self.text)
         stream.name = str(self.path)
         return stream
@@ -121,6 +143,16 @@ class Table:
     def last(self) -> dict[str, object] | None:
         """Return the last coup as its log object, or None on an empty table."""
         return coup_object(self.items[-1]) if self.items else None
+
+
+def _tail(path: Path, start: int, end: int) -> bytes:
+    """Return bytes ``start`` to ``end`` of the log at ``path`` (the current shoe's lines); TableError if unread."""
+    try:
+        with open(path, "rb") as handle:
+            handle.seek(start)
+            return handle.read(max(0, end - start))
+    except OSError as exc:
+        raise TableError(f"cannot read {path}: {exc.strerror or exc}", status=503) from None
 
 
 def _header(name: str, rules: str, decks: int) -> bytes:
@@ -135,8 +167,12 @@ def say(line: str) -> None:
 class Store:
     """Every table under one folder, loaded at start and kept in memory; writes go to disk first."""
 
-    def __init__(self, folder: str | Path, rules: str = "standard", decks: int = 8) -> None:
+    def __init__(
+        self, folder: str | Path, rules: str = "standard", decks: int = 8, keep_shoes: int | None = None
+    ) -> None:
         self.folder = Path(folder)
+        self.keep_shoes = keep_shoes
+        """Shoes a table's log keeps (``--keep-shoes``); older ones move to a dated file. None: all."""
         self.rules = rules
         self.decks = decks
         self.tables: dict[str, Table] = {}
@@ -240,6 +276,7 @@ class Store:
             _append(table, (json.dumps(coup_object(item), ensure_ascii=False) + "\n").encode())
             table.seen = seen
             table.items.append(item)
+            table.changes += 1
             return table
 
     def undo(self, table: Table, expect: int | None) -> Table:
@@ -257,6 +294,39 @@ class Store:
             if isinstance(gone, Coup):
                 for card in gone.dealt:
                     table.seen[RANKS.index(card.rank)] -= 1
+            table.changes += 1
+            return table
+
+    def new_shoe(self, table: Table, expect_shoe: int, burned: str | None) -> Table:
+        """Close the current shoe of ``table`` and start the next with a new-shoe record.
+
+        ``expect_shoe`` is the number the new shoe will have (409 when stale, as ``expect`` for coups);
+        ``burned``: the cards burned at its start, as text. A shoe with no coup is not closed (409).
+        """
+        if not table.writable:
+            raise TableError(f"table '{table.name}' follows {table.path}: only that log's writer starts shoes")
+        cards = _burned(burned)
+        with table.lock:
+            _fresh(table)
+            number = table.shoe + 1
+            if expect_shoe != number:
+                raise TableError(
+                    f"expect_shoe {expect_shoe}, but the next shoe is {number}: the table changed, reload it"
+                )
+            if not table.items:
+                raise TableError(f"shoe {table.shoe} of table '{table.name}' has no coup yet: deal one first")
+            named = [str(card) for card in cards]
+            record: dict[str, object] = {"new_shoe": number, **({"burned": named} if named else {})}
+            line = (json.dumps(record) + "\n").encode()
+            _append(table, line, bounded=False)
+            table.shoe, table.shoe_start, table.items, table.changes = number, table.size, [], table.changes + 1
+            table.burned = tuple(named)
+            table.seen = _seen_of(cards)
+            if self.keep_shoes is not None and table.shoe - table.first_shoe + 1 > self.keep_shoes:
+                try:
+                    _rotate(table, table.shoe - self.keep_shoes + 1)
+                except TableError as exc:  # the new shoe is on the disk: it is not refused for this
+                    say(f"error: {exc} (the shoes stay in the log)")
             return table
 
 
@@ -286,6 +356,85 @@ def _fresh(table: Table) -> None:
         ) from None
     table.items, table.seen, table.size, table.stamp = again.items, again.seen, again.size, again.stamp
     table.open_end, table.rules, table.decks = again.open_end, again.rules, again.decks
+    table.shoe, table.shoe_start, table.burned, table.changes = (
+        again.shoe,
+        again.shoe_start,
+        again.burned,
+        again.changes,
+    )
+    table.first_shoe = again.first_shoe
+
+
+def _rotate(table: Table, keep_from: int) -> None:
+    """Move the shoes of ``table``'s log before shoe ``keep_from`` into a dated file beside it.
+
+    The moved shoes are written first (``NAME.DATE.FIRST-LAST.jsonl``: the log's header, then its lines,
+    so every command reads the shoes by their numbers), synced; then the log is replaced at once by its
+    header, the ``{"new_shoe": keep_from}`` record and the shoes kept. A crash leaves the shoes in both
+    files, never in neither. Called under the table's lock, right after its log was written.
+    """
+    import datetime
+
+    from ..files import atomic_write
+
+    assert table.path is not None
+    data = _tail(table.path, 0, table.size)
+    lines = data.splitlines(keepends=True)
+    head = b"".join(itertools.takewhile(lambda raw: bytes(raw).startswith(b"#"), lines))
+    at, cut = len(head), None
+    for raw in lines[head.count(b"\n") :]:
+        if _BREAK in raw:
+            found = _new_shoe(raw.strip(), table.path, 0)
+            if found is not None and found.new_shoe == keep_from:
+                cut = at
+                break
+        at += len(raw)
+    if cut is None:
+        return
+    first = table.first_shoe
+    moved = table.path.with_name(f"{table.name}.{datetime.date.today().isoformat()}.{first}-{keep_from - 1}.jsonl")
+    try:
+        if moved.exists():
+            raise TableError(f"cannot rotate {table.path}: {moved.name} is there already", status=503)
+        atomic_write(moved, data[:cut], sync=True)
+        atomic_write(table.path, head + data[cut:], sync=True)
+        st = os.stat(table.path)
+    except OSError as exc:
+        table.stamp = None
+        raise TableError(f"cannot rotate {table.path}: {exc.strerror or exc}", status=503) from None
+    table.size = len(head) + len(data) - cut
+    table.shoe_start -= cut - len(head)
+    table.first_shoe = keep_from
+    table.stamp = _stamp(st) if st.st_size == table.size else None
+    say(f"table '{table.name}': shoes {first} to {keep_from - 1} moved to {moved.name}")
+
+
+def _burned(text: str | None) -> tuple[Card, ...]:
+    """Return the burned cards ``text`` names (at most MAX_BURN); CardError naming the card otherwise."""
+    if text is None:
+        return ()
+    if len(text.replace(",", " ").split()) > MAX_BURN:
+        raise CardError(f'"burned" names more than {MAX_BURN} cards: a shoe burns at most {MAX_BURN}')
+    return tuple(_cards(text, "burned card"))
+
+
+def _cards(text: str, what: str = "card", number: int | None = None) -> list[Card]:
+    """Return the cards ``text`` names (spaces or commas between); CardError naming the ``what`` N that is not."""
+    parsed: list[Card] = []
+    for i, token in enumerate(text.replace(",", " ").split(), 1):
+        try:
+            parsed.append(parse_card(token))
+        except CardError as exc:
+            raise CardError(f"{what} {i}: {exc.message}", coup=number) from None
+    return parsed
+
+
+def _seen_of(cards: tuple[Card, ...]) -> list[int]:
+    """Return the count of each rank in ``cards`` (what a new shoe has shown once its cards are burned)."""
+    seen = [0] * 13
+    for card in cards:
+        seen[RANKS.index(card.rank)] += 1
+    return seen
 
 
 def _write_all(fd: int, data: bytes) -> None:
@@ -294,12 +443,14 @@ def _write_all(fd: int, data: bytes) -> None:
         view = view[os.write(fd, view) :]
 
 
-def _append(table: Table, line: bytes) -> None:
-    """Append ``line`` to the table's log and sync it; TableError (409) when that would pass MAX_LOG."""
+def _append(table: Table, line: bytes, *, bounded: bool = True) -> None:
+    """Append ``line`` to the table's log and sync it; TableError (409) when the shoe would pass MAX_LOG."""
     data = (b"\n" if table.open_end else b"") + line
-    if table.size + len(data) > MAX_LOG:
+    used = table.size - table.shoe_start
+    if bounded and used + len(data) > MAX_LOG:
         raise TableError(
-            f"table '{table.name}' has a full log ({table.size} bytes, at most {MAX_LOG}): start another table"
+            f"shoe {table.shoe} of table '{table.name}' has a full log ({used} bytes, at most {MAX_LOG} a shoe): "
+            f"start the next shoe (POST /api/tables/{table.name}/shoes)"
         )
     assert table.path is not None
     try:
@@ -323,13 +474,7 @@ def _append(table: Table, line: bytes) -> None:
 
 def _coup(cards: str, number: int) -> Coup:
     """Return the coup dealt as ``cards`` (dealing order), as ``roads coup`` reads them; CardError/CoupError."""
-    tokens = cards.replace(",", " ").split()
-    parsed: list[Card] = []
-    for i, token in enumerate(tokens, 1):
-        try:
-            parsed.append(parse_card(token))
-        except CardError as exc:
-            raise CardError(f"card {i}: {exc.message}", coup=number) from None
+    parsed = _cards(cards, number=number)
     try:
         return resolve(parsed)
     except RoadsError as exc:
@@ -349,30 +494,50 @@ def _result(text: str, number: int) -> Outcome:
 
 
 def _load(path: Path, rules: str, decks: int) -> Table:
-    """Return the table stored at ``path``: its header, and its coups read as every roads command reads them.
+    """Return the table stored at ``path``: its header, its current shoe's coups read as every roads command
+    reads them, and the count of its change records.
 
-    The file is only read: a last line without its newline is kept (and read), never cut.
+    The file is only read, a line at a time: a last line without its newline is kept (and read), never cut.
+    Only the current shoe (the lines after the last new-shoe record) is held, and it is bounded by MAX_LOG.
     """
+    meta: dict[str, tuple[str, int]] = {}
+    shoe, start, changes, size, burned, last, first = 1, 0, 0, 0, None, b"", 0
+    header = True
     try:
         with open(path, "rb") as handle:
             st = os.fstat(handle.fileno())
             if not stat.S_ISREG(st.st_mode):
                 raise LogError("not a regular file", file=str(path))
-            if st.st_size > MAX_LOG:
-                raise LogError(f"{st.st_size} bytes, more than a served table's log holds ({MAX_LOG})", file=str(path))
+            for number, raw in enumerate(iter(lambda: handle.readline(MAX_LOG + 1), b""), 1):
+                size += len(raw)
+                last = raw
+                line = raw.strip()
+                if header and line.startswith(b"#"):
+                    key, _, value = line[1:].decode("utf-8", "replace").partition(":")
+                    meta.setdefault(key.strip(), (value.strip(), number))
+                    continue
+                header = header and not line
+                if not line or line.startswith(b"#"):
+                    continue
+                changes += 1
+                if _BREAK in line:
+                    found = _new_shoe(line, path, number)
+                    if found is not None:
+                        shoe, start, burned = found.new_shoe, size, found.burned
+                        first = first or (shoe if changes == 1 else 1)
+                first = first or 1
+            handle.seek(start)
             data = handle.read(MAX_LOG + 1)
     except OSError as exc:
         raise LogError(f"cannot read it: {exc.strerror or exc}", file=str(path)) from None
-    meta: dict[str, tuple[str, int]] = {}
-    for number, raw in enumerate(data.splitlines(), 1):
-        line = raw.decode("utf-8", "replace")
-        if not line.startswith("#"):
-            break
-        key, _, value = line[1:].partition(":")
-        meta[key.strip()] = (value.strip(), number)
+    if len(data) > MAX_LOG:
+        raise LogError(f"shoe {shoe} is more than a served table's shoe holds ({MAX_LOG} bytes)", file=str(path))
     table = Table(path.stem, path, meta.get("rules", (rules, 0))[0], _decks(meta.get("decks"), decks, path))
-    table.size, table.stamp = len(data), _stamp(st)
-    table.open_end = bool(data) and not data.endswith(b"\n")
+    table.size, table.stamp, table.shoe, table.shoe_start, table.changes = size, _stamp(st), shoe, start, changes
+    table.open_end = bool(last) and not last.endswith(b"\n")
+    table.burned = tuple(burned or ())
+    table.first_shoe = first or 1
+    table.seen = _seen_of(_burned(" ".join(table.burned)))
     if not data.strip():
         return table
     stream = io.BytesIO(data)
@@ -388,6 +553,18 @@ def _load(path: Path, rules: str, decks: int) -> Table:
         if exc.message != EMPTY:  # an empty table (or every coup taken back) is a table with no coups yet
             raise
     return table
+
+
+def _new_shoe(line: bytes, path: Path, number: int) -> NewShoeRecord | None:
+    """Return the new-shoe record a log line is (None when it is another line); LogError naming the line."""
+    try:
+        value = json.loads(line)
+    except ValueError:
+        return None  # not JSON: the reader of the shoe says what is wrong with it
+    try:
+        return new_shoe(value)
+    except LogError as exc:
+        raise exc.located(file=str(path), line=number) from None
 
 
 def _decks(found: tuple[str, int] | None, default: int, path: Path) -> int:

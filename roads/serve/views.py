@@ -10,11 +10,14 @@ and kept until the next (200 viewers asking after a coup cost one drawing).
 from __future__ import annotations
 
 import json
+import re
 import threading
 import warnings
+from collections.abc import Callable
 from typing import Any, cast
 
-from ..board.jsonview import ask_dict, dumps
+from ..board import Board
+from ..board.jsonview import added_marks, ask_dict, dumps
 from ..board.names import DERIVED, Road
 from ..cards import Card
 from ..coup import Coup
@@ -22,16 +25,23 @@ from ..errors import RoadsError, TableError
 from ..lesson.questions import questions
 from ..lesson.quiz import quiz_document
 from ..logs import LogWarning, read_coups
+from ..logs.archive import Shoe
+from ..logs.writer import coup_object
 from ..pages.shell import Page
 from ..render import render
 from ..scene.options import options_from_text
 from ..scoreboard import Scoreboard
+from .hub import event
 from .store import Table
 
-QUERY_IGNORED = ("v",)
+QUERY_IGNORED = ("v", "shoe")
 """Query keys a board request may give besides the drawing options: ``v`` is the key a page changes to load a
-board again. Every drawing option of the table (``roads.scene.options``) is read from the query as ``roads
-render`` reads its flag (``?theme=dark&last=20``), with the same bounds and the same one-line errors."""
+board again, ``shoe`` picks a past shoe. Every drawing option of the table (``roads.scene.options``) is read from
+the query as ``roads render`` reads its flag (``?theme=dark&last=20``), with the same bounds and the same one-line
+errors."""
+
+_SHOE = re.compile(r"[0-9]{1,9}")
+"""A ``?shoe=N`` query: ASCII digits only (``²`` and ``٣`` are not numbers here)."""
 
 _CACHE_MOST = 64
 """Answers kept per table (distinct option sets of one table state)."""
@@ -57,23 +67,56 @@ def _cached(table: Table, key: tuple[Any, ...], make: Any) -> Any:
     return value
 
 
-def board(table: Table) -> Scoreboard:
-    """Return the table's scoreboard, read from its log as ``roads render`` reads it."""
+def shoe_number(table: Table, given: str | None) -> int | None:
+    """Return the past shoe a ``?shoe=N`` query names, None for the current one.
+
+    TableError 400 when ``given`` is not ASCII digits, 404 when the table has no such shoe.
+    """
+    if given is None:
+        return None
+    if _SHOE.fullmatch(given) is None:
+        raise TableError(f"shoe is a shoe's number (ASCII digits), not '{given[:20]}'", status=400)
+    number = int(given)
+    if not 1 <= number <= table.shoe:
+        raise TableError(f"table '{table.name}' has shoes 1 to {table.shoe}, not {number}", status=404)
+    return None if number == table.shoe else number
+
+
+def _past(table: Table, number: int) -> Shoe:
+    """Return past shoe ``number`` of the table's log, read as ``roads render LOG --shoe N`` reads it."""
+    from ..logs.archive import open_archive
+
+    if table.followed or table.path is None:
+        raise TableError(f"table '{table.name}' follows a log that keeps its current shoe only", status=404)
+    with open_archive(str(table.path), "jsonl") as shoes:
+        for shoe in shoes:
+            if shoe.id == number:
+                if shoe.error is not None:
+                    raise TableError(str(shoe.error), status=409)
+                return shoe
+    raise TableError(f"shoe {number} of table '{table.name}' is no longer in its log (rotated)", status=404)
+
+
+def board(table: Table, shoe: int | None = None) -> Scoreboard:
+    """Return the board of the table's current shoe (or past shoe ``shoe``), read as ``roads render`` reads it."""
 
     def make() -> Scoreboard:
+        if shoe is not None:
+            return Scoreboard.from_outcomes(_past(table, shoe).outcomes())
         return Scoreboard.from_log(table.source()) if table.coups else Scoreboard()
 
-    return cast(Scoreboard, _cached(table, ("board",), make))
+    return cast(Scoreboard, _cached(table, ("board", shoe), make))
 
 
 def picture(table: Table, kind: str, query: dict[str, str]) -> bytes:
     """Return the board as ``roads render LOG -o board.KIND`` with the query's options writes it."""
+    shoe = shoe_number(table, query.get("shoe"))
     options = options_from_text(query, ignore=QUERY_IGNORED)
 
     def make() -> bytes:
-        return render(board(table), kind, options)
+        return render(board(table, shoe), kind, options)
 
-    return cast(bytes, _cached(table, ("picture", kind, options), make))
+    return cast(bytes, _cached(table, ("picture", kind, shoe, options), make))
 
 
 def odds(table: Table) -> str:
@@ -124,32 +167,84 @@ def proof(table: Table, road: str, mark: int) -> str:
     return cast(str, _cached(table, ("proof", derived, mark), make))
 
 
-def state(table: Table) -> dict[str, Any]:
-    """Return the table as ``GET /api/tables/{table}`` gives it: counts, rules, statistics, asks, last coup."""
+def state(table: Table, shoe: int | None = None) -> dict[str, Any]:
+    """Return the table as ``GET /api/tables/{table}`` gives it: its shoe and coups ("shoe N, coup M"), rules,
+    statistics, asks, last coup; ``shoe``: a past shoe's (not writable, ``current`` false)."""
 
     def make() -> dict[str, Any]:
-        drawn = board(table)
+        drawn = board(table, shoe)
+        if shoe is None:
+            items: list[Any] = list(table.items)
+            burned: list[str] = list(table.burned)
+        else:
+            past = _past(table, shoe)
+            items = _coups_of(past)
+            burned = past.burned.split() if past.burned else []
+        number = table.shoe if shoe is None else shoe
         return {
             "table": table.name,
-            "coups": table.coups,
+            "coups": len(items),
             "rules": table.rules,
             "decks": table.decks,
-            "shoe": table.shoe,
-            "writable": table.writable,
-            "cards": all(isinstance(item, Coup) for item in table.items),
-            "last": table.last(),
+            "shoe": number,
+            "current": shoe is None,
+            "shoes": table.shoe,
+            "burned": burned,
+            "where": f"shoe {number}, coup {len(items)}",
+            "event_id": f"{table.name}:{table.changes}",
+            "writable": table.writable and shoe is None,
+            "cards": all(isinstance(item, Coup) for item in items),
+            "last": coup_object(items[-1]) if items else None,
             "stats": json.loads(json.dumps(drawn.stats.to_dict())),
             "asks": ask_dict(drawn),
             "roads": {road.name: {"marks": len(road), "red": road.red} for road in drawn.derived_roads()},
         }
 
-    return cast(dict[str, Any], _cached(table, ("state",), make))
+    return cast(dict[str, Any], _cached(table, ("state", shoe), make))
+
+
+def _coups_of(shoe: Shoe) -> list[Coup | Any]:
+    """Return the coups of a past shoe: each with its cards when the log gave them, else its outcome."""
+    return [entry.coup if entry.coup is not None else entry.outcome for entry in shoe.entries()]
+
+
+def change(table: Table, kind: str, write: Callable[[], object]) -> dict[str, Any]:
+    """Make one change of ``table`` (``write``, on the writer thread) and return its event, made from the table
+    right after it: a coup's event has the marks it added to each road, an undo's the coup taken back."""
+    before = list(table.items)
+    write()
+    after = list(table.items)
+    marks = None
+    if kind == "coup":
+        marks = added_marks(Board.from_outcomes(after[:-1]), Board.from_outcomes(after))
+    undone = coup_object(before[-1]) if kind == "undo" and before else None
+    return event(table, kind, items=after, marks=marks, undone=undone)
+
+
+def state_event(table: Table) -> tuple[str, int, str]:
+    """Return the fresh ``state`` event of ``table`` for a stream: its table, position and ``data:`` JSON."""
+    found = state(table)
+    position = int(found["event_id"].rsplit(":", 1)[1])
+    data = {**found, "change": "state", "changes": position, "counts": _state_counts(found)}
+    return table.name, position, json.dumps(data, ensure_ascii=False)
+
+
+def _state_counts(found: dict[str, Any]) -> dict[str, int]:
+    return {side: found["stats"].get(side, 0) for side in ("banker", "player", "tie")}
 
 
 def summary(table: Table) -> dict[str, Any]:
     """Return one line of ``GET /api/tables``: the table's name, coups and wins of each side."""
-    counts = state(table)["stats"]
-    return {"table": table.name, "coups": table.coups, "writable": table.writable, "stats": counts}
+    found = state(table)
+    return {
+        "table": table.name,
+        "shoe": table.shoe,
+        "coups": table.coups,
+        "where": found["where"],
+        "changes": table.changes,
+        "writable": table.writable,
+        "stats": found["stats"],
+    }
 
 
 ROADS = tuple(road.cli for road in DERIVED)

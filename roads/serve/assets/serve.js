@@ -1,5 +1,8 @@
-// roads serve: the lobby and the table page. Keys B P T enter a result, Backspace undoes; the event
-// stream of the table says when anything changed, and the page then reloads what it shows.
+// roads serve: the lobby and the table page. Keys B P T enter a result, Backspace undoes. Each page opens
+// ONE event stream (/api/events), whatever the number of tables it shows: a browser keeps at most six
+// connections to a server over HTTP/1.1, so a stream a table would stall a lobby past six tables. Each
+// event says which table changed and how (its shoe, coups, counts, the marks a coup added); its id lets
+// the browser resume exactly where it was when it reconnects.
 (function () {
   "use strict";
   var body = document.body;
@@ -31,20 +34,31 @@
 
   function percent(x) { return (100 * Number(x)).toFixed(2) + "%"; }
 
+  function where(ev) {
+    var c = ev.counts || {};
+    return "shoe " + ev.shoe + ", coup " + ev.coups + ": Banker " + (c.banker || 0) + ", Player " +
+      (c.player || 0) + ", Tie " + (c.tie || 0);
+  }
+
   if (body.classList.contains("lobby")) {
+    var entries = {};
     Array.prototype.forEach.call(document.querySelectorAll("[data-table]"), function (li) {
-      var name = li.getAttribute("data-table");
-      var img = li.querySelector("img");
-      var counts = li.querySelector("[data-counts]");
-      new EventSource("/api/tables/" + name + "/events").onmessage = function (e) {
-        var ev = JSON.parse(e.data);
-        img.src = "/api/tables/" + name + "/board.svg?last=12&v=" + ev.shoe + "-" + ev.coups + "-" + Date.now();
-        fetch("/api/tables/" + name).then(function (r) { return r.json(); }).then(function (s) {
-          counts.textContent = s.coups + " coups: Banker " + s.stats.banker + ", Player " + s.stats.player +
-            ", Tie " + s.stats.tie;
-        });
-      };
+      entries[li.getAttribute("data-table")] = li;
     });
+    // One stream for every table of the lobby: the counts come in the event, the small board is reloaded
+    // only when the table's log has moved past what it shows.
+    new EventSource("/api/events").onmessage = function (e) {
+      var ev = JSON.parse(e.data);
+      var li = entries[ev.table];
+      if (!li) { return; }
+      li.querySelector("[data-counts]").textContent = where(ev);
+      if (li.getAttribute("data-changes") !== String(ev.changes)) {
+        li.querySelector("img").src = "/api/tables/" + encodeURIComponent(ev.table) + "/board.svg?last=12&v=" +
+          ev.shoe + "-" + ev.changes;
+      }
+      li.setAttribute("data-changes", String(ev.changes));
+      li.setAttribute("data-coups", String(ev.coups));
+    };
     document.getElementById("new-table").addEventListener("submit", function (e) {
       e.preventDefault();
       var name = document.getElementById("new-name").value;
@@ -60,6 +74,7 @@
   var overlay = body.classList.contains("overlay");
   var img = document.getElementById("board-img");
   var coups = 0;
+  var shoe = 1;
   var marks = [];
   var box = null;
   var shownUrl = null;
@@ -103,10 +118,15 @@
     });
   }
 
-  function showState(s) {
+  function showWhere(s) {
     coups = s.coups;
+    shoe = s.shoe;
     var head = document.getElementById("coups");
-    if (head) { head.textContent = "(" + s.coups + " coups, shoe " + s.shoe + ")"; }
+    if (head) { head.textContent = "(shoe " + s.shoe + ", coup " + s.coups + ")"; }
+  }
+
+  function showState(s) {
+    showWhere(s);
     var stats = document.getElementById("stats");
     if (stats) {
       listOf(stats, [["Coups", s.stats.coups], ["Banker", s.stats.banker], ["Player", s.stats.player],
@@ -155,9 +175,10 @@
     return busy;
   }
 
-  new EventSource(api + "/events").onmessage = function (e) {
+  // The same one stream as the lobby's, for this table alone: the event says the shoe and coup at once.
+  new EventSource("/api/events?table=" + encodeURIComponent(table)).onmessage = function (e) {
     var ev = JSON.parse(e.data);
-    coups = ev.coups;
+    showWhere(ev);
     refresh();
   };
 
@@ -183,6 +204,12 @@
   });
   var undoButton = document.getElementById("undo");
   if (undoButton) { undoButton.addEventListener("click", undo); }
+  var shoeButton = document.getElementById("new-shoe");
+  if (shoeButton) {
+    shoeButton.addEventListener("click", function () {
+      send("POST", api + "/shoes", { expect_shoe: shoe + 1 }).then(answer);
+    });
+  }
   var cardsForm = document.getElementById("cards-form");
   if (cardsForm) {
     cardsForm.addEventListener("submit", function (e) {

@@ -1,0 +1,113 @@
+"""One stream for many tables (issue 29, item 5): ids, exact resume, what each event says."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("starlette", reason="roads[serve] (in the test extra) is not installed")
+
+from serve_live import Events, client, live_server
+
+from roads.serve.hub import Hub, parse_cursor
+
+
+@pytest.fixture
+def base(tmp_path: Path) -> Iterator[str]:
+    with live_server(tmp_path / "data") as url:
+        yield url
+
+
+def post(http: object, table: str, expect: int, result: str = "B") -> None:
+    answer = http.post(f"/api/tables/{table}/coups", json={"result": result, "expect": expect})  # type: ignore[attr-defined]
+    assert answer.status_code == 201, answer.text
+
+
+def test_a_viewer_that_drops_resumes_with_exactly_the_coups_it_missed(base: str) -> None:
+    with client(base) as http:
+        assert http.put("/api/tables/main", json={}).status_code == 201
+        post(http, "main", 1)
+        viewer = Events(http, "/api/tables/main/events")
+        event_id, state = viewer.next()
+        assert state["change"] == "state" and event_id == "main:1"
+        post(http, "main", 2, "P")
+        event_id, seen = viewer.next()
+        assert event_id == "main:2" and seen["change"] == "coup" and seen["coups"] == 2
+        viewer.close()  # the viewer drops
+        for n in range(3, 8):  # the table gets 5 coups
+            post(http, "main", n, "BPTBP"[n - 3])
+        again = Events(http, "/api/tables/main/events", last_event_id=event_id)
+        got = [again.next() for _ in range(5)]
+        assert [i for i, _ in got] == [f"main:{n}" for n in range(3, 8)]
+        assert [e["coups"] for _, e in got] == [3, 4, 5, 6, 7]
+        assert all(e["change"] == "coup" for _, e in got)
+        assert again.none_within(0.5)  # nothing twice, nothing else
+        again.close()
+        # The same cursor given as a query on a first connect resumes the same way.
+        third = Events(http, f"/api/events?table=main&last_event_id={event_id}")
+        assert [third.next()[0] for _ in range(5)] == [f"main:{n}" for n in range(3, 8)]
+        third.close()
+
+
+def test_a_multiplexed_stream_of_three_tables_delivers_every_change_in_order(base: str) -> None:
+    with client(base) as http:
+        for name in "abc":
+            assert http.put(f"/api/tables/{name}", json={}).status_code == 201
+        viewer = Events(http, "/api/events?table=a&table=b&table=c")
+        states = [viewer.next() for _ in range(3)]
+        assert sorted(e["table"] for _, e in states) == ["a", "b", "c"]
+        assert all(e["change"] == "state" for _, e in states)
+        post(http, "a", 1)
+        post(http, "b", 1, "P")
+        post(http, "a", 2, "P")
+        assert http.delete("/api/tables/b/coups/last").status_code == 200
+        assert http.post("/api/tables/a/shoes", json={"expect_shoe": 2, "burned": "K 5"}).status_code == 201
+        post(http, "c", 1, "T")
+        got = [viewer.next() for _ in range(6)]
+        assert [(e["table"], e["change"]) for _, e in got] == [
+            ("a", "coup"),
+            ("b", "coup"),
+            ("a", "coup"),
+            ("b", "undo"),
+            ("a", "shoe"),
+            ("c", "coup"),
+        ]
+        ids = [i for i, _ in got]
+        assert [i.split(",")[0] for i in ids] == ["a:1", "b:1", "a:2", "b:2", "a:3", "c:1"]
+        assert parse_cursor(ids[-1]) == {"a": 3, "b": 2, "c": 1}
+        first = got[0][1]
+        assert first["coup"] == {"winner": "banker"} and first["where"] == "shoe 1, coup 1"
+        assert first["marks"]["big_road"] == [{"column": 1, "row": 1, "colour": "red"}]
+        assert got[3][1]["undone"] == {"winner": "player"} and got[3][1]["coups"] == 0
+        assert got[4][1]["shoe"] == 2 and got[4][1]["burned"] == ["K", "5"] and got[4][1]["coups"] == 0
+        viewer.close()
+        # A lobby resumes from the last id: the one table that changed since, and nothing else.
+        post(http, "b", 1, "B")
+        again = Events(http, "/api/events?table=a&table=b&table=c", last_event_id=ids[-1])
+        event_id, event = again.next()
+        assert event["table"] == "b" and event["change"] == "coup" and event_id.startswith("b:3")
+        assert again.none_within(0.5)
+        again.close()
+
+
+def test_a_reader_too_far_behind_gets_a_fresh_state(base: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    from roads.serve import hub
+
+    monkeypatch.setattr(hub, "RING", 3)
+    with client(base) as http:
+        assert http.put("/api/tables/main", json={}).status_code == 201
+        for n in range(1, 11):
+            post(http, "main", n)
+        viewer = Events(http, "/api/tables/main/events", last_event_id="main:2")
+        event_id, event = viewer.next()
+        assert event["change"] == "state" and event["coups"] == 10 and event_id == "main:10"
+        viewer.close()
+
+
+def test_a_cursor_is_read_leniently_and_bounded() -> None:
+    assert parse_cursor("a:42,b:7") == {"a": 42, "b": 7}
+    assert parse_cursor("a:²,b:x,:3,c:5") == {"c": 5}
+    assert parse_cursor(None) == {}
+    assert Hub().count() == 0
