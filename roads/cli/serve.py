@@ -104,10 +104,14 @@ def serve_command(
             f"--host {host} lets other machines in: give --token T too, so that only those who know it write"
         )
     from ..serve.app import create_app
-    from ..serve.follow import Follower, add_followed
+    from ..serve.follow import Follower, add_followed, not_followable
     from ..serve.hub import Hub
     from ..serve.store import Store
 
+    for log in followed:
+        why = not_followable(log)
+        if why is not None:
+            raise click.BadParameter(f"{log} {why}: only a regular file is followed", param_hint="'--follow'")
     store = Store(data, rules or "standard", decks)
     fmt = None if log_format == "auto" else log_format
     followers = [Follower(add_followed(store, log), fmt) for log in followed]
