@@ -4,13 +4,15 @@
 ``roads odds --after LOG --decks N --rules R --json`` prints (the table's
 decks and rules), a proof what ``roads explain LOG --road R --mark N --json``
 prints. Each is made once per change of the table
-and kept until the next (200 viewers asking after a coup cost one drawing).
+and kept until the next (200 viewers asking after a coup cost one drawing),
+within one byte budget for the whole server (``CACHE_BYTES``).
 """
 
 from __future__ import annotations
 
 import json
 import threading
+from collections import OrderedDict
 from typing import Any, cast
 
 from ..board.jsonview import ask_dict, dumps
@@ -32,27 +34,67 @@ BOARD_OPTIONS = ("road", "last", "theme", "labels", "highlight", "cell", "width"
 ``v`` is also allowed and ignored: the key a page changes to load a board again.
 """
 
-_CACHE_MOST = 64
-"""Answers kept per table (distinct option sets of one table state)."""
+CACHE_BYTES = 64 << 20
+"""Bytes of made answers (pictures, odds, proofs) the whole server keeps: the least recently used go first."""
 
-_lock = threading.Lock()
-_cache: dict[str, tuple[tuple[int, int, int], dict[tuple[Any, ...], Any]]] = {}
+OBJECT_BYTES = 64 << 10
+"""Bytes an answer that is not text or bytes (a scoreboard, a state) counts for: a shoe's board is far less."""
+
+
+class _Kept:
+    """The made answers of every table, least recently used first, and their bytes."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.answers: OrderedDict[tuple[str, tuple[Any, ...]], tuple[tuple[int, int, int], Any, int]] = OrderedDict()
+        """(table, key) -> (the table's state, the answer, its bytes)."""
+        self.held = 0
+        """Bytes of every answer kept."""
+
+    def get(self, slot: tuple[str, tuple[Any, ...]], version: tuple[int, int, int]) -> tuple[bool, Any]:
+        """Return (True, the answer) when ``slot`` holds one made for ``version``, else (False, None)."""
+        with self.lock:
+            kept = self.answers.get(slot)
+            if kept is None or kept[0] != version:
+                return False, None
+            self.answers.move_to_end(slot)
+            return True, kept[1]
+
+    def put(self, slot: tuple[str, tuple[Any, ...]], version: tuple[int, int, int], value: Any) -> None:
+        """Keep ``value`` for ``slot``, letting the least recently used answers go past CACHE_BYTES."""
+        cost = len(value) if isinstance(value, bytes | str) else OBJECT_BYTES
+        with self.lock:
+            old = self.answers.pop(slot, None)
+            if old is not None:
+                self.held -= old[2]
+            if cost <= CACHE_BYTES:
+                self.answers[slot] = (version, value, cost)
+                self.held += cost
+            while self.held > CACHE_BYTES:
+                _, (_, _, gone) = self.answers.popitem(last=False)
+                self.held -= gone
+
+
+_kept = _Kept()
+
+
+def cached_bytes() -> int:
+    """Return the bytes of the answers kept now (at most CACHE_BYTES)."""
+    return _kept.held
 
 
 def _cached(table: Table, key: tuple[Any, ...], make: Any) -> Any:
-    """Return the answer ``make()`` for ``key`` of this state of ``table``, made once per state."""
+    """Return the answer ``make()`` for ``key`` of this state of ``table``, made once per state while it is kept.
+
+    Every table's answers share one budget of CACHE_BYTES, least recently used out first, so 64 distinct
+    large pictures cost at most the budget, not their sum.
+    """
     version = (table.coups, table.shoe, table.size)
-    with _lock:
-        kept = _cache.get(table.name)
-        if kept is None or kept[0] != version:
-            kept = (version, {})
-            _cache[table.name] = kept
-        if key in kept[1]:
-            return kept[1][key]
-    value = make()
-    with _lock:
-        if len(kept[1]) < _CACHE_MOST:
-            kept[1][key] = value
+    slot = (table.name, key)
+    found, value = _kept.get(slot, version)
+    if not found:
+        value = make()
+        _kept.put(slot, version, value)
     return value
 
 
