@@ -17,8 +17,11 @@ keeps pushing while it happens.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import hmac
 import json
+import sys
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -31,7 +34,7 @@ from starlette.responses import HTMLResponse, JSONResponse, Response, StreamingR
 from starlette.routing import BaseRoute, Route
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from ..bounds import MAX_TEXT
+from ..bounds import MAX_TEXT, TooLong, whole_number
 from ..errors import RoadsError, TableError
 from ..pages import served
 from ..pages.csp import SERVED as CSP
@@ -73,6 +76,19 @@ def _json(data: Any, status: int = 200) -> Response:
     return Response(json.dumps(data, ensure_ascii=False) + "\n", status, media_type="application/json")
 
 
+def count(text: str) -> int | None:
+    """Return ``text`` as a count (ASCII digits only, at most MAX_DIGITS of them), or None when it is not one.
+
+    ``str.isdigit`` takes '²' and '٣', which ``int`` then refuses or reads; a count in a path, a query or a
+    header is ``[0-9]+`` and short, so neither a 500 nor a 5,000-digit conversion can come of it.
+    """
+    try:
+        value = whole_number(text)
+    except TooLong:
+        return None
+    return value if value is not None and value >= 0 and text == text.strip() else None
+
+
 def _check_token(request: Request) -> None:
     """Refuse a write without ``Authorization: Bearer T`` when the server has a token."""
     token = _served(request).token
@@ -86,7 +102,7 @@ def _check_token(request: Request) -> None:
 async def _body(request: Request) -> dict[str, Any]:
     """Return the request's JSON object; 413 past MAX_BODY (counted as it arrives), 400 if it is not JSON."""
     length = request.headers.get("content-length")
-    if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
+    if length is not None and (count(length) is None or int(length) > MAX_BODY):
         raise HTTPException(413, f"the body is over {MAX_BODY // 1024} KB: a coup is a few dozen bytes")
     parts: list[bytes] = []
     size = 0
@@ -154,10 +170,11 @@ async def delete_last(request: Request) -> Response:
     _check_token(request)
     table = _table(request)
     given = request.query_params.get("expect")
-    if given is not None and not given.isdigit():
+    expect = None if given is None else count(given)
+    if given is not None and expect is None:
         raise HTTPException(400, "expect is the number of the coup to undo (a whole number)")
     served = _served(request)
-    await worker.write(served.store.undo, table, int(given) if given is not None else None)
+    await worker.write(served.store.undo, table, expect)
     served.hub.publish(table.name, event(table, "undo"))
     return _json(await worker.read(views.state, table))
 
@@ -183,7 +200,10 @@ async def table_odds(request: Request) -> Response:
 async def table_proof(request: Request) -> Response:
     """GET /api/tables/{table}/proof/{road}/{mark}: ``roads explain LOG --road R --mark N --json``."""
     table = _table(request)
-    text = await worker.read(views.proof, table, request.path_params["road"], request.path_params["mark"])
+    mark = count(request.path_params["mark"])
+    if mark is None:
+        raise HTTPException(404, f"no mark '{request.path_params['mark'][:16]}': a mark is a whole number (1, 2, ...)")
+    text = await worker.read(views.proof, table, request.path_params["road"], mark)
     return Response(text, media_type="application/json")
 
 
@@ -252,7 +272,7 @@ def routes() -> list[BaseRoute]:
         Route(f"{api}/coups/last", delete_last, methods=["DELETE"]),
         Route(api + "/board.{kind:str}", board_picture, methods=["GET"]),
         Route(f"{api}/odds", table_odds, methods=["GET"]),
-        Route(api + "/proof/{road}/{mark:int}", table_proof, methods=["GET"]),
+        Route(api + "/proof/{road}/{mark}", table_proof, methods=["GET"]),
         Route(f"{api}/events", table_events, methods=["GET"]),
     ]
 
@@ -337,6 +357,49 @@ class Guard:
         return None
 
 
+class Answers:
+    """Answer every request with the JSON error when the app fails: a bug is a ``500``, a stop a ``503``.
+
+    Inside :class:`Headers`, so these answers carry the safety headers too (Starlette's own ``500`` is plain
+    text, made outside every middleware). An unexpected exception is one line on standard error; an answer
+    cut off by the server's stop (SIGTERM's time is up: uvicorn cancels it) is a ``503``, no traceback.
+    """
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        """Pass the request on; when it fails before its answer began, answer the JSON error."""
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        started = False
+
+        async def sending(message: Message) -> None:
+            nonlocal started
+            started = started or message["type"] == "http.response.start"
+            await send(message)
+
+        try:
+            await self.app(scope, receive, sending)
+        except asyncio.CancelledError:
+            if not started:
+                with contextlib.suppress(Exception):
+                    await _json({"error": "the server is stopping: try again", "status": 503}, 503)(
+                        scope, receive, send
+                    )
+        except Exception as exc:
+            print(
+                f"roads: error: {scope['method']} {scope['path'][:200]}: {type(exc).__name__}: {exc}"[:400],
+                file=sys.stderr,
+                flush=True,
+            )
+            if not started:
+                await _json(
+                    {"error": "the server failed to answer: a bug, said on its standard error", "status": 500}, 500
+                )(scope, receive, send)
+
+
 class Headers:
     """Add the safety headers to every answer: the strict CSP, no sniffing, no referrer."""
 
@@ -377,8 +440,6 @@ def create_app(
     ``hosts``: the names the server answers to besides the loopback ones (the address it listens on,
     ``--allow-host``).
     """
-    import asyncio
-    import contextlib
     from collections.abc import AsyncIterator
 
     from starlette.middleware import Middleware
@@ -399,7 +460,7 @@ def create_app(
     app = Starlette(
         routes=[*routes(), *extra],
         exception_handlers={RoadsError: _roads_error, HTTPException: _http_error},
-        middleware=[Middleware(Headers), Middleware(Guard, hosts=hosts)],
+        middleware=[Middleware(Headers), Middleware(Answers), Middleware(Guard, hosts=hosts)],
         lifespan=lifespan,
     )
     app.state.served = Served(store, hub or Hub(), token)
