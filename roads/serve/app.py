@@ -357,19 +357,19 @@ class Guard:
         return None
 
 
-class Answers:
-    """Answer every request with the JSON error when the app fails: a bug is a ``500``, a stop a ``503``.
+class Headers:
+    """Add the safety headers to every answer (the strict CSP, no sniffing, no referrer), and answer a failure.
 
-    Inside :class:`Headers`, so these answers carry the safety headers too (Starlette's own ``500`` is plain
-    text, made outside every middleware). An unexpected exception is one line on standard error; an answer
-    cut off by the server's stop (SIGTERM's time is up: uvicorn cancels it) is a ``503``, no traceback.
+    A request the app fails to answer gets the JSON error too, with the same headers (Starlette's own ``500``
+    is plain text, made outside every middleware): a bug is a ``500`` and one line on standard error; an
+    answer cut off by the server's stop (SIGTERM's time is up: uvicorn cancels it) is a ``503``, no traceback.
     """
 
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        """Pass the request on; when it fails before its answer began, answer the JSON error."""
+        """Pass the request on, adding the headers to its answer; answer the JSON error if it fails first."""
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
@@ -377,43 +377,8 @@ class Answers:
 
         async def sending(message: Message) -> None:
             nonlocal started
-            started = started or message["type"] == "http.response.start"
-            await send(message)
-
-        try:
-            await self.app(scope, receive, sending)
-        except asyncio.CancelledError:
-            if not started:
-                with contextlib.suppress(Exception):
-                    await _json({"error": "the server is stopping: try again", "status": 503}, 503)(
-                        scope, receive, send
-                    )
-        except Exception as exc:
-            print(
-                f"roads: error: {scope['method']} {scope['path'][:200]}: {type(exc).__name__}: {exc}"[:400],
-                file=sys.stderr,
-                flush=True,
-            )
-            if not started:
-                await _json(
-                    {"error": "the server failed to answer: a bug, said on its standard error", "status": 500}, 500
-                )(scope, receive, send)
-
-
-class Headers:
-    """Add the safety headers to every answer: the strict CSP, no sniffing, no referrer."""
-
-    def __init__(self, app: ASGIApp) -> None:
-        self.app = app
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        """Pass the request on, adding the headers to its answer."""
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
-
-        async def sending(message: Message) -> None:
             if message["type"] == "http.response.start":
+                started = True
                 headers = list(message.get("headers", []))
                 if not any(name.lower() == b"content-security-policy" for name, _ in headers):
                     headers.append((b"content-security-policy", CSP.encode()))
@@ -424,7 +389,20 @@ class Headers:
                 message = {**message, "headers": headers}
             await send(message)
 
-        await self.app(scope, receive, sending)
+        try:
+            await self.app(scope, receive, sending)
+        except asyncio.CancelledError:
+            if not started:
+                with contextlib.suppress(Exception):  # the client may be gone too
+                    await _json({"error": "the server is stopping: try again", "status": 503}, 503)(
+                        scope, receive, sending
+                    )
+        except Exception as exc:
+            said = f"roads: error: {scope['method']} {scope['path'][:200]}: {type(exc).__name__}: {exc}"
+            print(said[:400], file=sys.stderr, flush=True)
+            if not started:
+                failed = {"error": "the server failed to answer: a bug, said on its standard error", "status": 500}
+                await _json(failed, 500)(scope, receive, sending)
 
 
 def create_app(
@@ -460,7 +438,7 @@ def create_app(
     app = Starlette(
         routes=[*routes(), *extra],
         exception_handlers={RoadsError: _roads_error, HTTPException: _http_error},
-        middleware=[Middleware(Headers), Middleware(Answers), Middleware(Guard, hosts=hosts)],
+        middleware=[Middleware(Headers), Middleware(Guard, hosts=hosts)],
         lifespan=lifespan,
     )
     app.state.served = Served(store, hub or Hub(), token)
