@@ -42,37 +42,58 @@ OBJECT_BYTES = 64 << 10
 
 
 class _Kept:
-    """The made answers of every table, least recently used first, and their bytes."""
+    """The made answers of every table's current state, least recently used first, and their bytes.
+
+    A table's answers go as soon as it changes (they are of a state that is gone), and the least recently
+    used of all go first past CACHE_BYTES.
+    """
 
     def __init__(self) -> None:
         self.lock = threading.Lock()
-        self.answers: OrderedDict[tuple[str, tuple[Any, ...]], tuple[tuple[int, int, int], Any, int]] = OrderedDict()
-        """(table, key) -> (the table's state, the answer, its bytes)."""
+        self.answers: OrderedDict[tuple[str, tuple[Any, ...]], tuple[Any, int]] = OrderedDict()
+        """(table, key) -> (the answer, its bytes)."""
+        self.states: dict[str, tuple[tuple[int, int, int], set[tuple[Any, ...]]]] = {}
+        """table -> (the state its answers are of, their keys)."""
         self.held = 0
         """Bytes of every answer kept."""
+
+    def _keys(self, table: str, version: tuple[int, int, int]) -> set[tuple[Any, ...]]:
+        """Return the keys kept of ``table``'s state ``version``, dropping those of an older state first."""
+        state = self.states.get(table)
+        if state is None or state[0] != version:
+            for key in state[1] if state is not None else ():
+                self._drop((table, key))
+            state = self.states[table] = (version, set())
+        return state[1]
+
+    def _drop(self, slot: tuple[str, tuple[Any, ...]]) -> None:
+        gone = self.answers.pop(slot, None)
+        if gone is not None:
+            self.held -= gone[1]
 
     def get(self, slot: tuple[str, tuple[Any, ...]], version: tuple[int, int, int]) -> tuple[bool, Any]:
         """Return (True, the answer) when ``slot`` holds one made for ``version``, else (False, None)."""
         with self.lock:
-            kept = self.answers.get(slot)
-            if kept is None or kept[0] != version:
+            if slot[1] not in self._keys(slot[0], version) or slot not in self.answers:
                 return False, None
             self.answers.move_to_end(slot)
-            return True, kept[1]
+            return True, self.answers[slot][0]
 
     def put(self, slot: tuple[str, tuple[Any, ...]], version: tuple[int, int, int], value: Any) -> None:
         """Keep ``value`` for ``slot``, letting the least recently used answers go past CACHE_BYTES."""
         cost = len(value) if isinstance(value, bytes | str) else OBJECT_BYTES
         with self.lock:
-            old = self.answers.pop(slot, None)
-            if old is not None:
-                self.held -= old[2]
-            if cost <= CACHE_BYTES:
-                self.answers[slot] = (version, value, cost)
-                self.held += cost
+            keys = self._keys(slot[0], version)
+            self._drop(slot)
+            if cost > CACHE_BYTES:
+                return
+            self.answers[slot] = (value, cost)
+            keys.add(slot[1])
+            self.held += cost
             while self.held > CACHE_BYTES:
-                _, (_, _, gone) = self.answers.popitem(last=False)
+                (table, key), (_, gone) = self.answers.popitem(last=False)
                 self.held -= gone
+                self.states[table][1].discard(key)
 
 
 _kept = _Kept()
