@@ -53,11 +53,14 @@ def _start(data: Path) -> tuple[subprocess.Popen[str], int, list[str]]:
 
 def _get(port: int, timeout: float) -> bytes:
     """Return the status line of ``GET /api/tables`` (b"" when the server closed without answering)."""
+    answer = b""
     with socket.create_connection(("127.0.0.1", port), timeout=timeout) as sock:
-        sock.sendall(b"GET /api/tables HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
-        answer = b""
-        while chunk := sock.recv(65536):
-            answer += chunk
+        try:
+            sock.sendall(b"GET /api/tables HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+            while chunk := sock.recv(65536):
+                answer += chunk
+        except ConnectionResetError:
+            return b""  # closed at once, in the flood: an answer too (the old server never answered)
     return answer.split(b"\r\n", 1)[0]
 
 
