@@ -66,6 +66,8 @@ class Result:
     posted: int = 0
     boards: int = 0
     """Boards the table pages fetched after a coup."""
+    opened: int = 0
+    """Streams (viewers' and pages') whose first event, the state, has come: they are registered."""
 
 
 def start_server(data: Path) -> tuple[subprocess.Popen[str], int]:
@@ -143,6 +145,7 @@ async def viewer(
             name = event["table"]
             if event["change"] == "state":
                 expected[name] = event["coups"] + 1
+                result.opened += len(expected) == 1
                 continue
             due = expected.get(name)
             if event["coups"] != due:
@@ -165,7 +168,10 @@ async def page(port: int, table: str, coups: int, result: Result, route: str = R
             if event is None:
                 result.problems.append(f"{table}: the page's stream ended")
                 return
-            if event.get("table") != table or event["change"] == "state":
+            if event["change"] == "state":
+                result.opened += 1
+                continue
+            if event.get("table") != table:
                 continue
             status, _ = await request(port, "GET", f"/api/tables/{table}/board.svg?v={event['coups']}")
             if status != 200:
@@ -242,7 +248,11 @@ async def load(
     carried = (lambda i: names[i % tables]) if "{table}" in route else (lambda i: names)
     watching = [asyncio.create_task(viewer(port, carried(i), coups, sent, result, route)) for i in range(viewers)]
     watching += [asyncio.create_task(page(port, name, coups, result, route)) for name in names[:pages]]
-    await asyncio.sleep(min(10.0, 0.2 + (viewers + pages) * 0.005))  # every stream open before the first coup
+    opening = time.perf_counter()
+    while result.opened < len(watching) and time.perf_counter() - opening < 120:  # every stream open first
+        await asyncio.sleep(0.1)
+    if result.opened < len(watching):
+        result.problems.append(f"{len(watching) - result.opened} streams not open 120 s after they were asked for")
     stop = asyncio.Event()
     memory = asyncio.create_task(sample_memory(pid, result, sample_every(coups * interval), stop))
     writing = [
