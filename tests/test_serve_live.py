@@ -47,6 +47,19 @@ def test_every_viewer_sees_every_update_in_order(server: tuple[subprocess.Popen[
 
 
 @pytest.mark.slow
+def test_a_lobby_of_20_tables_every_viewer_sees_every_event_in_order(server: tuple[subprocess.Popen[str], int]) -> None:
+    """The lobby load, bounded (issue 29, item 6): 20 tables, a coup each every 5 s for 30 s, 200 viewers, 20 pages.
+
+    Every viewer gets every event of its table, once, in order; each table page fetches its board after each coup.
+    No timing is asserted (the benchmark reports it: python benchmarks/bench_serve.py --lobby).
+    """
+    process, port = server
+    result = asyncio.run(BENCH.load(port, process.pid, 200, 20, 6, 5.0, pages=20))
+    assert result.problems == []
+    assert len(result.latencies) == 200 * 6 and result.posted == 20 * 6 and result.boards == 20 * 6
+
+
+@pytest.mark.slow
 def test_sigterm_finishes_the_answer_in_flight_and_exits_within_2_s(
     server: tuple[subprocess.Popen[str], int], tmp_path: Path
 ) -> None:

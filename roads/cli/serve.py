@@ -20,7 +20,7 @@ WILDCARDS = ("0.0.0.0", "::", "")
 STOP_WITHIN = 2.0
 """Seconds from SIGTERM (or Ctrl-C) to the process's exit: answers in flight finish within them."""
 
-EXIT_TIME = 0.4
+EXIT_TIME = 0.6
 """Of ``STOP_WITHIN``, the seconds kept for the end of the app (its lifespan) and of the interpreter."""
 
 
@@ -114,10 +114,14 @@ def serve_command(
             f"--host {host} lets other machines in: give --token T too, so that only those who know it write"
         )
     from ..serve.app import create_app
-    from ..serve.follow import Follower, add_followed
+    from ..serve.follow import Follower, add_followed, not_followable
     from ..serve.hub import Hub
     from ..serve.store import Store
 
+    for log in followed:
+        why = not_followable(log)
+        if why is not None:
+            raise click.BadParameter(f"{log} {why}: only a regular file is followed", param_hint="'--follow'")
     store = Store(data, rules or "standard", decks, keep_shoes=keep_shoes)
     fmt = None if log_format == "auto" else log_format
     followers = [Follower(add_followed(store, log), fmt) for log in followed]
@@ -150,15 +154,20 @@ def _bind(host: str, port: int) -> socket.socket:
 def _run(app: Any, hub: Any, listening: socket.socket) -> None:
     """Serve until SIGINT or SIGTERM: event streams end at once, answers in flight finish, all within STOP_WITHIN.
 
+    Connections are bounded (:mod:`roads.serve.connections`): headers within 5 s, idle kept-alive
+    connections closed after 5 s, a 503 past the open-file limit less what the server keeps.
     uvicorn counts its graceful timeout from the start of its shutdown, which
     comes up to a tick (0.1 s) after the signal and then waits 0.1 s more; here
     the time left to answers in flight is counted from the signal itself.
     """
     import asyncio
     import contextlib
+    import logging
     import time
 
     import uvicorn
+
+    from ..serve.connections import ACCEPT_BURST, KEEP_ALIVE, bounded, connection_limit, open_file_limit
 
     class Server(uvicorn.Server):
         signalled: float | None = None
@@ -167,6 +176,9 @@ def _run(app: Any, hub: Any, listening: socket.socket) -> None:
             if self.signalled is None:
                 self.signalled = time.monotonic()
             super().handle_exit(sig, frame)
+            # Answers still unfinished when the time is up are cut off (503) by the stop line alone, not
+            # uvicorn's "Cancel N running task(s)".
+            logging.getLogger("uvicorn.error").setLevel(logging.CRITICAL)
             with contextlib.suppress(RuntimeError):
                 # Thread-safe: it wakes the loop at once (a signal handler cannot rely on the loop being awake).
                 asyncio.get_running_loop().call_soon_threadsafe(hub.close)
@@ -179,5 +191,14 @@ def _run(app: Any, hub: Any, listening: socket.socket) -> None:
             await super().shutdown(sockets)
 
     grace = int(STOP_WITHIN - EXIT_TIME)  # replaced, from the signal, once one comes
-    config = uvicorn.Config(app, log_level="warning", timeout_graceful_shutdown=grace, lifespan="on", access_log=False)
+    config = uvicorn.Config(
+        app,
+        log_level="warning",
+        timeout_graceful_shutdown=grace,
+        lifespan="on",
+        access_log=False,
+        http=bounded(connection_limit(open_file_limit())),
+        timeout_keep_alive=int(KEEP_ALIVE),
+        backlog=ACCEPT_BURST,
+    )
     Server(config).run(sockets=[listening])

@@ -17,9 +17,12 @@ keeps pushing while it happens.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import functools
 import hmac
 import json
+import sys
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -32,7 +35,7 @@ from starlette.responses import HTMLResponse, JSONResponse, Response, StreamingR
 from starlette.routing import BaseRoute, Route
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from ..bounds import MAX_TEXT
+from ..bounds import MAX_TEXT, TooLong, whole_number
 from ..errors import RoadsError, TableError
 from ..pages import served
 from ..pages.csp import SERVED as CSP
@@ -74,6 +77,19 @@ def _json(data: Any, status: int = 200) -> Response:
     return Response(json.dumps(data, ensure_ascii=False) + "\n", status, media_type="application/json")
 
 
+def count(text: str) -> int | None:
+    """Return ``text`` as a count (ASCII digits only, at most MAX_DIGITS of them), or None when it is not one.
+
+    ``str.isdigit`` takes '²' and '٣', which ``int`` then refuses or reads; a count in a path, a query or a
+    header is ``[0-9]+`` and short, so neither a 500 nor a 5,000-digit conversion can come of it.
+    """
+    try:
+        value = whole_number(text)
+    except TooLong:
+        return None
+    return value if value is not None and value >= 0 and text == text.strip() else None
+
+
 def _check_token(request: Request) -> None:
     """Refuse a write without ``Authorization: Bearer T`` when the server has a token."""
     token = _served(request).token
@@ -87,7 +103,7 @@ def _check_token(request: Request) -> None:
 async def _body(request: Request) -> dict[str, Any]:
     """Return the request's JSON object; 413 past MAX_BODY (counted as it arrives), 400 if it is not JSON."""
     length = request.headers.get("content-length")
-    if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
+    if length is not None and (count(length) is None or int(length) > MAX_BODY):
         raise HTTPException(413, f"the body is over {MAX_BODY // 1024} KB: a coup is a few dozen bytes")
     parts: list[bytes] = []
     size = 0
@@ -156,10 +172,11 @@ async def delete_last(request: Request) -> Response:
     _check_token(request)
     table = _table(request)
     given = request.query_params.get("expect")
-    if given is not None and not given.isdigit():
+    expect = None if given is None else count(given)
+    if given is not None and expect is None:
         raise HTTPException(400, "expect is the number of the coup to undo (a whole number)")
     served = _served(request)
-    undo = functools.partial(served.store.undo, table, int(given) if given is not None else None)
+    undo = functools.partial(served.store.undo, table, expect)
     served.hub.publish(table.name, await worker.write(views.change, table, "undo", undo))
     return _json(await worker.read(views.state, table))
 
@@ -206,7 +223,10 @@ async def table_odds(request: Request) -> Response:
 async def table_proof(request: Request) -> Response:
     """GET /api/tables/{table}/proof/{road}/{mark}: ``roads explain LOG --road R --mark N --json``."""
     table = _table(request)
-    text = await worker.read(views.proof, table, request.path_params["road"], request.path_params["mark"])
+    mark = count(request.path_params["mark"])
+    if mark is None:
+        raise HTTPException(404, f"no mark '{request.path_params['mark'][:16]}': a mark is a whole number (1, 2, ...)")
+    text = await worker.read(views.proof, table, request.path_params["road"], mark)
     return Response(text, media_type="application/json")
 
 
@@ -305,7 +325,7 @@ def routes() -> list[BaseRoute]:
         Route(f"{api}/shoes", post_shoe, methods=["POST"]),
         Route(api + "/board.{kind:str}", board_picture, methods=["GET"]),
         Route(f"{api}/odds", table_odds, methods=["GET"]),
-        Route(api + "/proof/{road}/{mark:int}", table_proof, methods=["GET"]),
+        Route(api + "/proof/{road}/{mark}", table_proof, methods=["GET"]),
         Route(f"{api}/events", table_events, methods=["GET"]),
         Route("/api/events", events, methods=["GET"]),
     ]
@@ -392,19 +412,27 @@ class Guard:
 
 
 class Headers:
-    """Add the safety headers to every answer: the strict CSP, no sniffing, no referrer."""
+    """Add the safety headers to every answer (the strict CSP, no sniffing, no referrer), and answer a failure.
+
+    A request the app fails to answer gets the JSON error too, with the same headers (Starlette's own ``500``
+    is plain text, made outside every middleware): a bug is a ``500`` and one line on standard error; an
+    answer cut off by the server's stop (SIGTERM's time is up: uvicorn cancels it) is a ``503``, no traceback.
+    """
 
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        """Pass the request on, adding the headers to its answer."""
+        """Pass the request on, adding the headers to its answer; answer the JSON error if it fails first."""
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
+        started = False
 
         async def sending(message: Message) -> None:
+            nonlocal started
             if message["type"] == "http.response.start":
+                started = True
                 headers = list(message.get("headers", []))
                 if not any(name.lower() == b"content-security-policy" for name, _ in headers):
                     headers.append((b"content-security-policy", CSP.encode()))
@@ -415,7 +443,20 @@ class Headers:
                 message = {**message, "headers": headers}
             await send(message)
 
-        await self.app(scope, receive, sending)
+        try:
+            await self.app(scope, receive, sending)
+        except asyncio.CancelledError:
+            if not started:
+                with contextlib.suppress(Exception):  # the client may be gone too
+                    await _json({"error": "the server is stopping: try again", "status": 503}, 503)(
+                        scope, receive, sending
+                    )
+        except Exception as exc:
+            said = f"roads: error: {scope['method']} {scope['path'][:200]}: {type(exc).__name__}: {exc}"
+            print(said[:400], file=sys.stderr, flush=True)
+            if not started:
+                failed = {"error": "the server failed to answer: a bug, said on its standard error", "status": 500}
+                await _json(failed, 500)(scope, receive, sending)
 
 
 def create_app(
@@ -431,8 +472,6 @@ def create_app(
     ``hosts``: the names the server answers to besides the loopback ones (the address it listens on,
     ``--allow-host``).
     """
-    import asyncio
-    import contextlib
     from collections.abc import AsyncIterator
 
     from starlette.middleware import Middleware

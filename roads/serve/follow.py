@@ -1,10 +1,13 @@
 """``--follow LOG``: a table that another program writes (a table system's JSON Lines or results log).
 
-The file is polled: only complete lines count, so a last line still being
+The file is polled on a thread of its own (:func:`.worker.follow`), reading
+only what was appended since the last look: only complete lines count, so a last line still being
 written waits for its end. When the file shrinks, is replaced (another
 inode), or its old text is no longer how it begins, a new shoe starts. A log
 that grows something unreadable keeps the table as it was and says why on
-standard error, once per problem; the server stays up.
+standard error, once per problem; the server stays up. Only a regular file
+is followed: a path that becomes a FIFO, a device or a folder is no longer
+followed (one line), and the server goes on.
 """
 
 from __future__ import annotations
@@ -12,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import io
 import os
+import stat
 import sys
 from pathlib import Path
 
@@ -30,6 +34,39 @@ POLL = 0.2
 
 MAX_FOLLOWED = 64 << 20
 """Bytes of a followed log read at once: a shoe is a few KB; more is a problem to report, not to buffer."""
+
+TAIL = 4096
+"""Bytes before the end of what was read that are read again at each look: a log rewritten in place shows there."""
+
+
+def irregular_kind(mode: int) -> str | None:
+    """Return what a file of ``mode`` is when it is not a regular file ("a FIFO", "a device", ...), else None.
+
+    Only a regular file is followed: a FIFO blocks its reader until a writer comes, a device such as
+    /dev/zero never ends, a folder has no lines.
+    """
+    if stat.S_ISREG(mode):
+        return None
+    if stat.S_ISFIFO(mode):
+        return "a FIFO"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    if stat.S_ISDIR(mode):
+        return "a folder"
+    return "a socket" if stat.S_ISSOCK(mode) else "not a file"
+
+
+def not_followable(path: str) -> str | None:
+    """Return why ``path`` cannot be followed ("is a FIFO"), or None (a regular file, or nothing yet).
+
+    Looked at without opening it, so a FIFO never blocks the check.
+    """
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        return None  # not there yet: followed once it appears
+    kind = irregular_kind(mode)
+    return None if kind is None else f"is {kind}, not a regular file"
 
 
 def follow_name(path: str, taken: set[str]) -> str:
@@ -61,15 +98,43 @@ class Follower:
         self.seen: tuple[int, int, int, int] | None = None
         self.inode: tuple[int, int] | None = None
         self.problem: str | None = None
+        self.stopped = False
+        """Whether the path stopped being a regular file: it is looked at no more."""
 
     def look(self) -> str | None:
-        """Read the file if it changed; return what changed on the table ("coup", "undo", "shoe"), or None."""
+        """Read what was appended since the last look; return what changed ("coup", "undo", "shoe"), or None.
+
+        Only the bytes past the last complete line read are read again (and the few before it, to tell a
+        log rewritten in place). A path that is no longer a regular file (a FIFO, a device, a folder put
+        in its place) is no longer followed: one line says so and the table keeps what it had.
+        """
         path = self.table.path
         assert path is not None
+        if self.stopped:
+            return None
         try:
-            st = os.stat(path)
+            # Non-blocking: a FIFO put in the log's place opens at once (and is then refused), never hangs.
+            fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
         except OSError:
             return None  # not there yet, or being replaced: look again later
+        try:
+            return self._look(fd, os.fstat(fd))
+        finally:
+            os.close(fd)
+
+    def _look(self, fd: int, st: os.stat_result) -> str | None:
+        """Return what changed on the table from the open log ``fd`` (its status ``st``)."""
+        path, table = self.table.path, self.table
+        kind = irregular_kind(st.st_mode)
+        if kind is not None:
+            self.stopped = True
+            print(
+                f"roads: error: {path} is now {kind}, not a regular file: no longer followed "
+                f"(table '{table.name}' kept as it was)",
+                file=sys.stderr,
+                flush=True,
+            )
+            return None
         seen = (st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns)
         if seen == self.seen:
             return None
@@ -77,14 +142,15 @@ class Follower:
         if st.st_size > MAX_FOLLOWED:
             self._report(f"{path}: {st.st_size} bytes, more than a followed shoe log holds ({MAX_FOLLOWED})")
             return None
+        inode = (st.st_dev, st.st_ino)
+        read = len(table.text)
+        same = self.inode == inode and st.st_size >= read and self._unchanged(fd, read)
         try:
-            data = path.read_bytes()
+            data = table.text + os.pread(fd, st.st_size - read, read) if same else os.pread(fd, st.st_size, 0)
         except OSError as exc:
             self._report(f"{path}: cannot read it: {exc.strerror or exc}")
             return None
         complete = data[: data.rfind(b"\n") + 1]
-        table = self.table
-        inode = (st.st_dev, st.st_ino)
         new_shoe = (self.inode is not None and inode != self.inode) or not complete.startswith(table.text)
         self.inode = inode
         if complete == table.text and not new_shoe:
@@ -101,6 +167,14 @@ class Follower:
         table.text, table.size = complete, len(complete)
         table.items = items
         return change
+
+    def _unchanged(self, fd: int, read: int) -> bool:
+        """Return whether the last bytes read are still where they were (the log grew, not rewritten)."""
+        tail = min(read, TAIL)
+        try:
+            return os.pread(fd, tail, read - tail) == self.table.text[read - tail :]
+        except OSError:
+            return False
 
     def _report(self, problem: str) -> None:
         if problem != self.problem:
@@ -129,7 +203,7 @@ async def watch(followers: list[Follower], hub: Hub, interval: float = POLL) -> 
     """Look at every followed log every ``interval`` seconds and push what changed, until cancelled."""
     while True:
         for follower in followers:
-            change = await worker.write(follower.look)
+            change = await worker.follow(follower.look)
             if change is not None:
                 table = follower.table
                 hub.publish(table.name, event(table, change))

@@ -4,7 +4,8 @@
 ``roads odds --after LOG --decks N --rules R --json`` prints (the table's
 decks and rules), a proof what ``roads explain LOG --road R --mark N --json``
 prints. Each is made once per change of the table
-and kept until the next (200 viewers asking after a coup cost one drawing).
+and kept until the next (200 viewers asking after a coup cost one drawing),
+within one byte budget for the whole server (``CACHE_BYTES``).
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ import json
 import re
 import threading
 import warnings
+from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any, cast
 
@@ -43,27 +45,88 @@ errors."""
 _SHOE = re.compile(r"[0-9]{1,9}")
 """A ``?shoe=N`` query: ASCII digits only (``²`` and ``٣`` are not numbers here)."""
 
-_CACHE_MOST = 64
-"""Answers kept per table (distinct option sets of one table state)."""
+CACHE_BYTES = 64 << 20
+"""Bytes of made answers (pictures, odds, proofs) the whole server keeps: the least recently used go first."""
 
-_lock = threading.Lock()
-_cache: dict[str, tuple[tuple[int, int, int], dict[tuple[Any, ...], Any]]] = {}
+OBJECT_BYTES = 64 << 10
+"""Bytes an answer that is not text or bytes (a scoreboard, a state) counts for: a shoe's board is far less."""
+
+
+class _Kept:
+    """The made answers of every table's current state, least recently used first, and their bytes.
+
+    A table's answers go as soon as it changes (they are of a state that is gone), and the least recently
+    used of all go first past CACHE_BYTES.
+    """
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.answers: OrderedDict[tuple[str, tuple[Any, ...]], tuple[Any, int]] = OrderedDict()
+        """(table, key) -> (the answer, its bytes)."""
+        self.states: dict[str, tuple[tuple[int, int, int], set[tuple[Any, ...]]]] = {}
+        """table -> (the state its answers are of, their keys)."""
+        self.held = 0
+        """Bytes of every answer kept."""
+
+    def _keys(self, table: str, version: tuple[int, int, int]) -> set[tuple[Any, ...]]:
+        """Return the keys kept of ``table``'s state ``version``, dropping those of an older state first."""
+        state = self.states.get(table)
+        if state is None or state[0] != version:
+            for key in state[1] if state is not None else ():
+                self._drop((table, key))
+            state = self.states[table] = (version, set())
+        return state[1]
+
+    def _drop(self, slot: tuple[str, tuple[Any, ...]]) -> None:
+        gone = self.answers.pop(slot, None)
+        if gone is not None:
+            self.held -= gone[1]
+
+    def get(self, slot: tuple[str, tuple[Any, ...]], version: tuple[int, int, int]) -> tuple[bool, Any]:
+        """Return (True, the answer) when ``slot`` holds one made for ``version``, else (False, None)."""
+        with self.lock:
+            if slot[1] not in self._keys(slot[0], version) or slot not in self.answers:
+                return False, None
+            self.answers.move_to_end(slot)
+            return True, self.answers[slot][0]
+
+    def put(self, slot: tuple[str, tuple[Any, ...]], version: tuple[int, int, int], value: Any) -> None:
+        """Keep ``value`` for ``slot``, letting the least recently used answers go past CACHE_BYTES."""
+        cost = len(value) if isinstance(value, bytes | str) else OBJECT_BYTES
+        with self.lock:
+            keys = self._keys(slot[0], version)
+            self._drop(slot)
+            if cost > CACHE_BYTES:
+                return
+            self.answers[slot] = (value, cost)
+            keys.add(slot[1])
+            self.held += cost
+            while self.held > CACHE_BYTES:
+                (table, key), (_, gone) = self.answers.popitem(last=False)
+                self.held -= gone
+                self.states[table][1].discard(key)
+
+
+_kept = _Kept()
+
+
+def cached_bytes() -> int:
+    """Return the bytes of the answers kept now (at most CACHE_BYTES)."""
+    return _kept.held
 
 
 def _cached(table: Table, key: tuple[Any, ...], make: Any) -> Any:
-    """Return the answer ``make()`` for ``key`` of this state of ``table``, made once per state."""
+    """Return the answer ``make()`` for ``key`` of this state of ``table``, made once per state while it is kept.
+
+    Every table's answers share one budget of CACHE_BYTES, least recently used out first, so 64 distinct
+    large pictures cost at most the budget, not their sum.
+    """
     version = (table.coups, table.shoe, table.size)
-    with _lock:
-        kept = _cache.get(table.name)
-        if kept is None or kept[0] != version:
-            kept = (version, {})
-            _cache[table.name] = kept
-        if key in kept[1]:
-            return kept[1][key]
-    value = make()
-    with _lock:
-        if len(kept[1]) < _CACHE_MOST:
-            kept[1][key] = value
+    slot = (table.name, key)
+    found, value = _kept.get(slot, version)
+    if not found:
+        value = make()
+        _kept.put(slot, version, value)
     return value
 
 

@@ -1,51 +1,111 @@
-"""The server's two worker threads: every blocking call (a synced write, a read of a log, a drawing) runs on one.
+"""The server's worker threads: every blocking call (a synced write, a read of a log, a drawing) runs on one.
 
 Starlette's ``run_in_threadpool`` hands each call to any of up to 40 pooled
 threads. Coups posted to ten tables at once kept ten of them busy, and glibc
 keeps, for every thread, its own cache of freed blocks that no other thread
 reuses: the server's memory grew by some 0.7 MB a minute while its Python
-objects stayed flat (docs/serve.md, "Memory"); on two fixed threads it grows 0.18 MB a minute.
+objects stayed flat (docs/serve.md, "Memory"); on a few fixed threads it grows 0.18 MB a minute.
 
-Two lanes, one long-lived thread each, each taking its calls in the order
-they come: :func:`write` for the changes (a coup, an undo, a new table, a
-followed log), whose events go out as soon as they are on the disk, and
-:func:`read` for the answers (a table's state, a board, the odds, a proof,
-the quiz), so no drawing or state holds a coup back. Python work holds the
-GIL, so more threads would not do more of it at once.
+Three lanes, one long-lived thread each, each taking its calls in the order
+they come: :func:`write` for the changes (a coup, an undo, a new table),
+whose events go out as soon as they are on the disk; :func:`read` for the
+answers (a table's state, a board, the odds, a proof, the quiz), so no
+drawing or state holds a coup back; and :func:`follow` for the looks at
+followed logs, so a big or slow followed file never holds a write back.
+Python work holds the GIL, so more threads would not do more of it at once.
+
+The threads are daemons: a drawing still running when SIGTERM's time is up
+does not hold the process's exit. A cancelled write waits for its end (a
+coup is on the disk or not, never half); a cancelled read or look is
+abandoned at once (it changes nothing; its answer is thrown away).
 """
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import queue
+import threading
 from collections.abc import Callable
-from typing import TypeVar
-
-import anyio
-import anyio.to_thread
-from anyio.lowlevel import RunVar
+from typing import Any, TypeVar
 
 T = TypeVar("T")
 
-_writes: RunVar[anyio.CapacityLimiter] = RunVar("roads_serve_writes")
-_reads: RunVar[anyio.CapacityLimiter] = RunVar("roads_serve_reads")
+
+class Lane:
+    """One long-lived daemon thread that runs the calls handed to it, one at a time, in order."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.calls: queue.SimpleQueue[Callable[[], None]] = queue.SimpleQueue()
+        self.thread: threading.Thread | None = None
+        self.lock = threading.Lock()
+
+    def _serve(self) -> None:
+        """Run the calls as they come, for as long as the process lives."""
+        while True:
+            self.calls.get()()
+
+    def _started(self) -> None:
+        with self.lock:
+            if self.thread is None or not self.thread.is_alive():
+                self.thread = threading.Thread(target=self._serve, name=f"roads {self.name}", daemon=True)
+                self.thread.start()
+
+    async def run(self, func: Callable[..., T], args: tuple[object, ...], abandon: bool) -> T:
+        """Return ``func(*args)`` run on this lane; when cancelled, abandon it or wait for its end."""
+        self._started()
+        loop = asyncio.get_running_loop()
+        future: asyncio.Future[T] = loop.create_future()
+
+        def settle(value: Any, error: BaseException | None) -> None:
+            if future.done():
+                return  # abandoned: nobody waits for it
+            if error is not None:
+                future.set_exception(error)
+            else:
+                future.set_result(value)
+
+        def call() -> None:
+            if future.done():
+                return  # abandoned before it started: not worth doing
+            try:
+                value, error = func(*args), None
+            except BaseException as exc:  # handed back to the caller, whatever it is
+                value, error = None, exc
+            with contextlib.suppress(RuntimeError):  # the loop is closed: the server has stopped
+                loop.call_soon_threadsafe(settle, value, error)
+
+        self.calls.put(call)
+        try:
+            return await asyncio.shield(future)
+        except asyncio.CancelledError:
+            if abandon:
+                future.cancel()
+            else:
+                while not future.done():
+                    with contextlib.suppress(asyncio.CancelledError):
+                        await asyncio.shield(future)
+                if not future.cancelled():
+                    future.exception()  # retrieved: the caller is cancelled and cannot take it
+            raise
 
 
-async def _on(lane: RunVar[anyio.CapacityLimiter], func: Callable[..., T], args: tuple[object, ...]) -> T:
-    """Return ``func(*args)`` run on ``lane``'s thread (one limiter of one token per event loop)."""
-    try:
-        limiter = lane.get()
-    except LookupError:
-        limiter = anyio.CapacityLimiter(1)
-        lane.set(limiter)
-    # anyio hands a call to the pool's thread that became idle last and lets go of the others idle for 10 s:
-    # with one call at a time a lane, the pool holds at most two threads.
-    return await anyio.to_thread.run_sync(func, *args, limiter=limiter)
+_writes = Lane("writes")
+_reads = Lane("reads")
+_follows = Lane("follows")
 
 
 async def write(func: Callable[..., T], *args: object) -> T:
     """Return ``func(*args)`` (a change of a table) run on the writes' lane; a cancelled caller waits for its end."""
-    return await _on(_writes, func, args)
+    return await _writes.run(func, args, abandon=False)
 
 
 async def read(func: Callable[..., T], *args: object) -> T:
-    """Return ``func(*args)`` (an answer about the tables) run on the reads' lane; a cancelled caller waits too."""
-    return await _on(_reads, func, args)
+    """Return ``func(*args)`` (an answer about the tables) run on the reads' lane; a cancelled caller leaves it."""
+    return await _reads.run(func, args, abandon=True)
+
+
+async def follow(func: Callable[..., T], *args: object) -> T:
+    """Return ``func(*args)`` (a look at a followed log) run on the follows' lane; a cancelled caller leaves it."""
+    return await _follows.run(func, args, abandon=True)
