@@ -351,3 +351,17 @@ def test_a_forbidden_arrow_is_caught(source: str, module: str, why: str) -> None
 )
 def test_an_allowed_arrow_passes(source: str, module: str) -> None:
     assert [forbidden(a) for a in arrows(source, module)] == [None]
+
+
+def test_no_import_inside_a_function_defers_nothing() -> None:
+    """An import goes inside a function only to defer a load: never one its file already has at the top."""
+    from helpers import ROOT, load_script
+
+    script = load_script("function_imports", ROOT / "scripts" / "function_imports.py")
+    pointless = [
+        f"{path.relative_to(ROOT)}:{line}: {name}"
+        for path in roads_sources()
+        for line, name, kind in script.function_imports(path)
+        if kind.startswith("pointless")
+    ]
+    assert pointless == []

@@ -21,7 +21,7 @@ from ..files import refuse_inputs
 from ..logs.archive import Shoe, _numbered, open_archive
 from ..pool import run_tasks, worker_count
 from .app import cli
-from .good_roads import good_roads_option
+from .good_roads import good_roads_option, patterns, shoe_trials, stats_text
 from .inputs import Inputs
 from .options import choice, decks_option, jobs_option, json_option, log_inputs
 from .progress import Progress
@@ -375,7 +375,6 @@ def stats_command(
 def _good_roads(inputs: Inputs, decks: int, pattern_file: str, as_json: bool, refused: tuple[object, ...]) -> None:
     """Print ``roads stats --good-roads``: each pattern's trials and continuations against the exact chance."""
     from ..analytics.good_roads import GoodRoadCounts
-    from .good_roads import patterns, shoe_trials, stats_text
 
     if any(refused):
         raise click.UsageError(

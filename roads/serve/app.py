@@ -23,7 +23,7 @@ import functools
 import hmac
 import json
 import sys
-from collections.abc import Collection, Sequence
+from collections.abc import AsyncIterator, Collection, Sequence
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlsplit
@@ -472,8 +472,6 @@ def create_app(
     ``hosts``: the names the server answers to besides the loopback ones (the address it listens on,
     ``--allow-host``).
     """
-    from collections.abc import AsyncIterator
-
     from starlette.middleware import Middleware
 
     @contextlib.asynccontextmanager

@@ -35,7 +35,7 @@ from ..bounds import MAX_BURN
 from ..cards import Card, parse_card
 from ..coup import Coup, resolve
 from ..errors import CardError, LogError, RoadsError, TableError
-from ..files import sync_folder
+from ..files import atomic_write, sync_folder
 from ..logs import iter_entries
 from ..logs.reader import EMPTY
 from ..logs.results import parse_results
@@ -374,8 +374,6 @@ def _rotate(table: Table, keep_from: int) -> None:
     files, never in neither. Called under the table's lock, right after its log was written.
     """
     import datetime
-
-    from ..files import atomic_write
 
     assert table.path is not None
     data = _tail(table.path, 0, table.size)

@@ -27,7 +27,7 @@ from ..errors import RoadsError, TableError
 from ..lesson.questions import questions
 from ..lesson.quiz import quiz_document
 from ..logs import LogWarning, read_coups
-from ..logs.archive import Shoe
+from ..logs.archive import Shoe, open_archive
 from ..logs.writer import coup_object
 from ..pages.shell import Page
 from ..render import render
@@ -147,8 +147,6 @@ def shoe_number(table: Table, given: str | None) -> int | None:
 
 def _past(table: Table, number: int) -> Shoe:
     """Return past shoe ``number`` of the table's log, read as ``roads render LOG --shoe N`` reads it."""
-    from ..logs.archive import open_archive
-
     if table.followed or table.path is None:
         raise TableError(f"table '{table.name}' follows a log that keeps its current shoe only", status=404)
     with open_archive(str(table.path), "jsonl") as shoes:
