@@ -166,6 +166,7 @@ class Follower:
         change = "shoe" if new_shoe and table.text else "coup" if len(items) >= table.coups else "undo"
         table.text, table.size = complete, len(complete)
         table.items = items
+        table.changes += 1  # one change a look, as the hub numbers its events: the state's id names the same place
         return change
 
     def _unchanged(self, fd: int, read: int) -> bool:
