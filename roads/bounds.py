@@ -152,3 +152,14 @@ def long_number_line(text: str) -> int | None:
 
 
 _LONG_NUMBER = re.compile(rf"[0-9][0-9_]{{{MAX_DIGITS},}}")
+
+
+_TOML_AT = re.compile(r"\(at line (\d+), column \d+\)$")
+"""Where tomllib says a problem is, at the end of its message."""
+
+
+def toml_problem(exc: ValueError) -> tuple[str, int | None]:
+    """Return a ``tomllib.TOMLDecodeError``'s message without its place, and the line it names (if any)."""
+    text = str(exc)
+    at = _TOML_AT.search(text)
+    return (text[: at.start()].rstrip(), int(at.group(1))) if at else (text, None)

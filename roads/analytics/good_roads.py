@@ -17,7 +17,7 @@ Holm's adjustment runs over the patterns tested.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -98,14 +98,3 @@ class GoodRoadCounts:
             row["p_adjusted"] = p
             row["flag"] = None if p is None else p <= ALPHA
         return rows
-
-
-def count_good_roads(
-    shoes: Iterable[tuple[Sequence[Outcome], Callable[[int], tuple[float, float, float]]]],
-    patterns: Sequence[Pattern],
-) -> GoodRoadCounts:
-    """Return the counts over ``shoes``: each its outcomes and the odds of the coup after coup n."""
-    counts = GoodRoadCounts(patterns)
-    for outcomes, odds_after in shoes:
-        counts.add_shoe(outcomes, odds_after)
-    return counts

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import math
-import re
 import tomllib
 from dataclasses import dataclass, replace
 from fractions import Fraction
@@ -21,7 +20,16 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from ..bet_ids import BET_IDS, BetId
-from ..bounds import JSON_DECODER, MAX_DIGITS, TOO_DEEP, TooLong, json_float, long_number_line, read_small
+from ..bounds import (
+    JSON_DECODER,
+    MAX_DIGITS,
+    TOO_DEEP,
+    TooLong,
+    json_float,
+    long_number_line,
+    read_small,
+    toml_problem,
+)
 from ..errors import BetError
 from .kinds import BY_VALUE, KIND_SIDES, KINDS, Deal, kind_events
 
@@ -260,8 +268,6 @@ def load_paytable(path: str | Path) -> RuleSet:
 
 MAX_PAY = 1_000_000
 """The most a payout may be (units won per unit): no bet on a baccarat layout pays more than a few thousand."""
-_TOML_AT = re.compile(r"\(at line (\d+), column \d+\)$")
-"""Where tomllib says a problem is, at the end of its message."""
 MAX_PLACES = 6
 """Decimal places in one payout (0.95 has two): a finer payout is a typing slip, and exact odds need a bound."""
 
@@ -295,9 +301,7 @@ def _paytable_data(path: str | Path) -> Any:
     except json.JSONDecodeError as exc:
         raise BetError(f"not a JSON paytable: {exc.msg} (column {exc.colno})", file=where, line=exc.lineno) from None
     except tomllib.TOMLDecodeError as exc:
-        at = _TOML_AT.search(str(exc))
-        message = str(exc)[: at.start()].rstrip() if at else str(exc)
-        line = int(at.group(1)) if at else None
+        message, line = toml_problem(exc)
         raise BetError(f"not a TOML paytable: {message}", file=where, line=line) from None
     except TooLong as exc:
         raise BetError(f"not a {kind} paytable: {exc}", file=where) from None

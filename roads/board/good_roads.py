@@ -26,6 +26,7 @@ from fractions import Fraction
 from itertools import pairwise
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
+from ..bounds import toml_problem
 from ..errors import PatternError
 from ..outcome import Winner
 
@@ -60,13 +61,6 @@ class Want:
         if self.color is not None and color is not self.color:
             return False
         return self.depth is None or self.at_least or depth <= self.depth
-
-    @property
-    def spelled(self) -> str:
-        """Return the want as the pattern file spells it: ``B2``, ``*1``, ``P2+``, ``**``."""
-        letter = "*" if self.color is None else self.color.letter
-        depth = "*" if self.depth is None else f"{self.depth}{'+' if self.at_least else ''}"
-        return letter + depth
 
 
 @dataclass(frozen=True, slots=True)
@@ -369,9 +363,7 @@ def load_patterns(path: str) -> tuple[Pattern, ...]:
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        found = re.search(r" \(at line (\d+), column \d+\)$", str(exc))
-        message = str(exc)[: found.start()] if found else str(exc)
-        line = int(found.group(1)) if found else None
+        message, line = toml_problem(exc)
         raise PatternError(f"not TOML: {message}", file=path, line=line) from None
     return patterns_from(data, text, path)
 
@@ -390,7 +382,7 @@ def patterns_from(data: dict[str, Any], text: str = "", path: str = "<patterns>"
             raise fail("every pattern is a table, [id] with its keys", id)
         if not re.fullmatch(r"[a-z0-9]+(-[a-z0-9]+)*", id):
             raise fail("an id is lower-case words joined by hyphens", id)
-        if id in out and id in BUILT_IN_IDS:
+        if id in BUILT_IN_IDS:
             allowed = {name for name, _ in out[id].settings} | {"enabled"}
             values: dict[str, int] = {}
             for key, value in table.items():

@@ -57,13 +57,6 @@ def _flush(status: int) -> int:
     return status
 
 
-def _on_terminal() -> bool:
-    try:
-        return sys.stderr.isatty()
-    except (AttributeError, ValueError):
-        return False
-
-
 def _run(argv: Sequence[str] | None) -> int:
     """Return the exit status of one CLI run, errors already printed."""
     try:
@@ -78,7 +71,9 @@ def _run(argv: Sequence[str] | None) -> int:
         return 1
     except click.Abort:
         # After a terminal's ^C the line goes on a line of its own; into a pipe or a log it is the only one.
-        click.echo("\nroads: aborted" if _on_terminal() else "roads: aborted", err=True)
+        from .progress import on_terminal  # deferred: only an interrupted run needs it
+
+        click.echo("\nroads: aborted" if on_terminal(sys.stderr) else "roads: aborted", err=True)
         return 130
     except RoadsError as exc:
         click.echo(f"roads: error: {exc}", err=True)

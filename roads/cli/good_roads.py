@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import click
 
 from ..board.good_roads import PATTERNS, Detection, Pattern, Price, detection_dict, good_roads, load_patterns, price
+from ..shoe import DEFAULT_DECKS
 
 if TYPE_CHECKING:
     from ..board import Board
@@ -26,9 +27,6 @@ if TYPE_CHECKING:
     from .inputs import Inputs
 
 F = TypeVar("F", bound=Callable[..., Any])
-
-DEFAULT_DECKS = 8
-"""Decks assumed for a log that names none."""
 
 
 def good_roads_option(help: str) -> Callable[[F], F]:
@@ -78,8 +76,9 @@ def next_chances(shoe: Shoe, coups: Sequence[Coup] | None) -> Chances:
     from ..odds import exact_odds
     from ..odds.api import compositions_through, odds_for, shoe_phrase
 
-    decks = shoe.named_decks() or DEFAULT_DECKS
-    named = "" if shoe.named_decks() else f" (the log names no deck count: {DEFAULT_DECKS} assumed)"
+    named_decks = shoe.named_decks()
+    decks = named_decks or DEFAULT_DECKS
+    named = "" if named_decks else f" (the log names no deck count: {DEFAULT_DECKS} assumed)"
     if coups is None:
         odds = exact_odds(decks, exact=True)
         return Chances(odds, f"from a full {decks}-deck shoe, as the log has no cards{named}")

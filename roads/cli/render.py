@@ -11,7 +11,17 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from ..errors import OutputError, RenderError, RoadsError
-from ..files import OutputNames, PendingFile, atomic_write, check_name, name_limit, refuse_inputs, safe_stem, shown
+from ..files import (
+    OutputNames,
+    PendingFile,
+    atomic_write,
+    check_name,
+    make_folder,
+    name_limit,
+    refuse_inputs,
+    safe_stem,
+    shown,
+)
 from ..logs.archive import open_archive
 from ..pool import worker_count
 from ..render import WRITERS, RenderOptions, format_of, save
@@ -51,10 +61,7 @@ def plan(logs: Sequence[str], output: str | None, folder: str | None, kind: str 
     target = Path(folder)
     planned = [(log, str(target / f"{'stdin' if log == '-' else Path(log).stem}.{name}"), name) for log in logs]
     refuse_inputs([out for _, out, _ in planned], logs)
-    try:
-        target.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise RenderError(f"cannot create folder {shown(folder)}: {exc.strerror or exc}") from None
+    make_folder(target, RenderError)
     # Names are claimed shoe by shoe as they are read (shoe_jobs): a clash gets -2, never an overwrite.
     return planned
 

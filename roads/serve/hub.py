@@ -30,6 +30,8 @@ from collections.abc import AsyncIterator, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from ..logs.writer import coup_object
+
 if TYPE_CHECKING:
     from .store import Table
 
@@ -67,8 +69,6 @@ def event(
     ``items``: the current shoe's coups right after the change (default: the table's now); ``marks``: what a
     coup added to each road; ``undone``: the coup an undo took back. ``changes`` is the change's position.
     """
-    from ..logs.writer import coup_object
-
     found = list(table.items if items is None else items)
     data: dict[str, Any] = {
         "table": table.name,

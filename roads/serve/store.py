@@ -140,10 +140,6 @@ class Table:
         stream.name = str(self.path)
         return stream
 
-    def last(self) -> dict[str, object] | None:
-        """Return the last coup as its log object, or None on an empty table."""
-        return coup_object(self.items[-1]) if self.items else None
-
 
 def _tail(path: Path, start: int, end: int) -> bytes:
     """Return bytes ``start`` to ``end`` of the log at ``path`` (the current shoe's lines); TableError if unread."""
@@ -183,7 +179,7 @@ class Store:
         except OSError as exc:
             raise LogError(f"cannot create the data folder {folder}: {exc.strerror or exc}") from None
         self._remove_parts(names)
-        for path in sorted(self.folder.glob("*.jsonl")):
+        for path in (self.folder / name for name in names if name.endswith(".jsonl")):
             if NAME.fullmatch(path.stem):
                 try:
                     self.tables[path.stem] = _load(path, rules, decks)

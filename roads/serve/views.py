@@ -146,6 +146,12 @@ def shoe_number(table: Table, given: str | None) -> int | None:
 
 
 def _past(table: Table, number: int) -> Shoe:
+    """Return past shoe ``number`` of the table's log, read once per state of the table (its board and its
+    state both need it)."""
+    return cast(Shoe, _cached(table, ("past", number), lambda: _read_past(table, number)))
+
+
+def _read_past(table: Table, number: int) -> Shoe:
     """Return past shoe ``number`` of the table's log, read as ``roads render LOG --shoe N`` reads it."""
     if table.followed or table.path is None:
         raise TableError(f"table '{table.name}' follows a log that keeps its current shoe only", status=404)

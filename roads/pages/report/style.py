@@ -52,7 +52,7 @@ LABEL, SUB, TICK, AXIS = (
     Ink(_CLASSIC.muted, "tick"),
     Ink(_CLASSIC.muted, "axis"),
 )
-GRID, ROW_BAND, PAPER = Ink(_CLASSIC.grid, "grid"), Ink(_CLASSIC.soft, "band-row"), Ink(_CLASSIC.background)
+GRID, PAPER = Ink(_CLASSIC.grid, "grid"), Ink(_CLASSIC.background)
 SIM_BAND, EXACT_BAND, BAND_LABEL = (
     Ink(_CLASSIC.sim_band, "sim-band"),
     Ink(_CLASSIC.calm, "exact-band"),
