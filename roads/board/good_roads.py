@@ -26,7 +26,7 @@ from fractions import Fraction
 from itertools import pairwise
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
-from ..bounds import toml_problem
+from ..bounds import TooLong, read_small, toml_problem
 from ..errors import PatternError
 from ..outcome import Winner
 
@@ -356,10 +356,13 @@ def load_patterns(path: str) -> tuple[Pattern, ...]:
     import tomllib
 
     try:
-        with open(path, encoding="utf-8") as stream:
-            text = stream.read()
+        text = read_small(path).decode("utf-8")
     except OSError as exc:
         raise PatternError(f"cannot read the pattern file: {exc.strerror}", file=path) from None
+    except TooLong as exc:
+        raise PatternError(f"not a pattern file: {exc}", file=path) from None
+    except UnicodeDecodeError as exc:
+        raise PatternError(f"not UTF-8 text (byte {exc.start + 1})", file=path) from None
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
