@@ -110,10 +110,11 @@ def count_problem(count: int) -> str | None:
     if count == CARDS_PER_COUP:
         return None
     if count > CARDS_PER_COUP:
-        third = "a third card" if count == 3 else f"{count - CARDS_PER_COUP} cards too many"
-        return f"{count} cards ({third}): a Dragon Tiger coup is one card to Dragon and one to Tiger" + (
-            " (4 to 6 cards is a baccarat coup: read it without --game dragon-tiger)" if count <= 6 else ""
+        extra = "a third card" if count == CARDS_PER_COUP + 1 else f"{count - CARDS_PER_COUP} cards too many"
+        baccarat = (
+            " (4 to 6 cards make a baccarat coup: read it without --game dragon-tiger)" if 4 <= count <= 6 else ""
         )
+        return f"{count} cards ({extra}): a Dragon Tiger coup is one card to Dragon and one to Tiger{baccarat}"
     return f"{count} card{'s' if count != 1 else ''}: a Dragon Tiger coup is one card to Dragon and one to Tiger"
 
 

@@ -63,9 +63,13 @@ def test_a_coup_of_other_than_two_cards_is_refused(cards: str, count: int) -> No
         resolve_dragon_tiger(cards)
 
 
-def test_a_third_card_names_baccarat() -> None:
-    with pytest.raises(CoupError, match=r"third card.*baccarat"):
+def test_a_third_card_is_named_and_four_to_six_cards_name_baccarat() -> None:
+    with pytest.raises(
+        CoupError, match=r"^3 cards \(a third card\): a Dragon Tiger coup is one card to Dragon and one to Tiger$"
+    ):
         resolve_dragon_tiger("K 2 5")
+    with pytest.raises(CoupError, match="make a baccarat coup: read it without --game dragon-tiger"):
+        resolve_dragon_tiger("3 6 K K")
 
 
 def test_the_shoe_deals_dragon_first_then_tiger() -> None:
