@@ -13,6 +13,7 @@ from operator import attrgetter, itemgetter
 from typing import TYPE_CHECKING, Self
 
 from ..display import NotebookDisplay
+from ..enums import Game
 from ..errors import LogError, excerpt
 from ..outcome import Outcome, Winner
 from .bead_plate import BeadPlate
@@ -52,9 +53,11 @@ class Board(NotebookDisplay):
     well under a gigabyte.
     """
 
-    __slots__ = ("_derived", "bead_plate", "big_eye_boy", "big_road", "cockroach_pig", "small_road", "stats")
+    __slots__ = ("_derived", "bead_plate", "big_eye_boy", "big_road", "cockroach_pig", "game", "small_road", "stats")
 
-    def __init__(self) -> None:
+    def __init__(self, game: Game = Game.BACCARAT) -> None:
+        # Dragon Tiger draws Dragon in Banker's place and Tiger in Player's: only the names and letters differ.
+        self.game = game
         self.bead_plate = BeadPlate()
         self.big_road = BigRoad(self.bead_plate.outcomes)
         self.big_eye_boy = DerivedRoad(Road.BIG_EYE_BOY, self.big_road)
@@ -95,9 +98,9 @@ class Board(NotebookDisplay):
             self._add_many(outcomes, codes[start : start + _BATCH], plain=True)
 
     @classmethod
-    def from_outcomes(cls, outcomes: Iterable[Outcome | Coup | str]) -> Self:
-        """Return the board of a sequence of outcomes, coups, letters or words (see :meth:`add`)."""
-        board = cls()
+    def from_outcomes(cls, outcomes: Iterable[Outcome | Coup | str], *, game: Game = Game.BACCARAT) -> Self:
+        """Return the board of a sequence of outcomes, coups, letters or words (see :meth:`add`) in ``game``."""
+        board = cls(game)
         board.extend(outcomes)
         board.place()
         return board

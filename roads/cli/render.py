@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
+from ..enums import Game
 from ..errors import OutputError, RenderError, RoadsError
 from ..files import (
     OutputNames,
@@ -75,7 +76,7 @@ HELP_ORDER = (
 
 
 @cli.command("render")
-@log_inputs(old_format_flags=("--log-format",), coups=True)
+@log_inputs(old_format_flags=("--log-format",), coups=True, game=True)
 @click.option("-o", "--output", metavar="OUT", help="The picture to write: OUT.svg, OUT.png or OUT.pdf (one shoe).")
 @dir_option("One picture per shoe of every LOG, into FOLDER (made if missing).")
 @click.option(
@@ -142,6 +143,8 @@ def render_command(
     drawn is reported on one line, the others are still drawn, and the exit
     status is then 1 (--fail-fast stops at the first).
     """
+    if inputs.game is Game.DRAGON_TIGER and (animate or folder is not None or mark_events is not None or lucky_6):
+        raise click.UsageError("--game dragon-tiger draws one log's board to -o OUT: not with -d, --animate or marks")
     if animate and (mark_events is not None or lucky_6):
         raise click.UsageError("--mark-events and --lucky-6 mark a still board: they cannot be combined with --animate")
     if animate:

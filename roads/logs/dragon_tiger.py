@@ -15,13 +15,16 @@ or a coup with a third card, is one error naming the file, line and coup.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
+from pathlib import Path
 
 from ..cards import Card, parse_card
 from ..dragon_tiger import DragonTigerCoup, count_problem, coup_of
+from ..enums import Game
 from ..errors import CardError, LogError, excerpt
-from ..outcome import Outcome, Winner
+from ..outcome import Outcome, Winner, letter_in
+from .archive import Shoe
 from .source import LogSource, Piece, chunks, open_source, pieces
 
 FORMATS: tuple[str, ...] = ("results", "cards")
@@ -175,3 +178,36 @@ def _card_line(tokens: list[tuple[str, int]], name: str, line: int, number: int)
         raise LogError(problem, file=name, line=line, column=extra, coup=number)
     coup = coup_of(cards[0], cards[1])
     return DragonTigerEntry(_DEALT[coup.winner], coup, line, number)
+
+
+RESULTS_PER_LINE = 20
+"""Results a line of a written results log, as a baccarat results log has."""
+
+
+def write_dragon_tiger_log(coups: Iterable[DragonTigerCoup], fmt: str, meta: Mapping[str, object] | None = None) -> str:
+    """Return a Dragon Tiger log: a header of ``meta`` comments, then results (20 a line) or cards (a coup a line)."""
+    if fmt not in FORMATS:
+        raise LogError(f"a Dragon Tiger log is written as results or cards, not {excerpt(fmt)}")
+    head = [f"# format: {fmt}", f"# game: {Game.DRAGON_TIGER.value}"]
+    head += [f"# {key}: {' '.join(map(str, v)) if isinstance(v, list) else v}" for key, v in (meta or {}).items()]
+    if fmt == "cards":
+        body = [f"{coup.dragon} {coup.tiger}" for coup in coups]
+    else:
+        letters = [letter_in(Game.DRAGON_TIGER, coup.winner) for coup in coups]
+        body = [" ".join(letters[i : i + RESULTS_PER_LINE]) for i in range(0, len(letters), RESULTS_PER_LINE)]
+    return "\n".join(head + body) + "\n"
+
+
+def dragon_tiger_shoe(source: LogSource, fmt: str | None = None) -> Shoe:
+    """Return a Dragon Tiger log read whole as one shoe of results, as every road command reads a shoe.
+
+    The roads need only each coup's outcome (Dragon in Banker's place, Tiger in
+    Player's); a bad line is its located error here, before anything is drawn.
+    """
+    entries = read_dragon_tiger(source, fmt)
+    name = _name_of(source) or getattr(source, "name", None) or "<stream>"
+    if name == "-":
+        name = "<stdin>"
+    stem = Path(name).stem if name != "<stdin>" else "stdin"
+    found = "cards" if entries[0].coup is not None else "results"
+    return Shoe(name, stem, 1, entries[0].line, found, results=tuple(entry.outcome for entry in entries))
