@@ -166,6 +166,7 @@ def build_command(
       roads build logs/*.csv --per-shoe    every shoe of every file
       roads build shoes.jsonl --shoe 7 --coups 1-40
       roads build cards.txt --events      the summary, then Super 6, Dragon 7, Panda 8, Lucky 6 counts
+      roads build dt.txt --game dragon-tiger   a Dragon Tiger log (D T Tie, 龙 虎 和, or two cards a line)
 
     With --per-shoe each shoe of every LOG (a multi-shoe JSON Lines log, a
     spreadsheet with a shoe column, or a one-shoe log) is built and reported

@@ -138,6 +138,7 @@ def render_command(
       roads render shoes.jsonl --shoe 7 --coups 1-40 -o first40.svg
       roads render shoe.txt -o shoe.gif --animate --fps 4   the shoe coup by coup
       roads render cards.txt -o board.svg --mark-events ez --lucky-6
+      roads render dt.txt --game dragon-tiger -o dt.png   Dragon red, Tiger blue, on the same roads
 
     With -d every shoe of every LOG is drawn; a shoe that cannot be read or
     drawn is reported on one line, the others are still drawn, and the exit
