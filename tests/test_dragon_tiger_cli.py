@@ -11,6 +11,7 @@ import pytest
 from helpers import decode_png, run
 
 from roads import Scoreboard
+from roads.board.schema import Board
 from roads.enums import Game
 from roads.logs.dragon_tiger import read_dragon_tiger
 from roads.odds.dragon_tiger import dragon_tiger_through
@@ -149,6 +150,14 @@ def test_build_json_names_the_game_and_its_sides(capsys: pytest.CaptureFixture[s
     data = json.loads(out)
     assert (data["game"], data["sides"]) == ("dragon-tiger", {"banker": "Dragon", "player": "Tiger"})
     assert [b["winner"] for b in data["bead_plate"]] == ["banker", "banker", "player", "tie"]
+    Board.model_validate(data)  # the published contract holds the two keys
+
+
+def test_a_baccarat_board_json_has_no_game_key(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    log = tmp_path / "bac.txt"
+    log.write_text("B B P T\n", encoding="utf-8")
+    _, out, _ = run(capsys, "build", str(log), "--json")
+    assert list(json.loads(out))[:2] == ["coups", "leading_ties"]
 
 
 def test_a_baccarat_log_read_as_dragon_tiger_is_one_line_and_exit_1(
