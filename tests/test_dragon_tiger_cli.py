@@ -262,3 +262,11 @@ def test_a_baccarat_board_keeps_its_game_and_words() -> None:
     board = Scoreboard.from_outcomes(["B", "P"])
     assert board.game is Game.BACCARAT
     assert "Banker ask:" in svg(board)
+
+
+def test_show_draws_the_grids_with_dragon_tiger_letters(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    log = tmp_path / "dt.txt"
+    log.write_text("D T Tie D\n", encoding="utf-8")
+    _, out, _ = run(capsys, "show", str(log), *DT, "--road", "bead-plate", "--color", "never")
+    assert out.splitlines()[1:5] == ["D", "T", "/", "D"]
+    assert "Key: D Dragon, T Tiger, / Tie" in out
