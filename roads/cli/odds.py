@@ -100,7 +100,7 @@ def _plot_path(ctx: click.Context, param: click.Parameter, value: str | None) ->
 @rules_options
 @click.option("--variants-md", is_flag=True, help="Print the docs/variants.md page (every bet, 1, 6, 8 decks).")
 @click.option("--paytable-schema", is_flag=True, help="Print the JSON Schema of a --paytable file.")
-@game_option("Game: baccarat, or dragon-tiger (Dragon, Tiger, tie and suited tie, and their edges).")
+@game_option()
 def odds_command(
     decks: int,
     log: str | None,
