@@ -254,8 +254,8 @@ def test_render_draws_a_dragon_tiger_log(capsys: pytest.CaptureFixture[str], tmp
     status, _, _ = run(capsys, "render", str(log), *DT, "-o", str(out))
     assert status == 0
     assert out.read_text(encoding="utf-8") == svg(_board(BOARD))
-    status, _, err = run(capsys, "render", str(log), *DT, "-d", str(tmp_path / "many"))
-    assert status == 2 and "--game dragon-tiger draws one log's board" in err
+    status, _, err = run(capsys, "render", str(log), *DT, "-o", str(tmp_path / "dt.gif"), "--animate")
+    assert status == 2 and "--game dragon-tiger draws still boards" in err
 
 
 def test_a_baccarat_board_keeps_its_game_and_words() -> None:
@@ -270,3 +270,13 @@ def test_show_draws_the_grids_with_dragon_tiger_letters(capsys: pytest.CaptureFi
     _, out, _ = run(capsys, "show", str(log), *DT, "--road", "bead-plate", "--color", "never")
     assert out.splitlines()[1:5] == ["D", "T", "/", "D"]
     assert "Key: D Dragon, T Tiger, / Tie" in out
+
+
+def test_render_draws_every_dragon_tiger_log_into_a_folder(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    good, bad = tmp_path / "dt.txt", tmp_path / "bac.txt"
+    good.write_text(BOARD, encoding="utf-8")
+    bad.write_text("B P\n", encoding="utf-8")
+    status, _, err = run(capsys, "render", str(good), str(bad), *DT, "-d", str(tmp_path / "out"), "-j", "1")
+    assert status == 1
+    assert (tmp_path / "out" / "dt.svg").read_text(encoding="utf-8") == svg(_board(BOARD))
+    assert "'B' is a baccarat result" in err and "1 of 2 shoes written" in err

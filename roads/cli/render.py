@@ -144,8 +144,8 @@ def render_command(
     drawn is reported on one line, the others are still drawn, and the exit
     status is then 1 (--fail-fast stops at the first).
     """
-    if inputs.game is Game.DRAGON_TIGER and (animate or folder is not None or mark_events is not None or lucky_6):
-        raise click.UsageError("--game dragon-tiger draws one log's board to -o OUT: not with -d, --animate or marks")
+    if inputs.game is Game.DRAGON_TIGER and (animate or mark_events is not None or lucky_6):
+        raise click.UsageError("--game dragon-tiger draws still boards: not with --animate, --mark-events or --lucky-6")
     if animate and (mark_events is not None or lucky_6):
         raise click.UsageError("--mark-events and --lucky-6 mark a still board: they cannot be combined with --animate")
     if animate:
@@ -234,7 +234,9 @@ def shoe_jobs(
     names = OutputNames([log] if isinstance(log, str) else []) if names is None else names
     room = name_limit(folder) - len(f"-{sys.maxsize}.{name}".encode())
     most = bounded(options)
-    with open_archive(log, log_format) as found:
+    game = Game.BACCARAT if inputs is None else inputs.game
+    dragon_tiger = inputs is not None and game is Game.DRAGON_TIGER
+    with inputs.archive(str(log)) if inputs is not None and dragon_tiger else open_archive(log, log_format) as found:
         shoes = inputs.pick(found, str(planned[0])) if inputs is not None else found
         for shoe in shoes:
             try:
@@ -253,7 +255,7 @@ def shoe_jobs(
             out = names.claim(wanted)
             if out != wanted:
                 click.echo(f"roads: note: {shoe.label()} is drawn to {shown(out)}: {shown(wanted)} is taken", err=True)
-            yield Job(out, name, options, shoe.label(), outcomes, _name_problem(out))
+            yield Job(out, name, options, shoe.label(), outcomes, _name_problem(out), game)
 
 
 def _name_problem(out: str) -> str | None:
