@@ -25,6 +25,7 @@ from ..enums import Game
 from ..errors import CardError, LogError, excerpt
 from ..outcome import Outcome, Winner, letter_in
 from .archive import Shoe
+from .reader import EMPTY, _name
 from .source import LogSource, Piece, chunks, open_source, pieces
 
 FORMATS: tuple[str, ...] = ("results", "cards")
@@ -73,19 +74,16 @@ def iter_dragon_tiger(source: LogSource, fmt: str | None = None) -> Iterator[Dra
     if fmt is not None and fmt != "auto" and fmt not in FORMATS:
         raise LogError(
             f"a Dragon Tiger log is results or cards (one coup a line), not {excerpt(fmt)}",
-            file=_name_of(source),
+            file=_name(source),
         )
     with open_source(source) as opened:
         name = opened.name
-        count = 0
-        for count, entry in enumerate(_entries(pieces(chunks(opened), name), name, fmt), 1):  # noqa: B007
+        empty = True
+        for entry in _entries(pieces(chunks(opened), name), name, fmt):
+            empty = False
             yield entry
-        if count == 0:
-            raise LogError("no coups: the log is empty or holds only comments and blank lines", file=name)
-
-
-def _name_of(source: LogSource) -> str | None:
-    return source if isinstance(source, str) else None
+        if empty:
+            raise LogError(EMPTY, file=name)
 
 
 def _lines(source_pieces: Iterator[Piece]) -> Iterator[tuple[int, list[tuple[str, int]]]]:
@@ -205,9 +203,7 @@ def dragon_tiger_shoe(source: LogSource, fmt: str | None = None) -> Shoe:
     Player's); a bad line is its located error here, before anything is drawn.
     """
     entries = read_dragon_tiger(source, fmt)
-    name = _name_of(source) or getattr(source, "name", None) or "<stream>"
-    if name == "-":
-        name = "<stdin>"
+    name = _name(source) or "<stream>"
     stem = Path(name).stem if name != "<stdin>" else "stdin"
     found = "cards" if entries[0].coup is not None else "results"
     return Shoe(name, stem, 1, entries[0].line, found, results=tuple(entry.outcome for entry in entries))
