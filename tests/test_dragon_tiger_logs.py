@@ -6,6 +6,9 @@ import io
 from pathlib import Path
 
 import pytest
+from helpers import examples
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from roads.errors import CardError, LogError, RoadsError
 from roads.logs.dragon_tiger import read_dragon_tiger
@@ -32,6 +35,11 @@ def _winners(text: str, fmt: str | None = None) -> list[Winner]:
 )
 def test_results_read_in_letters_words_and_chinese(text: str) -> None:
     assert _winners(text) == [B, P, T, B]
+
+
+def test_regression_a_run_mixing_letters_and_characters_reads_one_result_each() -> None:
+    # "D龙" once ended in an AssertionError: a run was letters only or characters only.
+    assert _winners("D龙t和") == [B, B, P, T]
 
 
 def test_t_is_tiger_in_dragon_tiger_and_a_run_of_letters_is_one_result_each() -> None:
@@ -115,3 +123,23 @@ def test_other_bad_logs_are_one_located_error(text: str, message: str) -> None:
 
 def test_a_dragon_tiger_log_is_results_or_cards_only() -> None:
     assert "results or cards" in _error("D", "json").message
+
+
+ATOMS = ["D", "T", "Tie", "tie", "龙", "虎", "和", "B", "P", "KS", "7H", "10", "T", "Q♠", "#", ",", " ", "\n", "[", "x"]
+
+
+@given(st.lists(st.sampled_from(ATOMS), max_size=40).map("".join))
+@settings(max_examples=examples(300), deadline=None)
+def test_any_text_reads_or_is_one_located_line(text: str) -> None:
+    # Only the documented errors escape, each on one line, and whatever reads keeps one number a coup.
+    try:
+        entries = read_dragon_tiger(io.StringIO(text))
+    except RoadsError as exc:
+        error = str(exc)
+    else:
+        error = ""
+    assert "\n" not in error
+    if error:
+        return
+    assert [e.number for e in entries] == list(range(1, len(entries) + 1))
+    assert all((e.coup is None) == (entries[0].coup is None) for e in entries)

@@ -42,7 +42,7 @@ _WORDS = {
     "虎": Winner.PLAYER,
     "和": Winner.TIE,
 }
-_RUN = re.compile(r"[DTdt]+|[龙龍虎和]+")
+_RUN = re.compile(r"[DTdt龙龍虎和]+")
 """A run of result letters or characters, one result each."""
 _BACCARAT = re.compile(r"(?i:banker|player|punto|banco)|[BPbp庄莊闲閒]")
 """What only a baccarat log writes: its sides' letters, words and characters."""
