@@ -280,3 +280,11 @@ def test_render_draws_every_dragon_tiger_log_into_a_folder(capsys: pytest.Captur
     assert status == 1
     assert (tmp_path / "out" / "dt.svg").read_text(encoding="utf-8") == svg(_board(BOARD))
     assert "'B' is a baccarat result" in err and "1 of 2 shoes written" in err
+
+
+def test_regression_a_dragon_tiger_board_repr_named_no_game() -> None:
+    # Its repr was Scoreboard.from_results('BPT'), which pasted back gives a baccarat board.
+    board = Scoreboard.from_outcomes(["B", "P", "T"], game=Game.DRAGON_TIGER)
+    assert repr(board) == "Scoreboard.from_results('BPT', game=Game.DRAGON_TIGER)"
+    again = eval(repr(board), {"Scoreboard": Scoreboard, "Game": Game})
+    assert again.game is Game.DRAGON_TIGER and svg(again) == svg(board)

@@ -67,9 +67,9 @@ class Board(NotebookDisplay):
         self.stats = Stats()
 
     @classmethod
-    def from_results(cls, results: str) -> Self:
-        """Return the board of a plain run of B/P/T letters (spaces and commas ignored)."""
-        board = cls()
+    def from_results(cls, results: str, *, game: Game = Game.BACCARAT) -> Self:
+        """Return the board of a plain run of B/P/T letters (spaces and commas ignored), drawn as ``game``."""
+        board = cls(game)
         if len(results) >= _BULK and results.isascii():
             # Bytes: deleting separators and checking the letters are single C passes, not a dict lookup a character.
             data = results.encode("ascii").translate(None, _SKIPPED_BYTES)
@@ -378,8 +378,10 @@ class Board(NotebookDisplay):
         # A board read from cards (or a log with pairs) knows more than its letters: the call must not pretend.
         from_cards = any(map(_CARDS, outcomes))
         richer = from_cards or stats.banker_pairs or stats.player_pairs or stats.naturals
+        # Dragon Tiger keeps Banker's and Player's letters on the roads: the call names the game.
+        game = "" if self.game is Game.BACCARAT else f", game={self.game!r}"
         if len(outcomes) <= REPR_COUPS:
-            call = f"{name}.from_results({''.join(o.winner.letter for o in outcomes)!r})"
+            call = f"{name}.from_results({''.join(o.winner.letter for o in outcomes)!r}{game})"
             if not richer:
                 return call
             lost = "the cards, totals, pairs and naturals" if from_cards else "the pairs and naturals"
@@ -388,7 +390,7 @@ class Board(NotebookDisplay):
         head = "".join(o.winner.letter for o in outcomes[: REPR_COUPS - 8])
         tail = "".join(o.winner.letter for o in outcomes[-5:])
         note = ", read from cards" if from_cards else ", with pairs and naturals" if richer else ""
-        return f"{name}.from_results('{head}…{tail}')  # {len(outcomes):,} coups{note}"
+        return f"{name}.from_results('{head}…{tail}'{game})  # {len(outcomes):,} coups{note}"
 
 
 _LETTERS = {
