@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .enums import NamedEnum
+from .enums import Game, NamedEnum
 from .errors import LogError, excerpt
 
 
@@ -48,3 +48,21 @@ class Outcome:
     def from_letter(cls, letter: str) -> Outcome:
         """Return a bare outcome (no pairs, no natural) from B, P or T."""
         return cls(Winner.from_letter(letter))
+
+
+_GAME_LETTERS = {
+    Game.BACCARAT: {Winner.BANKER: "B", Winner.PLAYER: "P", Winner.TIE: "T"},
+    Game.DRAGON_TIGER: {Winner.BANKER: "D", Winner.PLAYER: "T", Winner.TIE: "Tie"},
+}
+
+
+def letter_in(game: Game, winner: Winner) -> str:
+    """Return the letter a result is written and shown with in ``game``: B P T, or D T Tie in Dragon Tiger."""
+    return _GAME_LETTERS[game][winner]
+
+
+def side_name(game: Game, winner: Winner) -> str:
+    """Return a board side by its name in ``game``: Banker, Player, Tie; or Dragon, Tiger, Tie."""
+    if winner is Winner.TIE:
+        return "Tie"
+    return game.banker if winner is Winner.BANKER else game.player

@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import hashlib
 import secrets
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TypeVar
 
 from .bounds import MAX_BURN
 from .cards import RANKS, SUITS, Card
 from .coup import Coup, draw_coup
+from .dragon_tiger import DragonTigerCoup, draw_dragon_tiger
 from .errors import ShoeError
 
 DEFAULT_DECKS = 8
@@ -113,11 +116,40 @@ def deal_shoe(decks: int = DEFAULT_DECKS, seed: int | str | None = None, cut: in
     if seed is None:
         seed = random_seed()
     cards = shuffle(fresh_shoe(decks), seed)
-    coups, burned, pos = _play(cards, cut)
+    coups, burned, pos = _play(cards, cut, draw_coup)
     return DealtShoe(decks, seed, cut, burned, tuple(coups), tuple(cards[pos:]))
 
 
-def _play(cards: list[Card], cut: int) -> tuple[list[Coup], tuple[Card, ...], int]:
+@dataclass(frozen=True, slots=True)
+class DealtDragonTigerShoe:
+    """A Dragon Tiger shoe played out by the same house procedure: seed, burned cards, coups, what was left."""
+
+    decks: int
+    seed: int | str
+    cut: int
+    burned: tuple[Card, ...]
+    coups: tuple[DragonTigerCoup, ...]
+    unplayed: tuple[Card, ...]
+
+
+def deal_dragon_tiger_shoe(
+    decks: int = DEFAULT_DECKS, seed: int | str | None = None, cut: int = DEFAULT_CUT
+) -> DealtDragonTigerShoe:
+    """Return a whole Dragon Tiger shoe dealt as :func:`deal_shoe` deals baccarat: the same shuffle, burn and cut."""
+    check_settings(decks, cut)
+    if seed is None:
+        seed = random_seed()
+    cards = shuffle(fresh_shoe(decks), seed)
+    coups, burned, pos = _play(cards, cut, draw_dragon_tiger)
+    return DealtDragonTigerShoe(decks, seed, cut, burned, tuple(coups), tuple(cards[pos:]))
+
+
+C = TypeVar("C", Coup, DragonTigerCoup)
+
+
+def _play(
+    cards: list[Card], cut: int, draw: Callable[[Callable[[], Card]], C]
+) -> tuple[list[C], tuple[Card, ...], int]:
     first = cards[0]
     burn = 10 if first.value == 0 else first.value
     burned = tuple(cards[: 1 + burn])
@@ -130,10 +162,10 @@ def _play(cards: list[Card], cut: int) -> tuple[list[Coup], tuple[Card, ...], in
         pos += 1
         return card
 
-    coups: list[Coup] = []
+    coups: list[C] = []
     while True:
-        coups.append(draw_coup(next_card))
+        coups.append(draw(next_card))
         if pos > cut_index:
             # The cut card came out during this coup: play exactly one more.
-            coups.append(draw_coup(next_card))
+            coups.append(draw(next_card))
             return coups, burned, pos

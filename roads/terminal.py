@@ -21,6 +21,7 @@ from .board.marks import RED, Color
 from .board.names import DERIVED, ROAD_NAMES, Road
 from .board.stats import result_counts
 from .board.window import drawn_width, window
+from .enums import Game
 from .outcome import Winner
 
 ColorMode = Literal["auto", "always", "never"]
@@ -30,6 +31,14 @@ _RESET = "\x1b[0m"
 _WINNER_STYLE = {Winner.BANKER: "red", Winner.PLAYER: "blue", Winner.TIE: "green"}
 _SYMBOLS = {"big_eye_boy": "○", "small_road": "●", "cockroach_pig": "╱"}
 _EMPTY = "·"
+_DRAGON_TIGER = {Winner.BANKER: "D", Winner.PLAYER: "T", Winner.TIE: "/"}
+"""Dragon Tiger in one character a coup: D Dragon, T Tiger, and a tie as the slash the Big Road draws for one."""
+
+
+def text_letter(game: Game, winner: Winner) -> str:
+    """Return a result in one character of text: B P T, or D T / in Dragon Tiger (T is Tiger there)."""
+    return winner.letter if game is Game.BACCARAT else _DRAGON_TIGER[winner]
+
 
 SAME, DIFFERENT = "=", "≠"
 """Derived marks in plain text: red (the pattern repeats) is =, blue (it breaks) is ≠."""
@@ -88,7 +97,7 @@ def _cells_bead_plate(board: Board) -> dict[tuple[int, int], list[Cell]]:
     for cell in board.bead_plate:
         outcome = cell.outcome
         cells[cell.column, cell.row] = [
-            (outcome.winner.letter, _WINNER_STYLE[outcome.winner]),
+            (text_letter(board.game, outcome.winner), _WINNER_STYLE[outcome.winner]),
             (pair_tag(outcome.banker_pair, outcome.player_pair), None),
         ]
     return cells
@@ -100,7 +109,8 @@ def _cells_big_road(board: Board) -> dict[tuple[int, int], list[Cell]]:
     for i, bead in enumerate(road.beads):
         # The first bead keeps the leading ties on its cell (rulebook section 6).
         ties = bead.ties + (road.leading_ties if i == 0 else 0)
-        cells[bead.x, bead.y] = [(bead.winner.letter, _WINNER_STYLE[bead.winner]), (tie_tag(ties), "green")]
+        letter = text_letter(board.game, bead.winner)
+        cells[bead.x, bead.y] = [(letter, _WINNER_STYLE[bead.winner]), (tie_tag(ties), "green")]
     if not road.beads and road.leading_ties:
         cells[1, 1] = [(" ", None), (tie_tag(road.leading_ties), "green")]
     return cells
@@ -180,13 +190,21 @@ def grid(board: Board, road: Road | str, *, color: bool = False, last: int | Non
     return "\n".join([header, *lines])
 
 
-def legend(color: bool) -> str:
+def legend(color: bool, game: Game = Game.BACCARAT) -> str:
     """Return the key to the grids' symbols, a few short lines."""
     derived = (
         "○ Big Eye Boy, ● Small Road, ╱ Cockroach Pig, red when the pattern repeats, blue when it breaks"
         if color
         else f"{SAME} red (the pattern repeats), {DIFFERENT} blue (it breaks)"
     )
+    if game is Game.DRAGON_TIGER:
+        return "\n".join(
+            [
+                "Key: D Dragon, T Tiger, / Tie, · empty; the numbers under a grid count its drawn columns",
+                "  Big Road: / after a bead is one tie on it, 2-9 that many ties, + ten or more",
+                f"  Derived roads: {derived}; the colours are not Dragon and Tiger",
+            ]
+        )
     return "\n".join(
         [
             "Key: B Banker, P Player, T Tie, · empty; the numbers under a grid count its drawn columns",
@@ -202,12 +220,13 @@ def show(
 ) -> str:
     """Return the chosen roads as grids, one after another, then the key."""
     blocks = [grid(board, road, color=color, last=last) for road in roads]
-    return "\n\n".join([*blocks, legend(color)]) + "\n"
+    return "\n\n".join([*blocks, legend(color, board.game)]) + "\n"
 
 
 def compact_bead_plate(board: Board, *, first: int = 1) -> str:
     """Return the Bead Plate from drawn column ``first`` on, one word of letters per column: ``BBPTBP PB``."""
-    letters = "".join(o.winner.letter for o in board.bead_plate.outcomes[(first - 1) * ROWS :])
+    letter = {winner: text_letter(board.game, winner) for winner in Winner}
+    letters = "".join(letter[o.winner] for o in board.bead_plate.outcomes[(first - 1) * ROWS :])
     return " ".join(letters[i : i + ROWS] for i in range(0, len(letters), ROWS))
 
 
@@ -232,9 +251,9 @@ def compact_big_road(
             if shown:
                 words.append("")
         if shown:
-            words[-1] += _paint(bead.winner.letter, _WINNER_STYLE[bead.winner], color)
+            words[-1] += _paint(text_letter(board.game, bead.winner), _WINNER_STYLE[bead.winner], color)
             if ties and bead.ties:
-                words[-1] += _paint("T" * bead.ties, "green", color)
+                words[-1] += _paint(text_letter(board.game, Winner.TIE) * bead.ties, "green", color)
     return " ".join(words)
 
 
@@ -300,9 +319,9 @@ def compact(board: Board, *, color: bool = False, last: int | None = None) -> st
         words = compact_derived(road, color, last=last) or "(no marks yet)"
         lines.append(f"{road.title:<{label}}{_cut(words, derived_columns(road) if last else 0, last)}")
     asks = board.asks()
-    for side in ("banker", "player"):
-        words = " ".join(_ask_word(asks[side][name], color) for name in DERIVED)
-        lines.append(f"{side.capitalize() + ' ask':<{label}}{words}")
+    for side, name in (("banker", board.game.banker), ("player", board.game.player)):
+        words = " ".join(_ask_word(asks[side][road], color) for road in DERIVED)
+        lines.append(f"{name + ' ask':<{label}}{words}")
     return "\n".join(lines)
 
 
@@ -316,13 +335,20 @@ def _cut(words: str, columns: int, last: int | None) -> str:
 def stats_text(board: Board) -> str:
     """Return the statistics panel as a few lines of prose-like figures."""
     s = board.stats
-    lines = [
-        f"{plural(s.coups, 'coup')}: {result_counts(s)}",
-        f"Pairs: Banker {s.banker_pairs}, Player {s.player_pairs}; naturals: {s.naturals}",
-        f"Longest streak: Banker {s.longest_banker}, Player {s.longest_player}",
-    ]
+    game = board.game
+    if game is Game.BACCARAT:
+        lines = [
+            f"{plural(s.coups, 'coup')}: {result_counts(s)}",
+            f"Pairs: Banker {s.banker_pairs}, Player {s.player_pairs}; naturals: {s.naturals}",
+            f"Longest streak: Banker {s.longest_banker}, Player {s.longest_player}",
+        ]
+    else:
+        lines = [
+            f"{plural(s.coups, 'coup')}: {result_counts(s, game)}",
+            f"Longest streak: {game.banker} {s.longest_banker}, {game.player} {s.longest_player}",
+        ]
     if board.leading_ties:
-        lines.append(f"Leading ties: {board.leading_ties} (before the first Banker/Player result)")
+        lines.append(f"Leading ties: {board.leading_ties} (before the first {game.banker}/{game.player} result)")
     return "\n".join(lines)
 
 

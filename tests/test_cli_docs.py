@@ -128,7 +128,7 @@ def workspace(folder: Path) -> Path:
     ``month.jsonl`` and ``year.jsonl`` (8 shoes, so ``--shoe 7`` exists; on
     two tables, for ``--by table``); ``shoe.json``, ``shoe.jsonl`` and ``export.csv`` are
     the first in other formats, ``nines.txt`` a one-deck shoe, ``demo.txt`` the demo shoe as docs/roads.md deals it, and
-    ``docs/images/demo-shoe.txt`` the demo shoe the rendering page redraws.
+    ``docs/images/demo-shoe.txt`` the demo shoe the rendering page redraws; ``dt.txt`` a dealt Dragon Tiger shoe.
     """
     (folder / "fixtures").symlink_to(ROOT / "fixtures", target_is_directory=True)
     (folder / "logs").mkdir()
@@ -156,6 +156,7 @@ def workspace(folder: Path) -> Path:
         assert main(["convert", shoes[0], "--to", fmt, "-o", str(folder / name)]) == 0
     assert main(["deal", "--seed", "1", "--decks", "1", "-o", str(folder / "nines.txt")]) == 0
     assert main(["deal", "--seed", "2026", "-o", str(folder / "demo.txt")]) == 0
+    assert main(["deal", "--game", "dragon-tiger", "--seed", "1", "-o", str(folder / "dt.txt")]) == 0
     return folder
 
 

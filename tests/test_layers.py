@@ -28,7 +28,16 @@ from helpers import roads_sources, roads_tree
 
 ROOT = Path(__file__).resolve().parent.parent / "roads"
 
-MODEL = ("roads.board", "roads.coup", "roads.cards", "roads.logs", "roads.outcome", "roads.rules", "roads.display")
+MODEL = (
+    "roads.board",
+    "roads.coup",
+    "roads.dragon_tiger",
+    "roads.cards",
+    "roads.logs",
+    "roads.outcome",
+    "roads.rules",
+    "roads.display",
+)
 BASE = ("roads.errors", "roads.logwarning", "roads.bounds", "roads.files", "roads.version", "roads.enums")
 """What the model stands on: modules that import only each other (and the cards, for the log warning)."""
 

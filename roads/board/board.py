@@ -13,6 +13,7 @@ from operator import attrgetter, itemgetter
 from typing import TYPE_CHECKING, Self
 
 from ..display import NotebookDisplay
+from ..enums import Game
 from ..errors import LogError, excerpt
 from ..outcome import Outcome, Winner
 from .bead_plate import BeadPlate
@@ -52,9 +53,11 @@ class Board(NotebookDisplay):
     well under a gigabyte.
     """
 
-    __slots__ = ("_derived", "bead_plate", "big_eye_boy", "big_road", "cockroach_pig", "small_road", "stats")
+    __slots__ = ("_derived", "bead_plate", "big_eye_boy", "big_road", "cockroach_pig", "game", "small_road", "stats")
 
-    def __init__(self) -> None:
+    def __init__(self, game: Game = Game.BACCARAT) -> None:
+        # Dragon Tiger draws Dragon in Banker's place and Tiger in Player's: only the names and letters differ.
+        self.game = game
         self.bead_plate = BeadPlate()
         self.big_road = BigRoad(self.bead_plate.outcomes)
         self.big_eye_boy = DerivedRoad(Road.BIG_EYE_BOY, self.big_road)
@@ -64,9 +67,9 @@ class Board(NotebookDisplay):
         self.stats = Stats()
 
     @classmethod
-    def from_results(cls, results: str) -> Self:
-        """Return the board of a plain run of B/P/T letters (spaces and commas ignored)."""
-        board = cls()
+    def from_results(cls, results: str, *, game: Game = Game.BACCARAT) -> Self:
+        """Return the board of a plain run of B/P/T letters (spaces and commas ignored), drawn as ``game``."""
+        board = cls(game)
         if len(results) >= _BULK and results.isascii():
             # Bytes: deleting separators and checking the letters are single C passes, not a dict lookup a character.
             data = results.encode("ascii").translate(None, _SKIPPED_BYTES)
@@ -95,9 +98,9 @@ class Board(NotebookDisplay):
             self._add_many(outcomes, codes[start : start + _BATCH], plain=True)
 
     @classmethod
-    def from_outcomes(cls, outcomes: Iterable[Outcome | Coup | str]) -> Self:
-        """Return the board of a sequence of outcomes, coups, letters or words (see :meth:`add`)."""
-        board = cls()
+    def from_outcomes(cls, outcomes: Iterable[Outcome | Coup | str], *, game: Game = Game.BACCARAT) -> Self:
+        """Return the board of a sequence of outcomes, coups, letters or words (see :meth:`add`) in ``game``."""
+        board = cls(game)
         board.extend(outcomes)
         board.place()
         return board
@@ -375,8 +378,10 @@ class Board(NotebookDisplay):
         # A board read from cards (or a log with pairs) knows more than its letters: the call must not pretend.
         from_cards = any(map(_CARDS, outcomes))
         richer = from_cards or stats.banker_pairs or stats.player_pairs or stats.naturals
+        # Dragon Tiger keeps Banker's and Player's letters on the roads: the call names the game.
+        game = "" if self.game is Game.BACCARAT else f", game={self.game!r}"
         if len(outcomes) <= REPR_COUPS:
-            call = f"{name}.from_results({''.join(o.winner.letter for o in outcomes)!r})"
+            call = f"{name}.from_results({''.join(o.winner.letter for o in outcomes)!r}{game})"
             if not richer:
                 return call
             lost = "the cards, totals, pairs and naturals" if from_cards else "the pairs and naturals"
@@ -385,7 +390,7 @@ class Board(NotebookDisplay):
         head = "".join(o.winner.letter for o in outcomes[: REPR_COUPS - 8])
         tail = "".join(o.winner.letter for o in outcomes[-5:])
         note = ", read from cards" if from_cards else ", with pairs and naturals" if richer else ""
-        return f"{name}.from_results('{head}…{tail}')  # {len(outcomes):,} coups{note}"
+        return f"{name}.from_results('{head}…{tail}'{game})  # {len(outcomes):,} coups{note}"
 
 
 _LETTERS = {

@@ -12,6 +12,7 @@ from collections.abc import Iterator
 from itertools import chain, islice
 from typing import IO, Any
 
+from ..enums import Game
 from .board import Board
 from .derived import DerivedRoad
 from .marks import VERDICTS
@@ -103,12 +104,24 @@ def good_road_dicts(board: Board) -> list[dict[str, Any]]:
     return [detection_dict(found) for found in good_roads(board)]
 
 
+def game_fields(board: Board) -> dict[str, Any]:
+    """Return the keys that name a Dragon Tiger board's game and sides (none for baccarat, whose JSON is unchanged).
+
+    A Dragon Tiger board keeps the ``banker``/``player`` winners of every road's
+    JSON: ``sides`` says they are Dragon and Tiger.
+    """
+    if board.game is Game.BACCARAT:
+        return {}
+    return {"game": board.game.value, "sides": {"banker": board.game.banker, "player": board.game.player}}
+
+
 def board_dict(board: Board, good_roads: list[dict[str, Any]] | None = None) -> dict[str, Any]:
     """Return the whole board as JSON-ready data, keys in contract order.
 
     ``good_roads`` replaces the unpriced :func:`good_road_dicts` (``roads build --json`` prices them).
     """
     data: dict[str, Any] = {
+        **game_fields(board),
         "coups": board.coups,
         "leading_ties": board.leading_ties,
         "bead_plate": bead_plate_dicts(board),
@@ -164,6 +177,7 @@ def write_board_json(board: Board, out: IO[str], good_roads: list[dict[str, Any]
     marks are made as they are written instead of all at once.
     """
     parts: list[tuple[str, Any]] = [
+        *game_fields(board).items(),
         ("coups", board.coups),
         ("leading_ties", board.leading_ties),
         ("bead_plate", _bead_cells(board)),

@@ -126,9 +126,22 @@ class GoodRoad(_Strict):
     chance_source: str | None = Field(None, description="Where the chances come from: the cards left, or a full shoe.")
 
 
+class Sides(_Strict):
+    """What the ``banker`` and ``player`` winners stand for in a game that names its sides otherwise."""
+
+    banker: Literal["Dragon"]
+    player: Literal["Tiger"]
+
+
 class Board(_Strict):
     """A shoe's scoreboard: the output of ``roads build --json``."""
 
+    game: Literal["dragon-tiger"] | None = Field(
+        None, description="Only on a Dragon Tiger board (docs/dragon-tiger.md); a baccarat board has no game key."
+    )
+    sides: Sides | None = Field(
+        None, description="Only on a Dragon Tiger board: Dragon is drawn in Banker's place, Tiger in Player's."
+    )
     coups: int = Field(ge=0)
     leading_ties: int = Field(ge=0, description="Ties before the first Banker/Player result.")
     bead_plate: list[BeadPlateCell]

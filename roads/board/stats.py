@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..enums import Game
+
 
 @dataclass(slots=True)
 class Stats:
@@ -58,9 +60,9 @@ def percent(count: int, total: int) -> str:
     return f"{100 * count / total:.1f}%" if total else "0.0%"
 
 
-def result_counts(stats: Stats) -> str:
+def result_counts(stats: Stats, game: Game = Game.BACCARAT) -> str:
     """Return each result's count and share: ``Banker 18 (58.1%), Player 13 (41.9%), Tie 0 (0.0%)``."""
     return ", ".join(
         f"{name} {n} ({percent(n, stats.coups)})"
-        for name, n in (("Banker", stats.banker), ("Player", stats.player), ("Tie", stats.tie))
+        for name, n in ((game.banker, stats.banker), (game.player, stats.player), ("Tie", stats.tie))
     )

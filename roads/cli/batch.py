@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..board.bead_plate import PLATE_ROWS
+from ..enums import Game
 from ..errors import RoadsError
 from ..files import temp_files
 from ..outcome import Outcome
@@ -32,6 +33,8 @@ class Job:
     outcomes: tuple[Outcome, ...]
     problem: str | None = None
     """Why this picture cannot be drawn, known before drawing (its name is too long): reported, not drawn."""
+    game: Game = Game.BACCARAT
+    """The game the shoe was dealt in: Dragon Tiger is drawn under its own names."""
 
 
 def draw(job: Job) -> str | None:
@@ -41,7 +44,7 @@ def draw(job: Job) -> str | None:
     if job.problem is not None:
         return job.problem
     try:
-        save(Scoreboard.from_outcomes(job.outcomes), job.out, job.kind, job.options)
+        save(Scoreboard.from_outcomes(job.outcomes, game=job.game), job.out, job.kind, job.options)
     except RoadsError as exc:
         # Among many shoes, say which one a drawing problem (say, no such mark) belongs to.
         return f"{job.label}: {exc}"

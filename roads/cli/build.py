@@ -8,6 +8,7 @@ from typing import Any, TypeVar
 
 import click
 
+from ..enums import Game
 from ..errors import one_line
 from ..logs import ShoeLog
 from ..logs.archive import Shoe
@@ -40,14 +41,14 @@ def shoe_board(shoe: Shoe, inputs: Inputs, check: Callable[[int], None] | None =
     reading as soon as the board can no longer be used (a picture too wide).
     """
     if inputs.coups is None:
-        board = Scoreboard()
+        board = Scoreboard(inputs.game)
         for batch in shoe.outcome_batches():
             board.extend(batch)
             if check is not None:
                 check(board.coups)
         board.place()
         return board
-    return Scoreboard.from_outcomes(inputs.cut(shoe.outcomes()))
+    return Scoreboard.from_outcomes(inputs.cut(shoe.outcomes()), game=inputs.game)
 
 
 def shoe_stats(shoe: ShoeLog, board: Scoreboard | None = None) -> dict[str, Any]:
@@ -77,13 +78,19 @@ def shoe_events(shoe: Shoe, inputs: Inputs) -> dict[str, int] | None:
     return count_events(inputs.cut(coups))
 
 
-def shoe_line(stats: dict[str, Any]) -> str:
-    """Return one shoe's statistics as one line of text."""
+def shoe_line(stats: dict[str, Any], game: Game = Game.BACCARAT) -> str:
+    """Return one shoe's statistics as one line of text (Dragon and Tiger by name in Dragon Tiger)."""
     coups = stats["coups"]
 
     def share(n: int) -> str:
         return f"{n} ({100 * n / coups:.1f}%)" if coups else str(n)
 
+    if game is Game.DRAGON_TIGER:
+        return (
+            f"{one_line(str(stats['shoe']))}: {coups} coup{'' if coups == 1 else 's'}, "
+            f"Dragon {share(stats['banker'])}, Tiger {share(stats['player'])}, Tie {share(stats['tie'])}; "
+            f"longest streak D {stats['longest_banker_streak']} T {stats['longest_player_streak']}"
+        )
     line = (
         f"{one_line(str(stats['shoe']))}: {coups} coup{'' if coups == 1 else 's'}, "
         f"Banker {share(stats['banker'])}, Player {share(stats['player'])}, Tie {share(stats['tie'])}; "
@@ -119,7 +126,7 @@ def wants_color(mode: ColorMode) -> bool:
 
 
 @cli.command("build")
-@log_inputs(coups=True, verb="built")
+@log_inputs(coups=True, verb="built", game=True)
 @json_option("Print the whole board as JSON (docs/roads.md), streamed.")
 @click.option(
     "--per-shoe",
@@ -159,6 +166,7 @@ def build_command(
       roads build logs/*.csv --per-shoe    every shoe of every file
       roads build shoes.jsonl --shoe 7 --coups 1-40
       roads build cards.txt --events      the summary, then Super 6, Dragon 7, Panda 8, Lucky 6 counts
+      roads build dt.txt --game dragon-tiger   a Dragon Tiger log (D T Tie, 龙 虎 和, or two cards a line)
 
     With --per-shoe each shoe of every LOG (a multi-shoe JSON Lines log, a
     spreadsheet with a shoe column, or a one-shoe log) is built and reported
@@ -166,6 +174,10 @@ def build_command(
     memory of one shoe. A shoe that cannot be read is reported on one line and
     the others still come out; the exit status is then 1 (--fail-fast stops).
     """
+    if events and inputs.game is Game.DRAGON_TIGER:
+        raise click.UsageError(
+            "--events counts baccarat's events (Super 6, Dragon 7, ...): not with --game dragon-tiger"
+        )
     if per_shoe:
         shoes = coups = 0
 
@@ -175,7 +187,9 @@ def build_command(
             stats = shoe_stats(ShoeLog(shoe.id, (), None, shoe.line), board)
             if events:
                 stats["events"] = shoe_events(shoe, inputs)
-            click.echo(json_line(stats) if as_json else shoe_line(stats))
+            if inputs.game is Game.DRAGON_TIGER:
+                stats = {"game": inputs.game.value, **stats}
+            click.echo(json_line(stats) if as_json else shoe_line(stats, inputs.game))
             shoes += 1
             coups += stats["coups"]
 
@@ -190,6 +204,11 @@ def build_command(
     if as_json:
         from ..board.jsonview import write_board_json
 
+        if inputs.game is Game.DRAGON_TIGER:
+            # The good roads are recognised on the same Big Road; their prices are baccarat's, so none are given.
+            with inputs.one("build") as shoe:
+                write_board_json(shoe_board(shoe, inputs), sys.stdout)
+            return
         chosen = patterns(good_roads)
         with inputs.one("build", ", or build them all with --per-shoe") as shoe:
             board, dealt = board_and_coups(shoe, inputs)

@@ -8,9 +8,10 @@ import click
 
 from ..cards import parse_card
 from ..coup import resolve
+from ..enums import Game
 from ..errors import CardError
 from .app import cli, wrote
-from .options import check_picture, checked, json_option, render_option
+from .options import check_picture, checked, game_option, json_option, render_option
 from .table_rules import chosen_rules, rules_options
 
 
@@ -28,6 +29,7 @@ from .table_rules import chosen_rules, rules_options
 @render_option("theme", "With --render, colours")
 @render_option("scale", "With --render: PNG pixel multiplier")
 @rules_options
+@game_option()
 def coup_command(
     cards: tuple[str, ...],
     as_json: bool,
@@ -38,6 +40,7 @@ def coup_command(
     rules: str | None,
     paytable: str | None,
     tie_pays: str | None,
+    game: Game,
 ) -> None:
     """Resolve one coup from CARDS in dealing order and explain every decision.
 
@@ -52,7 +55,15 @@ def coup_command(
       roads coup 7h 5s kd qc 3h --json
       roads coup 3h 6s kd qc 6c 2d --render -o hand.png --scale 2
       roads coup 2 3 4 K 4 --rules ez     every bet settled: Dragon 7 pays 40 to 1
+      roads coup --game dragon-tiger QH 4C    Dragon Tiger: Dragon's card, then Tiger's
     """
+    if game is Game.DRAGON_TIGER:
+        from . import dragon_tiger
+
+        given = {"--render": render, "-o": output is not None, "--rules": rules is not None}
+        dragon_tiger.refuse({**given, "--paytable": paytable is not None, "--tie-pays": tie_pays is not None})
+        dragon_tiger.coup(cards, as_json)
+        return
     if render and output is None:
         raise click.UsageError("--render needs -o OUT.svg or -o OUT.png: say where the picture goes")
     if output is not None and not render:

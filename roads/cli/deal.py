@@ -6,6 +6,7 @@ import shlex
 
 import click
 
+from ..enums import Game
 from ..errors import ShoeError
 from ..files import atomic_write
 from ..logs import write_log
@@ -18,6 +19,7 @@ from .options import (
     choice,
     cut_option,
     decks_option,
+    game_option,
     option_error,
     renamed,
     seed_option,
@@ -78,6 +80,7 @@ def shoe_seeds(seed: int | str, shoes: int) -> list[int | str]:
     callback=checked(_check_shoes),
     help=f"Deal N shoes (1-{MAX_SHOES:,}) as one archive, a shoe a line: JSON Lines, or --format csv.",
 )
+@game_option()
 def deal_command(
     decks: int,
     seed: int | str | None,
@@ -86,6 +89,7 @@ def deal_command(
     hands: bool,
     output: str | None,
     shoes: int | None,
+    game: Game,
 ) -> None:
     """Deal a shuffled shoe by the house procedure (burn, cut card, one more coup) and print its log.
 
@@ -100,6 +104,7 @@ def deal_command(
       roads deal --decks 6 --cut 20 -o shoe.json  a JSON log, as the extension says
       roads deal --seed 1 | roads check -      every dealt coup follows the rules
       roads deal --shoes 3 --seed 1 -o archive.jsonl  an archive: shoes 1, 2, 3 (ids and seeds)
+      roads deal --game dragon-tiger --seed 1  Dragon Tiger: Dragon's card and Tiger's, a coup a line
 
     With --shoes N the shoes are dealt from seeds S, S+1, ..., S+N-1 (a text
     seed S gives S-1, S-2, ...), each seed the shoe's id: shoe 7 of the
@@ -110,6 +115,12 @@ def deal_command(
         check_cut(cut, decks)
     chosen: int | str = random_seed() if seed is None else seed
     named = written_format(output, DEAL_SUFFIXES, output_format, "--format")
+    if game is Game.DRAGON_TIGER:
+        from . import dragon_tiger
+
+        dragon_tiger.refuse({"--shoes": shoes is not None, "--hands": hands})
+        dragon_tiger.deal(decks, chosen, cut, named or "cards", output)
+        return
     if shoes is not None:
         _deal_archive(decks, chosen, cut, named or "jsonl", hands, output, shoes)
         return

@@ -7,6 +7,7 @@ import click
 from ..board.explain import Proof, road_start
 from ..board.jsonview import dumps
 from ..board.names import DERIVED, Road
+from ..enums import Game
 from ..scoreboard import Scoreboard
 from .app import cli
 from .build import shoe_board
@@ -41,7 +42,7 @@ def _listing(board: Scoreboard, road: str | None, mistakes: bool) -> str:
 
 
 @cli.command("explain")
-@log_inputs(coups=True)
+@log_inputs(coups=True, game=True)
 @derived_road_option("Only this road")
 @click.option("--mark", type=Whole(min=1), metavar="N", help="Only mark N (from 1) of --road, with its common mistake.")
 @click.option("--mistakes", is_flag=True, help="In a listing, add each rule's common mistake under every mark.")
@@ -83,8 +84,11 @@ def explain_command(
       roads explain shoe.txt --road big-eye-boy --mark 3 --json
       roads explain shoe.txt --good-road single-jump          why a good road is active, and its true odds
       roads explain shoe.txt --good-roads                     every active good road
+      roads explain dt.txt --game dragon-tiger                a Dragon Tiger log: the same roads
     """
     if good_road is not None or good_roads is not None:
+        if inputs.game is Game.DRAGON_TIGER:
+            raise click.UsageError("--good-road and --good-roads price by baccarat odds: not with --game dragon-tiger")
         if road is not None or mark is not None:
             raise click.UsageError("--good-road and --good-roads prove good roads: give no --road or --mark")
         _good_roads(inputs, good_road, good_roads, as_json)

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import click
 
 from ..bounds import TooLong, whole_number
+from ..enums import Game
 from ..errors import LogError, RoadsError, excerpt, one_line
 
 if TYPE_CHECKING:
@@ -45,6 +46,21 @@ class Inputs:
     """The first error lines said (at most ``KEPT_ERRORS``), for outputs that list what they left out."""
     echo: bool = True
     """Say each error on standard error (off for a second pass over logs already reported)."""
+    game: Game = Game.BACCARAT
+    """The game the logs were dealt in (``--game``): a Dragon Tiger log is read by its own reader, as one shoe."""
+
+    @contextmanager
+    def archive(self, log: str) -> Iterator[Iterator[Shoe]]:
+        """Yield the shoes of ``log`` as they are read, in the game ``--game`` names."""
+        if self.game is Game.DRAGON_TIGER:
+            from ..logs.dragon_tiger import dragon_tiger_shoe
+
+            yield iter([dragon_tiger_shoe(log, self.fmt)])
+            return
+        from ..logs.archive import open_archive
+
+        with open_archive(log, self.fmt) as shoes:
+            yield shoes
 
     def each(self, work: Callable[[Shoe], None], *, summary: bool = True) -> None:
         """Run ``work`` on every shoe of every log; a bad shoe or file is one error line, and the rest go on.
@@ -60,11 +76,9 @@ class Inputs:
     def read(self, work: Callable[[Shoe], T]) -> Iterator[tuple[Shoe, T]]:
         """Yield every shoe of every log with what ``work`` made of it; a shoe or file that ``work`` or the reader
         refuses (a RoadsError) is one error line, and the rest go on. The caller counts what it did."""
-        from ..logs.archive import open_archive
-
         for log in self.logs:
             try:
-                with open_archive(log, self.fmt) as shoes:
+                with self.archive(log) as shoes:
                     for shoe in self.pick(shoes, log):
                         if shoe.error is not None:
                             self.fail(shoe.error, shoe)
@@ -100,15 +114,13 @@ class Inputs:
     @contextmanager
     def one(self, command: str, hint: str = "") -> Iterator[Shoe]:
         """Yield the one shoe a command reads; a usage error naming --shoe when the logs hold more."""
-        from ..logs.archive import open_archive
-
         if len(self.logs) > 1:
             raise click.UsageError(
                 f"roads {command} reads one shoe, but {len(self.logs)} logs were given: give one LOG "
                 "(with --shoe ID or --shoe N to pick a shoe of an archive)"
             )
         log = self.logs[0]
-        with open_archive(log, self.fmt) as shoes:
+        with self.archive(log) as shoes:
             picked = self.pick(shoes, log)
             shoe = next(picked, None)
             if shoe is None:

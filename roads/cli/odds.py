@@ -13,13 +13,14 @@ import click
 
 from ..cards import Card
 from ..coup import Coup
+from ..enums import Game
 from ..errors import LogError, RenderError, RoadsError
 from ..odds import FIGURE_COLUMNS, ExactOdds, Odds, exact_odds, figures_markdown, odds_through, percent
 from ..odds.api import shoe_phrase, take_out
 from ..odds.chance_chart import chart, save_chart
 from .app import cli
 from .inputs import Inputs
-from .options import FORMAT_NAMES, FROM_HELP, bet_option, choice, decks_option, json_option
+from .options import FORMAT_NAMES, FROM_HELP, bet_option, choice, decks_option, game_option, json_option
 from .table_rules import chosen_rules, rules_options
 
 if TYPE_CHECKING:
@@ -99,6 +100,7 @@ def _plot_path(ctx: click.Context, param: click.Parameter, value: str | None) ->
 @rules_options
 @click.option("--variants-md", is_flag=True, help="Print the docs/variants.md page (every bet, 1, 6, 8 decks).")
 @click.option("--paytable-schema", is_flag=True, help="Print the JSON Schema of a --paytable file.")
+@game_option()
 def odds_command(
     decks: int,
     log: str | None,
@@ -116,6 +118,7 @@ def odds_command(
     tie_pays: str | None,
     variants_md: bool,
     paytable_schema: bool,
+    game: Game,
 ) -> None:
     """Exact odds of the next coup: win chances, naturals, draws, cards used, pairs, house edges.
 
@@ -139,7 +142,19 @@ def odds_command(
       roads odds --figures-md > docs/figures.md
       roads odds --bets --rules ez        every bet of EZ Baccarat: win, push, lose, house edge
       roads odds --after shoe.txt --each --bet dragon_7 --plot d7.svg
+      roads odds --game dragon-tiger      Dragon Tiger: Dragon, Tiger, tie, suited tie, edges
+      roads odds --game dragon-tiger --after dt.txt --exact
     """
+    if game is Game.DRAGON_TIGER:
+        from . import dragon_tiger
+
+        pages = {"--figures-md": figures_md, "--variants-md": variants_md, "--paytable-schema": paytable_schema}
+        dragon_tiger.refuse({**pages, "--bets": bets, "--bet": bool(follow), "--rules": rules is not None})
+        dragon_tiger.refuse({"--paytable": paytable is not None, "--tie-pays": tie_pays is not None})
+        dragon_tiger.refuse({"--plot": plot is not None, "--shoe": shoe is not None})
+        fmt = None if log_format == "auto" else log_format
+        dragon_tiger.odds(decks, log, fmt, exact, as_json, each)
+        return
     table_asked = bets or bool(follow) or rules is not None or paytable is not None or tie_pays is not None
     page = _page(
         {"--figures-md": figures_md, "--variants-md": variants_md, "--paytable-schema": paytable_schema},
@@ -148,12 +163,7 @@ def odds_command(
     if page is not None:
         click.echo(page, nl=False)
         return
-    if follow and not each:
-        raise click.UsageError("--bet follows one bet through a shoe: add --each (and --after LOG)")
-    if log is None and shoe is not None:
-        raise click.UsageError("--shoe picks a shoe of the log given with --after LOG")
-    if log is None and log_format != "auto":
-        raise click.UsageError("--from says how to read the log given with --after LOG")
+    _check_usage(follow, each, log, shoe, log_format)
     fmt = None if log_format == "auto" else log_format
     if table_asked:
         _bets(decks, log, shoe, fmt, each, follow, plot, exact, as_json, chosen_rules(rules, paytable, tie_pays))
@@ -205,6 +215,16 @@ def odds_command(
     else:
         what = f"the next coup after {played}"
     click.echo(_as_json(series[-1]) if as_json else _report(series[-1], what))
+
+
+def _check_usage(follow: tuple[str, ...], each: bool, log: str | None, shoe: str | None, log_format: str) -> None:
+    """Raise the usage error for options that need another one (--bet needs --each; --shoe and --from, --after)."""
+    if follow and not each:
+        raise click.UsageError("--bet follows one bet through a shoe: add --each (and --after LOG)")
+    if log is None and shoe is not None:
+        raise click.UsageError("--shoe picks a shoe of the log given with --after LOG")
+    if log is None and log_format != "auto":
+        raise click.UsageError("--from says how to read the log given with --after LOG")
 
 
 def _page(pages: dict[str, bool], others: bool) -> str | None:

@@ -21,6 +21,7 @@ from click.core import ParameterSource
 from ..bet_ids import BET_IDS
 from ..board.names import DERIVED, Road
 from ..bounds import TooLong, number_text, short_text
+from ..enums import Game
 from ..errors import LogError, RoadsError, excerpt, one_line
 from ..scene.options import BY_NAME, FIELDS, OptionRow, RenderOptions, render_options
 from .inputs import Inputs
@@ -370,6 +371,29 @@ def decks_option(help: str = "Decks each shoe was dealt from (1-1000).") -> Call
     )
 
 
+GAME_HELP = (
+    "Game the log or cards were dealt in: baccarat, or dragon-tiger (one card to Dragon, one to Tiger, "
+    "the higher rank wins; Dragon is drawn red, Tiger blue)."
+)
+"""The one help of ``--game``, in every command that takes one."""
+
+
+def game_option(help: str = GAME_HELP) -> Callable[[F], F]:
+    """Add ``--game baccarat|dragon-tiger`` (default baccarat), given on as a :class:`roads.enums.Game`."""
+
+    def to_game(ctx: click.Context, param: click.Parameter, value: str) -> Game:
+        return Game(value.lower())
+
+    return click.option(
+        "--game",
+        type=choice([game.value for game in Game]),
+        default=Game.BACCARAT.value,
+        show_default=True,
+        callback=to_game,
+        help=help,
+    )
+
+
 def count_option(default: int, check: Callable[[int], None], help: str) -> Callable[[F], F]:
     """Add ``--count N``: how many questions or situations a page asks; ``check`` refuses what it cannot give."""
     return click.option(
@@ -483,6 +507,7 @@ def log_inputs(
     shoe_help: str | None = None,
     verb: str = "written",
     required: bool = True,
+    game: bool = False,
 ) -> Callable[[F], F]:
     """Add LOG... and the options every log-reading command shares; the command gets them as ``inputs``.
 
@@ -490,7 +515,8 @@ def log_inputs(
     ``verb`` says in the summary line what was done with each shoe. Each of
     ``old_format_flags`` is a warned old spelling of --from (``--format`` in a
     command whose output has no format to choose, render's ``--log-format``).
-    Without ``required`` a command may be given no LOG (it makes its own shoe).
+    Without ``required`` a command may be given no LOG (it makes its own shoe). With ``game``,
+    --game too (the command's ``inputs.game``).
     """
 
     def decorate(command: F) -> F:
@@ -507,6 +533,8 @@ def log_inputs(
                 coups_text,
                 verb=verb,
             )
+            if game:
+                inputs.game = kwargs.pop("game")
             verbose = kwargs.pop("verbose")
             from ..logs import notes  # a command that reads logs loads roads.logs anyway
 
@@ -528,6 +556,8 @@ def log_inputs(
                     logger.removeHandler(handler)
 
         wrapped: Any = run
+        if game:
+            wrapped = game_option()(wrapped)
         if coups:
             wrapped = click.option(
                 "--coups",

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
+from ..enums import Game
 from ..errors import OutputError, RenderError, RoadsError
 from ..files import (
     OutputNames,
@@ -75,7 +76,7 @@ HELP_ORDER = (
 
 
 @cli.command("render")
-@log_inputs(old_format_flags=("--log-format",), coups=True)
+@log_inputs(old_format_flags=("--log-format",), coups=True, game=True)
 @click.option("-o", "--output", metavar="OUT", help="The picture to write: OUT.svg, OUT.png or OUT.pdf (one shoe).")
 @dir_option("One picture per shoe of every LOG, into FOLDER (made if missing).")
 @click.option(
@@ -137,11 +138,14 @@ def render_command(
       roads render shoes.jsonl --shoe 7 --coups 1-40 -o first40.svg
       roads render shoe.txt -o shoe.gif --animate --fps 4   the shoe coup by coup
       roads render cards.txt -o board.svg --mark-events ez --lucky-6
+      roads render dt.txt --game dragon-tiger -o dt.png   Dragon red, Tiger blue, on the same roads
 
     With -d every shoe of every LOG is drawn; a shoe that cannot be read or
     drawn is reported on one line, the others are still drawn, and the exit
     status is then 1 (--fail-fast stops at the first).
     """
+    if inputs.game is Game.DRAGON_TIGER and (animate or mark_events is not None or lucky_6):
+        raise click.UsageError("--game dragon-tiger draws still boards: not with --animate, --mark-events or --lucky-6")
     if animate and (mark_events is not None or lucky_6):
         raise click.UsageError("--mark-events and --lucky-6 mark a still board: they cannot be combined with --animate")
     if animate:
@@ -230,7 +234,9 @@ def shoe_jobs(
     names = OutputNames([log] if isinstance(log, str) else []) if names is None else names
     room = name_limit(folder) - len(f"-{sys.maxsize}.{name}".encode())
     most = bounded(options)
-    with open_archive(log, log_format) as found:
+    game = Game.BACCARAT if inputs is None else inputs.game
+    dragon_tiger = inputs is not None and game is Game.DRAGON_TIGER
+    with inputs.archive(str(log)) if inputs is not None and dragon_tiger else open_archive(log, log_format) as found:
         shoes = inputs.pick(found, str(planned[0])) if inputs is not None else found
         for shoe in shoes:
             try:
@@ -249,7 +255,7 @@ def shoe_jobs(
             out = names.claim(wanted)
             if out != wanted:
                 click.echo(f"roads: note: {shoe.label()} is drawn to {shown(out)}: {shown(wanted)} is taken", err=True)
-            yield Job(out, name, options, shoe.label(), outcomes, _name_problem(out))
+            yield Job(out, name, options, shoe.label(), outcomes, _name_problem(out), game)
 
 
 def _name_problem(out: str) -> str | None:

@@ -13,7 +13,7 @@ from .options import Whole, checked, log_inputs
 
 
 @cli.command("show")
-@log_inputs(coups=True)
+@log_inputs(coups=True, game=True)
 @color_option
 @click.option(
     "--road",
@@ -44,6 +44,7 @@ def show_command(inputs: Inputs, color_mode: ColorMode, road: tuple[str, ...], l
       roads show shoe.txt --last 20 --color always | less -R
       NO_COLOR=1 roads show shoe.txt
       roads show shoes.jsonl --shoe 3 --coups 41-
+      roads show dt.txt --game dragon-tiger    D Dragon, T Tiger, / Tie
     """
     names = tuple(Road.parse(r) for r in road) or ROAD_NAMES
     with inputs.one("show") as shoe:

@@ -16,6 +16,7 @@ from ..analytics.counting import blocks, count_block, count_shoe, dask_counter, 
 from ..analytics.tables import ShoeInfo, shoe_rows
 from ..analytics.theory import ALPHA, EXACT_BELOW
 from ..analytics.verdicts import Across, across_groups, group_document
+from ..enums import Game
 from ..errors import RoadsError, one_line
 from ..files import refuse_inputs
 from ..logs.archive import Shoe, _numbered, open_archive
@@ -259,7 +260,7 @@ def group_csv(group: dict[str, Any], total: bool = False) -> str:
 
 
 @cli.command("stats")
-@log_inputs(verb="counted")
+@log_inputs(verb="counted", game=True)
 @decks_option()
 @click.option("--by", "by", type=choice(GROUPINGS), help="Also give the figures per shoe, file, table or date.")
 @json_option("Print the statistics as JSON (docs/stats.md).")
@@ -345,9 +346,21 @@ def stats_command(
       roads stats year.jsonl --dask tcp://scheduler:8786
       roads stats shoes.jsonl --drift --csv > drift.csv
       roads stats shoes.jsonl --good-roads     do good roads work? the archive's own answer
+      roads stats dt.txt --game dragon-tiger   Dragon, Tiger and Tie against the exact odds
     """
     if as_json and as_csv:
         raise click.UsageError("give one of --json and --csv")
+    if inputs.game is Game.DRAGON_TIGER:
+        from . import dragon_tiger  # Dragon Tiger: its own counts and tests, beside these
+
+        others = {"--by": by is not None, "--csv": as_csv, "--parquet": parquet is not None, "--drift": drift}
+        extra = {
+            "--csv-tables": csv_tables is not None,
+            "--dask": dask is not None,
+            "--good-roads": good_roads is not None,
+        }
+        dragon_tiger.stats(inputs, decks, as_json, {**others, **extra})
+        return
     if good_roads is not None:
         _good_roads(inputs, decks, good_roads, as_json, refused=(by, as_csv, parquet, csv_tables, drift, dask))
         return

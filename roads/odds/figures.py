@@ -5,6 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from .api import exact_odds
+from .dragon_tiger import ExactDragonTigerOdds, dragon_tiger_shoe
 from .model import ExactOdds
 
 FIGURE_COLUMNS: tuple[tuple[str, str], ...] = (
@@ -42,7 +43,22 @@ def percent(value: Fraction, places: int = 6) -> str:
     return f"{sign}{whole}.{frac:0{places}d}" if places else f"{sign}{whole}"
 
 
-def _table(rows: dict[int, ExactOdds], columns: tuple[tuple[str, str], ...]) -> list[str]:
+DRAGON_TIGER_COLUMNS: tuple[tuple[str, str], ...] = (
+    ("dragon", "Dragon wins"),
+    ("tiger", "Tiger wins"),
+    ("tie", "Tie"),
+    ("suited_tie", "Suited tie"),
+    ("edge_dragon", "edge Dragon (1 to 1, half lost on a tie)"),
+    ("edge_tie_8", "edge Tie (8 to 1)"),
+    ("edge_tie_11", "edge Tie (11 to 1)"),
+    ("edge_suited_tie", "edge Suited tie (50 to 1)"),
+)
+"""The Dragon Tiger columns of docs/figures.md, as (field, heading); Tiger's edge is Dragon's."""
+
+
+def _table(
+    rows: dict[int, ExactOdds] | dict[int, ExactDragonTigerOdds], columns: tuple[tuple[str, str], ...]
+) -> list[str]:
     lines = ["| decks | " + " | ".join(h for _, h in columns) + " |", "|---" * (len(columns) + 1) + "|"]
     for decks, odds in rows.items():
         lines.append(f"| {decks} | " + " | ".join(percent(getattr(odds, f)) for f, _ in columns) + " |")
@@ -84,4 +100,42 @@ def figures_markdown(decks: tuple[int, ...] = FIGURE_DECKS) -> str:
     for field, heading in FIGURE_COLUMNS + EXTRA_COLUMNS:
         value = getattr(eight, field)
         lines.append(f"| {heading} | {value.numerator}/{value.denominator} |")
-    return "\n".join(lines) + "\n"
+    return "\n".join(lines + _dragon_tiger(decks)) + "\n"
+
+
+def _dragon_tiger(decks: tuple[int, ...]) -> list[str]:
+    """Return the Dragon Tiger section of docs/figures.md: the table, how each figure is derived, 8-deck fractions."""
+    rows = {d: dragon_tiger_shoe(d) for d in decks}
+    eight = dragon_tiger_shoe(8)
+    lines = [
+        "",
+        "## Dragon Tiger",
+        "",
+        "One card to Dragon, one to Tiger, from a full shoe of N decks (52N cards, N of",
+        "each card, 4N of each rank); the higher rank wins, A lowest and K highest. Each",
+        "figure counts the 52N (52N - 1) ordered pairs of distinct cards:",
+        "",
+        "- Tie: 13 ranks x 4N x (4N - 1) pairs of one rank, so 13 x 4N x (4N - 1) / (52N (52N - 1));",
+        "  8 decks: 13 x 32 x 31 / (416 x 415).",
+        "- Suited tie: 52 cards x N x (N - 1) pairs of one card, so 52 N (N - 1) / (52N (52N - 1));",
+        "  8 decks: 52 x 8 x 7 / (416 x 415). One deck has none.",
+        "- Dragon = Tiger = (1 - tie) / 2: swapping the two cards swaps the winner.",
+        "- Edge of Dragon (and of Tiger), paid 1 to 1 with half lost on a tie:",
+        "  Tiger + tie / 2 - Dragon = tie / 2.",
+        "- Edge of Tie paid 8 to 1: 1 - 9 x tie; paid 11 to 1: 1 - 12 x tie.",
+        "- Edge of Suited tie paid 50 to 1: 1 - 51 x suited tie.",
+        "",
+        "Every figure is also computed for any composition left in a shoe (by rank, and",
+        "by suit for the suited tie): `roads odds --game dragon-tiger --after LOG`.",
+        "",
+        *_table(rows, DRAGON_TIGER_COLUMNS),
+        "",
+        "### Exact values, 8 decks",
+        "",
+        "| figure | exact fraction |",
+        "|---|---|",
+    ]
+    for field, heading in DRAGON_TIGER_COLUMNS:
+        value = getattr(eight, field)
+        lines.append(f"| {heading} | {value.numerator}/{value.denominator} |")
+    return lines

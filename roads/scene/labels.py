@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+
+from ..enums import Game
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,6 +62,18 @@ LABELS: dict[str, Labels] = {
         cockroach_pig="曱甴路",
     ),
 }
+
+DRAGON_TIGER_LABELS: dict[str, Labels] = {
+    "en": replace(LABELS["en"], banker="D", player="T", tie="Tie", banker_pair="D pair", player_pair="T pair"),
+    "zh": replace(LABELS["zh"], banker="龙", player="虎", tie="和", banker_pair="龙对", player_pair="虎对"),
+}
+"""Dragon Tiger's words: Dragon on the red (Banker's) side, Tiger on the blue; ``T`` is Tiger, a tie is ``Tie``."""
+
+
+def labels_for(name: str, game: Game) -> Labels:
+    """Return the label set ``name`` (``en``, ``zh``) in ``game``'s words."""
+    return (DRAGON_TIGER_LABELS if game is Game.DRAGON_TIGER else LABELS)[name]
+
 
 FONT_FAMILY: dict[str, str] = {
     # The PNG back-end draws each character from the first of Aileron, DejaVu Sans and

@@ -19,7 +19,7 @@ from ..errors import RenderError
 from ..outcome import Winner
 from . import text as copy
 from .highlight import Focus, focus
-from .labels import FONT_FAMILY, LABELS
+from .labels import FONT_FAMILY, labels_for
 from .options import SMALLEST_TEXT, OptionChanges, RenderOptions, legible, render_options
 from .panel import panel
 from .primitives import Grid, Group, Item, Rect, Scene, Text, Use
@@ -182,7 +182,7 @@ class _Layout:
         self.o = options
         self.fixed = fixed
         self.t = THEMES[options.theme]
-        self.labels = LABELS[options.labels]
+        self.labels = labels_for(options.labels, board.game)
         self.book = SymbolBook(self.t, self.labels)
         self.focus: Focus | None = focus(board, *options.highlight) if options.highlight else None
         self.firsts: dict[str, int] = {}

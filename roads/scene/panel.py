@@ -5,6 +5,7 @@ from __future__ import annotations
 from ..board import Board
 from ..board.names import DERIVED
 from ..board.stats import percent
+from ..enums import Game
 from .labels import Labels
 from .options import SMALLEST_TEXT
 from .primitives import Group, Item, Rect, Use
@@ -32,7 +33,8 @@ def panel(board: Board, t: Theme, lab: Labels, book: SymbolBook, x: float, y: fl
     items.append(centred_text(x + 8, top + 3 * line, lab.coups, TEXT, t.muted, anchor="start"))
     items.append(centred_text(x + half - 8, top + 3 * line, str(s.coups), TEXT, t.text, anchor="end"))
     counts = ((lab.banker_pair, s.banker_pairs), (lab.player_pair, s.player_pairs), (lab.naturals, s.naturals))
-    for i, (label, count) in enumerate(counts):
+    # Dragon Tiger has no pairs and no naturals: its panel leaves those rows out.
+    for i, (label, count) in enumerate(counts if board.game is Game.BACCARAT else ()):
         items.append(centred_text(right, top + i * line, label, TEXT, t.muted, anchor="start"))
         items.append(centred_text(x + w - 8, top + i * line, str(count), TEXT, t.text, anchor="end"))
     cy = top + 3 * line

@@ -9,12 +9,19 @@ from __future__ import annotations
 from ..board import Board, Color
 from ..board.names import Road
 from ..board.stats import result_counts
+from ..enums import Game
 from ..terminal import DIFFERENT, SAME, compact_bead_plate, compact_big_road, compact_derived, mark_glyph, plural
 
 
 def summary(board: Board) -> str:
     """Return the statistics panel as one sentence."""
     s = board.stats
+    game = board.game
+    if game is Game.DRAGON_TIGER:
+        return (
+            f"{plural(s.coups, 'coup')}: {result_counts(s, game)}; "
+            f"longest streak {game.banker} {s.longest_banker}, {game.player} {s.longest_player}."
+        )
     return (
         f"{plural(s.coups, 'coup')}: {result_counts(s)}; "
         f"Banker pairs {s.banker_pairs}, Player pairs {s.player_pairs}, naturals {s.naturals}; "
@@ -44,9 +51,10 @@ def derived_line(board: Board, name: str, first: int = 1) -> str:
 def asks_line(board: Board) -> str:
     """Return both ask roads in words."""
     parts = []
+    names = {"banker": board.game.banker, "player": board.game.player}
     for side, answer in board.asks().items():
         marks = ", ".join(f"{Road.parse(name).title} {_mark(color)}" for name, color in answer.items())
-        parts.append(f"{side.title()} ask: {marks}")
+        parts.append(f"{names[side]} ask: {marks}")
     return ". ".join(parts) + "."
 
 
