@@ -18,7 +18,8 @@ from test_regression_batch_signals import alive, children
 from roads.analytics import Tally, counting
 from roads.analytics.counting import Block, blocks, count_block, count_shoe, lost_block
 from roads.analytics.verdicts import group_document
-from roads.cli import gather, main, output
+from roads.cli import gather, main
+from roads.cli.output import stats as stats_output
 from roads.logs.archive import open_archive
 from roads.logs.writer import write_shoe_line
 from roads.shoe import deal_shoe
@@ -381,7 +382,7 @@ def test_each_sees_every_counted_shoe_in_order_in_this_process(dealt: Path, caps
     assert sum(coups for _, coups in seen) == total.counts.coups
     spread = Inputs((str(dealt),), None, None, False)
     other, other_total = gather.tally_logs(spread, "table", 2)
-    assert output.stats_data(tallies, total, 8) == output.stats_data(other, other_total, 8)
+    assert stats_output.stats_data(tallies, total, 8) == stats_output.stats_data(other, other_total, 8)
 
 
 def test_an_error_of_each_ends_the_count(few: Path) -> None:

@@ -1,7 +1,7 @@
 """``roads exposure``: before every coup of card logs, the exact house edge of each chosen side bet.
 
 The command only reads its options: roads/cli/gather.py prices the shoes on
-the worker pool and roads/cli/output.py prints them a shoe at a time.
+the worker pool and roads/cli/output/exposure.py prints them a shoe at a time.
 """
 
 from __future__ import annotations
@@ -17,7 +17,8 @@ from .app import cli
 from .gather import scanned
 from .inputs import Inputs
 from .options import bet_option, decks_option, jobs_option, json_option, log_inputs
-from .output import ExposureWriter, output_format
+from .output import output_format
+from .output.exposure import ExposureWriter
 from .progress import Progress
 from .table_rules import chosen_rules, rules_options
 

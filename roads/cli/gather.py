@@ -6,7 +6,7 @@ exposure prices a shoe a job on the same pool; anything else is read in this
 process. Answers come back in the order of the logs, so the figures are the
 same bytes for any number of workers. Bad shoes go to the command's
 :class:`~roads.cli.inputs.Inputs` as they come; what is counted is returned
-as numbers, and roads/cli/output.py words it.
+as numbers, and roads/cli/output/ words it.
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ from ..files import refuse_inputs
 from ..logs.archive import Shoe, _numbered, open_archive
 from ..pool import run_tasks, worker_count
 from .inputs import Inputs
-from .output import stats_data
+from .output.stats import stats_data
 from .progress import Progress
 
 if TYPE_CHECKING:

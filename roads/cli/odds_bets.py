@@ -5,7 +5,6 @@ The one point priced (JSON and table) is made by :mod:`roads.bets.next_coup`, wh
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from fractions import Fraction
 from pathlib import Path
@@ -17,6 +16,7 @@ from ..cards import Card
 from ..coup import Coup
 from ..errors import BetError, RoadsError, one_line
 from ..odds.api import shoe_phrase
+from .output import json_points
 
 
 def full_shoe(decks: int, table: RuleSet, *, exact: bool, as_json: bool) -> str:
@@ -99,7 +99,7 @@ def each_json(series: Sequence[AnyPrices], chosen: Sequence[str], coups: int, un
         data["bets"] = [b for b in data["bets"] if b["bet"] in chosen]
         where = {"coups_dealt": k} if k <= coups else {"coups_dealt": coups, "cards_of_next_coup": under_way}
         points.append({**where, **data})
-    return "[\n  " + ",\n  ".join(map(json.dumps, points)) + "\n]"
+    return json_points(points)
 
 
 def edge(p: AnyPrices, bet: str) -> float:

@@ -13,7 +13,7 @@ from .app import cli, wrote
 from .gather import GROUPINGS, collect_stats, scanned
 from .inputs import Inputs
 from .options import choice, decks_option, log_inputs, render_option
-from .output import CSV_COLUMNS, csv_report, group_csv
+from .output.stats import CSV_COLUMNS, csv_report, group_csv
 from .progress import Progress
 
 

@@ -1,7 +1,7 @@
 """``roads stats``: an archive's counts per group and in total, tested against the exact odds.
 
 The command only reads its options: roads/cli/gather.py counts the logs (the
-worker pool, Dask) and roads/cli/output.py prints what was counted.
+worker pool, Dask) and roads/cli/output/stats.py prints what was counted.
 """
 
 from __future__ import annotations
@@ -17,7 +17,8 @@ from .gather import GROUPINGS, archive_drift_of, collect_stats, table_files
 from .good_roads import good_roads_option, patterns, shoe_trials
 from .inputs import Inputs
 from .options import choice, decks_option, jobs_option, json_option, log_inputs
-from .output import StatsWriter, drift_document, good_roads_document, output_format
+from .output import output_format
+from .output.stats import StatsWriter, drift_document, good_roads_document
 
 
 @cli.command("stats")

@@ -1,40 +1,20 @@
-"""What every long command prints: the text tables, JSON and CSV of ``stats``, ``stats --drift``,
-``stats --good-roads`` and ``exposure``, from the numbers roads.analytics returns.
-
-The commands (roads/cli/stats.py, roads/cli/exposure.py) parse options and
-call two modules: roads/cli/gather.py reads and counts the logs (the worker
-pool, Dask), and this one words and lays out what was counted. Nothing here
-reads a log or counts a coup. Each writer writes a group or a shoe as soon as
-it is finished, in the bytes the whole document would give.
-"""
+"""What ``roads stats`` prints: each group's counts and tests as text, JSON or CSV, ``--drift`` and ``--good-roads``."""
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator, Sequence
-from fractions import Fraction
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-import click
-
-from ..analytics import Tally
-from ..analytics.simulated import expectations
-from ..analytics.theory import ALPHA, EXACT_BELOW
-from ..analytics.verdicts import Across, across_groups, group_document
-from ..errors import one_line
-from ..logs.csvcell import line
-from ..odds.api import shoe_phrase
+from ...analytics import Tally
+from ...analytics.simulated import expectations
+from ...analytics.theory import ALPHA, EXACT_BELOW
+from ...analytics.verdicts import Across, across_groups, group_document
+from ...errors import one_line
+from ...logs.csvcell import line
 
 if TYPE_CHECKING:
-    from ..analytics.drift import Drift
-    from ..analytics.exposure import Exposure, ShoeExposure, Totals
-
-
-def output_format(as_json: bool, as_csv: bool) -> str:
-    """Return the format --json and --csv ask for (``text`` without either); a UsageError for both."""
-    if as_json and as_csv:
-        raise click.UsageError("give one of --json and --csv")
-    return "json" if as_json else "csv" if as_csv else "text"
+    from ...analytics.drift import Drift
 
 
 def stats_data(tallies: dict[str, Tally], total: Tally, decks: int) -> dict[str, Any]:
@@ -321,10 +301,55 @@ class StatsWriter:
             )
 
 
+def drift_csv(found: Drift) -> str:
+    """Return the drift table as CSV, one row a shoe (every text cell guarded against formulas)."""
+    from ...analytics.drift import CSV_COLUMNS  # deferred: only --drift --csv needs the drift module
+
+    rows = [line(CSV_COLUMNS)]
+    rows += [line(list(r.to_dict().values())) for r in found.rows]  # to_dict's keys are CSV_COLUMNS, in order
+    return "".join(rows)
+
+
+def drift_words(found: Drift) -> list[str]:
+    """Return what the drift table measures and what its CUSUM found, a sentence a line (plain text)."""
+    about = found.about()
+    share = "-" if about["share"] is None else f"{100 * about['share']:.2f}%"
+    lines = [
+        f"{len(found.rows)} shoes in {found.order} order; Banker share among non-tie coups {share}, "
+        f"exact {100 * found.expected:.2f}%, band {about['band_sigmas']:g} standard deviations of the cumulative count",
+        f"CUSUM of each shoe's standardised Banker count: k {found.k:g}, h {found.h:g} (a fair archive of "
+        f"{len(found.rows)} shoes crosses h with chance at most {found.alpha:.0%}, half on each side)",
+    ]
+    if found.signals:
+        shown = ", ".join(f"{one_line(r.shoe)} ({r.signal}, shoe {r.order})" for r in found.signals[:10])
+        more = f" and {len(found.signals) - 10} more" if len(found.signals) > 10 else ""
+        lines.append(f"FLAG the CUSUM crosses h at {shown}{more}")
+    else:
+        lines.append("the CUSUM stays below h: no drift stands out")
+    return lines
+
+
+def drift_text(found: Drift) -> str:
+    """Return the drift table as text: its words, then a line a shoe."""
+    out = ["== Drift of the Banker share, shoe by shoe"]
+    out += [f"   {w}" for w in drift_words(found)]
+    out.append(
+        f"   {'shoe':>6} {'decisions':>9} {'banker':>6} {'z':>6} {'share':>7} {'band':>15} {'up':>6} {'down':>6}  name"
+    )
+    for r in found.rows:
+        z = "-" if r.z is None else f"{r.z:+.2f}"
+        share = "-" if r.share is None else f"{100 * r.share:.2f}%"
+        band = "-" if r.low is None else f"{100 * r.low:.2f}-{100 * (r.high or 0):.2f}%"
+        mark = f"  {r.signal.upper()}" if r.signal else ""
+        out.append(
+            f"   {r.order:>6} {r.decisions:>9} {r.banker:>6} {z:>6} {share:>7} {band:>15} "
+            f"{r.up:>6.2f} {r.down:>6.2f}  {one_line(r.shoe)}{mark}"
+        )
+    return "\n".join(out) + "\n"
+
+
 def drift_document(found: Drift, decks: int, fmt: str) -> str:
     """Return ``roads stats --drift``: the drift table in ``fmt`` (``text``, ``csv``, ``json``)."""
-    from ..analytics.drift import drift_csv, drift_text
-
     if fmt == "csv":
         return drift_csv(found)
     if fmt == "text":
@@ -377,122 +402,3 @@ def good_roads_text(data: dict[str, Any]) -> str:
         else "no pattern's next coup strays from the odds: a good road does not change what comes next"
     )
     return "\n".join(lines) + "\n"
-
-
-EXPOSURE_CSV_COLUMNS = ("shoe", "coup", "bet", "edge", "positive", "net")
-"""``roads exposure --csv``: one row per coup and bet; ``net`` is what one unit netted, given only where the edge
-was below zero."""
-
-
-def exposure_csv_rows(found: ShoeExposure, bets: Sequence[str]) -> Iterator[tuple[object, ...]]:
-    """Yield one shoe's CSV rows: one per coup and bet."""
-    nets = {(m.coup, m.bet): m.net for m in found.positive}
-    for row in found.coups:
-        for bet, edge in zip(bets, row.edges, strict=True):
-            net = nets.get((row.coup, bet))
-            positive = edge is not None and edge < 0
-            yield (found.shoe, row.coup, bet, edge, int(positive), None if net is None else _number(net))
-
-
-def exposure_shoe_json(found: ShoeExposure, bets: Sequence[str]) -> str:
-    """Return one shoe of ``roads exposure --json``, on one line."""
-    return json.dumps(
-        {
-            "shoe": found.shoe,
-            "coups": [{"coup": row.coup, "edges": dict(zip(bets, row.edges, strict=True))} for row in found.coups],
-            "positive": [{"coup": m.coup, "bet": m.bet, "edge": m.edge, "net": _number(m.net)} for m in found.positive],
-        }
-    )
-
-
-def edge_percent(edge: float) -> str:
-    """Return a house edge in percent, signed, four places."""
-    return f"{100 * edge:+.4f}%"
-
-
-def units(net: Fraction) -> str:
-    """Return a net in units, signed."""
-    value = _number(net)
-    return f"{value:+,}" if isinstance(value, int) else f"{value:+,.2f}"
-
-
-def _number(value: Fraction) -> int | float:
-    """Return a net as JSON carries it (roads.analytics.exposure.number)."""
-    from ..analytics import exposure  # deferred: stats, which shares this module, needs no bets
-
-    return exposure.number(value)
-
-
-def exposure_json_head(scan: Exposure) -> str:
-    """Return ``roads exposure --json``'s start, up to its first shoe: ``{"rules", "decks", "bets", "shoes": [``."""
-    head = {"rules": scan.rules.name, "decks": scan.decks, "bets": list(scan.ids)}
-    return json.dumps(head)[:-1] + ', "shoes": ['
-
-
-def exposure_json_tail(totals: Totals) -> str:
-    """Return ``roads exposure --json``'s end: the ``total`` object."""
-    return '\n], "total": ' + json.dumps(totals.to_json()) + "}\n"
-
-
-def exposure_shoe_text(found: ShoeExposure) -> str:
-    """Return one shoe's short table of positive moments (one line when it has none)."""
-    head = f"{found.label}: {len(found.coups)} coups"
-    if not found.positive:
-        return f"{head}, no bet in the player's favour\n"
-    lines = [
-        f"{head}, {len(found.positive)} positive moment{'s' if len(found.positive) != 1 else ''} "
-        f"(one unit on each netted {units(found.net)})",
-        f"  {'coup':>4}  {'bet':<21}{'house edge':>12}{'net':>8}",
-    ]
-    lines += [f"  {m.coup:>4}  {m.bet:<21}{edge_percent(m.edge):>12}{units(m.net):>8}" for m in found.positive]
-    return "\n".join(lines) + "\n"
-
-
-def exposure_totals_text(totals: Totals, scan: Exposure) -> str:
-    """Return the closing lines: shoes, coups, positive moments per bet and the ideal net."""
-    lines = [
-        "",
-        f"Total: {totals.shoes:,} shoe{'s' if totals.shoes != 1 else ''}, {totals.coups:,} coups, "
-        f"bets {', '.join(scan.ids)} under {scan.rules.title} rules ({shoe_phrase(scan.decks)}).",
-        f"  {totals.positive_coups:,} coup{'s' if totals.positive_coups != 1 else ''} with a bet in the player's "
-        f"favour ({totals.moments:,} bet{'s' if totals.moments != 1 else ''}); one unit on each would have netted "
-        f"{units(totals.ideal_net)}.",
-    ]
-    for bet in scan.ids:
-        count, net = totals.by_bet.get(bet, [Fraction(0), Fraction(0)])
-        if count:
-            lines.append(f"  {bet:<21}{int(count):>7,} positive   netted {units(net)}")
-    return "\n".join(lines) + "\n"
-
-
-class ExposureWriter:
-    """Writes ``roads exposure`` a shoe at a time as text, CSV or JSON; nothing at all when no shoe was scanned."""
-
-    def __init__(self, fmt: str, scan: Exposure, write: Callable[[str], object]) -> None:
-        """Write ``fmt`` (``text``, ``csv``, ``json``) of ``scan``'s bets through ``write``."""
-        from ..analytics.exposure import Totals
-
-        self.fmt, self.scan, self.write = fmt, scan, write
-        self.totals = Totals()
-
-    def shoe(self, found: ShoeExposure) -> None:
-        """Write one scanned shoe."""
-        first = self.totals.shoes == 0
-        self.totals.add(found)
-        if self.fmt == "json":
-            head = exposure_json_head(self.scan) if first else ","
-            self.write(head + "\n  " + exposure_shoe_json(found, self.scan.ids))
-        elif self.fmt == "csv":
-            rows = "".join(line(row) for row in exposure_csv_rows(found, self.scan.ids))
-            self.write((line(EXPOSURE_CSV_COLUMNS) if first else "") + rows)
-        else:
-            self.write(exposure_shoe_text(found))
-
-    def finish(self) -> None:
-        """Write the totals (the JSON's end); nothing when no shoe was written."""
-        if self.totals.shoes == 0:
-            return
-        if self.fmt == "json":
-            self.write(exposure_json_tail(self.totals))
-        elif self.fmt == "text":
-            self.write(exposure_totals_text(self.totals, self.scan))
