@@ -18,7 +18,7 @@ from ..odds.chance_chart import chart, save_chart
 from .app import cli
 from .inputs import Inputs
 from .options import FORMAT_NAMES, FROM_HELP, bet_option, choice, decks_option, json_option
-from .output import model_json
+from .output.jsontext import model_json
 from .output.odds import odds_each_json, odds_each_table, odds_table
 from .table_rules import chosen_rules, rules_options
 

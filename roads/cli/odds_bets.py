@@ -16,7 +16,7 @@ from ..cards import Card
 from ..coup import Coup
 from ..errors import BetError, RoadsError, one_line
 from ..odds.api import shoe_phrase
-from .output import json_points
+from .output.jsontext import json_points
 
 
 def full_shoe(decks: int, table: RuleSet, *, exact: bool, as_json: bool) -> str:

@@ -11,7 +11,7 @@ from ..shoe import check_cut, random_seed
 from ..simulate import simulate, simulate_bets
 from .app import cli
 from .options import Whole, choice, cut_option, decks_option, json_option, seed_number, seed_option, usage_for
-from .output import model_json
+from .output.jsontext import model_json
 from .output.odds import bet_simulation_table, simulation_table
 from .table_rules import chosen_rules, rules_options
 

@@ -8,7 +8,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from ...odds import FIGURE_COLUMNS, percent
-from . import json_points
+from .jsontext import json_points
 
 if TYPE_CHECKING:
     from ...odds import ExactOdds, Odds
