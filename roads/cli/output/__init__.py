@@ -10,6 +10,7 @@ command needs:
   :class:`~.stats.StatsWriter`), ``--drift``, ``--good-roads``, and the report's CSV download;
 - :mod:`.exposure`: ``roads exposure``, a shoe at a time (:class:`~.exposure.ExposureWriter`);
 - :mod:`.odds`: ``roads odds`` and ``roads simulate``'s tables and JSON;
+- :mod:`.odds_bets`: ``roads odds --bets --each``;
 - :mod:`.build`: ``roads build --per-shoe``'s lines;
 - :mod:`.jsontext`: JSON as every command prints it (a document, a line, a shoe's course).
 
