@@ -67,7 +67,11 @@ def test_a_closed_stream_is_not_a_terminal() -> None:
 
 @pytest.mark.parametrize(
     ("argv", "said"),
-    [(["stats", "-j", "1"], "roads: 3 shoes counted"), (["exposure", "--bet", "dragon_7", "-j", "1"], "shoes scanned")],
+    [
+        (["stats", "-j", "1"], "roads: 3 shoes counted"),
+        (["exposure", "--bet", "dragon_7", "-j", "1"], "shoes scanned"),
+        (["stats", "--good-roads"], "roads: 3 shoes counted"),
+    ],
 )
 def test_commands_show_it_on_a_terminal_only(
     argv: list[str], said: str, archive: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]

@@ -12,6 +12,7 @@ import functools
 import click
 
 from ..analytics.counting import dask_ready
+from ..logs.archive import Shoe
 from .app import cli
 from .gather import GROUPINGS, archive_drift_of, collect_stats, table_files
 from .good_roads import good_roads_option, patterns, shoe_trials
@@ -19,6 +20,7 @@ from .inputs import Inputs
 from .options import choice, decks_option, jobs_option, json_option, log_inputs
 from .output import output_format
 from .output.stats import StatsWriter, drift_document, good_roads_document
+from .progress import Progress
 
 
 @cli.command("stats")
@@ -144,7 +146,14 @@ def _good_roads(inputs: Inputs, decks: int, pattern_file: str, as_json: bool, re
             "--parquet, --csv-tables, --drift or --dask"
         )
     counts = GoodRoadCounts(patterns(pattern_file))
-    inputs.each(lambda shoe: counts.add_shoe(*shoe_trials(shoe, decks)), summary=False)
+    with Progress("counted") as progress:
+        progress.update(0)  # on a terminal from the start, as the other counts
+
+        def count(shoe: Shoe) -> None:
+            counts.add_shoe(*shoe_trials(shoe, decks))
+            progress.update()
+
+        inputs.each(count, summary=False)
     data = {"shoes": counts.shoes, "coups": counts.coups, "decks": decks, "patterns": counts.report()}
     click.echo(good_roads_document(data, as_json), nl=False)
     inputs.finish()
