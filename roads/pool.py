@@ -6,8 +6,9 @@ order the items came. A stop (Ctrl-C, SIGTERM, SIGHUP) or any error in the
 parent ends every worker within a second: each is asked to stop (its own
 cleanup removes its temporary file), one that does not is killed, and the
 temporary files of the items in flight are removed after it. A worker also
-ends by itself when the parent is gone. The render batch and ``roads stats``
-both run on it.
+ends by itself when the parent is gone. The render batch (roads/cli/batch.py)
+and the counting of ``roads stats``, ``exposure`` and ``report``
+(roads/cli/gather.py) run on it.
 """
 
 from __future__ import annotations

@@ -67,7 +67,11 @@ def test_a_closed_stream_is_not_a_terminal() -> None:
 
 @pytest.mark.parametrize(
     ("argv", "said"),
-    [(["stats", "-j", "1"], "roads: 3 shoes counted"), (["exposure", "--bet", "dragon_7", "-j", "1"], "shoes scanned")],
+    [
+        (["stats", "-j", "1"], "roads: 3 shoes counted"),
+        (["exposure", "--bet", "dragon_7", "-j", "1"], "shoes scanned"),
+        (["stats", "--good-roads"], "roads: 3 shoes counted"),
+    ],
 )
 def test_commands_show_it_on_a_terminal_only(
     argv: list[str], said: str, archive: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
@@ -92,3 +96,51 @@ def test_a_piped_report_prints_nothing_extra(archive: str, tmp_path: Path) -> No
     )
     assert done.returncode == 0, done.stderr
     assert "\r" not in done.stderr and "counted" not in done.stderr and "scanned" not in done.stderr
+
+
+def drawn(err: str) -> list[str]:
+    """Return each text the progress line showed, in order ("" where it was cleared)."""
+    return [text.rstrip() for text in re.findall(r"\r([^\r\n]*)\r", err)]
+
+
+@pytest.mark.parametrize(
+    ("argv", "done"),
+    [
+        (["exposure", "--bet", "dragon_7", "-j", "1"], "scanned"),
+        (["stats", "--by", "shoe", "--csv", "-j", "1"], "counted"),
+    ],
+)
+def test_regression_progress_line_blank_between_shoes(
+    argv: list[str], done: str, archive: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """roads exposure showed nothing for minutes on a terminal: nothing before the first shoe was done, and the
+    line was cleared as each shoe was printed and stayed blank while the next one was worked on. It now shows
+    from the start, and steps aside only while a shoe is printed."""
+    monkeypatch.setattr(progress_module, "on_terminal", lambda stream: True)  # standard output too
+    monkeypatch.setattr(progress_module, "EVERY", 0.0)
+    status, out, err = run(capsys, argv[0], archive, *argv[1:])
+    assert status == 0 and out
+    shown = drawn(err)
+    assert shown[0] == f"roads: 0 shoes {done}"  # before any shoe is done
+    assert f"roads: 3 shoes {done}" in shown
+    assert shown[-1] == ""  # cleared at the end
+    cleared = [i for i, text in enumerate(shown[:-1]) if text == ""]
+    assert cleared  # it made room for what was printed
+    for i in cleared:
+        assert shown[i + 1] == shown[i - 1]  # and came back at once, as it was
+
+
+def test_piped_output_leaves_the_line_alone(archive: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """With standard output piped (stats --json > file), the line on the terminal is never cleared mid-run."""
+    monkeypatch.setattr(progress_module, "EVERY", 0.0)
+    screen = Terminal()
+    monkeypatch.setattr(sys, "stdout", io.StringIO())
+    with Progress("scanned", stream=screen) as shown:
+        shown.update(0)
+        for _ in range(3):
+            shown.update()
+            with shown.aside():
+                sys.stdout.write("a shoe\n")
+    assert drawn(screen.getvalue()) == [
+        f"roads: {n} shoes scanned" if n != 1 else "roads: 1 shoe scanned" for n in range(4)
+    ] + [""]

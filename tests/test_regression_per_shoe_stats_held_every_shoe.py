@@ -15,8 +15,9 @@ import pytest
 from helpers import run
 from peak_memory import run_peak
 
-from roads.cli import stats as stats_cli
+from roads.cli import gather
 from roads.cli.inputs import Inputs
+from roads.cli.output import stats as stats_output
 from roads.logs.archive import Shoe
 
 
@@ -34,7 +35,7 @@ def test_a_shoes_group_leaves_before_the_next_shoes_are_read(tmp_path: Path) -> 
     def counted(shoe: Shoe, board: object) -> None:
         events.append(f"read {shoe.id}")
 
-    tallies, total = stats_cli.tally_logs(
+    tallies, total = gather.tally_logs(
         Inputs((str(log),), None, None, False), "shoe", 1, None, counted, lambda t: events.append(f"out {t.key}")
     )
     assert tallies == {}  # nothing held but the total
@@ -50,16 +51,16 @@ def test_the_streamed_output_is_the_whole_documents_bytes(
 ) -> None:
     log = _archive(tmp_path, 40)
     inputs = Inputs((str(log),), None, None, False)
-    tallies, total = stats_cli.tally_logs(inputs, "shoe", 1)
-    data = stats_cli.stats_data(tallies, total, 8)
+    tallies, total = gather.tally_logs(inputs, "shoe", 1)
+    data = stats_output.stats_data(tallies, total, 8)
     code, out, _ = run(capsys, "stats", str(log), "--by", "shoe", *([fmt] if fmt else []))
     assert code == 0
     if fmt == "--json":
         assert out == json.dumps(data, ensure_ascii=False, indent=2) + "\n"
     elif fmt == "--csv":
-        assert out == stats_cli.csv_report(data)
+        assert out == stats_output.csv_report(data)
     else:
-        assert out == stats_cli.text_report(data)
+        assert out == stats_output.text_report(data)
 
 
 def test_no_group_is_written_when_no_shoe_has_a_coup(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -55,18 +55,19 @@ def test_a_spool_reads_back_in_chunks(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def test_the_page_is_the_same_from_a_summary_or_from_every_shoe(tmp_path: Path) -> None:
     # The CLI streams the page from a summary; report_html of the documents held whole gives the same bytes.
-    from roads.cli import stats as stats_cli
+    from roads.cli import gather
     from roads.cli.inputs import Inputs
+    from roads.cli.output import stats as stats_output
 
     log = _archive(tmp_path, 230)
     out = tmp_path / "r.html"
     assert main(["report", str(log), "--by", "shoe", "-o", str(out)]) == 0
-    tallies, total = stats_cli.tally_logs(Inputs((str(log),), None, None, False), "shoe", 1)
-    data = stats_cli.stats_data(tallies, total, 8)
+    tallies, total = gather.tally_logs(Inputs((str(log),), None, None, False), "shoe", 1)
+    data = stats_output.stats_data(tallies, total, 8)
     # the drift and per-shoe sections come from what was kept of every shoe: here, of the documents
     extra = sections(Seen.of(data["groups"]), data)
     whole = report_html(
-        data, data["groups"], logs=[str(log)], by="shoe", tests_csv=stats_cli.csv_report(data), extra=extra
+        data, data["groups"], logs=[str(log)], by="shoe", tests_csv=stats_output.csv_report(data), extra=extra
     )
     assert out.read_text(encoding="utf-8") == whole
     assert "The first 200 of 230 groups" in whole

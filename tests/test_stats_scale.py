@@ -18,8 +18,8 @@ from test_regression_batch_signals import alive, children
 from roads.analytics import Tally, counting
 from roads.analytics.counting import Block, blocks, count_block, count_shoe, lost_block
 from roads.analytics.verdicts import group_document
-from roads.cli import main
-from roads.cli import stats as stats_cli
+from roads.cli import gather, main
+from roads.cli.output import stats as stats_output
 from roads.logs.archive import open_archive
 from roads.logs.writer import write_shoe_line
 from roads.shoe import deal_shoe
@@ -33,7 +33,7 @@ def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
 
 def in_one_process(monkeypatch: pytest.MonkeyPatch) -> None:
     """Make roads stats read every log shoe by shoe in this process: the reading the blocks must equal."""
-    monkeypatch.setattr(stats_cli, "_archive_file", lambda log, inputs: False)
+    monkeypatch.setattr(gather, "_archive_file", lambda log, inputs: False)
 
 
 @pytest.fixture(scope="module")
@@ -377,14 +377,12 @@ def test_each_sees_every_counted_shoe_in_order_in_this_process(dealt: Path, caps
 
     seen: list[tuple[str | int, int]] = []
     here = Inputs((str(dealt),), None, None, False)
-    tallies, total = stats_cli.tally_logs(
-        here, "table", 2, None, lambda shoe, board: seen.append((shoe.id, board.coups))
-    )
+    tallies, total = gather.tally_logs(here, "table", 2, None, lambda shoe, board: seen.append((shoe.id, board.coups)))
     assert [shoe_id for shoe_id, _ in seen] == list(range(120))
     assert sum(coups for _, coups in seen) == total.counts.coups
     spread = Inputs((str(dealt),), None, None, False)
-    other, other_total = stats_cli.tally_logs(spread, "table", 2)
-    assert stats_cli.stats_data(tallies, total, 8) == stats_cli.stats_data(other, other_total, 8)
+    other, other_total = gather.tally_logs(spread, "table", 2)
+    assert stats_output.stats_data(tallies, total, 8) == stats_output.stats_data(other, other_total, 8)
 
 
 def test_an_error_of_each_ends_the_count(few: Path) -> None:
@@ -395,7 +393,7 @@ def test_an_error_of_each_ends_the_count(few: Path) -> None:
         raise OutputError("the disk is full", file="tables/coups.csv")
 
     with pytest.raises(OutputError, match="the disk is full"):
-        stats_cli.tally_logs(Inputs((str(few),), None, None, False), None, 1, None, refuse)
+        gather.tally_logs(Inputs((str(few),), None, None, False), None, 1, None, refuse)
 
 
 @pytest.mark.slow

@@ -17,12 +17,11 @@ from helpers import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import roads.cli.stats as stats_cli
 from roads import Scoreboard
 from roads.analytics import tablefiles
 from roads.analytics.tables import COUP_COLUMNS, MARK_COLUMNS, TABLES, ShoeInfo, TableRows, shoe_rows
 from roads.board.jsonview import board_dict
-from roads.cli import main
+from roads.cli import gather, main
 from roads.cli.signals import Stopped
 from roads.errors import OutputError
 from roads.files import PendingFile
@@ -354,7 +353,7 @@ def test_an_interrupt_leaves_no_table(
             raise stop
         return shoe_rows(info, board)
 
-    monkeypatch.setattr(stats_cli, "shoe_rows", interrupted)
+    monkeypatch.setattr(gather, "shoe_rows", interrupted)
     out = tmp_path / "t"
     out.mkdir()
     (out / "coups.csv").write_text("kept\n", encoding="utf-8")

@@ -31,7 +31,6 @@ from functools import cache
 from statistics import NormalDist
 from typing import Any
 
-from ..errors import one_line
 from ..logs.fields import date_order
 from .theory import ALPHA, expected_shares
 
@@ -255,53 +254,6 @@ CSV_COLUMNS = (
     "signal",
 )
 """One row a shoe, in drift order: ``decisions`` are its non-tie coups, ``share`` the cumulative Banker share."""
-
-
-def drift_csv(found: Drift) -> str:
-    """Return the drift table as CSV, one row a shoe (every text cell guarded against formulas)."""
-    from ..logs.csvcell import line
-
-    rows = [line(CSV_COLUMNS)]
-    rows += [line(list(r.to_dict().values())) for r in found.rows]  # to_dict's keys are CSV_COLUMNS, in order
-    return "".join(rows)
-
-
-def drift_words(found: Drift) -> list[str]:
-    """Return what the drift table measures and what its CUSUM found, a sentence a line (plain text)."""
-    about = found.about()
-    share = "-" if about["share"] is None else f"{100 * about['share']:.2f}%"
-    lines = [
-        f"{len(found.rows)} shoes in {found.order} order; Banker share among non-tie coups {share}, "
-        f"exact {100 * found.expected:.2f}%, band {BAND:g} standard deviations of the cumulative count",
-        f"CUSUM of each shoe's standardised Banker count: k {found.k:g}, h {found.h:g} (a fair archive of "
-        f"{len(found.rows)} shoes crosses h with chance at most {found.alpha:.0%}, half on each side)",
-    ]
-    if found.signals:
-        shown = ", ".join(f"{one_line(r.shoe)} ({r.signal}, shoe {r.order})" for r in found.signals[:10])
-        more = f" and {len(found.signals) - 10} more" if len(found.signals) > 10 else ""
-        lines.append(f"FLAG the CUSUM crosses h at {shown}{more}")
-    else:
-        lines.append("the CUSUM stays below h: no drift stands out")
-    return lines
-
-
-def drift_text(found: Drift) -> str:
-    """Return the drift table as text: its words, then a line a shoe."""
-    out = ["== Drift of the Banker share, shoe by shoe"]
-    out += [f"   {w}" for w in drift_words(found)]
-    out.append(
-        f"   {'shoe':>6} {'decisions':>9} {'banker':>6} {'z':>6} {'share':>7} {'band':>15} {'up':>6} {'down':>6}  name"
-    )
-    for r in found.rows:
-        z = "-" if r.z is None else f"{r.z:+.2f}"
-        share = "-" if r.share is None else f"{100 * r.share:.2f}%"
-        band = "-" if r.low is None else f"{100 * r.low:.2f}-{100 * (r.high or 0):.2f}%"
-        mark = f"  {r.signal.upper()}" if r.signal else ""
-        out.append(
-            f"   {r.order:>6} {r.decisions:>9} {r.banker:>6} {z:>6} {share:>7} {band:>15} "
-            f"{r.up:>6.2f} {r.down:>6.2f}  {one_line(r.shoe)}{mark}"
-        )
-    return "\n".join(out) + "\n"
 
 
 def archive_drift(shoes: Shoes, decks: int) -> Drift:

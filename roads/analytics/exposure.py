@@ -189,15 +189,6 @@ def number(value: Fraction) -> int | float:
     return int(value) if value.denominator == 1 else float(value)
 
 
-def shoe_json(found: ShoeExposure, bets: Sequence[str]) -> dict[str, object]:
-    """Return one shoe's part of the JSON document."""
-    return {
-        "shoe": found.shoe,
-        "coups": [{"coup": row.coup, "edges": dict(zip(bets, row.edges, strict=True))} for row in found.coups],
-        "positive": [{"coup": m.coup, "bet": m.bet, "edge": m.edge, "net": number(m.net)} for m in found.positive],
-    }
-
-
 @dataclass
 class Totals:
     """What the scanned shoes add up to."""
@@ -230,20 +221,6 @@ class Totals:
             "positive_coups": self.positive_coups,
             "ideal_net": number(self.ideal_net),
         }
-
-
-CSV_COLUMNS = ("shoe", "coup", "bet", "edge", "positive", "net")
-"""One row per coup and bet; ``net`` is what one unit netted, given only where the edge was below zero."""
-
-
-def csv_rows(found: ShoeExposure, bets: Sequence[str]) -> Iterator[tuple[object, ...]]:
-    """Yield one shoe's CSV rows: one per coup and bet."""
-    nets = {(m.coup, m.bet): m.net for m in found.positive}
-    for row in found.coups:
-        for bet, edge in zip(bets, row.edges, strict=True):
-            net = nets.get((row.coup, bet))
-            positive = edge is not None and edge < 0
-            yield (found.shoe, row.coup, bet, edge, int(positive), None if net is None else number(net))
 
 
 STRONGEST = 10

@@ -9,7 +9,6 @@ from typing import Any, TypeVar
 import click
 
 from ..enums import Game
-from ..errors import one_line
 from ..logs import ShoeLog
 from ..logs.archive import Shoe
 from ..scoreboard import Scoreboard
@@ -18,6 +17,7 @@ from .app import cli
 from .good_roads import board_and_coups, good_roads_option, patterns, priced_dicts
 from .inputs import Inputs
 from .options import choice, json_option, log_inputs
+from .output.build import shoe_line, shoes_total
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -76,43 +76,6 @@ def shoe_events(shoe: Shoe, inputs: Inputs) -> dict[str, int] | None:
     if any(coup is None for coup in coups):
         return None
     return count_events(inputs.cut(coups))
-
-
-def shoe_line(stats: dict[str, Any], game: Game = Game.BACCARAT) -> str:
-    """Return one shoe's statistics as one line of text (Dragon and Tiger by name in Dragon Tiger)."""
-    coups = stats["coups"]
-
-    def share(n: int) -> str:
-        return f"{n} ({100 * n / coups:.1f}%)" if coups else str(n)
-
-    if game is Game.DRAGON_TIGER:
-        return (
-            f"{one_line(str(stats['shoe']))}: {coups} coup{'' if coups == 1 else 's'}, "
-            f"Dragon {share(stats['banker'])}, Tiger {share(stats['player'])}, Tie {share(stats['tie'])}; "
-            f"longest streak D {stats['longest_banker_streak']} T {stats['longest_player_streak']}"
-        )
-    line = (
-        f"{one_line(str(stats['shoe']))}: {coups} coup{'' if coups == 1 else 's'}, "
-        f"Banker {share(stats['banker'])}, Player {share(stats['player'])}, Tie {share(stats['tie'])}; "
-        f"pairs B {stats['banker_pairs']} P {stats['player_pairs']}; naturals {stats['naturals']}; "
-        f"longest streak B {stats['longest_banker_streak']} P {stats['longest_player_streak']}"
-    )
-    if "events" in stats:
-        from ..bets.events import events_line
-
-        line += "; " + ("events not known (no cards)" if stats["events"] is None else events_line(stats["events"]))
-    return line
-
-
-def json_line(data: dict[str, Any]) -> str:
-    """Return ``data`` as one JSON Lines line: UTF-8 kept, but U+2028/U+2029 escaped.
-
-    Both are legal inside a JSON string, yet many line readers (Python's
-    splitlines among them) end a line there, and one object would become two.
-    """
-    import json  # a text summary, the usual output, never needs it
-
-    return json.dumps(data, ensure_ascii=False).replace("\u2028", "\\u2028").replace("\u2029", "\\u2029")
 
 
 def echo(text: str, color: bool = False) -> None:
@@ -179,6 +142,8 @@ def build_command(
             "--events counts baccarat's events (Super 6, Dragon 7, ...): not with --game dragon-tiger"
         )
     if per_shoe:
+        from .output.jsontext import json_line  # deferred, as json is: the text summary, the usual output, needs none
+
         shoes = coups = 0
 
         def report(shoe: Shoe) -> None:
@@ -195,7 +160,7 @@ def build_command(
 
         inputs.each(report, summary=False)
         if not as_json:
-            click.echo(f"{shoes} shoe{'' if shoes == 1 else 's'}, {coups} coup{'' if coups == 1 else 's'}")
+            click.echo(shoes_total(shoes, coups))
         inputs.finish()
         return
     if events:
@@ -230,13 +195,14 @@ def _build_with_events(inputs: Inputs, as_json: bool, color_mode: ColorMode) -> 
     board = Scoreboard.from_outcomes([c.outcome() for c in coups])
     counts = count_events(coups)
     if as_json:
-        import json
+        import json  # deferred: a text summary, the usual output, never needs it
 
         from ..board.jsonview import board_json
+        from .output.jsontext import json_text
 
         data = json.loads(board_json(board))
         data["events"] = counts
-        click.echo(json.dumps(data, ensure_ascii=False, indent=2))
+        click.echo(json_text(data))
         return
     color = wants_color(color_mode)
     echo(summary(board, color=color), color)

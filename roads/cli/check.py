@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import json
-
 import click
 
 from ..audit import AuditReport, audit_log, audit_records
@@ -11,6 +9,7 @@ from ..logs.archive import Shoe
 from .app import cli
 from .inputs import Inputs
 from .options import json_option, log_inputs
+from .output.jsontext import json_line, json_text
 
 
 @cli.command("check", short_help="Audit a log's cards against the drawing rules, coup by coup.")
@@ -73,7 +72,7 @@ def show(report: AuditReport, as_json: bool, many: bool) -> None:
     """Print one report: text lines, or JSON (indented for one log, one object a line for many shoes)."""
     if as_json:
         data = report.to_dict()
-        click.echo(json.dumps(data, ensure_ascii=False) if many else json.dumps(data, ensure_ascii=False, indent=2))
+        click.echo(json_line(data) if many else json_text(data))
         return
     for warning in report.warnings:
         click.echo(f"roads: warning: {warning}", err=True)

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import json
-
 import click
 
 from ..cards import parse_card
@@ -12,6 +10,7 @@ from ..enums import Game
 from ..errors import CardError
 from .app import cli, wrote
 from .options import check_picture, checked, game_option, json_option, render_option
+from .output.jsontext import json_text
 from .table_rules import chosen_rules, rules_options
 
 
@@ -98,6 +97,6 @@ def coup_command(
         lines = [result.explain(), "", f"Bets under {table.title} rules:"]
         lines += [f"- {s.text}" for s in settled] + [f"- {note}" for note in notes]
     if as_json:
-        click.echo(json.dumps(data, ensure_ascii=False, indent=2))
+        click.echo(json_text(data))
     else:
         click.echo("\n".join(lines))

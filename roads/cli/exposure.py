@@ -1,33 +1,26 @@
-"""``roads exposure``: before every coup of card logs, the exact house edge of each chosen side bet."""
+"""``roads exposure``: before every coup of card logs, the exact house edge of each chosen side bet.
+
+The command only reads its options: roads/cli/gather.py prices the shoes on
+the worker pool and roads/cli/output/exposure.py prints them a shoe at a time.
+"""
 
 from __future__ import annotations
 
-import dataclasses
 import functools
-import itertools
-from collections.abc import Callable, Iterator
-from typing import TYPE_CHECKING
 
 import click
 
-from ..errors import LogError
+from ..analytics.exposure import Exposure, side_bets
+from ..bets import rule_set
+from ..pool import worker_count
 from .app import cli
+from .gather import scanned
 from .inputs import Inputs
 from .options import bet_option, decks_option, jobs_option, json_option, log_inputs
+from .output import output_format
+from .output.exposure import ExposureWriter
 from .progress import Progress
 from .table_rules import chosen_rules, rules_options
-
-if TYPE_CHECKING:
-    from ..analytics.exposure import Exposure, ShoeCards, ShoeExposure
-    from ..logs.archive import Shoe
-
-Job = tuple["Shoe", "ShoeCards"]
-"""A shoe to scan: the shoe as messages name it (its coups left out), and its cards."""
-
-NEEDS_CARDS = (
-    "this log holds results only, and roads exposure needs the cards of every coup "
-    "(a cards, stream, JSON or JSON Lines log with cards)"
-)
 
 
 @cli.command("exposure", short_help="Each side bet's exact house edge before every coup of card logs.")
@@ -81,125 +74,14 @@ def exposure_command(
       roads exposure shoes.jsonl --bet dragon_7 --json > d7.json
       roads exposure shoes.jsonl --rules ez --csv -j 2 > exposure.csv
     """
-    from ..analytics import exposure as ex
-    from ..bets import rule_set
-    from ..pool import worker_count
-
-    if as_json and as_csv:
-        raise click.UsageError("give one of --json and --csv")
+    fmt = output_format(as_json, as_csv)
     table = chosen_rules(rules, paytable, tie_pays) or rule_set("standard")
-    scan = ex.Exposure(table, follow or ex.side_bets(table), decks)
-    fmt = "json" if as_json else "csv" if as_csv else "text"
-    write = functools.partial(click.echo, nl=False)
-    writer = Writer(fmt, scan, write)
+    scan = Exposure(table, follow or side_bets(table), decks)
+    writer = ExposureWriter(fmt, scan, functools.partial(click.echo, nl=False))
     with Progress("scanned") as progress:
+        progress.update(0)  # on a terminal from the start: the first shoe may take a while on a busy machine
         for found in scanned(inputs, scan, worker_count(jobs)[0], progress):
-            progress.clear()  # what is printed starts on a clean line
-            writer.shoe(found)
+            with progress.aside():
+                writer.shoe(found)
     writer.finish()
     inputs.finish()
-
-
-def scanned(inputs: Inputs, scan: Exposure, workers: int, progress: Progress | None = None) -> Iterator[ShoeExposure]:
-    """Yield every good shoe of the logs scanned, in order, on ``workers`` processes; bad shoes go to ``inputs``.
-
-    The shoes scanned so far show on a terminal (``progress``, else a line of its own).
-    """
-    from ..pool import run_tasks
-
-    jobs = shoe_jobs(inputs, scan.decks)
-    first = list(itertools.islice(jobs, 2))
-    if len(first) < 2:
-        workers = 1  # one shoe is done before a worker would have started
-    task = functools.partial(_scan, scan)
-    with progress or Progress("scanned") as shown:
-        for (shoe, _), found in run_tasks(itertools.chain(first, jobs), workers, task, _lost):
-            shown.update()
-            if found.error is not None:
-                inputs.fail(found.error, shoe)
-                continue
-            inputs.done += 1
-            yield found
-
-
-def _scan(scan: Exposure, job: Job) -> ShoeExposure:
-    """Scan one shoe (on a worker): never raises, a bad shoe carries its error."""
-    return scan.shoe(job[1])
-
-
-def _lost(job: Job) -> ShoeExposure:
-    from ..analytics.exposure import ShoeExposure
-
-    error = LogError("the process scanning this shoe stopped (killed from outside, or out of memory)")
-    return ShoeExposure(job[1].shoe, job[1].label, (), (), error=error)
-
-
-def shoe_jobs(inputs: Inputs, decks: int) -> Iterator[Job]:
-    """Yield each shoe of the logs with its coups read; a shoe that cannot be read is one error line in ``inputs``."""
-    for shoe, cards in inputs.read(lambda shoe: shoe_cards(shoe, decks)):
-        yield dataclasses.replace(shoe, records=(), source=None, results=None), cards
-
-
-def shoe_cards(shoe: Shoe, decks: int) -> ShoeCards:
-    """Return a shoe's coups and burned cards; LogError when a coup has no cards (a results log), or when the log
-    names other decks than ``decks`` (the edges would be those of another shoe)."""
-    from ..analytics.exposure import ShoeCards
-
-    named = shoe.named_decks()  # first: a one-shoe file's header is gone once its coups are read
-    if named is not None and named != decks:
-        raise LogError(
-            f"the log says this shoe was dealt from {named} decks, but --decks is {decks}: "
-            f"give --decks {named} (every edge depends on it)",
-            file=shoe.file,
-        )
-    burned = shoe.burned_cards()
-    coups = []
-    for entry in shoe.entries():
-        if entry.coup is None:
-            raise LogError(NEEDS_CARDS, file=shoe.file, line=entry.line, coup=entry.number)
-        coups.append(entry.coup)
-    return ShoeCards(shoe.id, shoe.label(), tuple(coups), burned)
-
-
-class Writer:
-    """Writes the scan a shoe at a time as text, CSV or JSON; nothing at all when no shoe could be scanned."""
-
-    def __init__(self, fmt: str, scan: Exposure, write: Callable[[str], object]) -> None:
-        from ..analytics.exposure import Totals
-
-        self.fmt, self.scan, self.write = fmt, scan, write
-        self.totals = Totals()
-        self._json: list[str] = []
-
-    def shoe(self, found: ShoeExposure) -> None:
-        """Write one scanned shoe."""
-        from ..analytics import exposure as ex
-        from ..logs.csvcell import line
-        from . import exposure_output as out
-
-        first = self.totals.shoes == 0
-        self.totals.add(found)
-        if self.fmt == "json":
-            head = self._head_json() if first else ","
-            self.write(head + "\n  " + out.json_shoe(found, self.scan.ids))
-        elif self.fmt == "csv":
-            rows = "".join(line(row) for row in ex.csv_rows(found, self.scan.ids))
-            self.write((line(ex.CSV_COLUMNS) if first else "") + rows)
-        else:
-            self.write(out.shoe_text(found))
-
-    def _head_json(self) -> str:
-        from .exposure_output import json_head
-
-        return json_head(self.scan)
-
-    def finish(self) -> None:
-        """Write the totals (the JSON's end); nothing when no shoe was written."""
-        from . import exposure_output as out
-
-        if self.totals.shoes == 0:
-            return
-        if self.fmt == "json":
-            self.write(out.json_tail(self.totals))
-        elif self.fmt == "text":
-            self.write(out.totals_text(self.totals, self.scan))

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import json
 import warnings
-from collections.abc import Sequence
-from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -15,12 +13,14 @@ from ..cards import Card
 from ..coup import Coup
 from ..enums import Game
 from ..errors import LogError, RenderError, RoadsError
-from ..odds import FIGURE_COLUMNS, ExactOdds, Odds, exact_odds, figures_markdown, odds_through, percent
+from ..odds import exact_odds, figures_markdown, odds_through
 from ..odds.api import shoe_phrase, take_out
 from ..odds.chance_chart import chart, save_chart
 from .app import cli
 from .inputs import Inputs
 from .options import FORMAT_NAMES, FROM_HELP, bet_option, choice, decks_option, game_option, json_option
+from .output.jsontext import model_json
+from .output.odds import odds_each_json, odds_each_table, odds_table
 from .table_rules import chosen_rules, rules_options
 
 if TYPE_CHECKING:
@@ -29,28 +29,6 @@ if TYPE_CHECKING:
 
 if TYPE_CHECKING:
     from ..logs.archive import Shoe
-
-_ROWS: tuple[tuple[str, str], ...] = (
-    *FIGURE_COLUMNS,
-    ("banker_pair", "Banker pair"),
-    ("player_pair", "Player pair"),
-    ("banker_six", "Banker wins with 6"),
-)
-_EDGES: tuple[tuple[str, str], ...] = (
-    ("edge_banker", "Banker (5% commission)"),
-    ("edge_player", "Player"),
-    ("edge_tie", "Tie (8 to 1)"),
-    ("edge_banker_no_commission", "Banker, no commission"),
-    ("edge_banker_pair", "pair (11 to 1)"),
-)
-_EACH_COLUMNS: tuple[tuple[str, str], ...] = (
-    ("banker", "Banker"),
-    ("player", "Player"),
-    ("tie", "Tie"),
-    ("banker_pair", "pair"),
-    ("edge_banker", "edge B"),
-    ("edge_player", "edge P"),
-)
 
 
 def _plot_path(ctx: click.Context, param: click.Parameter, value: str | None) -> Path | None:
@@ -163,7 +141,12 @@ def odds_command(
     if page is not None:
         click.echo(page, nl=False)
         return
-    _check_usage(follow, each, log, shoe, log_format)
+    if follow and not each:
+        raise click.UsageError("--bet follows one bet through a shoe: add --each (and --after LOG)")
+    if log is None and shoe is not None:
+        raise click.UsageError("--shoe picks a shoe of the log given with --after LOG")
+    if log is None and log_format != "auto":
+        raise click.UsageError("--from says how to read the log given with --after LOG")
     fmt = None if log_format == "auto" else log_format
     if table_asked:
         _bets(decks, log, shoe, fmt, each, follow, plot, exact, as_json, chosen_rules(rules, paytable, tie_pays))
@@ -172,7 +155,7 @@ def odds_command(
         raise click.UsageError("--each and --plot follow a shoe: give its card log with --after LOG")
     if log is None:
         only = exact_odds(decks, exact=exact)
-        click.echo(_as_json(only) if as_json else _report(only, f"the first coup of a full {decks}-deck shoe"))
+        click.echo(model_json(only) if as_json else odds_table(only, f"the first coup of a full {decks}-deck shoe"))
         return
 
     if plot is not None:
@@ -192,19 +175,9 @@ def odds_command(
         save_chart(chart([float(o.banker) for o in complete], [float(o.player) for o in complete]), plot)
     if each:
         if as_json:
-            # One point of the shoe a line, as the board's JSON does: easy to diff and grep.
-            points = [{"coups_dealt": k, **o.model_dump(mode="json")} for k, o in enumerate(complete)]
-            if under_way:
-                points.append(
-                    {
-                        "coups_dealt": len(coups),
-                        "cards_of_next_coup": len(under_way),
-                        **series[-1].model_dump(mode="json"),
-                    }
-                )
-            click.echo("[\n  " + ",\n  ".join(map(json.dumps, points)) + "\n]")
+            click.echo(odds_each_json(complete, series[-1] if under_way else None, len(under_way)))
         else:
-            click.echo(_each_table(complete, series[-1] if under_way else None, len(under_way)))
+            click.echo(odds_each_table(complete, series[-1] if under_way else None, len(under_way)))
         return
     played = f"{len(coups)} coup{'s' if len(coups) != 1 else ''} of {shoe_phrase(decks)}"
     if under_way:
@@ -214,17 +187,7 @@ def odds_command(
         )
     else:
         what = f"the next coup after {played}"
-    click.echo(_as_json(series[-1]) if as_json else _report(series[-1], what))
-
-
-def _check_usage(follow: tuple[str, ...], each: bool, log: str | None, shoe: str | None, log_format: str) -> None:
-    """Raise the usage error for options that need another one (--bet needs --each; --shoe and --from, --after)."""
-    if follow and not each:
-        raise click.UsageError("--bet follows one bet through a shoe: add --each (and --after LOG)")
-    if log is None and shoe is not None:
-        raise click.UsageError("--shoe picks a shoe of the log given with --after LOG")
-    if log is None and log_format != "auto":
-        raise click.UsageError("--from says how to read the log given with --after LOG")
+    click.echo(model_json(series[-1]) if as_json else odds_table(series[-1], what))
 
 
 def _page(pages: dict[str, bool], others: bool) -> str | None:
@@ -328,48 +291,3 @@ def _read_log(shoe: Shoe, decks: int) -> tuple[list[Coup], tuple[Card, ...]]:
             under_way = item.message.dealt
         warnings.warn_explicit(item.message, item.category, item.filename, item.lineno)
     return coups, under_way
-
-
-def _as_json(odds: Odds | ExactOdds) -> str:
-    return json.dumps(odds.model_dump(mode="json"), indent=2)
-
-
-def _report(odds: Odds | ExactOdds, what: str) -> str:
-    """Return the odds as an aligned table in percent (with exact fractions when given)."""
-    lines = [f"Odds of {what} ({odds.cards_left} cards left), in percent", ""]
-    width = max(len(label) for _, label in _ROWS + _EDGES) + 2
-
-    def row(field: str, label: str) -> str:
-        value = getattr(odds, field)
-        text = f"  {label:<{width}}{percent(Fraction(value)):>10}"
-        if isinstance(value, Fraction):
-            text += f"   {value.numerator}/{value.denominator}"
-        return text
-
-    lines += [row(f, label) for f, label in _ROWS]
-    lines += ["", "House edge (expected loss per unit bet, ties pushing Banker and Player bets)", ""]
-    lines += [row(f, label) for f, label in _EDGES]
-    return "\n".join(lines)
-
-
-def _each_table(series: Sequence[Odds | ExactOdds], cut: Odds | ExactOdds | None = None, cards: int = 0) -> str:
-    """Return one line per point of the shoe: coups dealt, cards left, and the main odds in percent.
-
-    ``cut`` is the odds after the ``cards`` dealt of a coup the log does not finish: one more line, marked.
-    """
-    head = f"{'dealt':>5} {'left':>5}" + "".join(f" {label:>10}" for _, label in _EACH_COLUMNS)
-    lines = ["Odds of the next coup after each coup, in percent", "", head]
-    rows = [(str(k), odds) for k, odds in enumerate(series)]
-    if cut is not None:
-        rows.append((f"{len(series) - 1}+{cards}", cut))
-    for dealt, odds in rows:
-        cells = "".join(f" {percent(Fraction(getattr(odds, f)), 4):>10}" for f, _ in _EACH_COLUMNS)
-        lines.append(f"{dealt:>5} {odds.cards_left:>5}{cells}")
-    if cut is not None:
-        coup = len(series)
-        note = (
-            f"{coup - 1}+{cards}: {cards} card{'s' if cards != 1 else ''} of coup {coup} dealt "
-            f"where the log stops; the odds are those of coup {coup + 1}"
-        )
-        lines += ["", note]
-    return "\n".join(lines)

@@ -5,18 +5,16 @@ The one point priced (JSON and table) is made by :mod:`roads.bets.next_coup`, wh
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
-from fractions import Fraction
 from pathlib import Path
 
 from ..bets import RuleSet, prices_through
-from ..bets.next_coup import AnyPrices, cell, next_coup, next_coup_json, report
-from ..bets.price import BetPrice
+from ..bets.next_coup import AnyPrices, next_coup, next_coup_json, report
 from ..cards import Card
 from ..coup import Coup
 from ..errors import BetError, RoadsError, one_line
 from ..odds.api import shoe_phrase
+from .output.odds_bets import each_json, each_table
 
 
 def full_shoe(decks: int, table: RuleSet, *, exact: bool, as_json: bool) -> str:
@@ -87,46 +85,9 @@ def _what(coups: Sequence[Coup], under_way: tuple[Card, ...], decks: int) -> str
     return f"coup {len(coups) + 2}, after {played} and the first {cards} of coup {len(coups) + 1}"
 
 
-def each_json(series: Sequence[AnyPrices], chosen: Sequence[str], coups: int, under_way: int) -> str:
-    """Return the prices after each coup as a JSON list, one point a line, keeping the ``chosen`` bets.
-
-    As ``roads odds --each``: a coup the log cuts off (``under_way`` cards of
-    it dealt) is one more point, its dealt cards counted.
-    """
-    points = []
-    for k, p in enumerate(series):
-        data = p.model_dump(mode="json")
-        data["bets"] = [b for b in data["bets"] if b["bet"] in chosen]
-        where = {"coups_dealt": k} if k <= coups else {"coups_dealt": coups, "cards_of_next_coup": under_way}
-        points.append({**where, **data})
-    return "[\n  " + ",\n  ".join(map(json.dumps, points)) + "\n]"
-
-
 def edge(p: AnyPrices, bet: str) -> float:
     """Return the house edge of ``bet`` in ``p``; BetError when the shoe cannot say (a Perfect Pair without suits)."""
     price = next(b for b in p.bets if b.bet == bet)
     if price.edge is None:
         raise BetError(f"{bet} cannot be priced through this log: a card has no suit, and a Perfect Pair needs them")
     return float(price.edge)
-
-
-def each_table(series: Sequence[AnyPrices], chosen: tuple[str, ...], table: RuleSet) -> str:
-    """Return one line per point of the shoe with each chosen bet's edge, then where a bet favoured the player."""
-    widths = {c: max(8, len(c)) for c in chosen}
-    head = f"{'dealt':>5} {'left':>5}" + "".join(f" {c:>{widths[c]}}" for c in chosen)
-    lines = [f"House edge of the next coup after each coup under {one_line(table.title)} rules, in percent", "", head]
-    favoured: dict[str, list[int]] = {c: [] for c in chosen}
-    for k, p in enumerate(series):
-        by_id: dict[str, BetPrice[float] | BetPrice[Fraction]] = {b.bet: b for b in p.bets}
-        cells = []
-        for c in chosen:
-            found = by_id[c].edge
-            cells.append(f" {cell(found, 4):>{widths[c]}}")
-            if found is not None and found < 0:
-                favoured[c].append(k)
-        lines.append(f"{k:>5} {p.cards_left:>5}" + "".join(cells))
-    lines += ["", "Coups after which a bet favoured the player (house edge below 0):"]
-    for c in chosen:
-        at = favoured[c]
-        lines.append(f"  {c}: " + (", ".join(map(str, at)) if at else "none"))
-    return "\n".join(lines)

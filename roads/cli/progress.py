@@ -10,8 +10,10 @@ not a terminal (a pipe, a file, a test's capture) nothing is written.
 
 from __future__ import annotations
 
+import contextlib
 import sys
 import time
+from collections.abc import Iterator
 from types import TracebackType
 from typing import TextIO
 
@@ -36,6 +38,7 @@ class Progress:
         self.done, self.unit, self.total = done, unit, total
         self.count = 0
         self._drawn = 0
+        self._shown = ""
         self._last = 0.0
 
     def text(self) -> str:
@@ -60,6 +63,19 @@ class Progress:
         if self._drawn:
             self._draw("")
 
+    @contextlib.contextmanager
+    def aside(self) -> Iterator[None]:
+        """Let the command print on standard output: when that is the same terminal, the line is cleared while
+        it prints and drawn again after it (piped output is left alone, and the line never leaves)."""
+        shown = self._shown if self._drawn and on_terminal(sys.stdout) else ""
+        if shown:
+            self._draw("")
+        try:
+            yield
+        finally:
+            if shown:
+                self._draw(shown)
+
     close = clear
     """The work is done: clear the line."""
 
@@ -69,6 +85,7 @@ class Progress:
         self.stream.write(f"\r{text}{pad}\r")
         self.stream.flush()
         self._drawn = len(text)
+        self._shown = text
         self._last = time.monotonic()
 
     def __enter__(self) -> Progress:

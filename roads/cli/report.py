@@ -10,10 +10,11 @@ import click
 from ..analytics import Tally
 from ..pool import worker_count
 from .app import cli, wrote
+from .gather import GROUPINGS, collect_stats, scanned
 from .inputs import Inputs
 from .options import choice, decks_option, log_inputs, render_option
+from .output.stats import CSV_COLUMNS, csv_report, group_csv
 from .progress import Progress
-from .stats import CSV_COLUMNS, GROUPINGS, collect_stats, csv_report, group_csv
 
 
 @cli.command("report")
@@ -127,7 +128,6 @@ def exposure_of(inputs: Inputs, decks: int) -> dict[str, Any] | None:
         return None  # standard input cannot be read a second time
     from ..analytics.exposure import Exposure, Summary
     from ..bets import rule_set
-    from .exposure import scanned
 
     logs = tuple(log for log in inputs.logs if _opens_with_cards(log, inputs))
     if not logs:

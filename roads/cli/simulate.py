@@ -2,38 +2,18 @@
 
 from __future__ import annotations
 
-import json
 import sys
 
 import click
 
 from ..bets import rule_set
 from ..shoe import check_cut, random_seed
-from ..simulate import BetSimulation, SimulationReport, simulate, simulate_bets
+from ..simulate import simulate, simulate_bets
 from .app import cli
 from .options import Whole, choice, cut_option, decks_option, json_option, seed_number, seed_option, usage_for
+from .output.jsontext import model_json
+from .output.odds import bet_simulation_table, simulation_table
 from .table_rules import chosen_rules, rules_options
-
-_LABELS: dict[str, str] = {
-    "banker": "Banker wins",
-    "player": "Player wins",
-    "tie": "Tie",
-    "natural": "natural on either side",
-    "player_draws": "Player draws",
-    "banker_draws": "Banker draws",
-    "cards_4": "4 cards",
-    "cards_5": "5 cards",
-    "cards_6": "6 cards",
-    "banker_six": "Banker wins with 6",
-    "banker_pair": "Banker pair",
-    "player_pair": "Player pair",
-    "edge_banker": "edge Banker (5% commission)",
-    "edge_player": "edge Player",
-    "edge_tie": "edge Tie (8 to 1)",
-    "edge_banker_no_commission": "edge Banker, no commission",
-    "edge_banker_pair": "edge Banker pair (11 to 1)",
-    "edge_player_pair": "edge Player pair (11 to 1)",
-}
 
 
 @cli.command("simulate")
@@ -89,7 +69,7 @@ def simulate_command(
     number = random_seed() if seed is None else seed_number(seed)
     if bets:
         result = simulate_bets(table or rule_set("standard"), shoes, decks, number, cut=cut)
-        click.echo(json.dumps(result.model_dump(mode="json"), indent=2) if as_json else _bets_table(result))
+        click.echo(model_json(result) if as_json else bet_simulation_table(result))
         return
     report = simulate(
         shoes,
@@ -99,38 +79,4 @@ def simulate_command(
         engine=engine,  # type: ignore[arg-type]
         progress=not quiet and sys.stderr.isatty(),
     )
-    click.echo(json.dumps(report.model_dump(mode="json"), indent=2) if as_json else _table(report))
-
-
-def _bets_table(result: BetSimulation) -> str:
-    """Return every bet's simulated edge, its interval and the exact first-coup edge, in percent."""
-    head = (
-        f"{result.shoes} shoes of {result.decks} decks under {result.rules} rules (seed {result.seed}, "
-        f"cut {result.cut}): {result.coups} coups"
-    )
-    lines = [head, "", f"  {'house edge, in percent':<22}{'simulated':>11}   {'99% interval':<21}{'exact':>10}"]
-    for est in result.bets:
-        exact = f"{100 * est.exact:10.4f}" if est.exact is not None else ""
-        flag = "" if est.exact is None or est.low <= est.exact <= est.high else "  outside"
-        lines.append(
-            f"  {est.bet:<22}{100 * est.edge:11.4f}   {100 * est.low:9.4f} - {100 * est.high:<9.4f}{exact}{flag}"
-        )
-    return "\n".join(lines)
-
-
-def _table(report: SimulationReport) -> str:
-    """Return the report as an aligned table in percent."""
-    head = (
-        f"{report.shoes} shoes of {report.decks} decks (seed {report.seed}, cut {report.cut}, "
-        f"{report.engine} engine): {report.coups} coups"
-    )
-    width = max(len(v) for v in _LABELS.values()) + 2
-    lines = [head, "", f"  {'figure, in percent':<{width}}{'simulated':>11}   {'99% interval':<21}{'exact':>10}"]
-    for name, est in report.figures.items():
-        exact = f"{100 * est.exact:10.4f}" if est.exact is not None else ""
-        flag = "" if est.exact is None or est.low <= est.exact <= est.high else "  outside"
-        lines.append(
-            f"  {_LABELS.get(name, name):<{width}}{100 * est.value:11.4f}   "
-            f"{100 * est.low:9.4f} - {100 * est.high:<9.4f}{exact}{flag}"
-        )
-    return "\n".join(lines)
+    click.echo(model_json(report) if as_json else simulation_table(report))
