@@ -1,9 +1,15 @@
-"""The SVG back-end: translates a Scene into svgwrite elements, byte-for-byte deterministic.
+"""The SVG back-end, the one SVG writer: translates a Scene into svgwrite elements, byte-for-byte deterministic.
 
+Every ``<svg>`` roads writes comes from here as written, never edited as text
+afterwards: a file (:func:`scene_svg`), a figure in a page, a page's small
+hidden decorations and its sprite of symbols (:func:`inline_svg`), the
+step-through's markup (:func:`items_svg`), a report's plot (:func:`page_svg`).
 Numbers are rounded to two decimals, attributes come out sorted (svgwrite
-sorts them), symbols are sorted by id and every id comes from the model, never
-from svgwrite's global counter. Validation is off: the scene is already valid
-and svgwrite's checks would cost more than the drawing.
+sorts them), one element a line, symbols sorted by id and every id comes from
+the model, never from svgwrite's global counter. Validation is off (the scene
+is already valid and svgwrite's checks would cost more than the drawing), and
+a shape svgwrite has written is reused wherever it is drawn again: a lesson
+holds hundreds of small proof pictures placing the same marks at the same points.
 """
 
 from __future__ import annotations
@@ -447,7 +453,7 @@ def label(a: dict[str, str], classes: str, data: Data) -> None:
 
 
 def paint(a: dict[str, str], fill: str | None, stroke: str | None, width: float) -> None:
-    """Add the fill, and the stroke with its width when there is one, as both SVG writers give them."""
+    """Add the fill, and the stroke with its width when there is one."""
     a["fill"] = fill or "none"
     if stroke:
         a["stroke"] = stroke
