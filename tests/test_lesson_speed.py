@@ -126,6 +126,14 @@ def test_a_shape_drawn_again_is_written_again_whole() -> None:
     ]
 
 
+def test_a_scene_built_with_lists_is_written_as_with_tuples() -> None:
+    """Reused shapes are looked up by value: a caller's unhashable shape is written, not refused."""
+    listed = Polygon([(0, 0), (4, 0), (2, 3)], fill="#112233")  # type: ignore[arg-type]
+    tupled = Polygon(((0, 0), (4, 0), (2, 3)), fill="#112233")
+    scene = Scene(4, 3, "#ffffff", (), (listed,), "", "", "sans-serif")
+    assert scene_svg(scene) == scene_svg(dataclasses.replace(scene, items=(tupled,)))
+
+
 def test_sprite_root_had_two_class_attributes() -> None:
     """The sprite was the file's root with a class put before it by string replacement: two ``class`` attributes."""
     board = shoe(3, 30)

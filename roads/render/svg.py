@@ -291,7 +291,7 @@ class _Translator:
         """Return a symbol's ``<g>`` (the ``<defs>`` a placement points at)."""
         el = SvgGroup(factory=self.factory)
         el.attribs["id"] = self.prefix + symbol.id
-        el.elements.extend(_Reused(_written(shape, self.prefix, self.painted)) for shape in symbol.shapes)
+        el.elements.extend(self.item(shape) for shape in symbol.shapes)
         return el
 
     def item(self, item: Item) -> BaseElement | _Reused:
@@ -304,7 +304,10 @@ class _Translator:
             label(a, item.classes, item.data)
             el.elements.extend(self.item(child) for child in item.items)
             return el
-        return _Reused(_written(item, self.prefix, self.painted))
+        try:
+            return _Reused(_written(item, self.prefix, self.painted))
+        except TypeError:  # unhashable (a caller's scene with lists for tuples): written afresh; other errors again
+            return self.element(item)
 
     def element(self, item: Item) -> BaseElement:
         """Return the svgwrite element of one item that is not a group."""
