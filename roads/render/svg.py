@@ -247,7 +247,8 @@ def _one_a_line(xml: ElementTree.Element) -> None:
             holder.tail = "\n"
             xml[i] = holder
         else:
-            _one_a_line(child)
+            if len(child):
+                _one_a_line(child)
             child.tail = "\n"
 
 
