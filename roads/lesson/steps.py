@@ -55,8 +55,7 @@ def steps(
     (and its x where that moves too) at every k, and the asks badges' markup,
     each different one once, with the one each k shows.
     """
-    from ..pages.figure import write_items
-    from ..render.svg import num
+    from ..render.svg import items_svg, num
     from ..render.svgfonts import item_texts
 
     stats = _find(scene.items, "stats")
@@ -84,7 +83,7 @@ def steps(
         "words": [_changing(column) for column in zip(*words, strict=True)],
         "x": [_changing(tuple(map(num, column))) if len(set(column)) > 1 else None for column in zip(*xs, strict=True)],
         # Each different set of ask badges once, and the one each k shows.
-        "asks": ["\n".join(write_items(badges.items, prefix)) for badges in asks],
+        "asks": [items_svg(badges.items, prefix) for badges in asks],
         "ask": shown,
     }
     have = {symbol.id for symbol in scene.symbols}

@@ -80,9 +80,7 @@ def sprite(symbols: Mapping[str, Symbol]) -> str:
         font_family="",
     )
     # Zero-sized rather than display:none: some browsers will not draw <use> of a hidden SVG's symbols.
-    return inline_svg(scene, "", fonts=False, style=False).replace(
-        "<svg ", '<svg aria-hidden="true" class="sprite" ', 1
-    )
+    return inline_svg(scene, "", decoration="sprite")
 
 
 def keep_symbols(symbols: dict[str, Symbol], scene: Scene, prefix: str) -> None:

@@ -1,21 +1,34 @@
-"""The SVG back-end: translates a Scene into svgwrite elements, byte-for-byte deterministic.
+"""The SVG back-end, the one SVG writer: translates a Scene into svgwrite elements, byte-for-byte deterministic.
 
+Every ``<svg>`` roads writes comes from here as written, never edited as text
+afterwards: a file (:func:`scene_svg`), a figure in a page, a page's small
+hidden decorations and its sprite of symbols (:func:`inline_svg`), the
+step-through's markup (:func:`items_svg`), a report's plot (:func:`page_svg`).
 Numbers are rounded to two decimals, attributes come out sorted (svgwrite
-sorts them), symbols are sorted by id and every id comes from the model, never
-from svgwrite's global counter. Validation is off: the scene is already valid
-and svgwrite's checks would cost more than the drawing.
+sorts them), one element a line, symbols sorted by id and every id comes from
+the model, never from svgwrite's global counter. Validation is off (the scene
+is already valid and svgwrite's checks would cost more than the drawing), and
+a shape svgwrite has written is reused wherever it is drawn again: a lesson
+holds hundreds of small proof pictures placing the same marks at the same points.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from copy import copy
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Unpack
 
 if TYPE_CHECKING:
+    from xml.etree import ElementTree
+
     import svgwrite
     from svgwrite.base import BaseElement, Desc, Title
+    from svgwrite.container import SVG as SvgRoot
     from svgwrite.container import Group as SvgGroup
     from svgwrite.container import Style
     from svgwrite.container import Use as SvgUse
+    from svgwrite.etree import CDATA_TAG
     from svgwrite.path import Path
     from svgwrite.shapes import Circle as SvgCircle
     from svgwrite.shapes import Line as SvgLine
@@ -24,11 +37,13 @@ if TYPE_CHECKING:
     from svgwrite.shapes import Rect as SvgRect
     from svgwrite.text import Text as SvgText
 
+    _FACTORY: svgwrite.Drawing
+
 from ..board import Board
 from ..scene import RenderOptions, Scene, lay_out, render_options
-from ..scene.ids import figure_prefix, prefixed
+from ..scene.ids import figure_prefix
 from ..scene.options import OptionChanges, lists_options
-from ..scene.primitives import Circle, Data, Grid, Group, Item, Line, Polygon, Polyline, Rect, Text, Use
+from ..scene.primitives import Circle, Data, Grid, Group, Item, Line, Polygon, Polyline, Rect, Symbol, Text, Use
 
 
 def num(value: float) -> str:
@@ -63,13 +78,18 @@ def pixel_size(
 
 def _import_svgwrite() -> None:
     """Bind svgwrite's classes on first use: a PNG, or a command drawing nothing, never pays its 0.1 s import."""
-    global svgwrite, BaseElement, Desc, Title, SvgGroup, Style, SvgUse, Path  # noqa: PLW0603
-    global SvgCircle, SvgLine, SvgPolygon, SvgPolyline, SvgRect, SvgText  # noqa: PLW0603
+    global svgwrite, BaseElement, Desc, Title, SvgGroup, SvgRoot, Style, SvgUse, Path  # noqa: PLW0603
+    global SvgCircle, SvgLine, SvgPolygon, SvgPolyline, SvgRect, SvgText, CDATA_TAG, ElementTree  # noqa: PLW0603
+    global _FACTORY  # noqa: PLW0603
+    from xml.etree import ElementTree
+
     import svgwrite
     from svgwrite.base import BaseElement, Desc, Title
+    from svgwrite.container import SVG as SvgRoot
     from svgwrite.container import Group as SvgGroup
     from svgwrite.container import Style
     from svgwrite.container import Use as SvgUse
+    from svgwrite.etree import CDATA_TAG
     from svgwrite.path import Path
     from svgwrite.shapes import Circle as SvgCircle
     from svgwrite.shapes import Line as SvgLine
@@ -77,6 +97,9 @@ def _import_svgwrite() -> None:
     from svgwrite.shapes import Polyline as SvgPolyline
     from svgwrite.shapes import Rect as SvgRect
     from svgwrite.text import Text as SvgText
+
+    # Every element takes its (validation-off) parameters from a factory: one for all, never written itself.
+    _FACTORY = svgwrite.Drawing(profile="full", debug=False)
 
 
 def scene_svg(
@@ -97,11 +120,52 @@ def scene_svg(
     leaves them out for a page that brings its own or holds many figures. ``style=False`` leaves
     out the root's ``style`` attribute, for a page under a strict policy whose style sheet sizes it.
     """
-    if "SvgText" not in globals():
-        _import_svgwrite()
     _, w, h = pixel_size(scene, cell=cell, width=width)
     prefix = figure_prefix(scene, w, h) if ids is None else ids
-    scene = prefixed(scene, prefix)
+    return _document(scene, prefix, w, h, fonts=fonts, style=style, min_width=0) + "\n"
+
+
+def inline_svg(
+    scene: Scene,
+    prefix: str,
+    *,
+    cell: float | None = None,
+    width: int | None = None,
+    fonts: bool = True,
+    style: bool = True,
+    min_width: int = 0,
+    decoration: str | None = None,
+) -> str:
+    """Return ``scene`` as an ``<svg>`` element inside an HTML page, every id and reference starting with ``prefix``.
+
+    As :func:`scene_svg`'s document (``cell``, ``width``, ``fonts``, ``style``
+    the same); ``min_width`` (CSS px) is the narrowest its ``style`` lets a page
+    shrink it. ``decoration`` (its classes) makes it a small picture that only
+    illustrates the text beside it, as many pages hold hundreds of: drawn in
+    model units, hidden from readers (``aria-hidden``, not focusable), and
+    nothing but the scene's items and symbols: no title, description,
+    background, fonts or namespaces (HTML needs none). Its items may place
+    symbols that a shared sprite on the page holds (the scene then has none of
+    its own); a sprite is a decoration with symbols and no items.
+    """
+    if decoration is not None:
+        return _decoration(scene, prefix, decoration)
+    _, w, h = pixel_size(scene, cell=cell, width=width)
+    return _document(scene, prefix, w, h, fonts=fonts, style=style, min_width=min_width)
+
+
+def items_svg(items: Iterable[Item], prefix: str) -> str:
+    """Return the elements of ``items``, one a line, ids and references prefixed: markup a page's script inserts."""
+    if "SvgText" not in globals():
+        _import_svgwrite()
+    translator = _Translator(_FACTORY, prefix)
+    return "\n".join(_serialise(translator.item(item)) for item in items)
+
+
+def _document(scene: Scene, prefix: str, w: int, h: int, *, fonts: bool, style: bool, min_width: int) -> str:
+    """Return the ``<svg>`` document element of ``scene`` at ``w`` x ``h`` pixels, ids prefixed."""
+    if "SvgText" not in globals():
+        _import_svgwrite()
     rules, families = ("", "")
     if fonts:
         from .svgfonts import font_faces
@@ -112,7 +176,9 @@ def scene_svg(
     a["viewBox"] = f"0 0 {num(scene.width)} {num(scene.height)}"
     # width/height give a file its exact pixels; inline in a page it shrinks to fit, keeping its shape.
     if style:
-        a["style"] = "max-width:100%;height:auto"
+        a["style"] = (
+            f"max-width:100%;height:auto;min-width:{min_width}px" if min_width else "max-width:100%;height:auto"
+        )
     # The embedded subsets first, in the PNG's order, so a browser draws each character from the face the
     # PNG drew it with; the names after them serve a page that strips the <style>.
     a["font-family"] = f"{families}, {scene.font_family}" if families else scene.font_family
@@ -121,21 +187,69 @@ def scene_svg(
     # svgwrite starts the document with its own <defs>; title and desc go before it.
     dwg.elements[:0] = [Title(scene.title), Desc(scene.desc)]
     if rules:
-        dwg.defs.elements.append(Style(rules, factory=dwg))
-    translator = _Translator(dwg)
-    for symbol in scene.symbols:
-        group = SvgGroup(factory=dwg)
-        group.attribs["id"] = symbol.id
-        group.elements.extend(translator.shape(shape) for shape in symbol.shapes)
-        dwg.defs.elements.append(group)
-    background = SvgRect(factory=dwg)
+        dwg.defs.elements.append(Style(rules, factory=_FACTORY))
+    translator = _Translator(_FACTORY, prefix)
+    dwg.defs.elements.extend(translator.symbol(symbol) for symbol in scene.symbols)
+    background = SvgRect(factory=_FACTORY)
     background.attribs.update(width="100%", height="100%", fill=scene.background)
     background.attribs["class"] = "background"
     dwg.elements.append(background)
     dwg.elements.extend(translator.item(item) for item in scene.items)
-    # One element a line, so a changed picture reads as a small diff. Text is escaped
-    # (&lt;, &gt;), so "><" only ever occurs between two tags.
-    return dwg.tostring().replace("><", ">\n<") + "\n"
+    return _serialise(dwg)
+
+
+def _decoration(scene: Scene, prefix: str, classes: str) -> str:
+    """Return :func:`inline_svg`'s small hidden picture (``decoration=classes``)."""
+    if "SvgText" not in globals():
+        _import_svgwrite()
+    root = SvgRoot(factory=_FACTORY)
+    a = root.attribs
+    a["class"] = classes
+    a["viewBox"] = f"0 0 {num(scene.width)} {num(scene.height)}"
+    a["width"] = num(scene.width)
+    a["height"] = num(scene.height)
+    a["aria-hidden"] = "true"
+    a["focusable"] = "false"
+    translator = _Translator(_FACTORY, prefix)
+    if scene.symbols:
+        root.defs.elements.extend(translator.symbol(symbol) for symbol in scene.symbols)
+    else:
+        root.elements.clear()  # svgwrite's empty <defs>
+    root.elements.extend(translator.item(item) for item in scene.items)
+    return _serialise(root)
+
+
+def _serialise(element: BaseElement | _Reused) -> str:
+    """Return ``element`` as svgwrite gives it to ElementTree, one element a line (a changed picture, a small diff)."""
+    xml = element.get_xml()
+    if xml.tail:  # a shared element (see _written) placed elsewhere too: written here alone, without its break
+        xml = copy(xml)
+        xml.tail = None
+    _one_a_line(xml)
+    return ElementTree.tostring(xml, encoding="unicode")
+
+
+def _one_a_line(xml: ElementTree.Element) -> None:
+    """Put a line break before every child element of ``xml`` and after its last one, at any depth.
+
+    Only between tags: an element with text of its own (a label) keeps it as it is.
+    """
+    if not len(xml):
+        return
+    if not xml.text:
+        xml.text = "\n"
+    for i, child in enumerate(xml):
+        if child.tag == CDATA_TAG:
+            # svgwrite writes a CDATA section (a <style>'s rules) without its tail: hold it in a tagless element,
+            # which ElementTree writes as its content and tail alone.
+            holder: Any = ElementTree.Element(None)
+            holder.append(child)
+            holder.tail = "\n"
+            xml[i] = holder
+        else:
+            if len(child):
+                _one_a_line(child)
+            child.tail = "\n"
 
 
 def page_svg(scene: Scene, *, classes: str = "chart", data: Data = ()) -> str:
@@ -148,9 +262,8 @@ def page_svg(scene: Scene, *, classes: str = "chart", data: Data = ()) -> str:
     """
     if "SvgText" not in globals():
         _import_svgwrite()
-    dwg = svgwrite.Drawing(profile="full", debug=False)
-    root = SvgGroup(factory=dwg)
-    root.elementname = "svg"
+    root = SvgRoot(factory=_FACTORY)
+    root.elements.clear()  # svgwrite's empty <defs>
     a = root.attribs
     label(a, classes, ())
     a["viewBox"] = f"0 0 {num(scene.width)} {num(scene.height)}"
@@ -159,43 +272,58 @@ def page_svg(scene: Scene, *, classes: str = "chart", data: Data = ()) -> str:
     for key, value in data:
         a[f"data-{key}"] = value
     a["xmlns"] = "http://www.w3.org/2000/svg"
-    translator = _Translator(dwg, painted=False)
+    translator = _Translator(_FACTORY, painted=False)
     root.elements.extend(translator.item(item) for item in scene.items)
-    return root.tostring().replace("><", ">\n<")
+    return _serialise(root)
 
 
 class _Translator:
-    """Makes svgwrite elements from primitives, sharing the drawing's (validation-off) parameters."""
+    """Makes svgwrite elements from primitives, every id and reference prefixed, validation off."""
 
-    __slots__ = ("dwg", "painted")
+    __slots__ = ("factory", "painted", "prefix")
 
-    def __init__(self, dwg: svgwrite.Drawing, *, painted: bool = True) -> None:
-        self.dwg = dwg
+    def __init__(self, factory: svgwrite.Drawing, prefix: str = "", *, painted: bool = True) -> None:
+        self.factory = factory
+        self.prefix = prefix
         self.painted = painted
         """False for a page's plot: shapes keep their classes and leave fill, stroke and size to its style sheet."""
 
-    def item(self, item: Item) -> BaseElement:
-        """Return the element of one scene item (groups recursively)."""
+    def symbol(self, symbol: Symbol) -> BaseElement:
+        """Return a symbol's ``<g>`` (the ``<defs>`` a placement points at)."""
+        el = SvgGroup(factory=self.factory)
+        el.attribs["id"] = self.prefix + symbol.id
+        el.elements.extend(self.item(shape) for shape in symbol.shapes)
+        return el
+
+    def item(self, item: Item) -> BaseElement | _Reused:
+        """Return the element of one scene item (groups recursively; every other item as svgwrite wrote it once)."""
+        if isinstance(item, Group):
+            el = SvgGroup(factory=self.factory)
+            a = el.attribs
+            if item.id:
+                a["id"] = self.prefix + item.id
+            label(a, item.classes, item.data)
+            el.elements.extend(self.item(child) for child in item.items)
+            return el
+        try:
+            return _Reused(_written(item, self.prefix, self.painted))
+        except TypeError:  # unhashable (a caller's scene with lists for tuples): written afresh; other errors again
+            return self.element(item)
+
+    def element(self, item: Item) -> BaseElement:
+        """Return the svgwrite element of one item that is not a group."""
         if isinstance(item, Use):
-            el: BaseElement = SvgUse(f"#{item.symbol}", factory=self.dwg)
+            el: BaseElement = SvgUse(f"#{self.prefix}{item.symbol}", factory=self.factory)
             a = el.attribs
             a["x"] = num(item.x)
             a["y"] = num(item.y)
             label(a, item.classes, item.data)
             return el
-        if isinstance(item, Group):
-            el = SvgGroup(factory=self.dwg)
-            a = el.attribs
-            if item.id:
-                a["id"] = item.id
-            label(a, item.classes, item.data)
-            el.elements.extend(self.item(child) for child in item.items)
-            return el
         return self.shape(item)
 
     def shape(self, shape: Any) -> BaseElement:
         """Return the element of one primitive shape."""
-        dwg = self.dwg
+        dwg = self.factory
         if isinstance(shape, Circle):
             el: BaseElement = SvgCircle(factory=dwg)
             el.attribs.update(cx=num(shape.cx), cy=num(shape.cy), r=num(shape.r))
@@ -241,7 +369,7 @@ class _Translator:
 
     def polyline(self, shape: Polyline) -> BaseElement:
         """Return a <polyline>: an open stroke with round joins and caps, as the PNG back-end paints it."""
-        el = SvgPolyline([(num(x), num(y)) for x, y in shape.points], factory=self.dwg)
+        el = SvgPolyline([(num(x), num(y)) for x, y in shape.points], factory=self.factory)
         a = el.attribs
         label(a, shape.classes, ())
         if not self.painted:
@@ -254,7 +382,7 @@ class _Translator:
 
     def text(self, shape: Text) -> BaseElement:
         """Return a <text>; bold is a thin outline in the text's own colour, as the PNG back-end draws it."""
-        el = SvgText(shape.text, factory=self.dwg)
+        el = SvgText(shape.text, factory=self.factory)
         a = el.attribs
         a.update(x=num(shape.x), y=num(shape.y))
         label(a, shape.classes, ())
@@ -280,7 +408,7 @@ class _Translator:
         x1, y1 = x0 + shape.columns * c, y0 + shape.rows * c
         parts = [f"M{num(x0 + i * c)} {num(y0)}V{num(y1)}" for i in range(1, shape.columns)]
         parts += [f"M{num(x0)} {num(y0 + j * c)}H{num(x1)}" for j in range(1, shape.rows)]
-        el = Path(factory=self.dwg)
+        el = Path(factory=self.factory)
         # svgwrite writes "d" from its command list when serialising, not from attribs.
         el.commands.append("".join(parts) or f"M{num(x0)} {num(y0)}")
         a = el.attribs
@@ -289,6 +417,31 @@ class _Translator:
         a["stroke-width"] = num(shape.width)
         a["class"] = f"grid {shape.classes}" if shape.classes else "grid"
         return el
+
+
+@lru_cache(maxsize=4096)
+def _written(item: Item, prefix: str, painted: bool) -> ElementTree.Element:
+    """Return the XML svgwrite makes of one item that is not a group, made once however often it is drawn.
+
+    A page of hundreds of small pictures places the same marks at the same
+    points again and again: each is translated and given to svgwrite once.
+    The element is shared, so nothing may change it but :func:`_one_a_line`,
+    which always gives a placed element the same line break.
+    """
+    return _Translator(_FACTORY, prefix, painted=painted).element(item).get_xml()
+
+
+class _Reused:
+    """An element svgwrite has written already, placed again: its group takes :meth:`get_xml` as from any element."""
+
+    __slots__ = ("xml",)
+
+    def __init__(self, xml: ElementTree.Element) -> None:
+        self.xml = xml
+
+    def get_xml(self) -> ElementTree.Element:
+        """Return the element's XML, as svgwrite wrote it."""
+        return self.xml
 
 
 BOLD = 0.06
@@ -304,7 +457,7 @@ def label(a: dict[str, str], classes: str, data: Data) -> None:
 
 
 def paint(a: dict[str, str], fill: str | None, stroke: str | None, width: float) -> None:
-    """Add the fill, and the stroke with its width when there is one, as both SVG writers give them."""
+    """Add the fill, and the stroke with its width when there is one."""
     a["fill"] = fill or "none"
     if stroke:
         a["stroke"] = stroke

@@ -1,10 +1,15 @@
-from typing import Any
+from typing import Any, Protocol
 from xml.etree.ElementTree import Element
+
+class _Child(Protocol):
+    """What a container needs of a child: its XML (svgwrite calls nothing else)."""
+
+    def get_xml(self) -> Element: ...
 
 class BaseElement:
     elementname: str
     attribs: dict[str, Any]
-    elements: list[BaseElement | Title]
+    elements: list[_Child]
     def __init__(self, **extra: Any) -> None: ...
     def tostring(self) -> str: ...
     def get_xml(self) -> Element: ...
