@@ -55,6 +55,7 @@ BAD: dict[str, list[str]] = {
     "road_labels": ["sometimes"],
     "highlight": ["big-road:1", "big-eye-boy", "big-eye-boy:0", "big-eye-boy:x"],
     "title": [],  # any text is a title
+    "good_roads": ["maybe"],
 }
 
 
