@@ -123,7 +123,8 @@ def proof_scene(board: Board, found: Detection, *, theme: str = "classic") -> Sc
 def tags(found: Sequence[Detection], x: float, y: float, width: float, t: Theme) -> Group:
     """Return the tags of the active good roads in a band ``width`` wide from (x, y), left to right.
 
-    Tags that would run past the band's end are counted in a last ``+N more`` tag,
+    When the names in both languages do not all fit, the tags carry the Chinese names
+    alone; tags that would still run past the band's end are counted in a last ``+N more`` tag,
     so the band is always one line: a board's size never depends on what is active.
     With none active the band says so, muted.
     """
@@ -132,6 +133,8 @@ def tags(found: Sequence[Detection], x: float, y: float, width: float, t: Theme)
         items.append(Text(x, y + TAG_HEIGHT / 2 + 4, "no good road", TAG_TEXT, t.muted, anchor="start"))
         return Group(tuple(items), id="good-roads", classes="good-roads none")
     words = [tag_words(one) for one in found]
+    if sum(text_width(w, TAG_TEXT) + 2 * TAG_INSET + TAG_GAP for w in words) - TAG_GAP > width:
+        words = [one.pattern.name for one in found]  # a narrow picture: the Chinese names, as a lobby tags them
     at = x
     for n, text in enumerate(words):
         w = text_width(text, TAG_TEXT) + 2 * TAG_INSET
