@@ -211,12 +211,22 @@ BAD_FILES = [
     ),
     pytest.param("[mine]\ncolumns = ['B1']\nside = 'dragon'\n", 3, "banker, player or all", id="banker, player or all"),
     pytest.param("[Mine]\ncolumns = ['B1']\n", 1, "an id is lower-case words", id="an id is lower-case words"),
-    pytest.param("mine = 3\n", None, "every pattern is a table", id="every pattern is a table"),
+    pytest.param("mine = 3\n", 1, "every pattern is a table", id="every pattern is a table"),
     pytest.param("[mine\ncolumns = 1\n", 1, "not TOML", id="not TOML"),
 ]
 
+NESTED = "a table nested in a pattern"
+DOTTED_FILES = [
+    # A dotted header or key makes a table TOML nests in another: one located error, never a line of None.
+    pytest.param("# mine\n[patterns.x]\ncolumns = ['B1']\n", 2, f"[patterns] x: {NESTED}", id="[patterns.x]"),
+    pytest.param("[sticky]\nbeads = 3\n\n[sticky.more]\nx = 1\n", 4, f"[sticky] more: {NESTED}", id="[sticky.more]"),
+    pytest.param("[mine]\ncolumns = ['B1']\nname.first = 'x'\n", 3, f"[mine] name: {NESTED}", id="name.first ="),
+    pytest.param("a.b.c = 1\n", 1, f"[a] b: {NESTED}", id="a.b.c = 1"),
+    pytest.param("[[mine]]\ncolumns = ['B1']\n", 1, "every pattern is a table", id="[[mine]]"),
+]
 
-@pytest.mark.parametrize(("text", "line", "message"), BAD_FILES)
+
+@pytest.mark.parametrize(("text", "line", "message"), BAD_FILES + DOTTED_FILES)
 def test_a_bad_pattern_file_is_one_located_error(tmp_path: Path, text: str, line: int | None, message: str) -> None:
     path = tmp_path / "mine.toml"
     path.write_text(text)

@@ -341,6 +341,9 @@ def detection_dict(detection: Detection, chances: Price[float] | Price[Fraction]
 
 # The pattern file (--good-roads FILE) ------------------------------------------------------------
 
+_NESTED = "a table nested in a pattern (a dotted [{id}.{key}] or {key}.x = ...): each pattern is one [id] of plain keys"
+"""Why a dotted header or key is refused: TOML reads it as a table nested in the pattern."""
+
 _SPELLING = re.compile(r"^([BP*])(\d+\+?|\*)$")
 
 
@@ -389,6 +392,8 @@ def patterns_from(data: dict[str, Any], text: str = "", path: str = "<patterns>"
             allowed = {name for name, _ in out[id].settings} | {"enabled"}
             values: dict[str, int] = {}
             for key, value in table.items():
+                if isinstance(value, dict):
+                    raise fail(_NESTED.format(id=id, key=key), id, key)
                 if key not in allowed:
                     raise fail(f"not a setting of {id}: it has {', '.join(sorted(allowed))}", id, key)
                 if key == "enabled":
@@ -409,7 +414,9 @@ def patterns_from(data: dict[str, Any], text: str = "", path: str = "<patterns>"
 
 def _custom(id: str, table: dict[str, Any], fail: Any) -> Pattern:
     """Return a pattern a file adds; ``fail(message, table, key)`` makes its located error."""
-    for key in table:
+    for key, value in table.items():
+        if isinstance(value, dict):
+            raise fail(_NESTED.format(id=id, key=key), id, key)
         if key not in ("name", "title", "columns", "side"):
             raise fail("not a key of a pattern: it has columns, name, title, side", id, key)
     spelled = table.get("columns")
@@ -442,17 +449,42 @@ def _custom(id: str, table: dict[str, Any], fail: Any) -> Pattern:
 
 
 def _line_of(text: str, table: str, key: str | None) -> int | None:
-    """Return the line of ``key`` in ``[table]`` (or of the table's header) in the file's text, if it can be found."""
+    """Return the line of ``key`` in ``[table]`` (or of the table's header) in the file's text, if it can be found.
+
+    Dotted names count as TOML reads them: ``[patterns.x]`` is key ``x`` of table ``patterns``, and
+    ``name.first = 1`` under ``[mine]`` is key ``name`` of ``mine``.
+    """
     lines = text.splitlines()
-    header = re.compile(r"^\s*\[\s*\"?" + re.escape(table) + r"\"?\s*\]")
+    name = r"\s*\"?" + re.escape(table) + r"\"?\s*"
+    own = re.compile(r"^\s*\[\[?" + name + r"\]")
+    dotted = re.compile(r"^\s*\[\[?" + name + r"\.\s*(.*?)\]")
+    assign = None if key is None else re.compile(r"^\s*\"?" + re.escape(key) + r"\"?\s*[=.]")
     for n, line in enumerate(lines, 1):
-        if header.match(line):
-            if key is None:
+        if own.match(line):
+            if assign is None:
                 return n
             for m, after in enumerate(lines[n:], n + 1):
                 if re.match(r"^\s*\[", after):
                     break
-                if re.match(r"^\s*\"?" + re.escape(key) + r"\"?\s*=", after):
+                if assign.match(after):
                     return m
+            found = _dotted_header(lines, dotted, key)
+            return found or n
+    # No [table] header: the table is made by a dotted header ([table.key]) or a dotted key (table.key = 1).
+    if key is not None:
+        found = _dotted_header(lines, dotted, key)
+        if found:
+            return found
+    for n, line in enumerate(lines, 1):
+        if dotted.match(line) or re.match(r"^" + name + r"[.=]", line):
+            return n
+    return None
+
+
+def _dotted_header(lines: Sequence[str], dotted: re.Pattern[str], key: str | None) -> int | None:
+    """Return the line of a header ``[table.key]`` (or ``[table.key.more]``), if the file has one."""
+    for n, line in enumerate(lines, 1):
+        match = dotted.match(line)
+        if match and (key is None or re.match(r"\"?" + re.escape(key) + r"\"?\s*(\.|$)", match.group(1))):
             return n
     return None
