@@ -198,6 +198,9 @@ class Detection:
     """(column number from 1, colour, depth) of each column read, oldest first."""
     continues: frozenset[Winner]
     """The decisive results that keep the pattern on the board; the others break it."""
+    waiting: bool = False
+    """True when the pattern is not active but *under way* (:func:`under_way`): it held through the column
+    before the newest, and the newest is still growing into the column it asks for next."""
 
     @property
     def proof(self) -> str:
@@ -286,6 +289,46 @@ def detect(columns: Sequence[tuple[int, Winner, int]], patterns: Iterable[Patter
         keep = frozenset(w for w in (BANKER, PLAYER) if _continues(pattern, columns, w))
         found.append(Detection(pattern, tuple(window), keep))
     return found
+
+
+def under_way(
+    columns: Sequence[tuple[int, Winner, int]], patterns: Iterable[Pattern] = PATTERNS
+) -> list[Detection]:
+    """Return every pattern under way on these columns: not active, but only its newest column is short.
+
+    A pattern is under way when it held through the column before the newest,
+    the newest column opened continuing it, and that column has not yet reached
+    the depth the pattern asks of it (``sticky`` after a new column's first bead:
+    it needs 2). The next decisive coup decides it: the newest column's colour
+    again continues it (the column grows toward its depth), the other colour
+    breaks it (the column ends short). Its ``columns`` are those it held
+    through, then the newest.
+    """
+    if len(columns) < 2:
+        return []
+    number, color, depth = columns[-1]
+    before = columns[:-1]
+    chosen = tuple(patterns)
+    active = {found.pattern.id for found in detect(columns, chosen)}
+    found = []
+    for pattern in chosen:
+        if pattern.id in active or (pattern.side is not None and color is not pattern.side):
+            continue  # the side's newest column is finished: nothing of it is still growing
+        window = _window(pattern, before)
+        if window is None or not _holds(pattern, window) or not _continues(pattern, before, color):
+            continue
+        want = pattern.wants[0]
+        need = window[-1][2] + pattern.step if pattern.step else want.depth
+        if need is None or depth >= need:
+            continue  # the newest column is deep enough: the pattern went on another way
+        found.append(Detection(pattern, (*window, (number, color, depth)), frozenset({color}), waiting=True))
+    return found
+
+
+def in_play(columns: Sequence[tuple[int, Winner, int]], patterns: Iterable[Pattern] = PATTERNS) -> list[Detection]:
+    """Return every pattern active or under way on these columns: those the next decisive coup can bear on."""
+    chosen = tuple(patterns)
+    return detect(columns, chosen) + under_way(columns, chosen)
 
 
 def good_roads(board: Board, patterns: Iterable[Pattern] = PATTERNS) -> list[Detection]:

@@ -7,6 +7,7 @@ the two for ``roads build``, ``roads explain`` and ``roads stats``.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -18,6 +19,7 @@ from ..board.good_roads import PATTERNS, Detection, Pattern, Price, detection_di
 from ..shoe import DEFAULT_DECKS
 
 if TYPE_CHECKING:
+    from ..analytics.good_roads import GoodRoadCounts
     from ..board import Board
     from ..coup import Coup
     from ..logs.archive import Shoe
@@ -116,44 +118,146 @@ def priced_dicts(
     return out
 
 
-def shoe_trials(shoe: Shoe, decks: int) -> tuple[list[Outcome], Callable[[int], tuple[float, float, float]]]:
-    """Return a shoe's outcomes and the (Banker, Player, Tie) odds of the coup after coup n, for ``roads stats``.
+@dataclass(frozen=True, slots=True)
+class ShoeWork:
+    """One shoe as ``roads stats --good-roads`` counts it on a worker: its group, results, cards and patterns."""
 
-    From the cards left when the shoe has cards; from a full shoe of its
-    decks (those it names, else ``decks``) otherwise.
+    group: str | None
+    outcomes: list[Outcome]
+    coups: list[Coup] | None
+    """The coups with their cards, or None when the shoe (or any coup of it) has none."""
+    decks: int
+    patterns: tuple[Pattern, ...]
+
+
+def shoe_work(shoe: Shoe, decks: int, patterns: tuple[Pattern, ...], by: str | None) -> ShoeWork:
+    """Return what a worker needs to count one shoe (its decks: those it names, else ``decks``); read here."""
+    from ..analytics.counting import group_key
+
+    group = group_key(shoe, by) if by else None
+    if shoe.results is not None:
+        return ShoeWork(group, list(shoe.results), None, shoe.named_decks() or decks, patterns)
+    entries = list(shoe.entries())
+    coups = [entry.coup for entry in entries]
+    cards = None if not entries or any(coup is None for coup in coups) else [c for c in coups if c is not None]
+    return ShoeWork(group, [entry.outcome for entry in entries], cards, shoe.named_decks() or decks, patterns)
+
+
+def shoe_trials(work: ShoeWork) -> Callable[[int], tuple[float, float, float]]:
+    """Return the (Banker, Player, Tie) odds of the coup after coup n of a shoe, for ``roads stats``.
+
+    From the cards left when the shoe has cards; from a full shoe of its decks otherwise.
     """
     from ..odds import exact_odds, odds_for
     from ..odds.api import compositions_through
 
-    decks = shoe.named_decks() or decks
-    entries = [] if shoe.results is not None else list(shoe.entries())
-    outcomes = list(shoe.results) if shoe.results is not None else [entry.outcome for entry in entries]
-    coups = [entry.coup for entry in entries]
-    if not entries or any(coup is None for coup in coups):
-        full = exact_odds(decks)
-        return outcomes, lambda n: (full.banker, full.player, full.tie)
-    left = compositions_through([coup for coup in coups if coup is not None], decks)
+    if work.coups is None:
+        full = exact_odds(work.decks)
+        return lambda n: (full.banker, full.player, full.tie)
+    left = compositions_through(work.coups, work.decks)
 
     def odds_after(n: int) -> tuple[float, float, float]:
         odds = odds_for(left[n])
         return odds.banker, odds.player, odds.tie
 
-    return outcomes, odds_after
+    return odds_after
+
+
+def count_shoe(work: ShoeWork) -> GoodRoadCounts | str:
+    """Return one shoe's good-road counts (on a worker: never raises; a RoadsError is its one-line message)."""
+    from ..analytics.good_roads import GoodRoadCounts
+    from ..errors import RoadsError
+
+    counts = GoodRoadCounts(work.patterns)
+    try:
+        counts.add_shoe(work.outcomes, shoe_trials(work))
+    except RoadsError as exc:
+        return str(exc)
+    return counts
+
+
+def _lost(work: ShoeWork) -> str:
+    return "a worker ended while counting this shoe (killed, or out of memory)"
+
+
+def stats_good_roads(inputs: Inputs, decks: int, pattern_file: str, fmt: str, by: str | None, jobs: int | None) -> None:
+    """Print ``roads stats --good-roads`` (text, json or csv), per ``by`` group too, counted on ``jobs`` workers.
+
+    Shoes are read here, in order, and counted on the shared pool: the counts
+    are the same for any number of workers.
+    """
+    from ..analytics.good_roads import GoodRoadCounts
+    from ..errors import RoadsError
+    from ..pool import run_tasks, worker_count
+
+    chosen = patterns(pattern_file)
+    total = GoodRoadCounts(chosen)
+    groups: dict[str, GoodRoadCounts] = {}
+    read = (work for _, work in inputs.read(lambda shoe: shoe_work(shoe, decks, chosen, by)))
+    for work, answer in run_tasks(read, worker_count(jobs)[0], count_shoe, _lost):
+        if isinstance(answer, str):
+            inputs.fail(RoadsError(answer), None)
+            continue
+        inputs.done += 1
+        total.merge(answer)
+        if work.group is not None:
+            groups.setdefault(work.group, GoodRoadCounts(chosen)).merge(answer)
+    data: dict[str, Any] = {"shoes": total.shoes, "coups": total.coups, "decks": decks, "patterns": total.report()}
+    if by:
+        data["by"] = by
+        data["groups"] = [
+            {"group": key, "shoes": one.shoes, "coups": one.coups, "patterns": one.report()}
+            for key, one in groups.items()
+        ]
+    if fmt == "json":
+        click.echo(json.dumps(data, ensure_ascii=False, indent=2))
+    elif fmt == "csv":
+        click.echo(stats_csv(data), nl=False)
+    else:
+        groups_of = data.get("groups", [])
+        blocks = [stats_text(g, g["group"] if by == "shoe" else f"{by} {g['group']}") for g in groups_of]
+        click.echo("\n".join([*blocks, stats_text(data)]), nl=False)
+    inputs.finish()
+
+
+CSV_FIELDS = (
+    *("group", "shoes", "coups", "pattern", "name", "active", "waiting", "trials", "continued"),
+    *("observed", "expected", "z", "p", "p_method", "p_adjusted", "flag"),
+)
+"""The columns of ``roads stats --good-roads --csv``: a row a group and pattern, the total's group ``total``."""
+
+
+def stats_csv(data: dict[str, Any]) -> str:
+    """Return ``roads stats --good-roads --csv``: one row a pattern of every group, then of the total."""
+    import csv
+    import io
+
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(CSV_FIELDS)
+    for group in [*data.get("groups", []), {**data, "group": "total"}]:
+        for row in group["patterns"]:
+            values = {**row, "group": group["group"], "shoes": group["shoes"], "coups": group["coups"]}
+            values["pattern"] = row["id"]
+            writer.writerow(["" if values[key] is None else values[key] for key in CSV_FIELDS])
+    return out.getvalue()
 
 
 def _pct(x: float | None) -> str:
     return "-" if x is None else f"{100 * x:.2f}%"
 
 
-def stats_text(data: dict[str, Any]) -> str:
-    """Return ``roads stats --good-roads`` as text: one row a pattern, then how to read it."""
+def stats_text(data: dict[str, Any], group: str | None = None) -> str:
+    """Return ``roads stats --good-roads`` as text (of one ``group``, as ``table T1``): a row a pattern, then how
+    to read it."""
+    which = f" ({group})" if group else ""
     head = (
-        f"Good roads over {data['shoes']} shoe{'' if data['shoes'] == 1 else 's'}, {data['coups']} coups: "
-        "after each coup, each active pattern whose next coup is decisive and could continue or break it"
+        f"Good roads{which} over {data['shoes']} shoe{'' if data['shoes'] == 1 else 's'}, {data['coups']} coups: "
+        "after each coup, each pattern active or under way whose next coup is decisive and could continue or break it"
     )
     lines = [
         head,
-        f"{'pattern':<20} {'name':<6} {'active':>7} {'trials':>7} {'continued':>9} {'observed':>9} "
+        f"{'pattern':<20} {'name':<6} {'active':>7} {'waiting':>7} {'trials':>7} {'continued':>9} {'observed':>9} "
         f"{'expected':>9} {'z':>7} {'p':>9} {'Holm p':>9}",
     ]
     for row in data["patterns"]:
@@ -162,21 +266,17 @@ def stats_text(data: dict[str, Any]) -> str:
         held = "-" if row["p_adjusted"] is None else f"{row['p_adjusted']:.3g}"
         name = row["name"] + "\u3000" * (4 - len(row["name"]))  # CJK names padded with full-width spaces
         lines.append(
-            f"{row['id']:<20} {name} {row['active']:>7} {row['trials']:>7} {row['continued']:>9} "
+            f"{row['id']:<20} {name} {row['active']:>7} {row['waiting']:>7} {row['trials']:>7} {row['continued']:>9} "
             f"{_pct(row['observed']):>9} {_pct(row['expected']):>9} {z:>7} {p:>9} {held:>9}"
             + ("  FLAG" if row["flag"] else "")
         )
     flagged = [row["id"] for row in data["patterns"] if row["flag"]]
     lines.append(
-        "expected: the mean exact chance that the next decisive coup continues it (from the cards left, or a full "
-        "shoe); * exact binomial p; n/m: too few trials; Holm over the patterns tested, flag at Holm p <= 0.01"
+        "waiting: coups after which it was under way (held through the column before, the newest still growing "
+        "into its depth); expected: the mean exact chance that the next decisive coup continues it (from the cards "
+        "left, or a full shoe); * exact binomial p; n/m: too few trials; Holm over the patterns tested, flag at "
+        "Holm p <= 0.01"
     )
-    never = [row["id"] for row in data["patterns"] if row["active"] and not row["trials"]]
-    if never:
-        lines.append(
-            f"no trials for {', '.join(never)}: the next coup cannot break them while they are active "
-            "(a column only grows, or a new one may still reach its depth)"
-        )
     lines.append(
         f"flagged: {', '.join(flagged)}"
         if flagged

@@ -21,7 +21,7 @@ from ..files import refuse_inputs
 from ..logs.archive import Shoe, _numbered, open_archive
 from ..pool import run_tasks, worker_count
 from .app import cli
-from .good_roads import good_roads_option, patterns, shoe_trials, stats_text
+from .good_roads import good_roads_option
 from .inputs import Inputs
 from .options import choice, decks_option, jobs_option, json_option, log_inputs
 from .progress import Progress
@@ -285,7 +285,8 @@ def group_csv(group: dict[str, Any], total: bool = False) -> str:
 )
 @good_roads_option(
     "Count the good roads instead: how often each was active and how often the next decisive coup continued it, "
-    "tested against the exact chance (Holm over the patterns), in text or --json."
+    "tested against the exact chance (Holm over the patterns), in text, --json or --csv, per --by group too, "
+    "on --jobs processes; not with --parquet, --csv-tables, --drift or --dask (they count coups and marks)."
 )
 @jobs_option("Processes counting a JSON Lines archive (default: all cores)")
 @click.option(
@@ -345,11 +346,13 @@ def stats_command(
       roads stats year.jsonl --dask tcp://scheduler:8786
       roads stats shoes.jsonl --drift --csv > drift.csv
       roads stats shoes.jsonl --good-roads     do good roads work? the archive's own answer
+      roads stats shoes.jsonl --good-roads --by table --csv > good-roads.csv
     """
     if as_json and as_csv:
         raise click.UsageError("give one of --json and --csv")
     if good_roads is not None:
-        _good_roads(inputs, decks, good_roads, as_json, refused=(by, as_csv, parquet, csv_tables, drift, dask))
+        fmt = "json" if as_json else "csv" if as_csv else "text"
+        _good_roads(inputs, decks, good_roads, fmt, by, jobs, refused=(parquet, csv_tables, drift, dask))
         return
     if drift and by is not None:
         raise click.UsageError("--drift follows the archive shoe by shoe: give no --by")
@@ -372,20 +375,17 @@ def stats_command(
     inputs.finish()
 
 
-def _good_roads(inputs: Inputs, decks: int, pattern_file: str, as_json: bool, refused: tuple[object, ...]) -> None:
-    """Print ``roads stats --good-roads``: each pattern's trials and continuations against the exact chance."""
-    from ..analytics.good_roads import GoodRoadCounts
+def _good_roads(
+    inputs: Inputs, decks: int, file: str, fmt: str, by: str | None, jobs: int | None, refused: tuple[object, ...]
+) -> None:
+    """Print ``roads stats --good-roads`` (roads/cli/good_roads.py); the tables and the drift are not its."""
+    from .good_roads import stats_good_roads
 
     if any(refused):
         raise click.UsageError(
-            "--good-roads counts the whole archive in text or --json: give no --by, --csv, "
-            "--parquet, --csv-tables, --drift or --dask"
+            "--good-roads counts patterns, not coups and marks: give no --parquet, --csv-tables, --drift or --dask"
         )
-    counts = GoodRoadCounts(patterns(pattern_file))
-    inputs.each(lambda shoe: counts.add_shoe(*shoe_trials(shoe, decks)), summary=False)
-    data = {"shoes": counts.shoes, "coups": counts.coups, "decks": decks, "patterns": counts.report()}
-    click.echo(json.dumps(data, ensure_ascii=False, indent=2) if as_json else stats_text(data), nl=as_json)
-    inputs.finish()
+    stats_good_roads(inputs, decks, file, fmt, by, jobs)
 
 
 class StatsWriter:
