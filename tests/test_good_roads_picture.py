@@ -189,3 +189,26 @@ def test_served_state_carries_the_good_roads(served: object) -> None:
     state = served.get("/api/tables/main").json()  # type: ignore[attr-defined]
     assert state["good_roads"] == json.loads(json.dumps(good_road_dicts(Scoreboard.from_results(TAGGED))))
     assert [g["id"] for g in state["good_roads"]] == ["single-jump", "player-jump"]
+
+
+DOCS_IMAGES = Path(__file__).resolve().parent.parent / "docs" / "images"
+DOC_PICTURES = {
+    "good-roads-board.png": ["render", "--coups", "1-46", "--good-roads", "--scale", "2"],
+    "good-road-proof.png": ["explain", "--coups", "1-46", "--good-road", "player-sticks"],
+}
+"""docs/good-roads.md's pictures: ``roads COMMAND docs/images/demo-shoe.txt ARGS -o docs/images/NAME``."""
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", list(DOC_PICTURES))
+def test_docs_good_road_pictures_are_what_the_commands_draw(
+    name: str, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    from PIL import Image
+
+    command, *args = DOC_PICTURES[name]
+    status, _, err = run(capsys, command, str(DOCS_IMAGES / "demo-shoe.txt"), *args, "-o", str(tmp_path / name))
+    assert status == 0, err
+    with Image.open(DOCS_IMAGES / name) as committed, Image.open(tmp_path / name) as made:
+        assert (committed.size, committed.mode) == (made.size, made.mode)
+        assert committed.tobytes() == made.tobytes(), f"regenerate docs/images/{name} (docs/good-roads.md)"
