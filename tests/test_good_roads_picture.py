@@ -159,6 +159,17 @@ def test_render_good_roads_is_the_option(capsys: pytest.CaptureFixture[str], tmp
     assert out.read_text() == svg(Scoreboard.from_results(TAGGED), good_roads=True)
 
 
+def test_render_good_roads_is_spelled_as_elsewhere_but_refuses_a_pattern_file(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    log, out, mine = tmp_path / "r.txt", tmp_path / "b.svg", tmp_path / "mine.toml"
+    log.write_text(TAGGED + "\n")
+    mine.write_text("[sticky]\nbeads = 3\n")
+    status, _, err = run(capsys, "render", str(log), "--good-roads", str(mine), "-o", str(out))
+    assert status == 2 and "a picture tags the built-in patterns" in err and not out.exists()
+    assert run(capsys, "render", str(log), "--good-roads=", "-o", str(out))[0] == 0  # FILE left empty: the built-in
+
+
 # -- served ---------------------------------------------------------------------------------------------------------
 
 

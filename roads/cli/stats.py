@@ -21,7 +21,7 @@ from ..files import refuse_inputs
 from ..logs.archive import Shoe, _numbered, open_archive
 from ..pool import run_tasks, worker_count
 from .app import cli
-from .good_roads import good_roads_option
+from .good_roads import good_roads_option, stats_good_roads
 from .inputs import Inputs
 from .options import choice, decks_option, jobs_option, json_option, log_inputs
 from .progress import Progress
@@ -379,7 +379,6 @@ def _good_roads(
     inputs: Inputs, decks: int, file: str, fmt: str, by: str | None, jobs: int | None, refused: tuple[object, ...]
 ) -> None:
     """Print ``roads stats --good-roads`` (roads/cli/good_roads.py); the tables and the drift are not its."""
-    from .good_roads import stats_good_roads
 
     if any(refused):
         raise click.UsageError(
