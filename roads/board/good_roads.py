@@ -291,9 +291,7 @@ def detect(columns: Sequence[tuple[int, Winner, int]], patterns: Iterable[Patter
     return found
 
 
-def under_way(
-    columns: Sequence[tuple[int, Winner, int]], patterns: Iterable[Pattern] = PATTERNS
-) -> list[Detection]:
+def under_way(columns: Sequence[tuple[int, Winner, int]], patterns: Iterable[Pattern] = PATTERNS) -> list[Detection]:
     """Return every pattern under way on these columns: not active, but only its newest column is short.
 
     A pattern is under way when it held through the column before the newest,
