@@ -386,3 +386,15 @@ def test_stats_good_roads_refuses_what_counts_coups_and_marks(
 ) -> None:
     status, out, err = run(capsys, "stats", str(tabled), "--good-roads", *flags)
     assert status == 2 and out == "" and "--good-roads counts patterns, not coups and marks" in err
+
+
+def test_explain_shows_a_pattern_under_way_and_prices_it(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    log = tmp_path / "r.txt"
+    log.write_text("BB PP BBB PP B\n")
+    status, out, _ = run(capsys, "explain", str(log), "--good-road", "sticky")
+    assert status == 0
+    assert "sticky is not active" in out and "sticky (排排连): under way" in out
+    assert "was active through column 4; column 5 (Banker) holds 1 bead" in out
+    assert "Banker next continues it; Player next breaks it." in out and "does not change these numbers" in out
+    status, out, _ = run(capsys, "explain", str(log), "--good-road", "single-jump")
+    assert status == 0 and out.strip() == "After coup 10 (5 Big Road columns), single-jump is not active."

@@ -204,8 +204,16 @@ class Detection:
 
     @property
     def proof(self) -> str:
-        """Return why the pattern is active, in words: which columns, their depths, what the pattern asks."""
+        """Return why the pattern is active (or under way), in words: which columns, their depths, what it asks."""
         p = self.pattern
+        if self.waiting:
+            held = Detection(p, self.columns[:-1], self.continues).proof.removesuffix(" is active.")
+            number, color, depth = self.columns[-1]
+            return (
+                f"{held} was active through column {self.columns[-2][0]}; column {number} ({color.value.title()}) "
+                f"holds {depth} bead{'' if depth == 1 else 's'}, still short of what the pattern asks next, so "
+                f"{p.id} is under way."
+            )
         numbers = ", ".join(str(c) for c, _, _ in self.columns)
         held = ", ".join(f"{d}" for _, _, d in self.columns)
         colors = ", ".join(w.value.title() for _, w, _ in self.columns)

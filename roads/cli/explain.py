@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from ..board.explain import Proof, road_start
-from ..board.good_roads import NOT_CHANGED, Detection, good_roads
+from ..board.good_roads import NOT_CHANGED, Detection, columns_of, good_roads, under_way
 from ..board.jsonview import dumps
 from ..board.names import DERIVED, Road
 from ..scoreboard import Scoreboard
@@ -146,23 +146,28 @@ def _good_roads(
         if as_json:
             click.echo(dumps(priced_dicts(board, shoe, coups, chosen)))
             return
-        chances = next_chances(shoe, coups) if found else None
+        waiting = under_way(columns_of(board), chosen)
+        chances = next_chances(shoe, coups) if found or waiting else None
     columns = len(board.big_road.depths)
+    head = f"After coup {board.coups} ({columns} Big Road columns)"
     if not found:
-        which = wanted if wanted is not None else "no good road"
-        what = f"{which} is not active" if wanted is not None else "no good road is active"
-        click.echo(f"After coup {board.coups} ({columns} Big Road columns), {what}.")
-        return
-    assert chances is not None
-    lines = [f"After coup {board.coups} ({columns} Big Road columns), {chances.source}:"]
-    for one in found:
+        what = f"{wanted} is not active" if wanted is not None else "no good road is active"
+        lines = [f"{head}, {what}{f'; {chances.source}' if chances else ''}."]
+    else:
+        assert chances is not None
+        lines = [f"{head}, {chances.source}:"]
+    # Active patterns, then those under way: a stuck pattern between columns, decided by the next decisive coup
+    # (docs/good-roads.md, "Under way").
+    for one in [*found, *waiting]:
+        assert chances is not None
         lines += [
-            f"{one.pattern.id} ({one.pattern.name}): active",
+            f"{one.pattern.id} ({one.pattern.name}): {'under way' if one.waiting else 'active'}",
             f"  {one.proof}",
             f"  {one.call}",
             f"  {chance_line(priced(one, chances))}",
         ]
-    lines.append(NOT_CHANGED)
+    if chances is not None:
+        lines.append(NOT_CHANGED)
     click.echo("\n".join(lines))
 
 
