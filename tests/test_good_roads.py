@@ -398,3 +398,16 @@ def test_explain_shows_a_pattern_under_way_and_prices_it(capsys: pytest.CaptureF
     assert "Banker next continues it; Player next breaks it." in out and "does not change these numbers" in out
     status, out, _ = run(capsys, "explain", str(log), "--good-road", "single-jump")
     assert status == 0 and out.strip() == "After coup 10 (5 Big Road columns), single-jump is not active."
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_stats_good_roads_names_the_shoe_a_worker_could_not_count(
+    capsys: pytest.CaptureFixture[str], tabled: Path, jobs: str
+) -> None:
+    lines = tabled.read_text().splitlines()
+    shoe = json.loads(lines[1])
+    shoe["decks"] = 1  # more cards of a rank than one deck holds: the odds of the cards left cannot be had
+    tabled.write_text("\n".join([lines[0], json.dumps(shoe), *lines[2:]]) + "\n")
+    status, out, err = run(capsys, "stats", str(tabled), "--good-roads", "-j", jobs, "--json")
+    assert status == 1 and json.loads(out)["shoes"] == 3
+    assert f"roads: error: {tabled}, shoe {shoe['shoe']}: coup" in err and "1-deck shoe holds only 4" in err

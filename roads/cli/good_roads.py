@@ -128,6 +128,8 @@ class ShoeWork:
     """The coups with their cards, or None when the shoe (or any coup of it) has none."""
     decks: int
     patterns: tuple[Pattern, ...]
+    label: str = ""
+    """Where the shoe is (``shoes.jsonl, shoe 3``), for a worker's error line."""
 
 
 def shoe_work(shoe: Shoe, decks: int, patterns: tuple[Pattern, ...], by: str | None) -> ShoeWork:
@@ -136,11 +138,12 @@ def shoe_work(shoe: Shoe, decks: int, patterns: tuple[Pattern, ...], by: str | N
 
     group = group_key(shoe, by) if by else None
     if shoe.results is not None:
-        return ShoeWork(group, list(shoe.results), None, shoe.named_decks() or decks, patterns)
+        return ShoeWork(group, list(shoe.results), None, shoe.named_decks() or decks, patterns, shoe.label())
     entries = list(shoe.entries())
     coups = [entry.coup for entry in entries]
     cards = None if not entries or any(coup is None for coup in coups) else [c for c in coups if c is not None]
-    return ShoeWork(group, [entry.outcome for entry in entries], cards, shoe.named_decks() or decks, patterns)
+    outcomes = [entry.outcome for entry in entries]
+    return ShoeWork(group, outcomes, cards, shoe.named_decks() or decks, patterns, shoe.label())
 
 
 def shoe_trials(work: ShoeWork) -> Callable[[int], tuple[float, float, float]]:
@@ -196,7 +199,7 @@ def stats_good_roads(inputs: Inputs, decks: int, pattern_file: str, fmt: str, by
     read = (work for _, work in inputs.read(lambda shoe: shoe_work(shoe, decks, chosen, by)))
     for work, answer in run_tasks(read, worker_count(jobs)[0], count_shoe, _lost):
         if isinstance(answer, str):
-            inputs.fail(RoadsError(answer), None)
+            inputs.fail(RoadsError(f"{work.label}: {answer}" if work.label else answer), None)
             continue
         inputs.done += 1
         total.merge(answer)
