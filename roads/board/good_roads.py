@@ -10,8 +10,11 @@ The next decisive coup *continues* an active pattern when, after it, the
 pattern is still on the board: the newest column can still grow into the
 pattern's last column, or a newly opened column can still grow into the
 pattern's first one (a pattern repeats with its own period, so 1, 2, 1, 2 goes
-on as 2, 1, 2, 1 then 1, 2, 1, 2). Otherwise it *breaks* it. The board layer
-says which winners continue; the prices come from the odds of the next coup
+on as 2, 1, 2, 1 then 1, 2, 1, 2). Otherwise it *breaks* it. A pattern whose
+newly opened column has not yet reached its depth is not active but *under way*
+(:func:`under_way`): the next decisive coup decides it, which is where a stuck
+pattern (``sticky``) meets a coup that can break it. The board layer says which
+winners continue; the prices come from the odds of the next coup
 (:func:`price`), which the pattern never changes.
 
 Plain Python on the board's depth list: nothing here draws or imports the odds.
