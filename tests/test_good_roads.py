@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from roads.board import Board
-from roads.board.good_roads import PATTERNS, detect, good_roads, load_patterns, price
+from roads.board.good_roads import PATTERNS, columns_of, detect, good_roads, in_play, load_patterns, price, under_way
 from roads.errors import PatternError
 from roads.odds import odds_for
 from roads.odds.api import compositions_through
@@ -127,6 +127,65 @@ def test_every_recogniser_agrees_with_a_brute_force_on_dealt_shoes(seed: int) ->
         assert got == brute(letters[:n]), letters[:n]
 
 
+# Each: (pattern, a board where it is under way and the newest colour continues it, one where it just is not:
+# its newest column grew deep enough, and it is active again, or ended short, and it is broken).
+UNDER_WAY = [
+    ("sticky", "BB PP BBB PP B", "BB PP BBB PP BB"),
+    ("sticky", "BB PP BBB PP B", "BB PP BBB P B"),
+    ("banker-sticks", "BB P BBB PP BB P B", "BB P BBB PP BB P BB"),
+    ("banker-sticks", "BB P BBB PP BB P B", "BB P BBB PP BB P B P"),
+    ("player-sticks", "PP B PP B PPP B P", "PP B PP B PPP B"),
+    ("double-jump", "BB PP BB PP B", "BB PP BB P B"),
+    ("two-halls-one-room", "BB P BB P B", "BB P BB P BB"),
+    ("slope-up", "B PP BBB PPPP BBBB", "B PP BBB PPPP BBBBB"),
+]
+
+
+@pytest.mark.parametrize(("pattern", "meets", "misses"), UNDER_WAY)
+def test_a_pattern_under_way_waits_for_its_newest_column(pattern: str, meets: str, misses: str) -> None:
+    board = Board.from_results(meets)
+    (found,) = [f for f in under_way(columns_of(board)) if f.pattern.id == pattern]
+    newest = board.bead_plate.outcomes[-1].winner
+    assert found.waiting and found.continues == {newest} and pattern not in active(meets)
+    assert pattern not in {f.pattern.id for f in under_way(columns_of(Board.from_results(misses)))}
+
+
+def test_nothing_is_under_way_that_cannot_be_decided_next() -> None:
+    # A single jump's new column is the jump itself; a long Banker's next column is Player's; a slope down at 1 ends.
+    for results in ("B P B P", "B P B P B", "BBBB P", "BBBB PPP BB P B"):
+        assert not under_way(columns_of(Board.from_results(results))), results
+
+
+@pytest.mark.parametrize("seeds", [range(4), range(4, 8)])
+def test_under_way_is_decided_by_the_next_decisive_coup(seeds: range) -> None:
+    """Under way: active (by the brute force) through the column before; the newest colour keeps it in play,
+    the other ends it (by the brute force too: not active, and not under way)."""
+    shoes = ["".join(coup.outcome().winner.letter for coup in deal_shoe(8, seed=seed).coups) for seed in seeds]
+    seen = 0
+    for letters, n in ((one, n) for one in shoes for n in range(1, len(one) + 1)):
+        board = Board.from_results(letters[:n])
+        cols = runs(letters[:n])
+        for found in under_way(columns_of(board)):
+            seen += 1
+            newest, _ = cols[-1]
+            before = " ".join(w.letter * d for w, d in cols[:-1])
+            assert found.pattern.id in brute(before) and found.pattern.id not in brute(letters[:n])
+            assert found.continues == {newest}
+            grown = Board.from_results(letters[:n] + newest.letter)
+            grown_cols = runs(letters[:n] + newest.letter)
+            size = found.pattern.size
+            # It stays in play, or (one hall, two rooms and its shift) the newest column now matches the one a
+            # period back: the pattern went round, and the shifted pattern is the one active.
+            assert found.pattern.id in {f.pattern.id for f in in_play(columns_of(grown))} or (
+                grown_cols[-1][1] == grown_cols[-1 - size][1]
+            )
+            other = (P if newest is B else B).letter
+            cut = Board.from_results(letters[:n] + other)
+            assert found.pattern.id not in brute(letters[:n] + other)
+            assert found.pattern.id not in {f.pattern.id for f in under_way(columns_of(cut))}
+    assert seen > 5
+
+
 def test_every_continuation_chance_is_the_odds_engines() -> None:
     shoe = deal_shoe(8, seed=5)
     left = compositions_through(shoe.coups, 8)
@@ -184,7 +243,10 @@ def test_stats_good_roads_counts_and_tests(capsys: pytest.CaptureFixture[str], t
     data = json.loads(out)
     assert data["shoes"] == 5 and [row["id"] for row in data["patterns"]] == [p.id for p in PATTERNS]
     for row in data["patterns"]:
-        assert row["continued"] <= row["trials"] <= row["active"]
+        assert row["continued"] <= row["trials"] <= row["active"] + row["waiting"]
+    sticks = {row["id"]: row for row in data["patterns"]}
+    # Stuck patterns are decided while under way: they have trials (they had none when only active ones counted).
+    assert sticks["sticky"]["waiting"] > 0 and sticks["sticky"]["trials"] > 0
     status, out, _ = run(capsys, "stats", str(archive), "--good-roads")
     assert status == 0 and out.startswith("Good roads over 5 shoes")
 
@@ -211,12 +273,22 @@ BAD_FILES = [
     ),
     pytest.param("[mine]\ncolumns = ['B1']\nside = 'dragon'\n", 3, "banker, player or all", id="banker, player or all"),
     pytest.param("[Mine]\ncolumns = ['B1']\n", 1, "an id is lower-case words", id="an id is lower-case words"),
-    pytest.param("mine = 3\n", None, "every pattern is a table", id="every pattern is a table"),
+    pytest.param("mine = 3\n", 1, "every pattern is a table", id="every pattern is a table"),
     pytest.param("[mine\ncolumns = 1\n", 1, "not TOML", id="not TOML"),
 ]
 
+NESTED = "a table nested in a pattern"
+DOTTED_FILES = [
+    # A dotted header or key makes a table TOML nests in another: one located error, never a line of None.
+    pytest.param("# mine\n[patterns.x]\ncolumns = ['B1']\n", 2, f"[patterns] x: {NESTED}", id="[patterns.x]"),
+    pytest.param("[sticky]\nbeads = 3\n\n[sticky.more]\nx = 1\n", 4, f"[sticky] more: {NESTED}", id="[sticky.more]"),
+    pytest.param("[mine]\ncolumns = ['B1']\nname.first = 'x'\n", 3, f"[mine] name: {NESTED}", id="name.first ="),
+    pytest.param("a.b.c = 1\n", 1, f"[a] b: {NESTED}", id="a.b.c = 1"),
+    pytest.param("[[mine]]\ncolumns = ['B1']\n", 1, "every pattern is a table", id="[[mine]]"),
+]
 
-@pytest.mark.parametrize(("text", "line", "message"), BAD_FILES)
+
+@pytest.mark.parametrize(("text", "line", "message"), BAD_FILES + DOTTED_FILES)
 def test_a_bad_pattern_file_is_one_located_error(tmp_path: Path, text: str, line: int | None, message: str) -> None:
     path = tmp_path / "mine.toml"
     path.write_text(text)
@@ -255,3 +327,87 @@ def test_a_pattern_file_changes_settings_and_adds_patterns(tmp_path: Path) -> No
 
 def test_detect_needs_no_board() -> None:
     assert [f.pattern.id for f in detect([(1, B, 4)])] == ["long-banker"]
+
+
+@pytest.fixture
+def tabled(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> Path:
+    """Return a 4-shoe dealt archive whose shoes sit at two tables, T1 and T2."""
+    archive = tmp_path / "a.jsonl"
+    assert run(capsys, "deal", "--shoes", "4", "--seed", "2", "-o", str(archive))[0] == 0
+    lines = archive.read_text().splitlines()
+    archive.write_text(
+        "".join(json.dumps({**json.loads(x), "table": f"T{n % 2 + 1}"}) + "\n" for n, x in enumerate(lines))
+    )
+    return archive
+
+
+def test_stats_good_roads_by_group_adds_up_to_the_total(capsys: pytest.CaptureFixture[str], tabled: Path) -> None:
+    status, out, _ = run(capsys, "stats", str(tabled), "--good-roads", "--by", "table", "--json")
+    assert status == 0
+    data = json.loads(out)
+    assert [g["group"] for g in data["groups"]] == ["T1", "T2"] and data["by"] == "table"
+    assert sum(g["shoes"] for g in data["groups"]) == data["shoes"] == 4
+    for n, row in enumerate(data["patterns"]):
+        for key in ("active", "waiting", "trials", "continued"):
+            assert sum(g["patterns"][n][key] for g in data["groups"]) == row[key], (row["id"], key)
+    status, text, _ = run(capsys, "stats", str(tabled), "--good-roads", "--by", "table")
+    assert status == 0 and text.index("Good roads (table T1)") < text.index("Good roads (table T2)")
+    assert text.count("Good roads over 4 shoes") == 1
+
+
+def test_stats_good_roads_csv_is_the_json_a_row_a_group_and_pattern(
+    capsys: pytest.CaptureFixture[str], tabled: Path
+) -> None:
+    import csv
+    import io
+
+    data = json.loads(run(capsys, "stats", str(tabled), "--good-roads", "--by", "table", "--json")[1])
+    status, out, _ = run(capsys, "stats", str(tabled), "--good-roads", "--by", "table", "--csv")
+    assert status == 0
+    rows = list(csv.DictReader(io.StringIO(out)))
+    assert len(rows) == 3 * len(PATTERNS) and [r["group"] for r in rows[:: len(PATTERNS)]] == ["T1", "T2", "total"]
+    total = {r["pattern"]: r for r in rows if r["group"] == "total"}
+    for row in data["patterns"]:
+        assert int(total[row["id"]]["trials"]) == row["trials"]
+        assert int(total[row["id"]]["continued"]) == row["continued"]
+
+
+def test_stats_good_roads_counts_the_same_on_any_number_of_workers(
+    capsys: pytest.CaptureFixture[str], tabled: Path
+) -> None:
+    one = run(capsys, "stats", str(tabled), "--good-roads", "--by", "shoe", "-j", "1", "--json")
+    two = run(capsys, "stats", str(tabled), "--good-roads", "--by", "shoe", "-j", "2", "--json")
+    assert one[0] == two[0] == 0 and one[1] == two[1]
+
+
+@pytest.mark.parametrize("flags", [["--drift"], ["--parquet", "x"], ["--csv-tables", "x"], ["--dask", "local"]])
+def test_stats_good_roads_refuses_what_counts_coups_and_marks(
+    capsys: pytest.CaptureFixture[str], tabled: Path, flags: list[str]
+) -> None:
+    status, out, err = run(capsys, "stats", str(tabled), "--good-roads", *flags)
+    assert status == 2 and out == "" and "--good-roads counts patterns, not coups and marks" in err
+
+
+def test_explain_shows_a_pattern_under_way_and_prices_it(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    log = tmp_path / "r.txt"
+    log.write_text("BB PP BBB PP B\n")
+    status, out, _ = run(capsys, "explain", str(log), "--good-road", "sticky")
+    assert status == 0
+    assert "sticky is not active" in out and "sticky (排排连): under way" in out
+    assert "was active through column 4; column 5 (Banker) holds 1 bead" in out
+    assert "Banker next continues it; Player next breaks it." in out and "does not change these numbers" in out
+    status, out, _ = run(capsys, "explain", str(log), "--good-road", "single-jump")
+    assert status == 0 and out.strip() == "After coup 10 (5 Big Road columns), single-jump is not active."
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_stats_good_roads_names_the_shoe_a_worker_could_not_count(
+    capsys: pytest.CaptureFixture[str], tabled: Path, jobs: str
+) -> None:
+    lines = tabled.read_text().splitlines()
+    shoe = json.loads(lines[1])
+    shoe["decks"] = 1  # more cards of a rank than one deck holds: the odds of the cards left cannot be had
+    tabled.write_text("\n".join([lines[0], json.dumps(shoe), *lines[2:]]) + "\n")
+    status, out, err = run(capsys, "stats", str(tabled), "--good-roads", "-j", jobs, "--json")
+    assert status == 1 and json.loads(out)["shoes"] == 3
+    assert f"roads: error: {tabled}, shoe {shoe['shoe']}: coup" in err and "1-deck shoe holds only 4" in err

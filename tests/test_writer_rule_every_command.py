@@ -18,9 +18,9 @@ from helpers import run
 
 from roads.cli.app import cli
 
-NEEDS = {"convert": ["--to", "jsonl"]}
+NEEDS = {"convert": ["--to", "jsonl"], "explain": ["--good-road", "single-jump"]}
 """Options a command cannot run without."""
-SUFFIX = {"render": ".svg", "lesson": ".html", "report": ".html"}
+SUFFIX = {"render": ".svg", "lesson": ".html", "report": ".html", "explain": ".svg"}
 """The output suffix a command checks before anything else (default: .txt)."""
 
 LOG = "B P B B T P\n"

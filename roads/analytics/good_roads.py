@@ -1,8 +1,12 @@
 """Do good roads work? Over an archive, how often each pattern's next decisive coup continued it, against the odds.
 
-After every coup of a shoe, each active pattern (:mod:`roads.board.good_roads`)
-whose next coup is decisive and could go either way (one result continues it,
-the other breaks it) is a trial: a hit when that coup continued it. Its
+After every coup of a shoe, each pattern active or under way
+(:func:`~roads.board.good_roads.in_play`: a pattern whose newest column is
+still growing into the depth it asks, as ``sticky`` after a new column's first
+bead) whose next coup is decisive and could go either way (one result
+continues it, the other breaks it) is a trial: a hit when that coup continued
+it. A pattern the next coup cannot break (``sticky`` with its newest column
+already stuck) is no trial: it is decided later, under way. Its
 expected chance is the exact chance of continuing given the coup is decisive,
 from the cards left when the log has cards, from a full shoe otherwise. A tie
 next is no trial; the pattern is still active after it and is counted again at
@@ -22,7 +26,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..board import Board
-from ..board.good_roads import Pattern, columns_of, detect, price
+from ..board.good_roads import Pattern, columns_of, in_play, price
 from ..outcome import Outcome, Winner
 from .theory import ALPHA, holm_adjusted, judge
 
@@ -33,8 +37,11 @@ class PatternCount:
 
     active: int
     """Coups after which the pattern was active (a coup followed by another)."""
+    waiting: int
+    """Coups after which the pattern was under way: held through the column before, the newest still growing."""
     trials: int
-    """Of those, the ones whose next coup was decisive and could continue or break it."""
+    """Of the coups after which it was active or under way, those whose next coup was decisive and could
+    continue or break it."""
     continued: int
     """Trials whose next coup continued the pattern."""
     expected: float
@@ -57,14 +64,17 @@ class GoodRoadCounts:
         board = Board()
         for n, outcome in enumerate(outcomes[:-1], 1):
             board.add(outcome)
-            found = detect(columns_of(board), self.patterns) if board.big_road.depths else []
+            found = in_play(columns_of(board), self.patterns) if board.big_road.depths else []
             if not found:
                 continue
             following = outcomes[n].winner
             chances: tuple[float, float, float] | None = None
             for one in found:
-                count = self.counts.setdefault(one.pattern.id, PatternCount(0, 0, 0, 0.0))
-                count.active += 1
+                count = self.counts.setdefault(one.pattern.id, PatternCount(0, 0, 0, 0, 0.0))
+                if one.waiting:
+                    count.waiting += 1
+                else:
+                    count.active += 1
                 if following is Winner.TIE or len(one.continues) != 1:
                     continue
                 chances = chances or odds_after(n)
@@ -72,11 +82,23 @@ class GoodRoadCounts:
                 count.continued += following in one.continues
                 count.expected += float(price(one, *chances).decisive())
 
+    def merge(self, other: GoodRoadCounts) -> None:
+        """Add ``other``'s shoes, coups and counts (the same patterns, counted elsewhere: a worker's shoe)."""
+        self.shoes += other.shoes
+        self.coups += other.coups
+        for id, theirs in other.counts.items():
+            mine = self.counts.setdefault(id, PatternCount(0, 0, 0, 0, 0.0))
+            mine.active += theirs.active
+            mine.waiting += theirs.waiting
+            mine.trials += theirs.trials
+            mine.continued += theirs.continued
+            mine.expected += theirs.expected
+
     def report(self) -> list[dict[str, Any]]:
         """Return one JSON-ready row a pattern: counts, observed and expected shares, z, p, Holm p, flag."""
         rows: list[dict[str, Any]] = []
         for pattern in self.patterns:
-            count = self.counts.get(pattern.id, PatternCount(0, 0, 0, 0.0))
+            count = self.counts.get(pattern.id, PatternCount(0, 0, 0, 0, 0.0))
             mean = count.expected / count.trials if count.trials else None
             test = judge(pattern.id, count.continued, count.trials, mean or 0.0) if count.trials else None
             rows.append(
@@ -84,6 +106,7 @@ class GoodRoadCounts:
                     "id": pattern.id,
                     "name": pattern.name,
                     "active": count.active,
+                    "waiting": count.waiting,
                     "trials": count.trials,
                     "continued": count.continued,
                     "observed": count.continued / count.trials if count.trials else None,

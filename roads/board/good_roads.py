@@ -10,8 +10,11 @@ The next decisive coup *continues* an active pattern when, after it, the
 pattern is still on the board: the newest column can still grow into the
 pattern's last column, or a newly opened column can still grow into the
 pattern's first one (a pattern repeats with its own period, so 1, 2, 1, 2 goes
-on as 2, 1, 2, 1 then 1, 2, 1, 2). Otherwise it *breaks* it. The board layer
-says which winners continue; the prices come from the odds of the next coup
+on as 2, 1, 2, 1 then 1, 2, 1, 2). Otherwise it *breaks* it. A pattern whose
+newly opened column has not yet reached its depth is not active but *under way*
+(:func:`under_way`): the next decisive coup decides it, which is where a stuck
+pattern (``sticky``) meets a coup that can break it. The board layer says which
+winners continue; the prices come from the odds of the next coup
 (:func:`price`), which the pattern never changes.
 
 Plain Python on the board's depth list: nothing here draws or imports the odds.
@@ -198,11 +201,22 @@ class Detection:
     """(column number from 1, colour, depth) of each column read, oldest first."""
     continues: frozenset[Winner]
     """The decisive results that keep the pattern on the board; the others break it."""
+    waiting: bool = False
+    """True when the pattern is not active but *under way* (:func:`under_way`): it held through the column
+    before the newest, and the newest is still growing into the column it asks for next."""
 
     @property
     def proof(self) -> str:
-        """Return why the pattern is active, in words: which columns, their depths, what the pattern asks."""
+        """Return why the pattern is active (or under way), in words: which columns, their depths, what it asks."""
         p = self.pattern
+        if self.waiting:
+            held = Detection(p, self.columns[:-1], self.continues).proof.removesuffix(" is active.")
+            number, color, depth = self.columns[-1]
+            return (
+                f"{held} was active through column {self.columns[-2][0]}; column {number} ({color.value.title()}) "
+                f"holds {depth} bead{'' if depth == 1 else 's'}, still short of what the pattern asks next, so "
+                f"{p.id} is under way."
+            )
         numbers = ", ".join(str(c) for c, _, _ in self.columns)
         held = ", ".join(f"{d}" for _, _, d in self.columns)
         colors = ", ".join(w.value.title() for _, w, _ in self.columns)
@@ -288,6 +302,44 @@ def detect(columns: Sequence[tuple[int, Winner, int]], patterns: Iterable[Patter
     return found
 
 
+def under_way(columns: Sequence[tuple[int, Winner, int]], patterns: Iterable[Pattern] = PATTERNS) -> list[Detection]:
+    """Return every pattern under way on these columns: not active, but only its newest column is short.
+
+    A pattern is under way when it held through the column before the newest,
+    the newest column opened continuing it, and that column has not yet reached
+    the depth the pattern asks of it (``sticky`` after a new column's first bead:
+    it needs 2). The next decisive coup decides it: the newest column's colour
+    again continues it (the column grows toward its depth), the other colour
+    breaks it (the column ends short). Its ``columns`` are those it held
+    through, then the newest.
+    """
+    if len(columns) < 2:
+        return []
+    number, color, depth = columns[-1]
+    before = columns[:-1]
+    chosen = tuple(patterns)
+    active = {found.pattern.id for found in detect(columns, chosen)}
+    found = []
+    for pattern in chosen:
+        if pattern.id in active or (pattern.side is not None and color is not pattern.side):
+            continue  # the side's newest column is finished: nothing of it is still growing
+        window = _window(pattern, before)
+        if window is None or not _holds(pattern, window) or not _continues(pattern, before, color):
+            continue
+        want = pattern.wants[0]
+        need = window[-1][2] + pattern.step if pattern.step else want.depth
+        if need is None or depth >= need:
+            continue  # the newest column is deep enough: the pattern went on another way
+        found.append(Detection(pattern, (*window, (number, color, depth)), frozenset({color}), waiting=True))
+    return found
+
+
+def in_play(columns: Sequence[tuple[int, Winner, int]], patterns: Iterable[Pattern] = PATTERNS) -> list[Detection]:
+    """Return every pattern active or under way on these columns: those the next decisive coup can bear on."""
+    chosen = tuple(patterns)
+    return detect(columns, chosen) + under_way(columns, chosen)
+
+
 def good_roads(board: Board, patterns: Iterable[Pattern] = PATTERNS) -> list[Detection]:
     """Return every good road active on ``board``'s Big Road."""
     return detect(columns_of(board), patterns)
@@ -341,6 +393,9 @@ def detection_dict(detection: Detection, chances: Price[float] | Price[Fraction]
 
 # The pattern file (--good-roads FILE) ------------------------------------------------------------
 
+_NESTED = "a table nested in a pattern (a dotted [{id}.{key}] or {key}.x = ...): each pattern is one [id] of plain keys"
+"""Why a dotted header or key is refused: TOML reads it as a table nested in the pattern."""
+
 _SPELLING = re.compile(r"^([BP*])(\d+\+?|\*)$")
 
 
@@ -389,6 +444,8 @@ def patterns_from(data: dict[str, Any], text: str = "", path: str = "<patterns>"
             allowed = {name for name, _ in out[id].settings} | {"enabled"}
             values: dict[str, int] = {}
             for key, value in table.items():
+                if isinstance(value, dict):
+                    raise fail(_NESTED.format(id=id, key=key), id, key)
                 if key not in allowed:
                     raise fail(f"not a setting of {id}: it has {', '.join(sorted(allowed))}", id, key)
                 if key == "enabled":
@@ -409,7 +466,9 @@ def patterns_from(data: dict[str, Any], text: str = "", path: str = "<patterns>"
 
 def _custom(id: str, table: dict[str, Any], fail: Any) -> Pattern:
     """Return a pattern a file adds; ``fail(message, table, key)`` makes its located error."""
-    for key in table:
+    for key, value in table.items():
+        if isinstance(value, dict):
+            raise fail(_NESTED.format(id=id, key=key), id, key)
         if key not in ("name", "title", "columns", "side"):
             raise fail("not a key of a pattern: it has columns, name, title, side", id, key)
     spelled = table.get("columns")
@@ -442,17 +501,42 @@ def _custom(id: str, table: dict[str, Any], fail: Any) -> Pattern:
 
 
 def _line_of(text: str, table: str, key: str | None) -> int | None:
-    """Return the line of ``key`` in ``[table]`` (or of the table's header) in the file's text, if it can be found."""
+    """Return the line of ``key`` in ``[table]`` (or of the table's header) in the file's text, if it can be found.
+
+    Dotted names count as TOML reads them: ``[patterns.x]`` is key ``x`` of table ``patterns``, and
+    ``name.first = 1`` under ``[mine]`` is key ``name`` of ``mine``.
+    """
     lines = text.splitlines()
-    header = re.compile(r"^\s*\[\s*\"?" + re.escape(table) + r"\"?\s*\]")
+    name = r"\s*\"?" + re.escape(table) + r"\"?\s*"
+    own = re.compile(r"^\s*\[\[?" + name + r"\]")
+    dotted = re.compile(r"^\s*\[\[?" + name + r"\.\s*(.*?)\]")
+    assign = None if key is None else re.compile(r"^\s*\"?" + re.escape(key) + r"\"?\s*[=.]")
     for n, line in enumerate(lines, 1):
-        if header.match(line):
-            if key is None:
+        if own.match(line):
+            if assign is None:
                 return n
             for m, after in enumerate(lines[n:], n + 1):
                 if re.match(r"^\s*\[", after):
                     break
-                if re.match(r"^\s*\"?" + re.escape(key) + r"\"?\s*=", after):
+                if assign.match(after):
                     return m
+            found = _dotted_header(lines, dotted, key)
+            return found or n
+    # No [table] header: the table is made by a dotted header ([table.key]) or a dotted key (table.key = 1).
+    if key is not None:
+        found = _dotted_header(lines, dotted, key)
+        if found:
+            return found
+    for n, line in enumerate(lines, 1):
+        if dotted.match(line) or re.match(r"^" + name + r"[.=]", line):
+            return n
+    return None
+
+
+def _dotted_header(lines: Sequence[str], dotted: re.Pattern[str], key: str | None) -> int | None:
+    """Return the line of a header ``[table.key]`` (or ``[table.key.more]``), if the file has one."""
+    for n, line in enumerate(lines, 1):
+        match = dotted.match(line)
+        if match and (key is None or re.match(r"\"?" + re.escape(key) + r"\"?\s*(\.|$)", match.group(1))):
             return n
     return None

@@ -5,15 +5,16 @@ from __future__ import annotations
 import click
 
 from ..board.explain import Proof, road_start
+from ..board.good_roads import NOT_CHANGED, Detection, columns_of, good_roads, under_way
 from ..board.jsonview import dumps
 from ..board.names import DERIVED, Road
 from ..enums import Game
 from ..scoreboard import Scoreboard
-from .app import cli
+from .app import cli, wrote
 from .build import shoe_board
 from .good_roads import board_and_coups, chance_line, good_roads_option, next_chances, patterns, priced, priced_dicts
 from .inputs import Inputs
-from .options import Whole, derived_road_option, json_option, log_inputs
+from .options import Whole, derived_road_option, json_option, log_inputs, usage_for
 
 
 def _one(p: Proof) -> str:
@@ -56,6 +57,13 @@ def _listing(board: Scoreboard, road: str | None, mistakes: bool) -> str:
     help="Prove good road ID instead (single-jump, long-banker, ...: docs/good-roads.md): its columns and its price.",
 )
 @good_roads_option("Prove every good road active after the last coup instead, with its price.")
+@click.option(
+    "-o",
+    "--output",
+    metavar="OUT",
+    help="With --good-road: also draw its proof, the Big Road's newest columns with the pattern's tinted and "
+    "numbered, to OUT.svg, OUT.png or OUT.pdf.",
+)
 def explain_command(
     inputs: Inputs,
     road: str | None,
@@ -64,6 +72,7 @@ def explain_command(
     as_json: bool,
     good_road: str | None,
     good_roads: str | None,
+    output: str | None,
 ) -> None:
     """Explain every mark of the derived roads of a shoe LOG: which rule, which columns, which colour.
 
@@ -85,13 +94,16 @@ def explain_command(
       roads explain shoe.txt --good-road single-jump          why a good road is active, and its true odds
       roads explain shoe.txt --good-roads                     every active good road
       roads explain dt.txt --game dragon-tiger                a Dragon Tiger log: the same roads
+      roads explain shoe.txt --coups 1-10 --good-road single-jump -o proof.svg   and its picture
     """
+    if output is not None and good_road is None:
+        raise click.UsageError("-o draws one good road's proof: give --good-road ID")
     if good_road is not None or good_roads is not None:
         if inputs.game is Game.DRAGON_TIGER:
             raise click.UsageError("--good-road and --good-roads price by baccarat odds: not with --game dragon-tiger")
         if road is not None or mark is not None:
             raise click.UsageError("--good-road and --good-roads prove good roads: give no --road or --mark")
-        _good_roads(inputs, good_road, good_roads, as_json)
+        _good_roads(inputs, good_road, good_roads, as_json, output)
         return
     if mark is not None and road is None:
         raise click.UsageError(
@@ -110,10 +122,20 @@ def explain_command(
     click.echo(_listing(board, derived, mistakes), nl=False)
 
 
-def _good_roads(inputs: Inputs, wanted: str | None, pattern_file: str | None, as_json: bool) -> None:
-    """Print the proof and price of good road ``wanted`` (every active one when None)."""
-    from ..board.good_roads import NOT_CHANGED, good_roads
+def _good_roads(
+    inputs: Inputs, wanted: str | None, pattern_file: str | None, as_json: bool, output: str | None = None
+) -> None:
+    """Print the proof and price of good road ``wanted`` (every active one when None); ``output``: its picture."""
 
+    if output is not None:
+        from ..extras import require_picture
+        from ..files import refuse_inputs
+        from ..render import format_of
+
+        with usage_for("output"):
+            format_of(output)
+        require_picture(output, None)
+        refuse_inputs([output], inputs.logs)
     chosen = patterns(pattern_file)
     if wanted is not None:
         ids = [p.id for p in chosen]
@@ -122,25 +144,43 @@ def _good_roads(inputs: Inputs, wanted: str | None, pattern_file: str | None, as
         chosen = tuple(p for p in chosen if p.id == wanted)
     with inputs.one("explain") as shoe:
         board, coups = board_and_coups(shoe, inputs)
+        found = good_roads(board, chosen)
+        if output is not None:
+            _draw_proof(board, found, wanted or "", output)
         if as_json:
             click.echo(dumps(priced_dicts(board, shoe, coups, chosen)))
             return
-        found = good_roads(board, chosen)
-        chances = next_chances(shoe, coups) if found else None
+        waiting = under_way(columns_of(board), chosen)
+        chances = next_chances(shoe, coups) if found or waiting else None
     columns = len(board.big_road.depths)
+    head = f"After coup {board.coups} ({columns} Big Road columns)"
     if not found:
-        which = wanted if wanted is not None else "no good road"
-        what = f"{which} is not active" if wanted is not None else "no good road is active"
-        click.echo(f"After coup {board.coups} ({columns} Big Road columns), {what}.")
-        return
-    assert chances is not None
-    lines = [f"After coup {board.coups} ({columns} Big Road columns), {chances.source}:"]
-    for one in found:
+        what = f"{wanted} is not active" if wanted is not None else "no good road is active"
+        lines = [f"{head}, {what}{f'; {chances.source}' if chances else ''}."]
+    else:
+        assert chances is not None
+        lines = [f"{head}, {chances.source}:"]
+    # Active patterns, then those under way: a stuck pattern between columns, decided by the next decisive coup
+    # (docs/good-roads.md, "Under way").
+    for one in [*found, *waiting]:
+        assert chances is not None
         lines += [
-            f"{one.pattern.id} ({one.pattern.name}): active",
+            f"{one.pattern.id} ({one.pattern.name}): {'under way' if one.waiting else 'active'}",
             f"  {one.proof}",
             f"  {one.call}",
             f"  {chance_line(priced(one, chances))}",
         ]
-    lines.append(NOT_CHANGED)
+    if chances is not None:
+        lines.append(NOT_CHANGED)
     click.echo("\n".join(lines))
+
+
+def _draw_proof(board: Scoreboard, found: list[Detection], wanted: str, output: str) -> None:
+    """Write the proof picture of the one good road found to ``output``; a pattern not active draws nothing."""
+    from ..render import save_scene
+    from ..scene.good_roads import proof_scene
+
+    if not found:
+        raise click.ClickException(f"{wanted} is not active after coup {board.coups}: there is no proof to draw")
+    save_scene(proof_scene(board, found[0]), output)
+    wrote(output)

@@ -18,6 +18,7 @@ from ..board.good_roads import PATTERNS, Detection, Pattern, Price, detection_di
 from ..shoe import DEFAULT_DECKS
 
 if TYPE_CHECKING:
+    from ..analytics.good_roads import GoodRoadCounts
     from ..board import Board
     from ..coup import Coup
     from ..logs.archive import Shoe
@@ -116,26 +117,104 @@ def priced_dicts(
     return out
 
 
-def shoe_trials(shoe: Shoe, decks: int) -> tuple[list[Outcome], Callable[[int], tuple[float, float, float]]]:
-    """Return a shoe's outcomes and the (Banker, Player, Tie) odds of the coup after coup n, for ``roads stats``.
+@dataclass(frozen=True, slots=True)
+class ShoeWork:
+    """One shoe as ``roads stats --good-roads`` counts it on a worker: its group, results, cards and patterns."""
 
-    From the cards left when the shoe has cards; from a full shoe of its
-    decks (those it names, else ``decks``) otherwise.
+    group: str | None
+    outcomes: list[Outcome]
+    coups: list[Coup] | None
+    """The coups with their cards, or None when the shoe (or any coup of it) has none."""
+    decks: int
+    patterns: tuple[Pattern, ...]
+    label: str = ""
+    """Where the shoe is (``shoes.jsonl, shoe 3``), for a worker's error line."""
+
+
+def shoe_work(shoe: Shoe, decks: int, patterns: tuple[Pattern, ...], by: str | None) -> ShoeWork:
+    """Return what a worker needs to count one shoe (its decks: those it names, else ``decks``); read here."""
+    from ..analytics.counting import group_key
+
+    group = group_key(shoe, by) if by else None
+    if shoe.results is not None:
+        return ShoeWork(group, list(shoe.results), None, shoe.named_decks() or decks, patterns, shoe.label())
+    entries = list(shoe.entries())
+    coups = [entry.coup for entry in entries]
+    cards = None if not entries or any(coup is None for coup in coups) else [c for c in coups if c is not None]
+    outcomes = [entry.outcome for entry in entries]
+    return ShoeWork(group, outcomes, cards, shoe.named_decks() or decks, patterns, shoe.label())
+
+
+def shoe_trials(work: ShoeWork) -> Callable[[int], tuple[float, float, float]]:
+    """Return the (Banker, Player, Tie) odds of the coup after coup n of a shoe, for ``roads stats``.
+
+    From the cards left when the shoe has cards; from a full shoe of its decks otherwise.
     """
     from ..odds import exact_odds, odds_for
     from ..odds.api import compositions_through
 
-    decks = shoe.named_decks() or decks
-    entries = [] if shoe.results is not None else list(shoe.entries())
-    outcomes = list(shoe.results) if shoe.results is not None else [entry.outcome for entry in entries]
-    coups = [entry.coup for entry in entries]
-    if not entries or any(coup is None for coup in coups):
-        full = exact_odds(decks)
-        return outcomes, lambda n: (full.banker, full.player, full.tie)
-    left = compositions_through([coup for coup in coups if coup is not None], decks)
+    if work.coups is None:
+        full = exact_odds(work.decks)
+        return lambda n: (full.banker, full.player, full.tie)
+    left = compositions_through(work.coups, work.decks)
 
     def odds_after(n: int) -> tuple[float, float, float]:
         odds = odds_for(left[n])
         return odds.banker, odds.player, odds.tie
 
-    return outcomes, odds_after
+    return odds_after
+
+
+def count_shoe(work: ShoeWork) -> GoodRoadCounts | str:
+    """Return one shoe's good-road counts (on a worker: never raises; a RoadsError is its one-line message)."""
+    from ..analytics.good_roads import GoodRoadCounts
+    from ..errors import RoadsError
+
+    counts = GoodRoadCounts(work.patterns)
+    try:
+        counts.add_shoe(work.outcomes, shoe_trials(work))
+    except RoadsError as exc:
+        return str(exc)
+    return counts
+
+
+def _lost(work: ShoeWork) -> str:
+    return "a worker ended while counting this shoe (killed, or out of memory)"
+
+
+def stats_good_roads(inputs: Inputs, decks: int, pattern_file: str, fmt: str, by: str | None, jobs: int | None) -> None:
+    """Print ``roads stats --good-roads`` (text, json or csv), per ``by`` group too, counted on ``jobs`` workers.
+
+    Shoes are read here, in order, and counted on the shared pool: the counts
+    are the same for any number of workers.
+    """
+    from ..analytics.good_roads import GoodRoadCounts
+    from ..errors import RoadsError
+    from ..pool import run_tasks, worker_count
+    from .output.stats import good_roads_document
+    from .progress import Progress
+
+    chosen = patterns(pattern_file)
+    total = GoodRoadCounts(chosen)
+    groups: dict[str, GoodRoadCounts] = {}
+    read = (work for _, work in inputs.read(lambda shoe: shoe_work(shoe, decks, chosen, by)))
+    with Progress("counted") as progress:
+        progress.update(0)  # on a terminal from the start, as the other counts
+        for work, answer in run_tasks(read, worker_count(jobs)[0], count_shoe, _lost):
+            progress.update()
+            if isinstance(answer, str):
+                inputs.fail(RoadsError(f"{work.label}: {answer}" if work.label else answer), None)
+                continue
+            inputs.done += 1
+            total.merge(answer)
+            if work.group is not None:
+                groups.setdefault(work.group, GoodRoadCounts(chosen)).merge(answer)
+    data: dict[str, Any] = {"shoes": total.shoes, "coups": total.coups, "decks": decks, "patterns": total.report()}
+    if by:
+        data["by"] = by
+        data["groups"] = [
+            {"group": key, "shoes": one.shoes, "coups": one.coups, "patterns": one.report()}
+            for key, one in groups.items()
+        ]
+    click.echo(good_roads_document(data, fmt), nl=False)
+    inputs.finish()

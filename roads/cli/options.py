@@ -281,6 +281,29 @@ def render_option(name: str, what: str | None = None, note: str | None = None) -
             default=None,
             help=help,
         )
+    if name == "good_roads":
+        # One meaning in every command: --good-roads [FILE]. A picture tags the built-in patterns.
+        def tags(ctx: click.Context, param: click.Parameter, value: str | None) -> bool:
+            if value:
+                raise click.BadParameter(
+                    f"a picture tags the built-in patterns: give --good-roads alone, not {value!r} "
+                    "(a pattern file is for build, explain and stats)",
+                    param_hint="'--good-roads'",
+                )
+            return value is not None
+
+        return click.option(
+            row.flag,
+            name,
+            cls=DrawingOption,
+            row=row,
+            is_flag=False,
+            flag_value="",
+            default=None,
+            metavar="",
+            callback=tags,
+            help=f"{help} A picture tags the built-in patterns: no FILE.",
+        )
     if row.kind == "flag":
         # A flag on by default is turned off by its spelling (--no-pairs): the value is the table's name.
         return click.option(

@@ -13,15 +13,13 @@ import click
 
 from ..analytics.counting import dask_ready
 from ..enums import Game
-from ..logs.archive import Shoe
 from .app import cli
 from .gather import GROUPINGS, archive_drift_of, collect_stats, table_files
-from .good_roads import good_roads_option, patterns, shoe_trials
+from .good_roads import good_roads_option, stats_good_roads
 from .inputs import Inputs
 from .options import choice, decks_option, jobs_option, json_option, log_inputs
 from .output import output_format
-from .output.stats import StatsWriter, drift_document, good_roads_document
-from .progress import Progress
+from .output.stats import StatsWriter, drift_document
 
 
 @cli.command("stats")
@@ -51,7 +49,8 @@ from .progress import Progress
 )
 @good_roads_option(
     "Count the good roads instead: how often each was active and how often the next decisive coup continued it, "
-    "tested against the exact chance (Holm over the patterns), in text or --json."
+    "tested against the exact chance (Holm over the patterns), in text, --json or --csv, per --by group too, "
+    "on --jobs processes; not with --parquet, --csv-tables, --drift or --dask (they count coups and marks)."
 )
 @jobs_option("Processes counting a JSON Lines archive (default: all cores)")
 @click.option(
@@ -111,6 +110,7 @@ def stats_command(
       roads stats year.jsonl --dask tcp://scheduler:8786
       roads stats shoes.jsonl --drift --csv > drift.csv
       roads stats shoes.jsonl --good-roads     do good roads work? the archive's own answer
+      roads stats shoes.jsonl --good-roads --by table --csv > good-roads.csv
       roads stats dt.txt --game dragon-tiger   Dragon, Tiger and Tie against the exact odds
     """
     fmt = output_format(as_json, as_csv)
@@ -126,7 +126,7 @@ def stats_command(
         dragon_tiger.stats(inputs, decks, as_json, {**others, **extra})
         return
     if good_roads is not None:
-        _good_roads(inputs, decks, good_roads, as_json, refused=(by, as_csv, parquet, csv_tables, drift, dask))
+        _good_roads(inputs, decks, good_roads, fmt, by, jobs, refused=(parquet, csv_tables, drift, dask))
         return
     if drift and by is not None:
         raise click.UsageError("--drift follows the archive shoe by shoe: give no --by")
@@ -149,24 +149,12 @@ def stats_command(
     inputs.finish()
 
 
-def _good_roads(inputs: Inputs, decks: int, pattern_file: str, as_json: bool, refused: tuple[object, ...]) -> None:
-    """Print ``roads stats --good-roads``: each pattern's trials and continuations against the exact chance."""
-    from ..analytics.good_roads import GoodRoadCounts
-
+def _good_roads(
+    inputs: Inputs, decks: int, file: str, fmt: str, by: str | None, jobs: int | None, refused: tuple[object, ...]
+) -> None:
+    """Print ``roads stats --good-roads`` (roads/cli/good_roads.py); the tables and the drift are not its."""
     if any(refused):
         raise click.UsageError(
-            "--good-roads counts the whole archive in text or --json: give no --by, --csv, "
-            "--parquet, --csv-tables, --drift or --dask"
+            "--good-roads counts patterns, not coups and marks: give no --parquet, --csv-tables, --drift or --dask"
         )
-    counts = GoodRoadCounts(patterns(pattern_file))
-    with Progress("counted") as progress:
-        progress.update(0)  # on a terminal from the start, as the other counts
-
-        def count(shoe: Shoe) -> None:
-            counts.add_shoe(*shoe_trials(shoe, decks))
-            progress.update()
-
-        inputs.each(count, summary=False)
-    data = {"shoes": counts.shoes, "coups": counts.coups, "decks": decks, "patterns": counts.report()}
-    click.echo(good_roads_document(data, as_json), nl=False)
-    inputs.finish()
+    stats_good_roads(inputs, decks, file, fmt, by, jobs)

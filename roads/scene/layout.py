@@ -13,11 +13,13 @@ from dataclasses import dataclass
 from typing import Unpack
 
 from ..board import Board
+from ..board.good_roads import good_roads
 from ..board.names import DERIVED, Road
 from ..board.window import drawn_width, window
 from ..errors import RenderError
 from ..outcome import Winner
 from . import text as copy
+from .good_roads import TAG_BAND, TAG_TEXT, tags, tags_line
 from .highlight import Focus, focus
 from .labels import FONT_FAMILY, labels_for
 from .options import SMALLEST_TEXT, OptionChanges, RenderOptions, legible, render_options
@@ -236,10 +238,16 @@ class _Layout:
         top = PAD + 0.5
         if title_lines:
             top += TITLE + 8 + (title_lines - 1) * TITLE * TITLE_LEADING
+        tags_at = None
+        if self.o.good_roads and legible(TAG_TEXT, self.o.cell):
+            tags_at, top = top, top + TAG_BAND  # a band over the board, the same height whatever is active
         if self.o.road == "scoreboard":
             width, height = self.scoreboard(items, top)
         else:
             width, height = self.alone(items, top, self.o.road)
+        if tags_at is not None:
+            x = self.major_from if self.major_from is not None else PAD + 0.5
+            items.append(tags(good_roads(self.board), x, tags_at, PAD + 0.5 + width - x, self.t))
         return width, height, top
 
     def title(self) -> str:
@@ -262,6 +270,8 @@ class _Layout:
             lines.extend(copy.derived_line(b, name, firsts[name.cli]) for name in derived)
         if road == "scoreboard":
             lines.append(copy.asks_line(b))
+        if self.o.good_roads:
+            lines.append(tags_line(good_roads(b)))
         if self.focus is not None:
             f = self.focus
             lines.append(f"Highlighted: {_title(f.road)} mark {f.mark.mark} ({f.mark.color.value}). {f.text}")

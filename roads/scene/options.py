@@ -286,6 +286,7 @@ class OptionChanges(TypedDict, total=False):
     road_labels: bool | None
     highlight: tuple[str, int] | str | None
     title: str | None
+    good_roads: bool
 
 
 @dataclass(frozen=True, init=False)
@@ -374,6 +375,14 @@ class RenderOptions:
         metavar="TEXT",
         check=check_title,
         remark="also the SVG title",
+    )
+    good_roads: bool = option_field(
+        "flag",
+        False,
+        "Tag the good roads active on the Big Road",
+        "--good-roads",
+        remark="long Banker, single jump, ...: each one's Chinese and English name in a band over the board "
+        "as docs/good-roads.md lists them",
     )
 
     def __init__(self, **options: Unpack[OptionChanges]) -> None:

@@ -19,7 +19,7 @@ from collections.abc import Callable
 from typing import Any, cast
 
 from ..board import Board
-from ..board.jsonview import added_marks, ask_dict, dumps
+from ..board.jsonview import added_marks, ask_dict, dumps, good_road_dicts
 from ..board.names import DERIVED, Road
 from ..cards import Card
 from ..coup import Coup
@@ -265,6 +265,7 @@ def state(table: Table, shoe: int | None = None) -> dict[str, Any]:
             "stats": json.loads(json.dumps(drawn.stats.to_dict())),
             "asks": ask_dict(drawn),
             "roads": {road.name: {"marks": len(road), "red": road.red} for road in drawn.derived_roads()},
+            "good_roads": good_road_dicts(drawn),
         }
 
     return cast(dict[str, Any], _cached(table, ("state", shoe), make))

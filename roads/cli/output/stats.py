@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
@@ -357,22 +359,48 @@ def drift_document(found: Drift, decks: int, fmt: str) -> str:
     return json.dumps({"decks": decks, "drift": found.to_dict()}, ensure_ascii=False, indent=2) + "\n"
 
 
-def good_roads_document(data: dict[str, Any], as_json: bool) -> str:
-    """Return ``roads stats --good-roads`` as JSON or text (both end in one newline)."""
-    if as_json:
+def good_roads_document(data: dict[str, Any], fmt: str) -> str:
+    """Return ``roads stats --good-roads`` as text, JSON or CSV (each ends in one newline); per group first."""
+    if fmt == "json":
         return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
-    return good_roads_text(data)
+    if fmt == "csv":
+        return good_roads_csv(data)
+    by = data.get("by")
+    blocks = [good_roads_text(g, g["group"] if by == "shoe" else f"{by} {g['group']}") for g in data.get("groups", [])]
+    return "\n".join([*blocks, good_roads_text(data)])
 
 
-def good_roads_text(data: dict[str, Any]) -> str:
-    """Return ``roads stats --good-roads`` as text: one row a pattern, then how to read it."""
+GOOD_ROADS_CSV_FIELDS = (
+    *("group", "shoes", "coups", "pattern", "name", "active", "waiting", "trials", "continued"),
+    *("observed", "expected", "z", "p", "p_method", "p_adjusted", "flag"),
+)
+"""The columns of ``roads stats --good-roads --csv``: a row a group and pattern, the total's group ``total``."""
+
+
+def good_roads_csv(data: dict[str, Any]) -> str:
+    """Return ``roads stats --good-roads --csv``: one row a pattern of every group, then of the total."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(GOOD_ROADS_CSV_FIELDS)
+    for group in [*data.get("groups", []), {**data, "group": "total"}]:
+        for row in group["patterns"]:
+            values = {**row, "group": group["group"], "shoes": group["shoes"], "coups": group["coups"]}
+            values["pattern"] = row["id"]
+            writer.writerow(["" if values[key] is None else values[key] for key in GOOD_ROADS_CSV_FIELDS])
+    return out.getvalue()
+
+
+def good_roads_text(data: dict[str, Any], group: str | None = None) -> str:
+    """Return ``roads stats --good-roads`` as text (of one ``group``, as ``table T1``): a row a pattern, then how
+    to read it."""
+    which = f" ({group})" if group else ""
     head = (
-        f"Good roads over {data['shoes']} shoe{'' if data['shoes'] == 1 else 's'}, {data['coups']} coups: "
-        "after each coup, each active pattern whose next coup is decisive and could continue or break it"
+        f"Good roads{which} over {data['shoes']} shoe{'' if data['shoes'] == 1 else 's'}, {data['coups']} coups: "
+        "after each coup, each pattern active or under way whose next coup is decisive and could continue or break it"
     )
     lines = [
         head,
-        f"{'pattern':<20} {'name':<6} {'active':>7} {'trials':>7} {'continued':>9} {'observed':>9} "
+        f"{'pattern':<20} {'name':<6} {'active':>7} {'waiting':>7} {'trials':>7} {'continued':>9} {'observed':>9} "
         f"{'expected':>9} {'z':>7} {'p':>9} {'Holm p':>9}",
     ]
     for row in data["patterns"]:
@@ -381,21 +409,17 @@ def good_roads_text(data: dict[str, Any]) -> str:
         held = "-" if row["p_adjusted"] is None else f"{row['p_adjusted']:.3g}"
         name = row["name"] + "\u3000" * (4 - len(row["name"]))  # CJK names padded with full-width spaces
         lines.append(
-            f"{row['id']:<20} {name} {row['active']:>7} {row['trials']:>7} {row['continued']:>9} "
+            f"{row['id']:<20} {name} {row['active']:>7} {row['waiting']:>7} {row['trials']:>7} {row['continued']:>9} "
             f"{_pct(row['observed']):>9} {_pct(row['expected']):>9} {z:>7} {p:>9} {held:>9}"
             + ("  FLAG" if row["flag"] else "")
         )
     flagged = [row["id"] for row in data["patterns"] if row["flag"]]
     lines.append(
-        "expected: the mean exact chance that the next decisive coup continues it (from the cards left, or a full "
-        "shoe); * exact binomial p; n/m: too few trials; Holm over the patterns tested, flag at Holm p <= 0.01"
+        "waiting: coups after which it was under way (held through the column before, the newest still growing "
+        "into its depth); expected: the mean exact chance that the next decisive coup continues it (from the cards "
+        "left, or a full shoe); * exact binomial p; n/m: too few trials; Holm over the patterns tested, flag at "
+        "Holm p <= 0.01"
     )
-    never = [row["id"] for row in data["patterns"] if row["active"] and not row["trials"]]
-    if never:
-        lines.append(
-            f"no trials for {', '.join(never)}: the next coup cannot break them while they are active "
-            "(a column only grows, or a new one may still reach its depth)"
-        )
     lines.append(
         f"flagged: {', '.join(flagged)}"
         if flagged
