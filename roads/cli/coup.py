@@ -10,7 +10,7 @@ from ..cards import parse_card
 from ..coup import resolve
 from ..errors import CardError
 from .app import cli, wrote
-from .options import check_picture, checked, json_option, render_option
+from .flags import check_picture, checked, json_option, render_option
 from .table_rules import chosen_rules, rules_options
 
 

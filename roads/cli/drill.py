@@ -6,7 +6,7 @@ import click
 
 from ..files import atomic_write
 from .app import cli, wrote
-from .options import choice, count_option, json_option, seed_option, written_format
+from .flags import choice, count_option, json_option, seed_option, written_format
 
 
 def _check_count(count: int) -> None:

@@ -10,9 +10,9 @@ from ..board.names import DERIVED, Road
 from ..scoreboard import Scoreboard
 from .app import cli
 from .build import shoe_board
+from .flags import Whole, derived_road_option, json_option, log_inputs
 from .good_roads import board_and_coups, chance_line, good_roads_option, next_chances, patterns, priced, priced_dicts
 from .inputs import Inputs
-from .options import Whole, derived_road_option, json_option, log_inputs
 
 
 def _one(p: Proof) -> str:

@@ -12,8 +12,8 @@ import click
 
 from ..errors import LogError
 from .app import cli
+from .flags import bet_option, decks_option, jobs_option, json_option, log_inputs
 from .inputs import Inputs
-from .options import bet_option, decks_option, jobs_option, json_option, log_inputs
 from .progress import Progress
 from .table_rules import chosen_rules, rules_options
 

@@ -18,8 +18,8 @@ from ..odds import FIGURE_COLUMNS, ExactOdds, Odds, exact_odds, figures_markdown
 from ..odds.api import shoe_phrase, take_out
 from ..odds.chance_chart import chart, save_chart
 from .app import cli
+from .flags import FORMAT_NAMES, FROM_HELP, bet_option, choice, decks_option, json_option
 from .inputs import Inputs
-from .options import FORMAT_NAMES, FROM_HELP, bet_option, choice, decks_option, json_option
 from .table_rules import chosen_rules, rules_options
 
 if TYPE_CHECKING:

@@ -10,8 +10,8 @@ import click
 from ..analytics import Tally
 from ..pool import worker_count
 from .app import cli, wrote
+from .flags import choice, decks_option, log_inputs, render_option
 from .inputs import Inputs
-from .options import choice, decks_option, log_inputs, render_option
 from .progress import Progress
 from .stats import CSV_COLUMNS, GROUPINGS, collect_stats, csv_report, group_csv
 

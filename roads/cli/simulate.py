@@ -11,7 +11,7 @@ from ..bets import rule_set
 from ..shoe import check_cut, random_seed
 from ..simulate import BetSimulation, SimulationReport, simulate, simulate_bets
 from .app import cli
-from .options import Whole, choice, cut_option, decks_option, json_option, seed_number, seed_option, usage_for
+from .flags import Whole, choice, cut_option, decks_option, json_option, seed_number, seed_option, usage_for
 from .table_rules import chosen_rules, rules_options
 
 _LABELS: dict[str, str] = {

@@ -21,9 +21,9 @@ from ..files import refuse_inputs
 from ..logs.archive import Shoe, _numbered, open_archive
 from ..pool import run_tasks, worker_count
 from .app import cli
+from .flags import choice, decks_option, jobs_option, json_option, log_inputs
 from .good_roads import good_roads_option, patterns, shoe_trials, stats_text
 from .inputs import Inputs
-from .options import choice, decks_option, jobs_option, json_option, log_inputs
 from .progress import Progress
 
 if TYPE_CHECKING:

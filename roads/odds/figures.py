@@ -5,7 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from .api import exact_odds
-from .model import ExactOdds
+from .coup_odds import ExactOdds
 
 FIGURE_COLUMNS: tuple[tuple[str, str], ...] = (
     ("banker", "Banker wins"),

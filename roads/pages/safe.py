@@ -14,7 +14,7 @@ from __future__ import annotations
 import html
 import re
 
-from ..scene.safe import clean
+from ..scene.clean import clean
 
 __all__ = ["bidi", "clean", "esc", "shorten", "xml_attribute", "xml_text"]
 

@@ -1,9 +1,9 @@
-"""RenderOptions: the one table of drawing options, shared by both back-ends, the CLI, the docs and ``help()``.
+"""RenderOptions: the one table of drawing options, shared by the SVG, PNG and PDF back-ends, the CLI and the docs.
 
 Each option (its name, type, default, bounds or choices, one line of help and
 its command-line spelling) is written once, as a field of :class:`RenderOptions`;
 :data:`OPTIONS` reads the table back. The checks, the CLI options
-(``roads.cli.options.render_option``), the options listed by ``help(board.svg)``
+(``roads.cli.flags.render_option``), the options listed by ``help(board.svg)``
 and the table in docs/rendering.md all come from it, and every path refuses a
 bad value with the same :class:`~roads.errors.RenderError` and message. The
 converters are small and plain: drawing one picture never imports pydantic.
