@@ -311,7 +311,7 @@ def test_an_old_spelling_is_checked_as_the_new_one(cards_log: Path, capsys: pyte
             ["build", "{log}", "--from", "cards", "--color", "never"],
         ),
         (["deal", "--seed", "2", "--format", "Results"], ["deal", "--seed", "2", "--format", "results"]),
-        (["drill", "--seed", "2", "--format", "JSON"], ["drill", "--seed", "2", "--format", "json"]),
+        (["drill", "--seed", "2", "--format", "TEXT"], ["drill", "--seed", "2", "--format", "text"]),
         (["stats", "{log}", "--by", "Shoe", "--json"], ["stats", "{log}", "--by", "shoe", "--json"]),
         (
             ["simulate", "--shoes", "3", "--seed", "1", "--engine", "Scalar", "--quiet"],
