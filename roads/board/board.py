@@ -416,7 +416,7 @@ _CARDS = attrgetter("cards")
 
 
 def _letter_codes() -> NDArray[np.int8]:
-    """Return a table from a letter's byte to its winner code (0 Banker, 1 Player, 2 Tie)."""
+    """Return a lookup table from a letter's byte to its winner code (0 Banker, 1 Player, 2 Tie)."""
     import numpy as np
 
     table = np.full(256, -1, np.int8)

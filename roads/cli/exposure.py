@@ -47,7 +47,7 @@ def exposure_command(
     rules: str | None,
     paytable: str | None,
     tie_pays: str | None,
-    follow: tuple[str, ...],
+    bet_ids: tuple[str, ...],
     as_json: bool,
     as_csv: bool,
     jobs: int | None,
@@ -87,8 +87,8 @@ def exposure_command(
 
     if as_json and as_csv:
         raise click.UsageError("give one of --json and --csv")
-    table = chosen_rules(rules, paytable, tie_pays) or rule_set("standard")
-    scan = ex.Exposure(table, follow or ex.side_bets(table), decks)
+    chosen = chosen_rules(rules, paytable, tie_pays) or rule_set("standard")
+    scan = ex.Exposure(chosen, bet_ids or ex.side_bets(chosen), decks)
     fmt = "json" if as_json else "csv" if as_csv else "text"
     write = functools.partial(click.echo, nl=False)
     writer = Writer(fmt, scan, write)

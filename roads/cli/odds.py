@@ -110,7 +110,7 @@ def odds_command(
     as_json: bool,
     figures_md: bool,
     bets: bool,
-    follow: tuple[str, ...],
+    bet_ids: tuple[str, ...],
     rules: str | None,
     paytable: str | None,
     tie_pays: str | None,
@@ -140,7 +140,7 @@ def odds_command(
       roads odds --bets --rules ez        every bet of EZ Baccarat: win, push, lose, house edge
       roads odds --after shoe.txt --each --bet dragon_7 --plot d7.svg
     """
-    table_asked = bets or bool(follow) or rules is not None or paytable is not None or tie_pays is not None
+    table_asked = bets or bool(bet_ids) or rules is not None or paytable is not None or tie_pays is not None
     page = _page(
         {"--figures-md": figures_md, "--variants-md": variants_md, "--paytable-schema": paytable_schema},
         bool(log or each or plot or exact or as_json or table_asked),
@@ -148,7 +148,7 @@ def odds_command(
     if page is not None:
         click.echo(page, nl=False)
         return
-    if follow and not each:
+    if bet_ids and not each:
         raise click.UsageError("--bet follows one bet through a shoe: add --each (and --after LOG)")
     if log is None and shoe is not None:
         raise click.UsageError("--shoe picks a shoe of the log given with --after LOG")
@@ -156,7 +156,7 @@ def odds_command(
         raise click.UsageError("--from says how to read the log given with --after LOG")
     fmt = None if log_format == "auto" else log_format
     if table_asked:
-        _bets(decks, log, shoe, fmt, each, follow, plot, exact, as_json, chosen_rules(rules, paytable, tie_pays))
+        _bets(decks, log, shoe, fmt, each, bet_ids, plot, exact, as_json, chosen_rules(rules, paytable, tie_pays))
         return
     if (each or plot) and log is None:
         raise click.UsageError("--each and --plot follow a shoe: give its card log with --after LOG")
@@ -235,13 +235,13 @@ def _bets(
     plot: Path | None,
     exact: bool,
     as_json: bool,
-    table: RuleSet | None,
+    rules: RuleSet | None,
 ) -> None:
     """Print the prices of every bet (or of the --bet ones through the shoe)."""
     from ..bets import rule_set
     from . import odds_bets
 
-    chosen = table if table is not None else rule_set("standard")
+    chosen = rules if rules is not None else rule_set("standard")
     if (each or plot) and log is None:
         raise click.UsageError("--each and --plot follow a shoe: give its card log with --after LOG")
     if plot is not None and not only:

@@ -19,12 +19,12 @@ from ..errors import BetError, RoadsError, one_line
 from ..odds.api import shoe_phrase
 
 
-def full_shoe(decks: int, table: RuleSet, *, exact: bool, as_json: bool) -> str:
-    """Return the prices of the first coup of a full shoe, as a table or JSON (with the coup's odds)."""
+def full_shoe(decks: int, rules: RuleSet, *, exact: bool, as_json: bool) -> str:
+    """Return the prices of the first coup of a full shoe, as text or JSON (with the coup's odds)."""
     if as_json:
-        return next_coup_json((), decks, table, exact=exact)
-    priced, _ = next_coup((), decks, table, exact=exact)
-    return report(priced, table, f"the first coup of a full {decks}-deck shoe")
+        return next_coup_json((), decks, rules, exact=exact)
+    priced, _ = next_coup((), decks, rules, exact=exact)
+    return report(priced, rules, f"the first coup of a full {decks}-deck shoe")
 
 
 def through_log(
@@ -32,7 +32,7 @@ def through_log(
     coups: Sequence[Coup],
     under_way: tuple[Card, ...],
     decks: int,
-    table: RuleSet,
+    rules: RuleSet,
     *,
     each: bool,
     only: tuple[str, ...],
@@ -42,19 +42,19 @@ def through_log(
 ) -> str:
     """Return the prices after a log (or after each of its coups with ``each``), writing ``plot`` if asked."""
     for bet in only:
-        table.bet(bet)
-    chosen = only or tuple(b.id for b in table.bets)
+        rules.bet(bet)
+    chosen = only or tuple(b.id for b in rules.bets)
     if not each and plot is None:
         # The next coup alone: its prices and odds, not the whole shoe's course.
         try:
             if as_json:
-                return next_coup_json(coups, decks, table, exact=exact, under_way=under_way)
-            priced, _ = next_coup(coups, decks, table, exact=exact, under_way=under_way)
+                return next_coup_json(coups, decks, rules, exact=exact, under_way=under_way)
+            priced, _ = next_coup(coups, decks, rules, exact=exact, under_way=under_way)
         except RoadsError as exc:
             raise exc.located(file=log) from None
-        return report(priced, table, _what(coups, under_way, decks))
+        return report(priced, rules, _what(coups, under_way, decks))
     try:
-        series = prices_through(coups, decks, table, exact=exact, under_way=under_way)
+        series = prices_through(coups, decks, rules, exact=exact, under_way=under_way)
     except RoadsError as exc:
         raise exc.located(file=log) from None
     complete = series[: len(coups) + 1]
@@ -66,15 +66,15 @@ def through_log(
             lines = {bet: [edge(p, bet) for p in complete] for bet in chosen}
         except RoadsError as exc:
             raise exc.located(file=log) from None
-        title = f"House edge through the shoe under {one_line(table.title)} rules: {', '.join(chosen)}"
+        title = f"House edge through the shoe under {one_line(rules.title)} rules: {', '.join(chosen)}"
         save_chart(edge_chart(lines, title), plot)
     if not each:
         if as_json:
-            return next_coup_json(coups, decks, table, exact=exact, under_way=under_way)
-        return report(series[-1], table, _what(coups, under_way, decks))
+            return next_coup_json(coups, decks, rules, exact=exact, under_way=under_way)
+        return report(series[-1], rules, _what(coups, under_way, decks))
     if as_json:
         return each_json(series, chosen, len(coups), len(under_way))
-    return each_table(complete, chosen, table)
+    return each_table(complete, chosen, rules)
 
 
 def _what(coups: Sequence[Coup], under_way: tuple[Card, ...], decks: int) -> str:
@@ -110,11 +110,11 @@ def edge(p: AnyPrices, bet: str) -> float:
     return float(price.edge)
 
 
-def each_table(series: Sequence[AnyPrices], chosen: tuple[str, ...], table: RuleSet) -> str:
+def each_table(series: Sequence[AnyPrices], chosen: tuple[str, ...], rules: RuleSet) -> str:
     """Return one line per point of the shoe with each chosen bet's edge, then where a bet favoured the player."""
     widths = {c: max(8, len(c)) for c in chosen}
     head = f"{'dealt':>5} {'left':>5}" + "".join(f" {c:>{widths[c]}}" for c in chosen)
-    lines = [f"House edge of the next coup after each coup under {one_line(table.title)} rules, in percent", "", head]
+    lines = [f"House edge of the next coup after each coup under {one_line(rules.title)} rules, in percent", "", head]
     favoured: dict[str, list[int]] = {c: [] for c in chosen}
     for k, p in enumerate(series):
         by_id: dict[str, BetPrice[float] | BetPrice[Fraction]] = {b.bet: b for b in p.bets}

@@ -81,14 +81,14 @@ def simulate_command(
     """
     with usage_for("cut"):
         check_cut(cut, decks)
-    table = chosen_rules(rules, paytable, tie_pays)
-    if table is not None and not bets:
+    chosen = chosen_rules(rules, paytable, tie_pays)
+    if chosen is not None and not bets:
         raise click.UsageError("--rules, --paytable and --tie-pays choose the bets counted: add --bets")
     if bets and engine != "numpy":
         raise click.UsageError("--bets deals with the numpy engine (its cards carry suits): drop --engine scalar")
     number = random_seed() if seed is None else seed_number(seed)
     if bets:
-        result = simulate_bets(table or rule_set("standard"), shoes, decks, number, cut=cut)
+        result = simulate_bets(chosen or rule_set("standard"), shoes, decks, number, cut=cut)
         click.echo(json.dumps(result.model_dump(mode="json"), indent=2) if as_json else _bets_table(result))
         return
     report = simulate(
