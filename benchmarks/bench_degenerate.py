@@ -30,7 +30,7 @@ from peak_memory import MB, command, run_peak, write_input
 
 RUNS: list[tuple[str, list[str]]] = [
     ("blank lines", ["build", "{log}"]),
-    ("blank lines", ["build", "--format", "json", "{log}"]),
+    ("blank lines", ["build", "--format", "json", "{log}"]),  # v0.1.0 spelling of --from (warned now)
     ("whitespace", ["build", "{log}"]),
     ("comments", ["build", "{log}"]),
     ("long number", ["build", "{log}"]),

@@ -394,7 +394,7 @@ def _pair_table(bet: Bet) -> np.ndarray:
     return np.array([[neither, banker], [player, both]], dtype=np.int64)
 
 
-def bet_batch(order: np.ndarray, cut: int, table: RuleSet) -> tuple[np.ndarray, dict[str, np.ndarray]]:
+def bet_batch(order: np.ndarray, cut: int, rules: RuleSet) -> tuple[np.ndarray, dict[str, np.ndarray]]:
     """Return coups per shoe and, per bet, each shoe's summed scaled net, for shoes of card ids (rank * 4 + suit)."""
     shoes = order.shape[0]
     ranks = order // len(SUITS)
@@ -421,7 +421,7 @@ def bet_batch(order: np.ndarray, cut: int, table: RuleSet) -> tuple[np.ndarray, 
     player_suited = player_pair & (suit[:, 0] == suit[:, 2])
     banker_suited = banker_pair & (suit[:, 1] == suit[:, 3])
     per_shoe: dict[str, np.ndarray] = {}
-    for bet in table.bets:
+    for bet in rules.bets:
         if bet.by_value:
             net = _net_table(bet)[cell]
         elif bet.kind == "suited_pair":
@@ -433,7 +433,7 @@ def bet_batch(order: np.ndarray, cut: int, table: RuleSet) -> tuple[np.ndarray, 
 
 
 def simulate_bets(
-    table: RuleSet, shoes: int, decks: int = DEFAULT_DECKS, seed: int = 0, *, cut: int = DEFAULT_CUT
+    rules: RuleSet, shoes: int, decks: int = DEFAULT_DECKS, seed: int = 0, *, cut: int = DEFAULT_CUT
 ) -> BetSimulation:
     """Return every bet's house edge over ``shoes`` dealt shoes with its 99% interval, beside the exact edge."""
     check_settings(decks, cut)
@@ -443,19 +443,19 @@ def simulate_bets(
     fresh = np.tile(np.arange(len(RANKS) * len(SUITS), dtype=np.int64), decks)
     batch = max(1, CARDS_PER_BATCH // fresh.size)
     coups_parts: list[np.ndarray] = []
-    nets: dict[str, list[np.ndarray]] = {b.id: [] for b in table.bets}
+    nets: dict[str, list[np.ndarray]] = {b.id: [] for b in rules.bets}
     for begin in range(0, shoes, batch):
         size = min(batch, shoes - begin)
         order = rng.permuted(np.broadcast_to(fresh, (size, fresh.size)), axis=1)
-        n, per_shoe = bet_batch(order, cut, table)
+        n, per_shoe = bet_batch(order, cut, rules)
         coups_parts.append(n)
         for bet_id, values in per_shoe.items():
             nets[bet_id].append(values)
     n_all = np.concatenate(coups_parts)
     z = NormalDist().inv_cdf(0.5 + CONFIDENCE / 2)
-    exact = {p.bet: p.edge for p in prices(decks, table).bets}
+    exact = {p.bet: p.edge for p in prices(decks, rules).bets}
     estimates = []
-    for bet in table.bets:
+    for bet in rules.bets:
         y = np.concatenate(nets[bet.id])
         scale = net_scale(bet)
         mean = Fraction(int(y.sum()), int(n_all.sum()))
@@ -468,7 +468,7 @@ def simulate_bets(
         edge = -float(mean) / scale
         estimates.append(BetEstimate(bet=bet.id, edge=edge, low=edge - half, high=edge + half, exact=exact[bet.id]))
     return BetSimulation(
-        rules=table.name,
+        rules=rules.name,
         decks=decks,
         shoes=shoes,
         coups=int(n_all.sum()),

@@ -14,7 +14,7 @@ from typing import Any
 
 import uvicorn
 
-from roads.serve.app import create_app
+from roads.serve.routes import create_app
 from roads.serve.store import Store
 
 

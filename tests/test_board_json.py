@@ -11,8 +11,8 @@ from hypothesis import strategies as st
 
 from roads import Scoreboard
 from roads.board import DERIVED
+from roads.board.json_contract import Board, ProofModel, board_schema_text
 from roads.board.jsonview import board_dict, board_json
-from roads.board.schema import Board, ProofModel, board_schema_text
 
 TOP = [
     "coups",
@@ -109,7 +109,9 @@ def test_output_is_deterministic() -> None:
 
 def test_committed_schema_matches_the_models() -> None:
     committed = (ROOT / "docs" / "schema" / "board.schema.json").read_text()
-    assert committed == board_schema_text(), "regenerate: python -m roads.board.schema > docs/schema/board.schema.json"
+    assert committed == board_schema_text(), (
+        "regenerate: python -m roads.board.json_contract > docs/schema/board.schema.json"
+    )
 
 
 def test_schema_rejects_a_drifted_key() -> None:

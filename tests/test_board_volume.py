@@ -91,7 +91,7 @@ def test_beads_are_made_on_access_but_the_first_is_one_object() -> None:
     board.add("T", "T")
     assert road[0] is first and road.leading_ties == 1
     assert [b.ties for b in road] == [0, 0, 2] and road[-1].ties == 2
-    assert road[1:] == [road[1], road[2]] and road.tie_coups == [1, 5, 6]
+    assert road[1:] == [road[1], road[2]]
     with pytest.raises(IndexError):
         road[3]
 

@@ -23,9 +23,12 @@ from roads import Scoreboard
 from roads.errors import RoadsError
 from roads.outcome import Outcome, Winner
 
+GO_ON = "BBBBBBBBPTPPPPPPPPPBPBPBTTBBBBBBBBBB"
+"""Coups added after a build, one at a time: long streaks that turn tails, so a grid's hidden state shows."""
 
-def fields(board: Scoreboard) -> tuple[object, ...]:
-    """Return everything a board stores, drawn places and grid state included."""
+
+def stored(board: Scoreboard) -> list[object]:
+    """Return everything a board stores, drawn places included."""
     board.place()
     big = board.big_road
     out: list[object] = [
@@ -40,12 +43,26 @@ def fields(board: Scoreboard) -> tuple[object, ...]:
     ]
     for road in board.derived_roads():
         out += [road.first, bytes(road.codes), road.xs.tobytes(), road.ys.tobytes()]
-    for grid in (big._grid, *(road._grid for road in board.derived_roads())):
-        out += [grid.x, grid.y, grid.first_x, grid.turned, bytes(grid.taken)]
+    return out
+
+
+def fields(board: Scoreboard) -> tuple[object, ...]:
+    """Return what ``board`` stores, then what it stores after ``GO_ON``, added a coup at a time and drawn each time.
+
+    The drawing grids' state (where the next mark goes, which cells are taken) shows in where those marks land.
+    The board is changed: call this last.
+    """
+    out = stored(board)
+    for letter in GO_ON:
+        board.add(_OUTCOMES[letter])
+        board.place()
+        for road in (board.big_road, *board.derived_roads()):
+            n = len(road.xs)
+            out.append((n, int(road.xs[n - 1]), int(road.ys[n - 1])) if n else (0,))
     return tuple(out)
 
 
-SHIPPED = (board_module._BATCH, big_road_module.CHUNK)
+SHIPPED = (board_module.BATCH, big_road_module.CHUNK)
 """The batch and chunk sizes as shipped (read before any test changes them)."""
 
 _OUTCOMES = {letter: Outcome.from_letter(letter) for letter in "BPT"}
@@ -83,7 +100,7 @@ def awkward_shoe(rng: random.Random) -> str:
 @pytest.fixture
 def array_path(monkeypatch: pytest.MonkeyPatch) -> random.Random:
     """Force the array path on for batches of any size; return a seeded generator for chunk sizes."""
-    monkeypatch.setattr(board_module, "_BULK", 1)
+    monkeypatch.setattr(board_module, "BULK", 1)
     monkeypatch.setattr(big_road_module, "BULK", 1)
     monkeypatch.setattr(derived_module, "BULK", 1)
     return random.Random(2026)
@@ -106,7 +123,7 @@ def check_shoes(count: int, seed: int, monkeypatch: pytest.MonkeyPatch, *, cut: 
         if rng.random() < cut:
             batch = rng.choice((1, 7, 50, *(whole[0],) * 3))
             chunk = rng.choice((1, 5, 13, *(whole[1],) * 3))
-        monkeypatch.setattr(board_module, "_BATCH", batch)
+        monkeypatch.setattr(board_module, "BATCH", batch)
         monkeypatch.setattr(big_road_module, "CHUNK", chunk)
         monkeypatch.setattr(derived_module, "CHUNK", chunk)
         assert fields(Scoreboard.from_results(results)) == fields(by_loop(results)), results
@@ -141,7 +158,7 @@ def test_batches_mixed_with_single_adds_and_reads(array_path: random.Random, mon
     rng = random.Random(7)
     for _ in range(300):
         parts = [awkward_shoe(rng)[: rng.choice((1, 5, 30, 200))] for _ in range(rng.randint(1, 6))]
-        monkeypatch.setattr(board_module, "_BATCH", rng.choice((1, 3, 64)))
+        monkeypatch.setattr(board_module, "BATCH", rng.choice((1, 3, 64)))
         board = Scoreboard()
         for part in parts:
             how = rng.randrange(3)

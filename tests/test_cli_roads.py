@@ -12,8 +12,8 @@ import pytest
 from helpers import demo_board, run
 
 from roads import Scoreboard
+from roads.board.json_contract import Board, ProofModel
 from roads.board.jsonview import board_dict
-from roads.board.schema import Board, ProofModel
 from roads.logs import write_log
 from roads.shoe import deal_shoe
 from roads.terminal import show, summary

@@ -4,7 +4,7 @@ The walk reads every command's options from the click group itself, so a new
 command or option is checked the day it is added: a long name has one Python
 name (one meaning) everywhere, a short name always stands for the same long
 one, and an option shared by several commands has the same help in all unless
-``SHARED_OPTIONS`` in roads/cli/options.py says it means one thing told in each
+``SHARED_OPTIONS`` in roads/cli/flags.py says it means one thing told in each
 command's terms. Each renamed option's old spelling still works for this
 release, warns once on standard error naming the new one, and writes the same
 bytes as the new spelling.
@@ -23,7 +23,7 @@ import pytest
 
 from roads.cli import main
 from roads.cli.app import all_commands
-from roads.cli.options import GOES_IN, SEED_HELP, SHARED_OPTIONS
+from roads.cli.flags import GOES_IN, SEED_HELP, SHARED_OPTIONS
 from roads.shoe import deal_shoe
 
 
@@ -311,7 +311,7 @@ def test_an_old_spelling_is_checked_as_the_new_one(cards_log: Path, capsys: pyte
             ["build", "{log}", "--from", "cards", "--color", "never"],
         ),
         (["deal", "--seed", "2", "--format", "Results"], ["deal", "--seed", "2", "--format", "results"]),
-        (["drill", "--seed", "2", "--format", "JSON"], ["drill", "--seed", "2", "--format", "json"]),
+        (["drill", "--seed", "2", "--format", "TEXT"], ["drill", "--seed", "2", "--format", "text"]),
         (["stats", "{log}", "--by", "Shoe", "--json"], ["stats", "{log}", "--by", "shoe", "--json"]),
         (
             ["simulate", "--shoes", "3", "--seed", "1", "--engine", "Scalar", "--quiet"],

@@ -11,7 +11,7 @@ import pytest
 from helpers import decode_png, run
 
 from roads import Scoreboard
-from roads.board.schema import Board
+from roads.board.json_contract import Board
 from roads.enums import Game
 from roads.logs.dragon_tiger import read_dragon_tiger
 from roads.odds.dragon_tiger import dragon_tiger_through

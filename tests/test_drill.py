@@ -83,11 +83,29 @@ def test_html_quiz_works_offline_with_answers_in_details() -> None:
 def test_cli_json_is_deterministic(capsys) -> None:
     assert main(["drill", "--count", "5", "--seed", "11", "--json"]) == 0
     first = capsys.readouterr().out
-    assert main(["drill", "--count", "5", "--seed", "11", "--format", "json"]) == 0
-    assert capsys.readouterr().out == first
     data = json.loads(first)
     assert data["seed"] == 11 and len(data["situations"]) == 5
     assert {"player_draws", "banker_draws", "player_reason", "banker_reason"} <= set(data["situations"][0])
+
+
+def test_format_json_is_the_old_spelling_of_json(capsys) -> None:
+    """`drill --format json` where every other command has `--json`: it still works, warned, with the same bytes."""
+    assert main(["drill", "--count", "5", "--seed", "11", "--json"]) == 0
+    new = capsys.readouterr()
+    assert main(["drill", "--count", "5", "--seed", "11", "--format", "json"]) == 0
+    old = capsys.readouterr()
+    assert old.out == new.out and new.err == ""
+    assert old.err == "roads: warning: --format json is now --json; the old name goes in 0.4\n"
+
+
+def test_help_offers_json_only_as_json() -> None:
+    from click.testing import CliRunner
+
+    from roads.cli import cli
+
+    shown = CliRunner().invoke(cli, ["drill", "--help"]).output
+    assert "--format [text|html]" in shown and "--json" in shown
+    assert "text|json" not in shown and "|json]" not in shown
 
 
 def test_cli_html_needs_a_file_and_writes_one(tmp_path, capsys) -> None:

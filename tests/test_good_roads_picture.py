@@ -178,7 +178,7 @@ def served(tmp_path: Path) -> Iterator[object]:
     pytest.importorskip("starlette", reason="roads[serve] (in the test extra) is not installed")
     from starlette.testclient import TestClient
 
-    from roads.serve.app import create_app
+    from roads.serve.routes import create_app
     from roads.serve.store import Store
 
     app = create_app(Store(tmp_path / "data"))

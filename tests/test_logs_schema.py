@@ -12,8 +12,8 @@ from pydantic import TypeAdapter
 from roads.cards import parse_card
 from roads.coup import resolve
 from roads.logs import write_log
-from roads.logs.models import CoupRecord, LogModel, ShoeLine
 from roads.logs.schema import main, schema_text, schemas
+from roads.logs.shapes import CoupRecord, LogModel, ShoeLine
 from roads.shoe import deal_shoe
 
 SCHEMA_DIR = ROOT / "docs" / "schema"

@@ -23,7 +23,7 @@ from click.testing import CliRunner
 import roads.render
 from roads import Scoreboard
 from roads.cli.app import COMMANDS, cli
-from roads.cli.options import DrawingOption, RenderValue
+from roads.cli.flags import DrawingOption, RenderValue
 from roads.errors import RenderError
 from roads.scene import THEMES
 from roads.scene.options import (

@@ -12,7 +12,7 @@ from PIL import Image
 
 from roads import Scoreboard
 from roads.outcome import Outcome
-from roads.render.animate import _scenes, animate
+from roads.render.animate import animate, frame_scenes
 from roads.scene import Scene, lay_out, render_options, sizes_of
 from roads.scene.primitives import Group, Rect, Use, walk
 from roads.shoe import deal_shoe
@@ -58,7 +58,7 @@ def _regions(scene: Scene) -> dict[str, Rect]:
 def test_regression_animation_layout_moved(options: dict[str, str]) -> None:
     outcomes = _outcomes(SHOE)
     chosen = render_options(**options)  # type: ignore[arg-type]
-    scenes = list(_scenes(outcomes, chosen))
+    scenes = list(frame_scenes(outcomes, chosen))
     last = scenes[-1]
     whole = lay_out(Scoreboard.from_results(SHOE), chosen)
     assert (last.width, last.height) == (whole.width, whole.height)

@@ -11,7 +11,7 @@ import click
 import pytest
 
 from roads.cli.app import CONTEXT, all_commands
-from roads.cli.options import Whole
+from roads.cli.flags import Whole
 
 
 @pytest.mark.parametrize("name", sorted(all_commands()))

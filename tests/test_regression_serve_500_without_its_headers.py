@@ -20,7 +20,7 @@ pytest.importorskip("starlette", reason="roads[serve] (in the test extra) is not
 from starlette.testclient import TestClient
 
 from roads.serve import views
-from roads.serve.app import CSP, create_app
+from roads.serve.routes import CSP, create_app
 from roads.serve.store import Store
 
 

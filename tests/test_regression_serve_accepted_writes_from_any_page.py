@@ -18,7 +18,7 @@ pytest.importorskip("starlette", reason="roads[serve] (in the test extra) is not
 from starlette.testclient import TestClient
 from test_serve import served_client
 
-from roads.serve.app import create_app, host_name, same_origin
+from roads.serve.routes import create_app, host_name, same_origin
 from roads.serve.store import Store
 
 COUP = '{"result": "B", "expect": 1}'

@@ -20,7 +20,7 @@ from test_serve import fill, served_client
 
 from roads.errors import RenderError
 from roads.scene.options import RenderOptions
-from roads.serve.app import create_app
+from roads.serve.routes import create_app
 from roads.serve.store import Store
 
 

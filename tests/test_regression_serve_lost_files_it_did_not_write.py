@@ -20,7 +20,7 @@ pytest.importorskip("starlette", reason="roads[serve] (in the test extra) is not
 from test_serve import post, served_client
 
 from roads.cli import main
-from roads.serve.app import create_app
+from roads.serve.routes import create_app
 from roads.serve.store import Store
 
 

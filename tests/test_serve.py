@@ -25,8 +25,8 @@ from roads import Scoreboard
 from roads.cli import main
 from roads.lesson.quiz import quiz_page
 from roads.logs import read_outcomes
-from roads.serve.app import CSP, MAX_BODY, create_app, routes
 from roads.serve.openapi import openapi
+from roads.serve.routes import CSP, MAX_BODY, create_app, routes
 from roads.serve.store import Store
 from roads.shoe import deal_shoe
 

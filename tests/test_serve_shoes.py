@@ -14,7 +14,7 @@ from starlette.testclient import TestClient
 from test_serve import cards, post, served_client
 
 from roads.cli import main
-from roads.serve.app import create_app
+from roads.serve.routes import create_app
 from roads.serve.store import Store
 
 SHOES = (["B", "P", "T", "B"], ["P", "P"], ["B", "T", "P"])

@@ -373,7 +373,7 @@ def test_a_scheduler_that_cannot_be_reached_is_one_line(
 
 @pytest.mark.slow
 def test_each_sees_every_counted_shoe_in_order_in_this_process(dealt: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    from roads.cli.options import Inputs
+    from roads.cli.flags import Inputs
 
     seen: list[tuple[str | int, int]] = []
     here = Inputs((str(dealt),), None, None, False)
@@ -386,7 +386,7 @@ def test_each_sees_every_counted_shoe_in_order_in_this_process(dealt: Path, caps
 
 
 def test_an_error_of_each_ends_the_count(few: Path) -> None:
-    from roads.cli.options import Inputs
+    from roads.cli.flags import Inputs
     from roads.errors import OutputError
 
     def refuse(shoe: object, board: object) -> None:

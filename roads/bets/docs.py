@@ -58,27 +58,27 @@ PLACES = 4
 
 def edge_rows(decks: tuple[int, ...] = DECKS) -> list[tuple[str, str, dict[int, Fraction]]]:
     """Return (label, pays in words, exact edge by decks) for every bet, the Banker bet once per rule set."""
-    tables = {name: rule_set(name) for name in RULE_NAMES}
-    tie9 = tables["standard"].with_tie_pays(9)
+    rule_sets = {name: rule_set(name) for name in RULE_NAMES}
+    tie9 = rule_sets["standard"].with_tie_pays(9)
     priced = {
-        (name, d): {p.bet: p.edge for p in prices(d, table, exact=True).bets}
-        for name, table in {**tables, "tie9": tie9}.items()
+        (name, d): {p.bet: p.edge for p in prices(d, rules, exact=True).bets}
+        for name, rules in {**rule_sets, "tie9": tie9}.items()
         for d in decks
     }
     rows: list[tuple[str, str, dict[int, Fraction]]] = []
 
-    def add(label: str, table: RuleSet, key: str, bet: str) -> None:
+    def add(label: str, rules: RuleSet, key: str, bet: str) -> None:
         edges = {d: priced[key, d][bet] for d in decks}
-        rows.append((label, table.bet(bet).pays_text(), {d: e for d, e in edges.items() if e is not None}))
+        rows.append((label, rules.bet(bet).pays_text(), {d: e for d, e in edges.items() if e is not None}))
 
-    add("banker", tables["standard"], "standard", "banker")
-    add("banker (super6)", tables["super6"], "super6", "banker")
-    add("banker (ez)", tables["ez"], "ez", "banker")
-    add("player", tables["standard"], "standard", "player")
-    add("tie", tables["standard"], "standard", "tie")
+    add("banker", rule_sets["standard"], "standard", "banker")
+    add("banker (super6)", rule_sets["super6"], "super6", "banker")
+    add("banker (ez)", rule_sets["ez"], "ez", "banker")
+    add("player", rule_sets["standard"], "standard", "player")
+    add("tie", rule_sets["standard"], "standard", "tie")
     add("tie (9 to 1)", tie9, "tie9", "tie")
     for bet in BET_IDS[3:]:
-        add(bet, tables["standard"], "standard", bet)
+        add(bet, rule_sets["standard"], "standard", bet)
     return rows
 
 
@@ -124,9 +124,9 @@ def variants_markdown(decks: tuple[int, ...] = DECKS) -> str:
         "|---|---|---|---|---|",
     ]
     for name in RULE_NAMES:
-        table = rule_set(name)
-        pays = table.bet("banker").pays_text()
-        lines.append(f"| {table.title} | `{name}` | {table.about} | {pays} | {SOURCES[name]} |")
+        rules = rule_set(name)
+        pays = rules.bet("banker").pays_text()
+        lines.append(f"| {rules.title} | `{name}` | {rules.about} | {pays} | {SOURCES[name]} |")
     lines += [
         "",
         "Under every rule set Player pays 1 to 1 and Tie 8 to 1 (`--tie-pays 9` for 9 to 1),",

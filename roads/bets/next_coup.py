@@ -70,10 +70,10 @@ def cell(value: Fraction | float | None, places: int) -> str:
     return "-" if value is None else percent(Fraction(value), places)
 
 
-def report(p: AnyPrices, table: RuleSet, what: str) -> str:
+def report(p: AnyPrices, rules: RuleSet, what: str) -> str:
     """Return every bet's win, push and lose chances and house edge, in percent, with the paytable below."""
     lines = [
-        f"Bets under {one_line(table.title)} rules: {what} ({p.cards_left} cards left), in percent",
+        f"Bets under {one_line(rules.title)} rules: {what} ({p.cards_left} cards left), in percent",
         "",
         f"  {'bet':<21}{'win':>10}{'push':>10}{'lose':>10}{'house edge':>12}",
     ]
@@ -91,5 +91,5 @@ def report(p: AnyPrices, table: RuleSet, what: str) -> str:
         "",
         "Paytable (net pay per unit; anything else loses):",
     ]
-    lines += [f"  {bet.id:<21}{bet.pays_text()}" for bet in table.bets]
+    lines += [f"  {bet.id:<21}{bet.pays_text()}" for bet in rules.bets]
     return "\n".join(lines)

@@ -114,11 +114,6 @@ class BigRoad(Drawn[Bead]):
         """Return the ties before the first Banker or Player result."""
         return self.coups[0] - 1 if self.coups else len(self.outcomes)
 
-    @property
-    def tie_coups(self) -> list[int]:
-        """Return the coup numbers of every tie."""
-        return [coup for coup, outcome in enumerate(self.outcomes, 1) if outcome.winner is Winner.TIE]
-
     def ties(self, index: int) -> int:
         """Return the ties that followed bead number ``index`` (from 0), up to the next bead."""
         coups = self.coups

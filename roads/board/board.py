@@ -34,11 +34,11 @@ if TYPE_CHECKING:
 REPR_COUPS = 40
 """Boards of up to this many coups repr as the full call that rebuilds them; longer ones are cut."""
 
-_BATCH = 1 << 16
+BATCH = 1 << 16
 """Coups extend() hands on at once (and from_results builds at once): big enough to amortize the call and the
 array path's passes, small enough that its temporary arrays stay in cache."""
 
-_BULK = 4096
+BULK = 4096
 """A batch of at least this many coups takes the array path (:meth:`Board._add_many`); fewer, the loop."""
 
 _SKIPPED = str.maketrans("", "", " ,\t\n")
@@ -70,7 +70,7 @@ class Board(NotebookDisplay):
     def from_results(cls, results: str, *, game: Game = Game.BACCARAT) -> Self:
         """Return the board of a plain run of B/P/T letters (spaces and commas ignored), drawn as ``game``."""
         board = cls(game)
-        if len(results) >= _BULK and results.isascii():
+        if len(results) >= BULK and results.isascii():
             # Bytes: deleting separators and checking the letters are single C passes, not a dict lookup a character.
             data = results.encode("ascii").translate(None, _SKIPPED_BYTES)
             if not data.translate(None, _LETTER_BYTES):
@@ -90,12 +90,12 @@ class Board(NotebookDisplay):
         import numpy as np
 
         codes = _letter_codes()[np.frombuffer(data, np.uint8)]
-        for start in range(0, len(data), _BATCH):
-            chunk = data[start : start + _BATCH]
+        for start in range(0, len(data), BATCH):
+            chunk = data[start : start + BATCH]
             # One itemgetter call looks a whole batch up in C (a few times faster than a map).
             outcomes = itemgetter(*chunk)(_BYTE_TABLE) if len(chunk) > 1 else (_BYTE_TABLE[chunk[0]],)
             # Plain letters carry no pairs or naturals: nothing to count there.
-            self._add_many(outcomes, codes[start : start + _BATCH], plain=True)
+            self._add_many(outcomes, codes[start : start + BATCH], plain=True)
 
     @classmethod
     def from_outcomes(cls, outcomes: Iterable[Outcome | Coup | str], *, game: Game = Game.BACCARAT) -> Self:
@@ -137,8 +137,8 @@ class Board(NotebookDisplay):
         """Add every coup of ``results`` in order, a batch at a time (see :meth:`add`)."""
         add = self.add
         items = iter(results)
-        while batch := tuple(islice(items, _BATCH)):
-            if len(batch) < _BULK:
+        while batch := tuple(islice(items, BATCH)):
+            if len(batch) < BULK:
                 add(*batch)
                 continue
             outcomes: list[Outcome] = []
@@ -421,7 +421,7 @@ _CARDS = attrgetter("cards")
 
 
 def _letter_codes() -> NDArray[np.int8]:
-    """Return a table from a letter's byte to its winner code (0 Banker, 1 Player, 2 Tie)."""
+    """Return a lookup table from a letter's byte to its winner code (0 Banker, 1 Player, 2 Tie)."""
     import numpy as np
 
     table = np.full(256, -1, np.int8)

@@ -402,7 +402,7 @@ _SPELLING = re.compile(r"^([BP*])(\d+\+?|\*)$")
 def load_patterns(path: str) -> tuple[Pattern, ...]:
     """Return the built-in patterns with a TOML file's changes and additions; PatternError (file, line, key) if bad.
 
-    A table named for a built-in id changes its settings (``beads``,
+    A TOML table named for a built-in id changes its settings (``beads``,
     ``columns``; ``enabled = false`` drops it); any other table adds a pattern:
     ``columns = ["B2", "P1", "*2+", "**"]`` (colour B, P or *, then a depth n,
     at least n as ``n+``, or *), an optional ``name``, ``title`` and

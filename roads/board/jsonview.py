@@ -1,7 +1,7 @@
 """The board as JSON: the contract of ``roads build --json`` (docs/roads.md, docs/schema/board.schema.json).
 
 Plain dicts are built directly from the board's lists, so exporting a
-100,000-coup shoe stays cheap; the pydantic models in :mod:`roads.board.schema`
+100,000-coup shoe stays cheap; the pydantic models in :mod:`roads.board.json_contract`
 describe the same shape and generate the JSON Schema.
 """
 

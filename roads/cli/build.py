@@ -14,9 +14,9 @@ from ..logs.archive import Shoe
 from ..scoreboard import Scoreboard
 from ..terminal import ColorMode, summary, use_color
 from .app import cli
+from .flags import choice, json_option, log_inputs
 from .good_roads import board_and_coups, good_roads_option, patterns, priced_dicts
 from .inputs import Inputs
-from .options import choice, json_option, log_inputs
 from .output.build import shoe_line, shoes_total
 
 F = TypeVar("F", bound=Callable[..., Any])

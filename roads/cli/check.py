@@ -7,8 +7,8 @@ import click
 from ..audit import AuditReport, audit_log, audit_records
 from ..logs.archive import Shoe
 from .app import cli
+from .flags import json_option, log_inputs
 from .inputs import Inputs
-from .options import json_option, log_inputs
 from .output.jsontext import json_line, json_text
 
 

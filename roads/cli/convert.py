@@ -16,8 +16,8 @@ from ..logs.fields import FIELDS
 from ..logs.writer import CsvSheet, write_shoe_line
 from ..outcome import Outcome
 from .app import cli
+from .flags import choice, log_inputs
 from .inputs import Inputs
-from .options import choice, log_inputs
 
 TARGETS = ("csv", "jsonl", "json", "cards", "results", "stream")
 ARCHIVES = ("csv", "jsonl")

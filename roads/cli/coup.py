@@ -9,7 +9,7 @@ from ..coup import resolve
 from ..enums import Game
 from ..errors import CardError
 from .app import cli, wrote
-from .options import check_picture, checked, game_option, json_option, render_option
+from .flags import check_picture, checked, game_option, json_option, render_option
 from .output.jsontext import json_text
 from .table_rules import chosen_rules, rules_options
 
@@ -73,8 +73,8 @@ def coup_command(
             parsed.append(parse_card(token))
         except CardError as exc:
             raise CardError(f"card {i}: {exc.message}") from None
-    table = chosen_rules(rules, paytable, tie_pays)
-    if table is not None and render:
+    chosen = chosen_rules(rules, paytable, tie_pays)
+    if chosen is not None and render:
         raise click.UsageError("--rules settles the bets in the trace or JSON; --render draws the hand: use one")
     result = resolve(parsed)
     if render:
@@ -87,14 +87,14 @@ def coup_command(
         save_scene(hand_scene(result, theme=theme), output, scale=scale)
         wrote(output)
         return
-    if table is None:
+    if chosen is None:
         data, lines = result.to_dict(), [result.explain()]
     else:
         from ..bets import settle
 
-        settled, notes = settle(result, table)
-        data = {**result.to_dict(), "rules": table.name, "bets": [s.to_dict() for s in settled]}
-        lines = [result.explain(), "", f"Bets under {table.title} rules:"]
+        settled, notes = settle(result, chosen)
+        data = {**result.to_dict(), "rules": chosen.name, "bets": [s.to_dict() for s in settled]}
+        lines = [result.explain(), "", f"Bets under {chosen.title} rules:"]
         lines += [f"- {s.text}" for s in settled] + [f"- {note}" for note in notes]
     if as_json:
         click.echo(json_text(data))

@@ -13,7 +13,7 @@ from ..logs import write_log
 from ..logs.writer import CsvSheet, write_shoe_line
 from ..shoe import DealtShoe, check_cut, deal_shoe, random_seed
 from .app import cli
-from .options import (
+from .flags import (
     WHOLE,
     checked,
     choice,

@@ -13,7 +13,7 @@ from ..render import RenderOptions, save
 from ..scoreboard import Scoreboard
 from ..shoe import deal_shoe
 from .app import cli
-from .options import dir_option, renamed, seed_option
+from .flags import dir_option, renamed, seed_option
 
 DEMO_SEED = 2026
 DEMO_OPTIONS = RenderOptions(scale=2)

@@ -6,7 +6,7 @@ import click
 
 from ..files import atomic_write
 from .app import cli, wrote
-from .options import choice, count_option, json_option, seed_option, written_format
+from .flags import choice, count_option, json_option, seed_option, warn_renamed, written_format
 
 
 def _check_count(count: int) -> None:
@@ -26,9 +26,10 @@ DRILL_SUFFIXES = {".html": "html", ".htm": "html", ".json": "json", ".txt": "tex
 @click.option(
     "--format",
     "output_format",
-    type=choice(["text", "json", "html"]),
+    type=choice(["text", "html", "json"]),
+    metavar="[text|html]",
     show_default="-o's extension: .html, .json; else text",
-    help="text (questions, then answers), json, or html (a self-checking quiz page).",
+    help="text (questions, then answers) or html (a self-checking quiz page); JSON is --json.",
 )
 @click.option(
     "-o",
@@ -52,8 +53,8 @@ def drill_command(
     draws, with the rule: the natural check, Player's 0-5 rule, and Banker's
     tableau (or 0-5 when Player stood). What is written follows -o's
     extension: .html a quiz page that checks each answer, .json JSON, any
-    other name text (questions, then answers); --json or --format says it
-    for standard output.
+    other name text (questions, then answers); without -o, --json prints
+    JSON.
 
     \b
     Examples:
@@ -64,6 +65,8 @@ def drill_command(
     from ..lesson.drill import drill, drill_html, drill_json, drill_text
     from ..shoe import random_seed
 
+    if output_format == "json":  # JSON is --json in every command; the old spelling still works this release
+        warn_renamed("--format json", "--json")
     if as_json and output_format not in (None, "json"):
         raise click.UsageError(f"--json and --format {output_format} ask for two formats: give one")
     asked = "json" if as_json else output_format

@@ -14,9 +14,9 @@ from ..analytics.exposure import Exposure, side_bets
 from ..bets import rule_set
 from ..pool import worker_count
 from .app import cli
+from .flags import bet_option, decks_option, jobs_option, json_option, log_inputs
 from .gather import scanned
 from .inputs import Inputs
-from .options import bet_option, decks_option, jobs_option, json_option, log_inputs
 from .output import output_format
 from .output.exposure import ExposureWriter
 from .progress import Progress
@@ -40,7 +40,7 @@ def exposure_command(
     rules: str | None,
     paytable: str | None,
     tie_pays: str | None,
-    follow: tuple[str, ...],
+    bet_ids: tuple[str, ...],
     as_json: bool,
     as_csv: bool,
     jobs: int | None,
@@ -75,8 +75,8 @@ def exposure_command(
       roads exposure shoes.jsonl --rules ez --csv -j 2 > exposure.csv
     """
     fmt = output_format(as_json, as_csv)
-    table = chosen_rules(rules, paytable, tie_pays) or rule_set("standard")
-    scan = Exposure(table, follow or side_bets(table), decks)
+    chosen = chosen_rules(rules, paytable, tie_pays) or rule_set("standard")
+    scan = Exposure(chosen, bet_ids or side_bets(chosen), decks)
     writer = ExposureWriter(fmt, scan, functools.partial(click.echo, nl=False))
     with Progress("scanned") as progress:
         progress.update(0)  # on a terminal from the start: the first shoe may take a while on a busy machine

@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from ..board import Board
     from ..coup import Coup
     from ..logs.archive import Shoe
-    from ..odds.model import ExactOdds
+    from ..odds.coup_odds import ExactOdds
     from ..outcome import Outcome
     from ..scoreboard import Scoreboard
     from .inputs import Inputs

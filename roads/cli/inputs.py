@@ -2,7 +2,7 @@
 
 A bad shoe or file is one error line on standard error and the others go on
 (exit status 1 at the end), or, under --fail-fast, the end. The click options
-that fill an :class:`Inputs` are in roads.cli.options (``log_inputs``).
+that fill an :class:`Inputs` are in roads.cli.flags (``log_inputs``).
 """
 
 from __future__ import annotations

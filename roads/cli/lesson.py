@@ -13,8 +13,8 @@ import click
 from ..errors import LessonError, LogError
 from ..files import OutputNames, atomic_write, make_folder, name_limit, refuse_inputs, safe_stem
 from .app import cli, wrote
+from .flags import DECIMAL, checked, derived_road_option, dir_option, log_inputs, render_option
 from .inputs import Inputs
-from .options import DECIMAL, checked, derived_road_option, dir_option, log_inputs, render_option
 
 if TYPE_CHECKING:
     from ..lesson.page import Played

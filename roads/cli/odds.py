@@ -17,8 +17,8 @@ from ..odds import exact_odds, figures_markdown, odds_through
 from ..odds.api import shoe_phrase, take_out
 from ..odds.chance_chart import chart, save_chart
 from .app import cli
+from .flags import FORMAT_NAMES, FROM_HELP, bet_option, choice, decks_option, game_option, json_option
 from .inputs import Inputs
-from .options import FORMAT_NAMES, FROM_HELP, bet_option, choice, decks_option, game_option, json_option
 from .output.jsontext import model_json
 from .output.odds import odds_each_json, odds_each_table, odds_table
 from .table_rules import chosen_rules, rules_options
@@ -90,7 +90,7 @@ def odds_command(
     as_json: bool,
     figures_md: bool,
     bets: bool,
-    follow: tuple[str, ...],
+    bet_ids: tuple[str, ...],
     rules: str | None,
     paytable: str | None,
     tie_pays: str | None,
@@ -127,13 +127,13 @@ def odds_command(
         from . import dragon_tiger
 
         pages = {"--figures-md": figures_md, "--variants-md": variants_md, "--paytable-schema": paytable_schema}
-        dragon_tiger.refuse({**pages, "--bets": bets, "--bet": bool(follow), "--rules": rules is not None})
+        dragon_tiger.refuse({**pages, "--bets": bets, "--bet": bool(bet_ids), "--rules": rules is not None})
         dragon_tiger.refuse({"--paytable": paytable is not None, "--tie-pays": tie_pays is not None})
         dragon_tiger.refuse({"--plot": plot is not None, "--shoe": shoe is not None})
         fmt = None if log_format == "auto" else log_format
         dragon_tiger.odds(decks, log, fmt, exact, as_json, each)
         return
-    table_asked = bets or bool(follow) or rules is not None or paytable is not None or tie_pays is not None
+    table_asked = bets or bool(bet_ids) or rules is not None or paytable is not None or tie_pays is not None
     page = _page(
         {"--figures-md": figures_md, "--variants-md": variants_md, "--paytable-schema": paytable_schema},
         bool(log or each or plot or exact or as_json or table_asked),
@@ -141,7 +141,7 @@ def odds_command(
     if page is not None:
         click.echo(page, nl=False)
         return
-    if follow and not each:
+    if bet_ids and not each:
         raise click.UsageError("--bet follows one bet through a shoe: add --each (and --after LOG)")
     if log is None and shoe is not None:
         raise click.UsageError("--shoe picks a shoe of the log given with --after LOG")
@@ -149,7 +149,7 @@ def odds_command(
         raise click.UsageError("--from says how to read the log given with --after LOG")
     fmt = None if log_format == "auto" else log_format
     if table_asked:
-        _bets(decks, log, shoe, fmt, each, follow, plot, exact, as_json, chosen_rules(rules, paytable, tie_pays))
+        _bets(decks, log, shoe, fmt, each, bet_ids, plot, exact, as_json, chosen_rules(rules, paytable, tie_pays))
         return
     if (each or plot) and log is None:
         raise click.UsageError("--each and --plot follow a shoe: give its card log with --after LOG")
@@ -218,13 +218,13 @@ def _bets(
     plot: Path | None,
     exact: bool,
     as_json: bool,
-    table: RuleSet | None,
+    rules: RuleSet | None,
 ) -> None:
     """Print the prices of every bet (or of the --bet ones through the shoe)."""
     from ..bets import rule_set
     from . import odds_bets
 
-    chosen = table if table is not None else rule_set("standard")
+    chosen = rules if rules is not None else rule_set("standard")
     if (each or plot) and log is None:
         raise click.UsageError("--each and --plot follow a shoe: give its card log with --after LOG")
     if plot is not None and not only:

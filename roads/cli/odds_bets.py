@@ -17,12 +17,12 @@ from ..odds.api import shoe_phrase
 from .output.odds_bets import each_json, each_table
 
 
-def full_shoe(decks: int, table: RuleSet, *, exact: bool, as_json: bool) -> str:
-    """Return the prices of the first coup of a full shoe, as a table or JSON (with the coup's odds)."""
+def full_shoe(decks: int, rules: RuleSet, *, exact: bool, as_json: bool) -> str:
+    """Return the prices of the first coup of a full shoe, as text or JSON (with the coup's odds)."""
     if as_json:
-        return next_coup_json((), decks, table, exact=exact)
-    priced, _ = next_coup((), decks, table, exact=exact)
-    return report(priced, table, f"the first coup of a full {decks}-deck shoe")
+        return next_coup_json((), decks, rules, exact=exact)
+    priced, _ = next_coup((), decks, rules, exact=exact)
+    return report(priced, rules, f"the first coup of a full {decks}-deck shoe")
 
 
 def through_log(
@@ -30,7 +30,7 @@ def through_log(
     coups: Sequence[Coup],
     under_way: tuple[Card, ...],
     decks: int,
-    table: RuleSet,
+    rules: RuleSet,
     *,
     each: bool,
     only: tuple[str, ...],
@@ -40,19 +40,19 @@ def through_log(
 ) -> str:
     """Return the prices after a log (or after each of its coups with ``each``), writing ``plot`` if asked."""
     for bet in only:
-        table.bet(bet)
-    chosen = only or tuple(b.id for b in table.bets)
+        rules.bet(bet)
+    chosen = only or tuple(b.id for b in rules.bets)
     if not each and plot is None:
         # The next coup alone: its prices and odds, not the whole shoe's course.
         try:
             if as_json:
-                return next_coup_json(coups, decks, table, exact=exact, under_way=under_way)
-            priced, _ = next_coup(coups, decks, table, exact=exact, under_way=under_way)
+                return next_coup_json(coups, decks, rules, exact=exact, under_way=under_way)
+            priced, _ = next_coup(coups, decks, rules, exact=exact, under_way=under_way)
         except RoadsError as exc:
             raise exc.located(file=log) from None
-        return report(priced, table, _what(coups, under_way, decks))
+        return report(priced, rules, _what(coups, under_way, decks))
     try:
-        series = prices_through(coups, decks, table, exact=exact, under_way=under_way)
+        series = prices_through(coups, decks, rules, exact=exact, under_way=under_way)
     except RoadsError as exc:
         raise exc.located(file=log) from None
     complete = series[: len(coups) + 1]
@@ -64,15 +64,15 @@ def through_log(
             lines = {bet: [edge(p, bet) for p in complete] for bet in chosen}
         except RoadsError as exc:
             raise exc.located(file=log) from None
-        title = f"House edge through the shoe under {one_line(table.title)} rules: {', '.join(chosen)}"
+        title = f"House edge through the shoe under {one_line(rules.title)} rules: {', '.join(chosen)}"
         save_chart(edge_chart(lines, title), plot)
     if not each:
         if as_json:
-            return next_coup_json(coups, decks, table, exact=exact, under_way=under_way)
-        return report(series[-1], table, _what(coups, under_way, decks))
+            return next_coup_json(coups, decks, rules, exact=exact, under_way=under_way)
+        return report(series[-1], rules, _what(coups, under_way, decks))
     if as_json:
         return each_json(series, chosen, len(coups), len(under_way))
-    return each_table(complete, chosen, table)
+    return each_table(complete, chosen, rules)
 
 
 def _what(coups: Sequence[Coup], under_way: tuple[Card, ...], decks: int) -> str:

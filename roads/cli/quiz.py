@@ -11,8 +11,8 @@ import click
 from ..errors import LessonError
 from ..files import atomic_write, refuse_inputs, shown
 from .app import cli, wrote
+from .flags import count_option, log_inputs, seed_option
 from .inputs import Inputs
-from .options import count_option, log_inputs, seed_option
 
 if TYPE_CHECKING:
     from ..logs.archive import Shoe

@@ -30,8 +30,8 @@ from . import batch
 from .app import cli, wrote
 from .batch import Job, bounded, coup_check
 from .build import shoe_board
+from .flags import choice, dir_option, drawing_options, jobs_option, log_inputs, option_error, renamed, usage_for
 from .inputs import Inputs
-from .options import choice, dir_option, drawing_options, jobs_option, log_inputs, option_error, renamed, usage_for
 from .signals import Stopped
 from .table_rules import RULE_CHOICES
 

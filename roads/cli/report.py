@@ -10,9 +10,9 @@ import click
 from ..analytics import Tally
 from ..pool import worker_count
 from .app import cli, wrote
+from .flags import choice, decks_option, log_inputs, render_option
 from .gather import GROUPINGS, collect_stats, scanned
 from .inputs import Inputs
-from .options import choice, decks_option, log_inputs, render_option
 from .output.stats import CSV_COLUMNS, csv_report, group_csv
 from .progress import Progress
 

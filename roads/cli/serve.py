@@ -8,7 +8,7 @@ from typing import Any
 import click
 
 from .app import cli
-from .options import FORMAT_NAMES, FROM_HELP, Whole, choice, decks_option
+from .flags import FORMAT_NAMES, FROM_HELP, Whole, choice, decks_option
 from .table_rules import RULE_CHOICES
 
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
@@ -113,9 +113,9 @@ def serve_command(
         raise click.UsageError(
             f"--host {host} lets other machines in: give --token T too, so that only those who know it write"
         )
-    from ..serve.app import create_app
     from ..serve.follow import Follower, add_followed, not_followable
     from ..serve.hub import Hub
+    from ..serve.routes import create_app
     from ..serve.store import Store
 
     for log in followed:

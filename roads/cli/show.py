@@ -8,8 +8,8 @@ from ..board.names import ROAD_NAMES, Road
 from ..terminal import ColorMode, show
 from .app import cli
 from .build import color_option, echo, shoe_board, wants_color
+from .flags import Whole, checked, log_inputs
 from .inputs import Inputs
-from .options import Whole, checked, log_inputs
 
 
 @cli.command("show")

@@ -10,7 +10,7 @@ from ..bets import rule_set
 from ..shoe import check_cut, random_seed
 from ..simulate import simulate, simulate_bets
 from .app import cli
-from .options import Whole, choice, cut_option, decks_option, json_option, seed_number, seed_option, usage_for
+from .flags import Whole, choice, cut_option, decks_option, json_option, seed_number, seed_option, usage_for
 from .output.jsontext import model_json
 from .output.odds import bet_simulation_table, simulation_table
 from .table_rules import chosen_rules, rules_options
@@ -61,14 +61,14 @@ def simulate_command(
     """
     with usage_for("cut"):
         check_cut(cut, decks)
-    table = chosen_rules(rules, paytable, tie_pays)
-    if table is not None and not bets:
+    chosen = chosen_rules(rules, paytable, tie_pays)
+    if chosen is not None and not bets:
         raise click.UsageError("--rules, --paytable and --tie-pays choose the bets counted: add --bets")
     if bets and engine != "numpy":
         raise click.UsageError("--bets deals with the numpy engine (its cards carry suits): drop --engine scalar")
     number = random_seed() if seed is None else seed_number(seed)
     if bets:
-        result = simulate_bets(table or rule_set("standard"), shoes, decks, number, cut=cut)
+        result = simulate_bets(chosen or rule_set("standard"), shoes, decks, number, cut=cut)
         click.echo(model_json(result) if as_json else bet_simulation_table(result))
         return
     report = simulate(

@@ -14,10 +14,10 @@ import click
 from ..analytics.counting import dask_ready
 from ..enums import Game
 from .app import cli
+from .flags import choice, decks_option, jobs_option, json_option, log_inputs
 from .gather import GROUPINGS, archive_drift_of, collect_stats, table_files
 from .good_roads import good_roads_option, stats_good_roads
 from .inputs import Inputs
-from .options import choice, decks_option, jobs_option, json_option, log_inputs
 from .output import output_format
 from .output.stats import StatsWriter, drift_document
 

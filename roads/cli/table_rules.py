@@ -7,7 +7,7 @@ from typing import Any, TypeVar
 
 import click
 
-from .options import choice
+from .flags import choice
 
 F = TypeVar("F", bound=Callable[..., Any])
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from .app import cli, wrote
-from .options import check_picture, checked, render_option
+from .flags import check_picture, checked, render_option
 
 
 def _check_cell(text: str) -> None:

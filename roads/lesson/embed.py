@@ -14,9 +14,9 @@ from ..coup import Coup
 from ..display import NotebookDisplay
 from ..errors import LessonError
 from ..outcome import Outcome
+from ..scene.clean import clean
 from ..scene.options import OptionChanges
 from ..scene.primitives import Scene
-from ..scene.safe import clean
 from ..scene.subjects import Drawing, drawing
 from ..scoreboard import Scoreboard
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..errors import LessonError, RoadsError
-from ..scene.safe import clean
+from ..scene.clean import clean
 from ..scoreboard import Scoreboard
 
 OPTIONS = ("road", "last", "highlight", "theme", "labels", "width", "cell", "caption", "alt", "title", "fonts")

@@ -2,7 +2,7 @@
 
 The questions and their answers come from :mod:`.questions` (every answer read
 off a board the road builder built); this module writes them as one
-self-contained HTML page in the lesson pages' shell (:mod:`.shell`): inline
+self-contained HTML page in the pages' shell (:mod:`roads.pages.shell`): inline
 CSS and JavaScript allowed by their hashes, the pictures' fonts embedded once,
 no network. The markup is a contract that tests and ``roads serve`` rely on:
 each question is a ``[data-question]`` element with its ``data-kind``,

@@ -13,9 +13,9 @@ from dataclasses import dataclass
 from ..cards import RANKS, rank_value
 from ..errors import LessonError
 from ..rules import BANKER_DRAWS_ON, banker_draws, tableau_reason
+from ..scene.clean import clean
 from ..scene.labels import FONT_FAMILY
 from ..scene.primitives import Group, Item, Line, Rect, Scene, Text
-from ..scene.safe import clean
 from ..scene.symbols import centred_text, paragraph
 from ..scene.themes import Theme
 from ..scene.themes import theme as find_theme

@@ -16,8 +16,8 @@ from ..bounds import JSON_DECODER, MAX_KEYS, TOO_DEEP, TooLong, check_key
 from ..cards import Card, parse_card
 from ..errors import CardError, LogError, Where, excerpt
 from ..outcome import Outcome, Winner
-from .models import DealtCoup, HandsCoup, ResultCoup, ShoeLine, coup_model
 from .records import Claims, Record
+from .shapes import DealtCoup, HandsCoup, ResultCoup, ShoeLine, coup_model
 from .source import Chunk, too_long
 
 MAX_VALUE = 1 << 20

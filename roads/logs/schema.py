@@ -12,7 +12,7 @@ from pathlib import Path
 
 from pydantic import TypeAdapter
 
-from .models import CoupRecord, LogModel, ShoeLine
+from .shapes import CoupRecord, LogModel, ShoeLine
 from .undo import NewShoeRecord, UndoRecord
 
 

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from .api import MIN_CARDS, compositions_through, exact_odds, odds_after, odds_for, odds_through
 from .composition import Composition
+from .coup_odds import ExactOdds, Odds
 from .figures import FIGURE_COLUMNS, figures_markdown, percent
-from .model import ExactOdds, Odds
 
 __all__ = [
     "FIGURE_COLUMNS",

@@ -9,8 +9,8 @@ from ..cards import RANKS, Card
 from ..coup import Coup
 from ..errors import OddsError
 from .composition import Composition, check_count
+from .coup_odds import ExactOdds, Odds, build_exact
 from .engine import tally
-from .model import ExactOdds, Odds, build_exact
 
 MIN_CARDS = 6
 """A coup can need six cards; with fewer left the next coup may not finish."""

@@ -5,8 +5,8 @@ from __future__ import annotations
 from fractions import Fraction
 
 from .api import exact_odds
+from .coup_odds import ExactOdds
 from .dragon_tiger import ExactDragonTigerOdds, dragon_tiger_shoe
-from .model import ExactOdds
 
 FIGURE_COLUMNS: tuple[tuple[str, str], ...] = (
     ("banker", "Banker wins"),

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import html
 
-from ..scene.safe import clean
+from ..scene.clean import clean
 
 __all__ = ["bidi", "clean", "esc", "shorten"]
 

@@ -62,8 +62,8 @@ def animation_format(path: str | os.PathLike[str]) -> str:
     return FORMATS[suffix]
 
 
-def _scenes(outcomes: Sequence[Outcome], options: RenderOptions) -> Iterator[Scene]:
-    """Yield the scene of the board after each coup, one at a time, each with the whole shoe's grids."""
+def frame_scenes(outcomes: Sequence[Outcome], options: RenderOptions) -> Iterator[Scene]:
+    """Yield the frames of an animation: the scene of the board after each coup, each with the whole shoe's grids."""
     still = dataclasses.replace(options, highlight=None)
     grids = sizes_of(Board.from_outcomes(outcomes), still)
     board = Board()
@@ -104,7 +104,7 @@ def _check_size(count: int, w: int, h: int) -> None:
 def frames(outcomes: Sequence[Outcome], options: RenderOptions) -> Iterator[Image.Image]:
     """Yield the board after each coup as an RGB image, every one the last one's size, one at a time."""
     w, h = canvas(outcomes, options)
-    for scene in _scenes(outcomes, options):
+    for scene in frame_scenes(outcomes, options):
         frame = scene_image(scene, cell=options.cell, width=options.width, scale=options.scale)
         if frame.size != (w, h):  # a layout bug, not the user's: every frame has the last one's grids
             raise RenderError(f"frame of {frame.size[0]}x{frame.size[1]} on a {w}x{h} animation")

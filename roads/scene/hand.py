@@ -5,10 +5,10 @@ from __future__ import annotations
 from ..cards import Card
 from ..coup import Coup
 from ..outcome import Winner
+from .clean import clean
 from .labels import FONT_FAMILY
 from .pips import RED_SUITS, pip
 from .primitives import Circle, Group, Item, Rect, Scene, Symbol, Text, Use
-from .safe import clean
 from .symbols import centred_text, paragraph, wrap
 from .themes import Theme
 from .themes import theme as find_theme

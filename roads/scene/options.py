@@ -1,10 +1,10 @@
-"""RenderOptions: the one table of drawing options, shared by both back-ends, the CLI, the docs and ``help()``.
+"""RenderOptions: the one table of drawing options, shared by the SVG, PNG and PDF back-ends, the CLI and the docs.
 
 Each option (its name, type, default, bounds or choices, one line of help and
 its command-line spelling) is written once, as a field of :class:`RenderOptions`;
-:data:`OPTIONS` reads the table back. The checks, the CLI options
-(``roads.cli.options.render_option``), the options listed by ``help(board.svg)``
-and the table in docs/rendering.md all come from it, and every path refuses a
+:data:`OPTIONS` reads the option table back. The checks, the CLI options
+(``roads.cli.flags.render_option``), the options listed by ``help(board.svg)``
+and the option table in docs/rendering.md all come from it, and every path refuses a
 bad value with the same :class:`~roads.errors.RenderError` and message. The
 converters are small and plain: drawing one picture never imports pydantic.
 """
@@ -117,7 +117,7 @@ def _legible(value: float) -> float:
 
 @dataclass(frozen=True)
 class OptionRow:
-    """One row of the table: a drawing option, how it is read and checked, and how it is spelled and explained."""
+    """One row of the option table: a drawing option, how it is read and checked, spelled and explained."""
 
     name: str
     kind: Kind
@@ -261,7 +261,7 @@ _READERS: dict[Kind, Callable[[OptionRow, Any], Any]] = {
 
 
 def option_field(kind: Kind, default: Any, help: str, flag: str, **row: Any) -> Any:
-    """Return a field of the table: ``default``, and the rest of the row (see :class:`OptionRow`) as its metadata."""
+    """Return a field of the option table: ``default``, and the rest of the row (:class:`OptionRow`) as metadata."""
     return field(
         default=default, metadata={"row": {"kind": kind, "default": default, "help": help, "flag": flag, **row}}
     )
@@ -270,7 +270,7 @@ def option_field(kind: Kind, default: Any, help: str, flag: str, **row: Any) -> 
 class OptionChanges(TypedDict, total=False):
     """The keyword options of ``svg()``, ``png()``, ``save()`` and ``lay_out()``, for type checkers.
 
-    tests/test_option_table.py keeps it in step with the table: the same names and types.
+    tests/test_option_table.py keeps it in step with the option table: the same names and types.
     """
 
     road: str
@@ -291,7 +291,7 @@ class OptionChanges(TypedDict, total=False):
 
 @dataclass(frozen=True, init=False)
 class RenderOptions:
-    """How to draw a board: the table of options; every one optional, keyword-only and checked here, at the edge."""
+    """How to draw a board: the option table; every one optional, keyword-only and checked here, at the edge."""
 
     road: str = option_field("choice", "scoreboard", "What to draw", "--road", metavar="ROAD", choices=ROADS)
     last: int | None = option_field(
@@ -407,7 +407,7 @@ class RenderOptions:
 
 
 OPTIONS: tuple[OptionRow, ...] = tuple(OptionRow(name=f.name, **f.metadata["row"]) for f in fields(RenderOptions))
-"""The table: every drawing option in the order RenderOptions holds, checks and lists them."""
+"""The option table: every drawing option in the order RenderOptions holds, checks and lists them."""
 BY_NAME: dict[str, OptionRow] = {row.name: row for row in OPTIONS}
 FIELDS: tuple[str, ...] = tuple(BY_NAME)
 
@@ -415,7 +415,7 @@ FIELDS: tuple[str, ...] = tuple(BY_NAME)
 def options_from_text(
     given: Mapping[str, str], *, ignore: Collection[str] = (), options: RenderOptions | None = None
 ) -> RenderOptions:
-    """Return the options a set of texts names (a web query: ``?theme=dark&last=20``), read by the table.
+    """Return the options a set of texts names (a web query: ``?theme=dark&last=20``), read by the option table.
 
     Each value is read as the command line reads its flag's value (``pairs=no``,
     ``highlight=big-eye-boy:5``); a key of ``ignore`` is skipped. Anything
@@ -434,7 +434,7 @@ def render_options(options: RenderOptions | None = None, **changes: Any) -> Rend
 
 
 def option_lines() -> str:
-    """Return the table as ``help()`` shows it: one indented paragraph per option, wrapped at 100 columns."""
+    """Return the option table as ``help()`` shows it: one indented paragraph per option, wrapped at 100 columns."""
     return "\n".join(
         textwrap.fill(row.line(), 100, initial_indent="    ", subsequent_indent="        ") for row in OPTIONS
     )
@@ -447,13 +447,13 @@ OPTIONS_HEADING = "Options (keyword-only, checked as RenderOptions checks them):
 
 
 def lists_options(function: F) -> F:
-    """Append the table of options to ``function``'s docstring, so ``help()`` lists every option it takes."""
+    """Append the option table to ``function``'s docstring, so ``help()`` lists every option it takes."""
     function.__doc__ = f"{inspect.cleandoc(function.__doc__ or '')}\n\n{OPTIONS_HEADING}\n\n{option_lines()}\n"
     return function
 
 
 def option_table() -> str:
-    """Return the table as docs/rendering.md shows it (Markdown): option, command line, default, what it does."""
+    """Return the option table as docs/rendering.md shows it (Markdown): option, command line, default, what it does."""
     rows = ["| option | command line | default | what it does |", "|---|---|---|---|"]
     for row in OPTIONS:
         flag = f"`{row.flag} {row.metavar}`" if row.metavar else f"`{row.flag}`"

@@ -110,11 +110,6 @@ class _Kept:
 _kept = _Kept()
 
 
-def cached_bytes() -> int:
-    """Return the bytes of the answers kept now (at most CACHE_BYTES)."""
-    return _kept.held
-
-
 def _cached(table: Table, key: tuple[Any, ...], make: Any) -> Any:
     """Return the answer ``make()`` for ``key`` of this state of ``table``, made once per state while it is kept.
 

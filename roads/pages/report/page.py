@@ -50,7 +50,7 @@ def _pct(value: float | None, digits: int = 2, none: str = "&#8211;") -> str:
 def spread(shares: Mapping[tuple[int, int], int], expected: float) -> str:
     """Return the histogram of each shoe's Banker share, with the band 99% of shoes of the usual length fall in.
 
-    ``shares`` counts the shoes of each (Banker wins, coups) pair (:func:`share_counts`).
+    ``shares`` counts the shoes of each (Banker wins, coups) pair (:func:`roads.analytics.gathered.share_counts`).
     """
     pairs = sorted((coups, banker, n) for (banker, coups), n in shares.items() if coups and n)
     total = sum(n for _, _, n in pairs)

@@ -202,7 +202,7 @@ def renamed(old: str, new: str, into: str, **attrs: Any) -> Callable[[F], F]:
 
 
 SHARED_OPTIONS: dict[str, str] = {
-    "--bet": "a bet, by id, to follow",
+    "--bet": "a bet, by id, to price",
     "--bets": "every bet of the table's rules",
     "--cell": "pixels per Big Road cell",
     "--count": "how many questions",
@@ -377,8 +377,8 @@ def json_option(help: str) -> Callable[[F], F]:
 
 
 def bet_option(help: str) -> Callable[[F], F]:
-    """Add ``--bet ID`` (repeatable, into ``follow``): a bet of ``roads odds --bets``'s list; ``help`` says what for."""
-    return click.option("--bet", "follow", multiple=True, type=choice(BET_IDS), metavar="ID", help=help)
+    """Add ``--bet ID`` (repeatable, into ``bet_ids``): a bet of ``roads odds --bets``'s list; ``help``: what for."""
+    return click.option("--bet", "bet_ids", multiple=True, type=choice(BET_IDS), metavar="ID", help=help)
 
 
 def decks_option(help: str = "Decks each shoe was dealt from (1-1000).") -> Callable[[F], F]:

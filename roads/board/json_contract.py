@@ -2,7 +2,7 @@
 
 Kept apart from :mod:`roads.board.jsonview` so that building and printing a
 board never pays for importing pydantic. Regenerate the committed schema with
-``python -m roads.board.schema > docs/schema/board.schema.json``.
+``python -m roads.board.json_contract > docs/schema/board.schema.json``.
 """
 
 from __future__ import annotations

@@ -8,8 +8,8 @@ origin (403 otherwise). A page on another site can neither send such a write
 nor read the answer. Every answer, an error included, carries the safety
 headers (:class:`Headers`).
 
-Every route is listed in :func:`routes`; a page builder elsewhere (``/quiz``)
-adds its own by passing more routes to :func:`create_app`. Blocking work (a
+Every route, the quiz page (``/quiz``) included, is listed in :func:`routes`;
+a caller may add more by passing them to :func:`create_app` (``extra``). Blocking work (a
 synced write, a drawing) runs on one of the server's two worker threads
 (:mod:`.worker`: writes on one, answers on the other), so the event loop
 keeps pushing while it happens.
