@@ -6,7 +6,7 @@ import hashlib
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TypeVar
+from typing import Generic, TypeVar
 
 from .bounds import MAX_BURN
 from .cards import RANKS, SUITS, Card
@@ -65,15 +65,19 @@ def shuffle(cards: list[Card], seed: int | str) -> list[Card]:
     return out
 
 
+C = TypeVar("C", Coup, DragonTigerCoup)
+
+
 @dataclass(frozen=True, slots=True)
-class DealtShoe:
-    """A shoe played out: its seed, the burned cards, the coups, and what was left behind the cut."""
+class DealtShoe(Generic[C]):
+    """A shoe played out: its seed, the burned cards, the coups (baccarat's, or Dragon Tiger's), and what was
+    left behind the cut."""
 
     decks: int
     seed: int | str
     cut: int
     burned: tuple[Card, ...]
-    coups: tuple[Coup, ...]
+    coups: tuple[C, ...]
     unplayed: tuple[Card, ...]
 
 
@@ -110,41 +114,26 @@ def check_cut(cut: int, decks: int) -> None:
         )
 
 
-def deal_shoe(decks: int = DEFAULT_DECKS, seed: int | str | None = None, cut: int = DEFAULT_CUT) -> DealtShoe:
+def deal_shoe(decks: int = DEFAULT_DECKS, seed: int | str | None = None, cut: int = DEFAULT_CUT) -> DealtShoe[Coup]:
     """Return a whole shoe dealt by the house procedure (burn, cut card, one more coup)."""
-    check_settings(decks, cut)
-    if seed is None:
-        seed = random_seed()
-    cards = shuffle(fresh_shoe(decks), seed)
-    coups, burned, pos = _play(cards, cut, draw_coup)
-    return DealtShoe(decks, seed, cut, burned, tuple(coups), tuple(cards[pos:]))
-
-
-@dataclass(frozen=True, slots=True)
-class DealtDragonTigerShoe:
-    """A Dragon Tiger shoe played out by the same house procedure: seed, burned cards, coups, what was left."""
-
-    decks: int
-    seed: int | str
-    cut: int
-    burned: tuple[Card, ...]
-    coups: tuple[DragonTigerCoup, ...]
-    unplayed: tuple[Card, ...]
+    return _deal(decks, seed, cut, draw_coup)
 
 
 def deal_dragon_tiger_shoe(
     decks: int = DEFAULT_DECKS, seed: int | str | None = None, cut: int = DEFAULT_CUT
-) -> DealtDragonTigerShoe:
+) -> DealtShoe[DragonTigerCoup]:
     """Return a whole Dragon Tiger shoe dealt as :func:`deal_shoe` deals baccarat: the same shuffle, burn and cut."""
+    return _deal(decks, seed, cut, draw_dragon_tiger)
+
+
+def _deal(decks: int, seed: int | str | None, cut: int, draw: Callable[[Callable[[], Card]], C]) -> DealtShoe[C]:
+    """Return a shoe of ``decks`` shuffled by ``seed`` and played by ``draw`` down to the cut card, and one more."""
     check_settings(decks, cut)
     if seed is None:
         seed = random_seed()
     cards = shuffle(fresh_shoe(decks), seed)
-    coups, burned, pos = _play(cards, cut, draw_dragon_tiger)
-    return DealtDragonTigerShoe(decks, seed, cut, burned, tuple(coups), tuple(cards[pos:]))
-
-
-C = TypeVar("C", Coup, DragonTigerCoup)
+    coups, burned, pos = _play(cards, cut, draw)
+    return DealtShoe(decks, seed, cut, burned, tuple(coups), tuple(cards[pos:]))
 
 
 def _play(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import shlex
+from typing import Any
 
 import click
 
@@ -185,5 +186,5 @@ def _deal_archive(decks: int, seed: int | str, cut: int, fmt: str, hands: bool, 
     )
 
 
-def _shoe_meta(shoe: DealtShoe) -> dict[str, object]:
+def _shoe_meta(shoe: DealtShoe[Any]) -> dict[str, object]:
     return {"decks": shoe.decks, "seed": shoe.seed, "cut": shoe.cut, "burned": [str(card) for card in shoe.burned]}
