@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import contextlib
 import csv
+import html
 import io
 import json
 import re
 from html.parser import HTMLParser
 from pathlib import Path
-from urllib.parse import unquote
+from urllib.parse import quote, unquote
 
 import pytest
 from helpers import dealt_shoe_lines
@@ -232,6 +233,24 @@ def test_the_report_never_replaces_its_log(archive: Path, tmp_path: Path, capsys
     assert log.read_bytes() == archive.read_bytes()
 
 
-def test_standard_input_read_twice_is_refused(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    code, _, err = run(capsys, "report", "-", "--by", "table", "-o", str(tmp_path / "r.html"))
-    assert code == 2 and "standard input" in err
+def test_regression_standard_input_was_read_twice(archive: Path, tmp_path: Path) -> None:
+    """Each log is read once: standard input gives the page a file gives, groups and exposure included."""
+    import subprocess
+    import sys
+
+    piped, named = tmp_path / "piped.html", tmp_path / "named.html"
+    with archive.open("rb") as stdin:
+        done = subprocess.run(
+            [sys.executable, "-m", "roads", "report", "-", "--by", "table", "-o", str(piped)],
+            stdin=stdin,
+            capture_output=True,
+            check=False,
+        )
+    assert done.returncode == 0, done.stderr
+    assert main(["report", str(archive), "--by", "table", "-o", str(named)]) == 0
+    text = piped.read_text(encoding="utf-8")
+    assert 'id="exposure"' in text and 'id="groups"' in text
+    expected = named.read_text(encoding="utf-8").replace(f'"lede">{html.escape(str(archive))}<', '"lede">-<')
+    for name, form in ((str(archive), html.escape), (str(archive), lambda s: quote(s, safe=""))):
+        expected = expected.replace(form(name), form("<stdin>"))
+    assert text == expected

@@ -24,11 +24,6 @@ if TYPE_CHECKING:
 Job = tuple["Shoe", "ShoeCards"]
 """A shoe to scan: the shoe as messages name it (its coups left out), and its cards."""
 
-NEEDS_CARDS = (
-    "this log holds results only, and roads exposure needs the cards of every coup "
-    "(a cards, stream, JSON or JSON Lines log with cards)"
-)
-
 
 @cli.command("exposure", short_help="Each side bet's exact house edge before every coup of card logs.")
 @log_inputs(verb="scanned", old_format_flags=())
@@ -136,29 +131,10 @@ def _lost(job: Job) -> ShoeExposure:
 
 def shoe_jobs(inputs: Inputs, decks: int) -> Iterator[Job]:
     """Yield each shoe of the logs with its coups read; a shoe that cannot be read is one error line in ``inputs``."""
+    from ..analytics.exposure import shoe_cards
+
     for shoe, cards in inputs.read(lambda shoe: shoe_cards(shoe, decks)):
         yield dataclasses.replace(shoe, records=(), source=None, results=None), cards
-
-
-def shoe_cards(shoe: Shoe, decks: int) -> ShoeCards:
-    """Return a shoe's coups and burned cards; LogError when a coup has no cards (a results log), or when the log
-    names other decks than ``decks`` (the edges would be those of another shoe)."""
-    from ..analytics.exposure import ShoeCards
-
-    named = shoe.named_decks()  # first: a one-shoe file's header is gone once its coups are read
-    if named is not None and named != decks:
-        raise LogError(
-            f"the log says this shoe was dealt from {named} decks, but --decks is {decks}: "
-            f"give --decks {named} (every edge depends on it)",
-            file=shoe.file,
-        )
-    burned = shoe.burned_cards()
-    coups = []
-    for entry in shoe.entries():
-        if entry.coup is None:
-            raise LogError(NEEDS_CARDS, file=shoe.file, line=entry.line, coup=entry.number)
-        coups.append(entry.coup)
-    return ShoeCards(shoe.id, shoe.label(), tuple(coups), burned)
 
 
 class Writer:
