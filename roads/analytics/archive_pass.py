@@ -1,7 +1,8 @@
 """One reading pass over an archive: each shoe read and checked once, every number the report shows made from it.
 
-From one shoe's coups come its Tally (its own group document, its share of
-the total and of its ``--by`` group) and, when the cards of every coup are
+From one shoe's coups come its Tally (its share of the total and of its
+``--by`` group; its own tests are judged where the page is written, from
+the Tally) and, when the cards of every coup are
 there, its side-bet exposure. A JSON Lines archive file is read on workers a
 block of lines at a time (:func:`gather_block`); any other log a shoe at a
 time (:func:`gather_shoe`). Numbers only: roads.pages.report draws them.
@@ -16,7 +17,6 @@ from ..errors import LogError, RoadsError
 from .counting import Block, block_shoes, count_shoe, group_key
 from .exposure import Exposure, ShoeExposure, shoe_cards
 from .tally import StatsError, Tally
-from .verdicts import group_document
 
 if TYPE_CHECKING:
     from ..logs.archive import Shoe
@@ -42,8 +42,6 @@ class ShoeNumbers:
     line: int
     error: RoadsError | None = None
     tally: Tally | None = None
-    document: dict[str, Any] | None = None
-    """The shoe's group document (``roads stats --by shoe --json``'s)."""
     group: str | None = None
     """The shoe's group under ``--by file``, ``table`` or ``date``; None otherwise."""
     exposure: ShoeExposure | None = None
@@ -74,8 +72,7 @@ def gather_shoe(shoe: Shoe, reading: Reading) -> ShoeNumbers:
     tallies: dict[str | None, Tally] = {}
     count_shoe(tallies, shoe, "shoe")
     (tally,) = tallies.values()
-    document = group_document(tally, reading.decks)
-    return ShoeNumbers(shoe.id, shoe.line, None, tally, document, group, exposure)
+    return ShoeNumbers(shoe.id, shoe.line, None, tally, group, exposure)
 
 
 def _exposure(shoe: Shoe, entries: list[Any], scan: Exposure) -> ShoeExposure | None:

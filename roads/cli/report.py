@@ -121,8 +121,11 @@ class Kept:
 
     def add(self, found: ShoeNumbers) -> None:
         """Keep what the page needs of one good shoe's numbers."""
-        tally, document = found.tally, found.document
-        assert tally is not None and document is not None  # a good shoe has both
+        from ..analytics.verdicts import group_document
+
+        tally = found.tally
+        assert tally is not None  # a good shoe has its counts
+        document = group_document(tally, self.decks)
         self.total.merge(tally)
         self.shoes.add(document)
         self.seen.add(document, tally.date)
