@@ -144,3 +144,20 @@ def test_piped_output_leaves_the_line_alone(archive: str, monkeypatch: pytest.Mo
     assert drawn(screen.getvalue()) == [
         f"roads: {n} shoes scanned" if n != 1 else "roads: 1 shoe scanned" for n in range(4)
     ] + [""]
+
+
+def test_regression_report_was_silent_through_its_passes(
+    archive: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """One progress line for the whole report: the shoes read in its one pass, then the page being written."""
+    page = tmp_path / "r.html"
+    piped = run(capsys, "report", archive, "-o", str(page))
+    assert piped[0] == 0 and "\r" not in piped[2]
+    monkeypatch.setattr(progress_module, "on_terminal", lambda stream: True)
+    monkeypatch.setattr(progress_module, "EVERY", 0.0)
+    status, out, err = run(capsys, "report", archive, "-o", str(page))
+    assert (status, out) == piped[:2]
+    said = [line for line in re.findall(r"\r([^\r\n]+)\r", err) if line.strip()]  # the last clears the line
+    assert said[:3] == ["roads: 1 shoe read", "roads: 2 shoes read", "roads: 3 shoes read"]
+    assert said[3:] == [f"roads: writing {page}"]  # no second count: every log is read once
+    assert re.sub(r"\r[^\r\n]*\r", "", err) == piped[2]

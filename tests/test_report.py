@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import contextlib
 import csv
+import html
 import io
 import json
 import re
 from html.parser import HTMLParser
 from pathlib import Path
-from urllib.parse import unquote
+from urllib.parse import quote, unquote
 
 import pytest
 from helpers import dealt_shoe_lines
@@ -232,6 +233,82 @@ def test_the_report_never_replaces_its_log(archive: Path, tmp_path: Path, capsys
     assert log.read_bytes() == archive.read_bytes()
 
 
-def test_standard_input_read_twice_is_refused(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    code, _, err = run(capsys, "report", "-", "--by", "table", "-o", str(tmp_path / "r.html"))
-    assert code == 2 and "standard input" in err
+def test_regression_standard_input_was_read_twice(archive: Path, tmp_path: Path) -> None:
+    """Each log is read once: standard input gives the page a file gives, groups and exposure included."""
+    import subprocess
+    import sys
+
+    piped, named = tmp_path / "piped.html", tmp_path / "named.html"
+    with archive.open("rb") as stdin:
+        done = subprocess.run(
+            [sys.executable, "-m", "roads", "report", "-", "--by", "table", "-o", str(piped)],
+            stdin=stdin,
+            capture_output=True,
+            check=False,
+        )
+    assert done.returncode == 0, done.stderr
+    assert main(["report", str(archive), "--by", "table", "-o", str(named)]) == 0
+    text = piped.read_text(encoding="utf-8")
+    assert 'id="exposure"' in text and 'id="groups"' in text
+    expected = named.read_text(encoding="utf-8").replace(f'"lede">{html.escape(str(archive))}<', '"lede">-<')
+    for name, form in ((str(archive), html.escape), (str(archive), lambda s: quote(s, safe=""))):
+        expected = expected.replace(form(name), form("<stdin>"))
+    assert text == expected
+
+
+def test_regression_the_report_wrote_its_own_document(page_text: str) -> None:
+    """The page is the report template on base.html: base's head (policy, viewport, generator), one document."""
+    from roads.version import __version__
+
+    head = page_text.split("</head>", 1)[0]
+    assert page_text.count("<!DOCTYPE html>") == 1 and page_text.count("</html>") == 1
+    assert f'<meta name="generator" content="roads {__version__}">' in head
+    assert head.index('http-equiv="Content-Security-Policy"') < head.index('name="viewport"')
+
+
+def test_the_page_streams_its_downloads_a_chunk_at_a_time(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The CSV downloads go to the writer as their spools are read: no part written holds a whole table."""
+    from roads.analytics import gathered
+    from roads.analytics.gathered import ShoeSummary, Spool
+    from roads.pages.report.page import write_report
+
+    monkeypatch.setattr(gathered, "CHUNK", 64)
+    shoes = [
+        {"key": f"s{n}", "coups": 10, "counts": {"banker": 4, "player": 5, "tie": 1}, "flags": []} for n in range(300)
+    ]
+    summary = ShoeSummary.of(shoes)
+    tests_csv = Spool("group,figure\n" + "".join(f"g{n},banker\n" for n in range(2_000)))
+    parts: list[str] = []
+    data = _small_document()
+    write_report(parts.append, data, summary, logs=["a.jsonl"], by=None, tests_csv=tests_csv)
+    page = "".join(parts)
+    links = dict(re.findall(r'download="([^"]+)" href="data:text/csv;charset=utf-8,([^"]*)"', page))
+    assert unquote(links["tests.csv"]) == tests_csv.text() and unquote(links["shoes.csv"]) == summary.shoe_csv.text()
+    carrying = [p for p in parts if "%2Cbanker%0A" in p]
+    assert len(carrying) > 100 and all(len(p) <= 3 * 64 for p in carrying)  # a chunk of 64, percent-encoded
+    summary.close()
+    tests_csv.close()
+
+
+def test_a_log_name_is_escaped_by_the_pages_policy(capsys: pytest.CaptureFixture[str]) -> None:
+    """The one policy (roads.pages.safe.esc): markup escaped, control characters dropped, in the lede and tables."""
+    from roads.analytics.gathered import ShoeSummary
+    from roads.pages.report.page import report_html
+
+    page = report_html(_small_document(), ShoeSummary(), logs=["<b>x\x07</b>.jsonl"], by=None, tests_csv="a\n")
+    assert '<p class="lede">&lt;b&gt;x&lt;/b&gt;.jsonl</p>' in page and "<b>x" not in page
+
+
+def _small_document() -> dict[str, object]:
+    """Return ``roads stats --json``'s document of three dealt shoes."""
+    import subprocess
+    import sys
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as folder:
+        log = Path(folder) / "s.jsonl"
+        log.write_text("".join(dealt_shoe_lines(3)), encoding="utf-8")
+        done = subprocess.run(
+            [sys.executable, "-m", "roads", "stats", str(log), "--json"], capture_output=True, check=True, text=True
+        )
+    return json.loads(done.stdout)  # type: ignore[no-any-return]

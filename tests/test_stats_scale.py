@@ -33,7 +33,7 @@ def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
 
 def in_one_process(monkeypatch: pytest.MonkeyPatch) -> None:
     """Make roads stats read every log shoe by shoe in this process: the reading the blocks must equal."""
-    monkeypatch.setattr(gather, "_archive_file", lambda log, inputs: False)
+    monkeypatch.setattr(gather, "archive_file", lambda log, inputs: False)
 
 
 @pytest.fixture(scope="module")

@@ -97,14 +97,8 @@ def count_block(block: Block) -> Part:
     """Count every shoe of one block; a bad shoe is kept in the part with its error, never raised."""
 
     part = Part()
-    # A block after the first starts with a blank line, numbered one before its own first line:
-    # only a file's first line may lose a byte order mark, as when the file is read whole.
-    head = b"" if block.line == 1 else b"\n"
-    shift = block.line - (1 if block.line == 1 else 2)
-    opened = Opened(block.file, io.BytesIO(head + block.text), True)
     try:
-        for read in _json_shoes(_shifted(chunks(opened), shift), block.file):
-            shoe = replace(read, archive=True)  # as open_archive numbers it: errors then name the shoe
+        for shoe in block_shoes(block):
             error = shoe.error
             if error is None:
                 try:
@@ -118,6 +112,18 @@ def count_block(block: Block) -> Part:
     except RoadsError as exc:
         part.broken = exc
     return part
+
+
+def block_shoes(block: Block) -> Iterator[Shoe]:
+    """Yield the shoes of one block, good or carrying their error, as open_archive names them; a RoadsError
+    raised here means the file cannot be read past this block."""
+    # A block after the first starts with a blank line, numbered one before its own first line:
+    # only a file's first line may lose a byte order mark, as when the file is read whole.
+    head = b"" if block.line == 1 else b"\n"
+    shift = block.line - (1 if block.line == 1 else 2)
+    opened = Opened(block.file, io.BytesIO(head + block.text), True)
+    for read in _json_shoes(_shifted(chunks(opened), shift), block.file):
+        yield replace(read, archive=True)  # as open_archive numbers it: errors then name the shoe
 
 
 def _shifted(inner: Iterator[Chunk], by: int) -> Iterator[Chunk]:

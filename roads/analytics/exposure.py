@@ -24,17 +24,29 @@ speed is the engine's.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from ..bets.paytable import MAIN_BETS, Bet, RuleSet
 from ..bets.price import bet_chances, suits_through
 from ..bets.settle import settle
 from ..cards import RANKS, SUITS, Card, rank_value
 from ..coup import Coup
-from ..errors import OddsError, RoadsError
+from ..errors import LogError, OddsError, RoadsError
 from ..odds.api import MIN_CARDS, compositions_through, shoe_phrase
+
+if TYPE_CHECKING:
+    from ..logs.archive import Shoe
+    from ..logs.records import Entry
+
+
+NEEDS_CARDS = (
+    "this log holds results only, and roads exposure needs the cards of every coup "
+    "(a cards, stream, JSON or JSON Lines log with cards)"
+)
+"""Why a shoe of results only cannot be scanned."""
 
 
 def side_bets(rules: RuleSet) -> tuple[str, ...]:
@@ -258,3 +270,23 @@ class Summary(Totals):
     def _bet(self, bet: str) -> dict[str, object]:
         count, net = self.by_bet.get(bet, [Fraction(0), Fraction(0)])
         return {"positive": int(count), "net": number(net)}
+
+
+def shoe_cards(shoe: Shoe, decks: int, entries: Iterable[Entry] | None = None) -> ShoeCards:
+    """Return a shoe's coups and burned cards; LogError when a coup has no cards (a results log), or when the log
+    names other decks than ``decks`` (the edges would be those of another shoe). ``entries``: the shoe's coups
+    already read (else they are read here)."""
+    named = shoe.named_decks()  # first: a one-shoe file's header is gone once its coups are read
+    if named is not None and named != decks:
+        raise LogError(
+            f"the log says this shoe was dealt from {named} decks, but --decks is {decks}: "
+            f"give --decks {named} (every edge depends on it)",
+            file=shoe.file,
+        )
+    burned = shoe.burned_cards()
+    coups = []
+    for entry in shoe.entries() if entries is None else entries:
+        if entry.coup is None:
+            raise LogError(NEEDS_CARDS, file=shoe.file, line=entry.line, coup=entry.number)
+        coups.append(entry.coup)
+    return ShoeCards(shoe.id, shoe.label(), tuple(coups), burned)

@@ -174,7 +174,7 @@ def tally_logs(
             spread = functools.partial(_on_workers, workers=workers)
         for log in inputs.logs:
             try:
-                if each is None and _archive_file(log, inputs):
+                if each is None and archive_file(log, inputs):
                     _count_blocks(log, inputs, by, spread, counted, bar)
                 else:
                     _count_here(log, inputs, by, counted, bar, each)
@@ -194,7 +194,7 @@ def tally_logs(
     return tallies, total
 
 
-def _archive_file(log: str, inputs: Inputs) -> bool:
+def archive_file(log: str, inputs: Inputs) -> bool:
     """Return True when ``log`` is a file of JSON Lines shoes, to be read in blocks (every shoe of it wanted).
 
     A table's log (coups split by new-shoe records) is not: a shoe spans many lines, so it is read here.
@@ -338,26 +338,7 @@ def _lost(job: Job) -> ShoeExposure:
 
 def shoe_jobs(inputs: Inputs, decks: int) -> Iterator[Job]:
     """Yield each shoe of the logs with its coups read; a shoe that cannot be read is one error line in ``inputs``."""
+    from ..analytics.exposure import shoe_cards  # deferred: the bets' modules load for exposure only
+
     for shoe, cards in inputs.read(lambda shoe: shoe_cards(shoe, decks)):
         yield dataclasses.replace(shoe, records=(), source=None, results=None), cards
-
-
-def shoe_cards(shoe: Shoe, decks: int) -> ShoeCards:
-    """Return a shoe's coups and burned cards; LogError when a coup has no cards (a results log), or when the log
-    names other decks than ``decks`` (the edges would be those of another shoe)."""
-    from ..analytics.exposure import ShoeCards  # deferred: the bets' modules load for exposure only
-
-    named = shoe.named_decks()  # first: a one-shoe file's header is gone once its coups are read
-    if named is not None and named != decks:
-        raise LogError(
-            f"the log says this shoe was dealt from {named} decks, but --decks is {decks}: "
-            f"give --decks {named} (every edge depends on it)",
-            file=shoe.file,
-        )
-    burned = shoe.burned_cards()
-    coups = []
-    for entry in shoe.entries():
-        if entry.coup is None:
-            raise LogError(NEEDS_CARDS, file=shoe.file, line=entry.line, coup=entry.number)
-        coups.append(entry.coup)
-    return ShoeCards(shoe.id, shoe.label(), tuple(coups), burned)

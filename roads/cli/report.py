@@ -2,19 +2,28 @@
 
 from __future__ import annotations
 
-import dataclasses
-from typing import Any
+import collections
+import contextlib
+import functools
+import itertools
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any
 
 import click
 
-from ..analytics import Tally
-from ..pool import worker_count
+from ..analytics import StatsError, Tally
+from ..errors import RoadsError
+from ..pool import run_tasks, worker_count
 from .app import cli, wrote
 from .flags import choice, decks_option, log_inputs, render_option
-from .gather import GROUPINGS, collect_stats, scanned
+from .gather import GROUPINGS, archive_file
 from .inputs import Inputs
-from .output.stats import CSV_COLUMNS, csv_report, group_csv
+from .output.stats import CSV_COLUMNS, csv_report, group_csv, stats_data
 from .progress import Progress
+
+if TYPE_CHECKING:
+    from ..analytics.archive_pass import Reading, ShoeNumbers
+    from ..analytics.gathered import Spool
 
 
 @cli.command("report")
@@ -49,67 +58,42 @@ def report_command(inputs: Inputs, output: str, decks: int, by: str | None, them
       roads report logs/*.csv --by table --decks 6 -o tables.html
       roads report shoes.jsonl --theme dark -o dark.html
     """
-    from ..analytics.gathered import LeftOut, Seen, ShoeSummary, Spool
-    from ..analytics.verdicts import Across, group_document
+    from ..analytics.archive_pass import Reading
+    from ..analytics.gathered import LeftOut
     from ..files import TextOutput, refuse_inputs
-    from ..logs.csvcell import line
     from ..pages.report.laws import sections
     from ..pages.report.page import exposure_section, write_report
 
     refuse_inputs([output], inputs.logs)  # before anything is read: a log is never replaced by its report
-    again = by not in (None, "shoe")
-    if again and "-" in inputs.logs:
-        raise click.UsageError(f"--by {by} reads each LOG twice: give files, not - (standard input)")
-    shoes = ShoeSummary()
-    seen = Seen()
-    across = Across()
-
-    def each(tally: Tally) -> None:
-        # One shoe at a time: the page keeps its spread counts and spools its CSV rows, never the shoe.
-        document = group_document(tally, decks)
-        shoes.add(document)
-        seen.add(document, tally.date)
-        if by == "shoe":
-            across.add(document)
-            shoes.group(document, group_csv(document))
-
+    kept = Kept(by, decks)
     try:
-        per_shoe = collect_stats(inputs, decks, "shoe", emit=each)
-        tests_csv: str | Spool
-        if again:
-            # The same shoes again, grouped: their errors have been said once already.
-            second = dataclasses.replace(inputs, done=0, failed=0, errors=[], echo=False)
-            data = collect_stats(second, decks, by)
-            tests_csv = csv_report(data)
-        elif by == "shoe":
-            # The shoes were not kept: what they say together was counted as they went.
-            total = {**per_shoe["total"], "homogeneity": across.homogeneity()}
-            data = {**per_shoe, "flagged_groups": across.flagged_groups(), "total": total}
-            tests_csv = Spool(line(CSV_COLUMNS))
-            for chunk in shoes.group_csv.chunks() if shoes.group_csv else ():
-                tests_csv.write(chunk)
-            tests_csv.write(group_csv(data["total"], total=True))
-        else:
-            data = {**per_shoe, "groups": []}
-            tests_csv = csv_report(data)
-        left_out = LeftOut(inputs.failed, tuple(inputs.errors))
-        exposure = exposure_of(inputs, decks)
-        with TextOutput(output) as page, Progress("written") as progress:
-            progress.say(f"writing {output}")  # the plots and sections: the last seconds of a long run
-            write_report(
-                page.write,
-                data,
-                shoes,
-                logs=inputs.logs,
-                by=by,
-                tests_csv=tests_csv,
-                left_out=left_out,
-                extra=[*sections(seen, data), *([] if exposure is None else [exposure_section(exposure)])],
-                theme=theme,
-            )
-            page.commit()
+        with Progress("read") as progress:
+            for found in read_once(inputs, Reading(by, decks, kept.scan), progress):
+                kept.add(found)
+            if kept.total.counts.coups == 0:
+                if inputs.failed == 1:
+                    raise click.exceptions.Exit(1)  # its one error line already says why
+                reason = f"{inputs.failed} failed: see above" if inputs.failed else "it holds no coups"
+                raise StatsError(f"{', '.join(inputs.logs)}: no shoe could be read ({reason})")
+            data, tests_csv = kept.document()
+            left_out = LeftOut(inputs.failed, tuple(inputs.errors))
+            exposure = kept.exposure.to_report(kept.scan) if kept.exposure.shoes else None
+            with TextOutput(output) as page:
+                progress.say(f"writing {output}")  # the plots and sections: the last seconds of a long run
+                write_report(
+                    page.write,
+                    data,
+                    kept.shoes,
+                    logs=inputs.logs,
+                    by=by,
+                    tests_csv=tests_csv,
+                    left_out=left_out,
+                    extra=[*sections(kept.seen, data), *([] if exposure is None else [exposure_section(exposure)])],
+                    theme=theme,
+                )
+                page.commit()
     finally:
-        shoes.close()
+        kept.close()
     wrote(output)
     inputs.finish()  # a bad shoe among good ones: the page of the others, its summary line and exit 1
 
@@ -118,39 +102,142 @@ REPORTED_BETS = ("dragon_7", "panda_8")
 """The side bets the report's exposure section follows (``roads exposure`` prices any)."""
 
 
-def exposure_of(inputs: Inputs, decks: int) -> dict[str, Any] | None:
-    """Return the exposure section's data for the shoes with cards, None when none has them (or the log is -).
+class Kept:
+    """What the page keeps of the shoes as they come, one at a time: counts, samples, spooled CSV rows."""
 
-    The logs are read again, silently: their errors were said once already,
-    and a shoe of results only is simply not in the section.
+    def __init__(self, by: str | None, decks: int) -> None:
+        from ..analytics.exposure import Exposure, Summary
+        from ..analytics.gathered import Seen, ShoeSummary
+        from ..analytics.verdicts import Across
+        from ..bets import rule_set
+
+        self.by, self.decks = by, decks
+        self.shoes = ShoeSummary()
+        self.seen = Seen()
+        self.across = Across()
+        self.total = Tally("total")
+        self.groups: dict[str, Tally] = {}
+        self.scan = Exposure(rule_set("standard"), REPORTED_BETS, decks)
+        self.exposure = Summary()
+
+    def add(self, found: ShoeNumbers) -> None:
+        """Keep what the page needs of one good shoe's numbers."""
+        from ..analytics.verdicts import group_document
+
+        tally = found.tally
+        assert tally is not None  # a good shoe has its counts
+        document = group_document(tally, self.decks)
+        self.total.merge(tally)
+        self.shoes.add(document)
+        self.seen.add(document, tally.date)
+        if self.by == "shoe":
+            self.across.add(document)
+            self.shoes.group(document, group_csv(document))
+        elif found.group is not None:
+            mine = self.groups.get(found.group)
+            if mine is None:
+                mine = self.groups[found.group] = Tally(found.group, unit=self.by)
+            mine.merge(tally)
+        if found.exposure is not None:
+            self.exposure.add(found.exposure)
+
+    def document(self) -> tuple[dict[str, Any], str | Spool]:
+        """Return ``roads stats --json``'s document of what was kept, and the tests CSV."""
+        from ..analytics.gathered import Spool
+        from ..analytics.simulated import expectations
+        from ..analytics.verdicts import group_document
+        from ..logs.csvcell import line
+
+        if self.by != "shoe":
+            groups = self.groups
+            if self.by == "date":  # days as YYYY-MM-DD (checked when read): their text order is the calendar's
+                groups = dict(sorted(groups.items()))
+            data = stats_data(groups, self.total, self.decks)
+            return data, csv_report(data)
+        # The shoes were not kept: what they say together was counted as they went.
+        whole = {**group_document(self.total, self.decks), "homogeneity": self.across.homogeneity()}
+        data = {
+            "decks": self.decks,
+            "simulation": expectations(self.decks).about(),
+            "groups": [],
+            "flagged_groups": self.across.flagged_groups(),
+            "total": whole,
+        }
+        tests_csv = Spool(line(CSV_COLUMNS))
+        for chunk in self.shoes.group_csv.chunks() if self.shoes.group_csv else ():
+            tests_csv.write(chunk)
+        tests_csv.write(group_csv(whole, total=True))
+        return data, tests_csv
+
+    def close(self) -> None:
+        """Drop the spooled tables."""
+        self.shoes.close()
+
+
+def read_once(inputs: Inputs, reading: Reading, progress: Progress) -> Iterator[ShoeNumbers]:
+    """Yield the numbers of every good shoe of the logs, in order, each shoe read once; bad ones go to ``inputs``.
+
+    A JSON Lines archive file is read a block at a time on the workers; any
+    other log (a one-shoe file, a sheet, a table's log, standard input) here.
+    A log with no group for a shoe under ``--by`` ends the command (StatsError).
     """
-    if "-" in inputs.logs:
-        return None  # standard input cannot be read a second time
-    from ..analytics.exposure import Exposure, Summary
-    from ..bets import rule_set
-
-    logs = tuple(log for log in inputs.logs if _opens_with_cards(log, inputs))
-    if not logs:
-        return None
-    again = dataclasses.replace(inputs, logs=logs, done=0, failed=0, errors=[], echo=False, fail_fast=False)
-    scan = Exposure(rule_set("standard"), REPORTED_BETS, decks)
-    summary = Summary()
-    for found in scanned(again, scan, worker_count(None)[0]):
-        summary.add(found)
-    return summary.to_report(scan) if summary.shoes else None
-
-
-def _opens_with_cards(log: str, inputs: Inputs) -> bool:
-    """Return True when the first coup of ``log``'s first shoe has cards: a results archive is not read again."""
-    from ..errors import RoadsError
+    from ..analytics.archive_pass import gather_shoe
     from ..logs.archive import open_archive
 
-    try:
-        with open_archive(log, inputs.fmt) as shoes:
-            first = next(shoes, None)
-            if first is None or first.error is not None:
-                return first is not None  # a bad first shoe: the others may have cards
-            record = next(first.iter_records(), None)
-            return record is not None and record.has_cards
-    except RoadsError:
-        return False  # said once already, by the statistics' pass
+    for log in inputs.logs:
+        try:
+            if archive_file(log, inputs):
+                yield from _read_blocks(log, inputs, reading, progress)
+                continue
+            with open_archive(log, inputs.fmt) as found:
+                for shoe in inputs.pick(found, log):
+                    progress.update()
+                    if shoe.error is not None:
+                        inputs.fail(shoe.error, shoe)
+                        continue
+                    try:
+                        numbers = gather_shoe(shoe, reading)
+                    except StatsError:
+                        raise
+                    except RoadsError as exc:
+                        inputs.fail(exc, shoe)
+                        continue
+                    inputs.done += 1
+                    yield numbers
+        except StatsError:
+            raise
+        except RoadsError as exc:
+            inputs.fail(exc, None)
+
+
+def _read_blocks(log: str, inputs: Inputs, reading: Reading, progress: Progress) -> Iterator[ShoeNumbers]:
+    """Read one archive file a block at a time on the workers, yielding its good shoes' numbers in order."""
+    from ..analytics.archive_pass import READ_BYTES, gather_block, lost_numbers
+    from ..analytics.counting import blocks
+    from ..logs.archive import Shoe, _numbered
+
+    found = blocks(log, None, READ_BYTES)
+    first = list(itertools.islice(found, 2))
+    workers = worker_count(None)[0] if len(first) == 2 else 1  # one block is read before a worker would start
+    answers = run_tasks(itertools.chain(first, found), workers, functools.partial(gather_block, reading), lost_numbers)
+    pending: collections.deque[ShoeNumbers] = collections.deque()
+
+    def shoes() -> Iterator[Shoe]:
+        for _, part in answers:
+            for numbers in part.shoes:
+                pending.append(numbers)
+                yield Shoe(log, numbers.id, 0, numbers.line, "jsonl", (), error=numbers.error)
+            if part.stop is not None:
+                raise part.stop
+            if part.broken is not None:
+                raise part.broken
+
+    with contextlib.closing(answers):
+        for shoe in _numbered(shoes(), log):  # numbered as open_archive numbers them: a repeated id is said
+            numbers = pending.popleft()
+            progress.update()
+            if shoe.error is not None:
+                inputs.fail(shoe.error, shoe)
+                continue
+            inputs.done += 1
+            yield numbers

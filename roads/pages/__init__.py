@@ -12,8 +12,9 @@ Jinja2; :mod:`.jinja` does, and only code that writes a page imports that.
   JavaScript inline, each allowed by its hash; ``served.html`` a page of
   ``roads serve``, its files and policy the server's. Each page is a template
   on one of them: ``lesson.html``, ``quiz.html``, ``drill.html``,
-  ``lobby.html``, ``table.html``; the Python beside them draws the pictures
-  and gathers what the page shows.
+  ``lobby.html``, ``table.html``, ``report.html`` (its sections the macros of
+  ``report_sections.html``, streamed by roads.pages.report); the Python
+  beside them draws the pictures and gathers what the page shows.
 - :mod:`.safe` is the one escaping policy: :func:`~.safe.esc` cleans and
   escapes, and the templates run it on every value they print (Markup, what
   the package wrote itself, passes as it is).

@@ -12,15 +12,14 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from html import escape
 from typing import Any
 
 from ...analytics.drift import BAND, Drift, archive_drift, banker_chance
 from ...analytics.gathered import Seen
 from ...analytics.pershoe import LAW_NAMES, Fit, fits
-from ...analytics.theory import ALPHA
 from ...scene import plot
 from ...scene.primitives import Group, Item, Polygon, Polyline
+from .sections import section
 from .style import (
     AXIS,
     BAND_LABEL,
@@ -232,64 +231,13 @@ def pp_plot(p_values: Sequence[float]) -> str:
 
 def drift_section(found: Drift) -> str:
     """Return the drift section: what the two plots show, where the CUSUM crossed h, and the plots."""
-    order = (
-        "by the date each shoe's log names" if found.order == "date" else "in archive order (not every shoe has a date)"
-    )
-    if found.signals:
-        shown = ", ".join(
-            f"{escape(r.shoe)} (shoe {r.order}, Banker {'high' if r.signal == 'up' else 'low'})"
-            for r in found.signals[:10]
-        )
-        more = f" and {len(found.signals) - 10:,} more" if len(found.signals) > 10 else ""
-        verdict = f'<div class="callout alarm"><p><strong>The CUSUM crosses h</strong> at {shown}{more}.</p></div>'
-    else:
-        verdict = (
-            '<div class="callout calm"><p><strong>No drift stands out:</strong> the CUSUM stays below h.</p></div>'
-        )
-    return (
-        '<section id="drift"><h2>Drift over shoes</h2>'
-        f'<p class="explain">The Banker share of non-tie coups, added up shoe by shoe {order}, against the exact '
-        f"{100 * found.expected:.2f}% (line), inside a band of {BAND:g} standard deviations of the cumulative count "
-        "(pointwise: a long fair archive may touch it once). Below, a two-sided CUSUM of each shoe's standardised "
-        f"Banker count with k = {found.k:g}: it climbs while shoes keep leaning one way and signals where it crosses "
-        f"h = {found.h:g}, set so that a fair archive of {len(found.rows):,} shoes crosses it anywhere with chance at "
-        f"most {found.alpha:.0%}.</p>"
-        f"{verdict}"
-        f'<figure class="plot" tabindex="0">{drift_plot(found)}</figure>'
-        f'<figure class="plot" tabindex="0">{cusum_plot(found)}</figure></section>'
-    )
+    return section("drift", found, drift_plot(found), cusum_plot(found))
 
 
 def laws_section(found: Sequence[Fit]) -> str:
     """Return the per-shoe laws section: a plot and a chi-square line for each law with shoes to count."""
-    figures = []
-    for f in found:
-        if not f.observed:
-            figures.append(f'<p class="note">{LAW_NAMES[f.law]}: no shoe has the cards of every coup.</p>')
-            continue
-        chi = f.test
-        if chi.p is None:
-            test = "too few shoes for a test (n/m)"
-        else:
-            test = (
-                f"chi-square {chi.statistic:.2f} on {chi.dof} degrees of freedom ({chi.dof + 1} bins), p {chi.p:.3g}, "
-                f"Holm p {chi.p_adjusted:.3g}{' &#8211; FLAG' if chi.flag else ''}"
-            )
-        cls = ' class="flagged"' if chi.flag else ""
-        figures.append(
-            f'<figure class="plot" tabindex="0">{law_plot(f)}'
-            f"<figcaption{cls}>{LAW_NAMES[f.law]}, {sum(f.observed.values()):,} shoes: {test}</figcaption></figure>"
-        )
-    return (
-        '<section id="laws"><h2>Per-shoe laws against dealt shoes</h2>'
-        '<p class="explain">Ties, pairs (Banker plus Player, on shoes whose every coup has its cards) and the '
-        "longest Big Road column of each shoe: the archive's share of shoes at each count (bars) against "
-        f'{sum(found[0].reference.values()):,} <span class="badge simulated">simulated</span> shoes dealt to the '
-        "same cut card (dots). Each is tested by a chi-square of homogeneity of the two samples, the sparse tails "
-        f"merged until every bin expects 5 of the archive's shoes; Holm over the three, flag at {ALPHA:g}.</p>"
-        + "".join(figures)
-        + "</section>"
-    )
+    plots = [law_plot(f) if f.observed else None for f in found]
+    return section("laws", found, plots)
 
 
 def pvalues_section(p_values: Sequence[float]) -> str:
@@ -297,13 +245,5 @@ def pvalues_section(p_values: Sequence[float]) -> str:
     if not p_values:
         return ""
     n = len(p_values)
-    d = max(abs(p - (i + 1) / (n + 1)) for i, p in enumerate(p_values))
-    return (
-        '<section id="pvalues"><h2>Per-shoe p-values</h2>'
-        '<p class="explain">Each shoe\'s own test of its Banker share of non-tie coups (the upper-tail mid-p of '
-        "its Banker wins: near 0 for a Banker-heavy shoe, near 1 for a Player-heavy one), sorted and plotted "
-        "against the uniform. Fair shoes hug the diagonal; a bias bends the line to one side, shoes that spread "
-        "more than chance make an S, and the band is where 99% of fair archives of as many shoes stay "
-        f"(Kolmogorov-Smirnov). Here the widest gap is {d:.3f} against {min(1.0, KS99 / math.sqrt(n)):.3f}.</p>"
-        f'<figure class="plot" tabindex="0">{pp_plot(p_values)}</figure></section>'
-    )
+    widest = max(abs(p - (i + 1) / (n + 1)) for i, p in enumerate(p_values))
+    return section("pvalues", n, widest, min(1.0, KS99 / math.sqrt(n)), pp_plot(p_values))

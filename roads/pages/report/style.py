@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from markupsafe import Markup
+
 from ...render.svg import page_svg
 from ...scene.plot import Ink
 from ...scene.primitives import Item, Scene
@@ -124,6 +126,7 @@ LABEL_SIZE, SUB_SIZE, TICK_SIZE, BAND_LABEL_SIZE = 14.0, 13.0, 12.0, 11.0
 
 
 def chart(height: float, items: Sequence[Item], label: str, name: str) -> str:
-    """Return a plot ``W`` wide as the page's inline SVG, ``label`` its accessible name."""
+    """Return a plot ``W`` wide as the page's inline SVG (Markup: the templates place it as it is), ``label`` its
+    accessible name."""
     scene = Scene(W, height, PAPER.colour, (), tuple(items), label, "", "sans-serif")
-    return page_svg(scene, data=(("plot", name),))
+    return Markup(page_svg(scene, data=(("plot", name),)))
