@@ -47,22 +47,3 @@ def dragon_tiger_document(counts: dict[str, int], decks: int, unit: str = "archi
         "chi_square": chi.to_dict(),
         "flagged": flagged,
     }
-
-
-def dragon_tiger_text(document: dict[str, Any]) -> str:
-    """Return the document as a few lines: counts and shares, each test, and what is flagged in plain words."""
-    lines = [f"{document['coups']} coups, tested against one coup of a full {document['decks']}-deck shoe", ""]
-    for test in document["tests"]:
-        observed = "-" if test["observed"] is None else f"{100 * test['observed']:.2f}%"
-        p = "-" if test["p"] is None else f"{test['p']:.4g}"
-        lines.append(
-            f"  {test['figure'].title():<8}{test['hits']:>8}  {observed:>8}  expected {100 * test['expected']:.2f}%"
-            f"  p {p}{'  FLAGGED' if test['flag'] else ''}"
-        )
-    chi = document["chi_square"]
-    statistic = "-" if chi["statistic"] is None else f"{chi['statistic']:.2f}"
-    p = "-" if chi["p"] is None else f"{chi['p']:.4g}"
-    lines.append(f"  Dragon/Tiger/Tie chi-square {statistic} on {chi['dof']} df, p {p}")
-    lines.append("")
-    lines += document["flagged"] or ["Nothing flagged at 1% (Holm over the four tests)."]
-    return "\n".join(lines) + "\n"

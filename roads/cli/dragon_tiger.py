@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import json
 import shlex
-from fractions import Fraction
 from typing import TYPE_CHECKING
 
 import click
@@ -14,28 +12,17 @@ from ..dragon_tiger import DragonTigerCoup, resolve_dragon_tiger
 from ..errors import CardError, LogError, RoadsError
 from ..files import atomic_write
 from ..logs.dragon_tiger import read_dragon_tiger, write_dragon_tiger_log
-from ..odds import percent
 from ..odds.api import shoe_phrase
 from ..odds.dragon_tiger import ExactDragonTigerOdds, dragon_tiger_shoe, dragon_tiger_through
 from ..shoe import deal_dragon_tiger_shoe
+from .output.dragon_tiger import odds_each_json, odds_each_table, odds_json, odds_table
+from .output.jsontext import json_text
 
 if TYPE_CHECKING:
     from ..logs.archive import Shoe
     from .inputs import Inputs
 
 NOT_DRAGON_TIGER = "not with --game dragon-tiger"
-ROWS: tuple[tuple[str, str], ...] = (
-    ("dragon", "Dragon wins"),
-    ("tiger", "Tiger wins"),
-    ("tie", "Tie"),
-    ("suited_tie", "Suited tie"),
-    ("edge_dragon", "Dragon (1 to 1, half lost on a tie)"),
-    ("edge_tiger", "Tiger (1 to 1, half lost on a tie)"),
-    ("edge_tie_8", "Tie (8 to 1)"),
-    ("edge_tie_11", "Tie (11 to 1)"),
-    ("edge_suited_tie", "Suited tie (50 to 1)"),
-)
-"""The lines of ``roads odds --game dragon-tiger``, as (field, label)."""
 
 
 def refuse(options: dict[str, bool]) -> None:
@@ -54,7 +41,7 @@ def coup(tokens: tuple[str, ...], as_json: bool) -> None:
         except CardError as exc:
             raise CardError(f"card {i}: {exc.message}") from None
     result = resolve_dragon_tiger(cards)
-    click.echo(json.dumps(result.to_dict(), ensure_ascii=False, indent=2) if as_json else result.explain())
+    click.echo(json_text(result.to_dict()) if as_json else result.explain())
 
 
 def deal(decks: int, seed: int | str, cut: int, fmt: str, output: str | None) -> None:
@@ -112,54 +99,18 @@ def _cards(coup: DragonTigerCoup | None, log: str, line: int, number: int) -> tu
     return coup.dealt
 
 
-def _data(odds: ExactDragonTigerOdds, exact: bool) -> dict[str, object]:
-    return odds.model_dump(mode="json") if exact else odds.to_float().model_dump(mode="json")
-
-
 def _print(odds: ExactDragonTigerOdds, what: str, exact: bool, as_json: bool) -> None:
-    if as_json:
-        click.echo(json.dumps({"game": "dragon-tiger", **_data(odds, exact)}, indent=2))
-        return
-    click.echo(report(odds, what, exact))
-
-
-def report(odds: ExactDragonTigerOdds, what: str, exact: bool = False) -> str:
-    """Return the odds as an aligned table in percent (with exact fractions when ``exact``)."""
-    lines = [f"Dragon Tiger odds of {what} ({odds.cards_left} cards left), in percent", ""]
-    width = max(len(label) for _, label in ROWS) + 2
-    for field, label in ROWS:
-        if field == "edge_dragon":
-            lines += ["", "House edge (expected loss per unit bet)", ""]
-        value = getattr(odds, field)
-        if value is None:
-            lines.append(f"  {label:<{width}}{'-':>10}   (the log's cards have no suits)")
-            continue
-        text = f"  {label:<{width}}{percent(Fraction(value)):>10}"
-        if exact:
-            text += f"   {value.numerator}/{value.denominator}"
-        lines.append(text)
-    return "\n".join(lines)
+    click.echo(odds_json(odds, exact) if as_json else odds_table(odds, what, exact))
 
 
 def _each(series: list[ExactDragonTigerOdds], exact: bool, as_json: bool) -> None:
-    if as_json:
-        points = [{"coups_dealt": k, **_data(o, exact)} for k, o in enumerate(series)]
-        click.echo("[\n  " + ",\n  ".join(map(json.dumps, points)) + "\n]")
-        return
-    columns = (("dragon", "Dragon"), ("tie", "Tie"), ("suited_tie", "suited"), ("edge_dragon", "edge D"))
-    head = f"{'dealt':>5} {'left':>5}" + "".join(f" {label:>10}" for _, label in columns)
-    lines = ["Dragon Tiger odds of the next coup after each coup, in percent", "", head]
-    for k, o in enumerate(series):
-        cells = "".join(
-            f" {'-' if getattr(o, f) is None else percent(Fraction(getattr(o, f)), 4):>10}" for f, _ in columns
-        )
-        lines.append(f"{k:>5} {o.cards_left:>5}{cells}")
-    click.echo("\n".join(lines))
+    click.echo(odds_each_json(series, exact) if as_json else odds_each_table(series))
 
 
 def stats(inputs: Inputs, decks: int, as_json: bool, refused: dict[str, bool]) -> None:
     """Count every Dragon Tiger log and test Dragon, Tiger and Tie against the exact odds (Holm over the four)."""
-    from ..analytics.dragon_tiger import count, dragon_tiger_document, dragon_tiger_text
+    from ..analytics.dragon_tiger import count, dragon_tiger_document
+    from .output.dragon_tiger import stats_document
 
     refuse(refused)
     totals = {"dragon": 0, "tiger": 0, "tie": 0}
@@ -172,5 +123,5 @@ def stats(inputs: Inputs, decks: int, as_json: bool, refused: dict[str, bool]) -
     if inputs.done:
         document = dragon_tiger_document(totals, decks, "shoe" if inputs.done == 1 else "archive")
         document = {**document, "shoes": inputs.done}
-        click.echo(json.dumps(document, indent=2) if as_json else dragon_tiger_text(document), nl=as_json)
+        click.echo(stats_document(document, as_json), nl=as_json)
     inputs.finish()
