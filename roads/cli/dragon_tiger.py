@@ -15,7 +15,7 @@ from ..logs.dragon_tiger import read_dragon_tiger, write_dragon_tiger_log
 from ..odds.api import shoe_phrase
 from ..odds.dragon_tiger import ExactDragonTigerOdds, dragon_tiger_shoe, dragon_tiger_through
 from ..shoe import deal_dragon_tiger_shoe
-from .output.dragon_tiger import odds_each_json, odds_each_table, odds_json, odds_table
+from .output.dragon_tiger import odds_each_json, odds_each_table, odds_json, odds_table, stats_document
 from .output.jsontext import json_text
 
 if TYPE_CHECKING:
@@ -110,7 +110,6 @@ def _each(series: list[ExactDragonTigerOdds], exact: bool, as_json: bool) -> Non
 def stats(inputs: Inputs, decks: int, as_json: bool, refused: dict[str, bool]) -> None:
     """Count every Dragon Tiger log and test Dragon, Tiger and Tie against the exact odds (Holm over the four)."""
     from ..analytics.dragon_tiger import count, dragon_tiger_document
-    from .output.dragon_tiger import stats_document
 
     refuse(refused)
     totals = {"dragon": 0, "tiger": 0, "tie": 0}
