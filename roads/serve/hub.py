@@ -50,10 +50,30 @@ MAX_CURSOR = 64 * 1024
 
 _CURSOR_PART = re.compile(r"([A-Za-z0-9_-]{1,64}):([0-9]{1,12})")
 
-Item = tuple[str, int, str]
-"""What a viewer's queue holds: the table, the change's position, the event's ``data:`` JSON."""
+Kept = tuple[str, int, str]
+"""An event kept for a viewer that resumes: the table, the change's position, the event's ``data:`` JSON."""
 
-_CLOSE: Item = ("", -1, "")
+
+@dataclass(eq=False, slots=True)
+class Item:
+    """One change handed to every viewer's queue: made into bytes once for all of them.
+
+    ``own`` is the whole event as a one-table stream sends it (``id: main:8``); ``lobby`` as a stream of every
+    table sends it to a viewer in step with the hub (its cursor is the hub's positions before this change:
+    every such viewer has the same ``id:``), made only when such a viewer is there. A viewer out of step (it
+    resumed, or a table became known without a change) has its own ``id:`` made for it.
+    """
+
+    table: str
+    position: int
+    data: str
+    step: int
+    """The hub's step after this change; a viewer in step before it was at ``step - 1``."""
+    own: bytes
+    lobby: bytes | None = None
+
+
+_CLOSE = Item("", -1, "", -1, b"")
 
 
 def event(
@@ -98,6 +118,19 @@ def _counts(items: Iterable[Any]) -> dict[str, int]:
     return counts
 
 
+def _frame(cursor: str, data: str) -> bytes:
+    """Return one event as a stream sends it: its ``id:`` line, its ``data:`` line, a blank line."""
+    return f"id: {cursor}\ndata: {data}\n\n".encode()
+
+
+def _cursor_id(table: str, positions: dict[str, int]) -> str:
+    """Return the ``id:`` of an event of ``table`` for a cursor of ``positions``: ``table`` first, then the rest
+    by name."""
+    rest = ",".join(f"{name}:{n}" for name, n in sorted(positions.items()) if name != table)
+    own = f"{table}:{positions[table]}"
+    return f"{own},{rest}" if rest else own
+
+
 def parse_cursor(text: str | None) -> dict[str, int]:
     """Return the positions a ``Last-Event-ID`` names (``a:42,b:7``); parts that are not ``name:N`` are left out."""
     if not text:
@@ -123,12 +156,12 @@ class Viewer:
         """Return whether the viewer's stream carries ``table``."""
         return self.tables is None or table in self.tables
 
+    step: int = -1
+    """The hub's step this viewer of every table is in step with (its cursor is the hub's positions then), or -1."""
+
     def id_of(self, table: str) -> str:
         """Return the ``id:`` of an event of ``table`` just given: the cursor, ``table`` first."""
-        own = f"{table}:{self.cursor[table]}"
-        if len(self.cursor) == 1:
-            return own
-        return ",".join([own, *(f"{name}:{n}" for name, n in sorted(self.cursor.items()) if name != table)])
+        return _cursor_id(table, self.cursor)
 
 
 class Hub:
@@ -139,15 +172,20 @@ class Hub:
         """Viewers of one or some tables, by table."""
         self.everyone: set[Viewer] = set()
         """Viewers of every table (a lobby)."""
-        self.rings: dict[str, deque[tuple[int, Item]]] = {}
+        self.rings: dict[str, deque[tuple[int, Kept]]] = {}
         """The last RING events of each table, each with its place among every table's events."""
         self.positions: dict[str, int] = {}
+        """The position of every table the hub knows: what a viewer of every table in step with it has seen."""
         self.order = 0
+        self.step = 0
+        """Counts the changes of ``positions``: a viewer whose cursor was ``positions`` at step N is in step."""
         self.closed = False
 
     def know(self, table: str, position: int) -> None:
         """Note ``position`` as ``table``'s when the hub has seen no change of it yet (a table loaded at start)."""
-        self.positions.setdefault(table, position)
+        if table not in self.positions:
+            self.positions[table] = position
+            self.step += 1
 
     def publish(self, table: str, event: dict[str, Any]) -> None:
         """Send ``event`` (with ``id`` and ``sent``, the time it left) to every viewer of ``table``.
@@ -159,13 +197,16 @@ class Hub:
         given = event.get("changes")
         position = given if isinstance(given, int) and given > last else last + 1
         self.positions[table] = position
+        self.step += 1
         data = json.dumps({**event, "changes": position, "sent": time.time()}, ensure_ascii=False)
-        item: Item = (table, position, data)
         ring = self.rings.get(table)
         if ring is None:
             ring = self.rings[table] = deque(maxlen=RING)
         self.order += 1
-        ring.append((self.order, item))
+        ring.append((self.order, (table, position, data)))
+        item = Item(table, position, data, self.step, _frame(f"{table}:{position}", data))
+        if self.everyone:
+            item.lobby = _frame(_cursor_id(table, self.positions), data)
         for viewer in [*self.viewers.get(table, ()), *self.everyone]:
             try:
                 viewer.queue.put_nowait(item)
@@ -179,7 +220,7 @@ class Hub:
 
     def open(
         self, tables: frozenset[str] | None, names: Iterable[str], cursor: dict[str, int]
-    ) -> tuple[Viewer, list[Item], list[str]]:
+    ) -> tuple[Viewer, list[Kept], list[str]]:
         """Register a viewer of ``tables`` (None: every table; ``names``: those that exist now) resuming after
         ``cursor``; return it, the events it missed (in the order they happened), and the tables it needs a
         fresh state of (not named by the cursor, or further behind than the ring reaches)."""
@@ -189,7 +230,7 @@ class Hub:
         else:
             for name in tables:
                 self.viewers.setdefault(name, set()).add(viewer)
-        ordered: list[tuple[int, Item]] = []
+        ordered: list[tuple[int, Kept]] = []
         fresh: list[str] = []
         for name in names:
             now = self.positions.get(name, 0)
@@ -238,35 +279,67 @@ class Hub:
     async def run(
         self,
         viewer: Viewer,
-        states: Sequence[tuple[str, int, str]],
-        missed: Sequence[Item],
+        states: Sequence[Kept],
+        missed: Sequence[Kept],
         heartbeat: float = HEARTBEAT,
-    ) -> AsyncIterator[str]:
+    ) -> AsyncIterator[bytes]:
         """Yield one viewer's stream: the fresh ``states`` (table, position, data), the events it missed, then
-        every change; a change already in a state given is not given again."""
+        every change; a change already in a state given is not given again.
+
+        Each change's bytes are made once for every viewer (:class:`Item`); the events waiting in a viewer's
+        queue go out as one piece."""
         try:
             first = ["retry: 1000\n\n"]  # with what the viewer is owed, in one piece: it is registered by then
             for table, position, data in [*states, *missed]:
                 viewer.cursor[table] = position
                 first.append(f"id: {viewer.id_of(table)}\ndata: {data}\n\n")
-            yield "".join(first)
+            yield "".join(first).encode()
+            if viewer.tables is None and viewer.cursor == self.positions:
+                viewer.step = self.step
+            queue = viewer.queue
             while not self.closed:
-                try:
-                    item = await asyncio.wait_for(viewer.queue.get(), heartbeat)
-                except TimeoutError:
-                    yield ": heartbeat\n\n"
-                    continue
-                if item is _CLOSE:
-                    return
-                table, position, data = item
-                if position <= viewer.cursor.get(table, 0):
-                    continue  # in a state or a missed event given above
-                viewer.cursor[table] = position
-                yield f"id: {viewer.id_of(table)}\ndata: {data}\n\n"
+                waiting: list[Item] = []
+                if queue.empty():
+                    try:
+                        async with asyncio.timeout(heartbeat):
+                            waiting.append(await queue.get())
+                    except TimeoutError:
+                        yield b": heartbeat\n\n"
+                        continue
+                while not queue.empty():
+                    waiting.append(queue.get_nowait())
+                parts: list[bytes] = []
+                for item in waiting:
+                    if item is _CLOSE:
+                        if parts:
+                            yield b"".join(parts)
+                        return
+                    frame = self._frame(viewer, item)
+                    if frame is not None:
+                        parts.append(frame)
+                if parts:
+                    yield parts[0] if len(parts) == 1 else b"".join(parts)
         finally:
             self.leave(viewer)
 
-    def stream(self, table: str, first: dict[str, Any], heartbeat: float = HEARTBEAT) -> AsyncIterator[str]:
+    def _frame(self, viewer: Viewer, item: Item) -> bytes | None:
+        """Return the bytes of ``item`` for ``viewer`` (None: it had it already, in a state or a missed event)."""
+        table, position = item.table, item.position
+        if viewer.step == item.step - 1 and item.lobby is not None:
+            viewer.cursor[table] = position  # in step: the same cursor as every viewer in step, the same bytes
+            viewer.step = item.step
+            return item.lobby
+        if position <= viewer.cursor.get(table, 0):
+            return None  # its cursor is as it was: still in step, if it was
+        viewer.step = -1
+        viewer.cursor[table] = position
+        if len(viewer.cursor) == 1:
+            return item.own
+        if viewer.tables is None and item.step == self.step and viewer.cursor == self.positions:
+            viewer.step = item.step  # back in step from the next change on
+        return _frame(viewer.id_of(table), item.data)
+
+    def stream(self, table: str, first: dict[str, Any], heartbeat: float = HEARTBEAT) -> AsyncIterator[bytes]:
         """Return the event stream of one new viewer of ``table``: ``first`` (the state now), then every change."""
         viewer, _, _ = self.open(frozenset({table}), (), {})
         position = self.positions.get(table, 0)

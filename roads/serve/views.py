@@ -19,9 +19,9 @@ from collections.abc import Callable
 from typing import Any, cast
 
 from ..board import Board
-from ..board.jsonview import added_marks, ask_dict, dumps
+from ..board.jsonview import added_marks, ask_dict, dumps, road_lengths
 from ..board.names import DERIVED, Road
-from ..cards import Card
+from ..cards import Card, parse_card
 from ..coup import Coup
 from ..errors import RoadsError, TableError
 from ..lesson.questions import questions
@@ -211,7 +211,9 @@ def _odds(table: Table) -> str:
             if isinstance(item.message, LogWarning) and item.message.dealt:
                 under_way = item.message.dealt
     try:
-        text = next_coup_json(coups, table.decks, rule_set(table.rules), under_way=under_way)
+        # The cards burned at the start of a new shoe are out of it too, as its coups' cards are.
+        out = (*(parse_card(name) for name in table.burned), *under_way)
+        text = next_coup_json(coups, table.decks, rule_set(table.rules), under_way=out)
     except RoadsError as exc:
         raise TableError(str(exc), status=409) from None
     return text + "\n"
@@ -282,8 +284,11 @@ def change(table: Table, kind: str, write: Callable[[], object]) -> dict[str, An
     write()
     after = list(table.items)
     marks = None
-    if kind == "coup":
-        marks = added_marks(Board.from_outcomes(after[:-1]), Board.from_outcomes(after))
+    if kind == "coup" and after:
+        drawn = Board.from_outcomes(after[:-1])
+        before_lengths = road_lengths(drawn)
+        drawn.add(after[-1])
+        marks = added_marks(drawn, before_lengths)
     undone = coup_object(before[-1]) if kind == "undo" and before else None
     return event(table, kind, items=after, marks=marks, undone=undone)
 
