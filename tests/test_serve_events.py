@@ -111,3 +111,37 @@ def test_a_cursor_is_read_leniently_and_bounded() -> None:
     assert parse_cursor("a:²,b:x,:3,c:5") == {"c": 5}
     assert parse_cursor(None) == {}
     assert Hub().count() == 0
+
+
+def _apply(board: str, patch: dict[str, object]) -> str:
+    """Apply a board patch as the table page does (roads/serve/assets/serve.js, ``patchBoard``)."""
+    from roads.serve.views import PATCH_MARK
+
+    assert board.count(str(patch["from"])) > 0
+    lines = board.replace(str(patch["from"]), PATCH_MARK).split("\n")
+    for start, end, new in reversed(patch["hunks"]):  # type: ignore[call-overload]
+        lines[start:end] = new
+    return "\n".join(lines).replace(PATCH_MARK, str(patch["to"]))
+
+
+def test_a_board_patch_makes_exactly_the_board_roads_render_draws(tmp_path: Path) -> None:
+    """Each change's patch (coups, an undo, a new shoe) turns the board before it into the board after it, byte
+    for byte, with its length as a page counts it: a table page never needs to fetch it."""
+    from roads.serve import views
+    from roads.serve.store import Store
+
+    store = Store(tmp_path / "data")
+    table, _ = store.create("main")
+    shown = views.picture(table, "svg", {}).decode()
+    changes = [("coup", lambda n=n, r=r: store.add(table, n, r, None)) for n, r in enumerate("BPPBTBBPPPBPTBBPB", 1)]
+    changes += [("undo", lambda: store.undo(table, None)), ("shoe", lambda: store.new_shoe(table, 2, "K 5"))]
+    changes += [("coup", lambda: store.add(table, 1, None, "3 6 K K 6 2"))]
+    for kind, write in changes:
+        event, patch = views.change(table, kind, write, drawn=True)
+        assert patch is not None and event["change"] == kind
+        shown = _apply(shown, patch)
+        assert shown == views.picture(table, "svg", {}).decode()
+        assert patch["length"] == len(shown.encode("utf-16-le")) // 2
+        assert sum(len(h[2]) for h in patch["hunks"]) < shown.count("\n") / 2  # a patch, not the board again
+    _, none = views.change(table, "coup", lambda: store.add(table, 2, "B", None))
+    assert none is None  # no page watching: nothing drawn

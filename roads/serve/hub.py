@@ -71,6 +71,8 @@ class Item:
     """The hub's step after this change; a viewer in step before it was at ``step - 1``."""
     own: bytes
     lobby: bytes | None = None
+    board: bytes | None = None
+    """``own`` with the patch of the table's drawn board, for a table page's stream (``?board=1``)."""
 
 
 _CLOSE = Item("", -1, "", -1, b"")
@@ -148,6 +150,8 @@ class Viewer:
     """One open stream: the tables it watches (None: every table), its queue, and its cursor."""
 
     tables: frozenset[str] | None
+    board: bool = False
+    """A table page's stream (one table, ``?board=1``): its events carry the patch of the drawn board."""
     queue: deque[Item] = field(default_factory=deque)
     """The changes given to this viewer and not yet sent: at most BACKLOG (a plain deque: an ``asyncio.Queue``
     cost some 20 µs a change a viewer, a third of the fan-out)."""
@@ -216,7 +220,11 @@ class Hub:
             self.positions[table] = position
             self.step += 1
 
-    def publish(self, table: str, event: dict[str, Any]) -> None:
+    def drawing(self, table: str) -> bool:
+        """Return whether a table page watches ``table``: its changes' events then carry its board's patch."""
+        return any(viewer.board for viewer in self.viewers.get(table, ()))
+
+    def publish(self, table: str, event: dict[str, Any], board: dict[str, Any] | None = None) -> None:
         """Send ``event`` (with ``id`` and ``sent``, the time it left) to every viewer of ``table``.
 
         Its position is the event's ``changes`` when that is past the last one (a served table counts its
@@ -234,6 +242,9 @@ class Hub:
         self.order += 1
         ring.append((self.order, (table, position, data)))
         item = Item(table, position, data, self.step, _frame(f"{table}:{position}", data))
+        if board is not None:
+            drawn = json.dumps({**event, "changes": position, "board": board, "sent": time.time()}, ensure_ascii=False)
+            item.board = _frame(f"{table}:{position}", drawn)
         if self.everyone:
             item.lobby = _frame(_cursor_id(table, self.positions), data)
         for viewer in [*self.viewers.get(table, ()), *self.everyone]:
@@ -246,12 +257,12 @@ class Hub:
         self.positions.pop(table, None)
 
     def open(
-        self, tables: frozenset[str] | None, names: Iterable[str], cursor: dict[str, int]
+        self, tables: frozenset[str] | None, names: Iterable[str], cursor: dict[str, int], board: bool = False
     ) -> tuple[Viewer, list[Kept], list[str]]:
         """Register a viewer of ``tables`` (None: every table; ``names``: those that exist now) resuming after
         ``cursor``; return it, the events it missed (in the order they happened), and the tables it needs a
         fresh state of (not named by the cursor, or further behind than the ring reaches)."""
-        viewer = Viewer(tables)
+        viewer = Viewer(tables, board)
         if tables is None:
             self.everyone.add(viewer)
         else:
@@ -362,7 +373,7 @@ class Hub:
         viewer.step = -1
         viewer.cursor[table] = position
         if len(viewer.cursor) == 1:
-            return item.own
+            return item.board if viewer.board and item.board is not None else item.own
         if viewer.tables is None and item.step == self.step and viewer.cursor == self.positions:
             viewer.step = item.step  # back in step from the next change on
         return _frame(viewer.id_of(table), item.data)

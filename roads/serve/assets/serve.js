@@ -107,15 +107,41 @@
     marks = found.map(function (m) { m.size = cells[m.road] || 12; return m; });
   }
 
+  // The board as roads render draws it, kept as text: a change's event carries the patch of it (its lines
+  // that changed, drawn by the server's one render path), so a coup redraws the board without fetching it.
+  var boardText = null;
+  var boardPrefix = null;
+
+  function setBoard(text) {
+    boardText = text;
+    var m = /id="(r[0-9a-f]{10}-)/.exec(text);
+    boardPrefix = m ? m[1] : null;
+    img.setAttribute("data-board", boardPrefix || "");  // the board's id prefix: a digest of what it shows
+    readMarks(text);
+    if (overlay) { text = text.replace(/<rect class="background"[^>]*>/, ""); }
+    var url = URL.createObjectURL(new Blob([text], { type: "image/svg+xml" }));
+    img.src = url;
+    if (shownUrl) { URL.revokeObjectURL(shownUrl); }
+    shownUrl = url;
+  }
+
   function drawBoard() {
-    return fetch(api + "/board.svg").then(function (r) { return r.text(); }).then(function (text) {
-      readMarks(text);
-      if (overlay) { text = text.replace(/<rect class="background"[^>]*>/, ""); }
-      var url = URL.createObjectURL(new Blob([text], { type: "image/svg+xml" }));
-      img.src = url;
-      if (shownUrl) { URL.revokeObjectURL(shownUrl); }
-      shownUrl = url;
-    });
+    return fetch(api + "/board.svg").then(function (r) { return r.text(); }).then(setBoard);
+  }
+
+  // Apply a board patch: {from, to, length, hunks: [[start, end, lines], ...]} over the board's lines with its
+  // id prefix written "\u0000". False when it is not of the board shown (a gap): the board is fetched then.
+  function patchBoard(patch) {
+    if (!patch || boardText === null || patch.from !== boardPrefix) { return false; }
+    var lines = boardText.split(boardPrefix).join("\u0000").split("\n");
+    for (var i = patch.hunks.length - 1; i >= 0; i--) {
+      var h = patch.hunks[i];
+      Array.prototype.splice.apply(lines, [h[0], h[1] - h[0]].concat(h[2]));
+    }
+    var text = lines.join("\n").split("\u0000").join(patch.to);
+    if (text.length !== patch.length) { return false; }
+    setBoard(text);
+    return true;
   }
 
   function showWhere(s) {
@@ -159,9 +185,12 @@
       ["Tie edge", percent(edges.tie)], ["Cards left", o.cards_left]]);
   }
 
-  function refresh() {
+  // What the board does not show (statistics, asks, odds) is fetched after each change; the board is drawn
+  // from the event's patch when it has one for the board shown, and fetched whole only otherwise (the first
+  // state, a gap after a reconnect, a patch of another board).
+  function refresh(patch) {
     busy = busy.then(function () {
-      var jobs = [drawBoard(), fetch(api).then(function (r) { return r.json(); }).then(function (s) {
+      var jobs = [patchBoard(patch) ? null : drawBoard(), fetch(api).then(function (r) { return r.json(); }).then(function (s) {
         showState(s);
         // Odds need the cards of every coup: a table of results alone has none to count.
         if (overlay || !s.cards) { return null; }
@@ -175,18 +204,19 @@
     return busy;
   }
 
-  // The same one stream as the lobby's, for this table alone: the event says the shoe and coup at once.
-  new EventSource("/api/events?table=" + encodeURIComponent(table)).onmessage = function (e) {
+  // The same one stream as the lobby's, for this table alone (board=1: each change's event carries the patch
+  // of the drawn board); the event says the shoe and coup at once.
+  new EventSource("/api/events?board=1&table=" + encodeURIComponent(table)).onmessage = function (e) {
     var ev = JSON.parse(e.data);
     showWhere(ev);
-    refresh();
+    refresh(ev.board);
   };
 
   if (overlay) { return; }
 
   function answer(r) {
     if (r.status >= 300) { say(r.body.error); } else { say(""); showState(r.body); }
-    if (r.status === 409) { refresh(); }
+    if (r.status === 409) { refresh(null); }
   }
 
   function result(letter) { send("POST", api + "/coups", { result: letter, expect: coups + 1 }).then(answer); }
