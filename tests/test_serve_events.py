@@ -145,3 +145,18 @@ def test_a_board_patch_makes_exactly_the_board_roads_render_draws(tmp_path: Path
         assert sum(len(h[2]) for h in patch["hunks"]) < shown.count("\n") / 2  # a patch, not the board again
     _, none = views.change(table, "coup", lambda: store.add(table, 2, "B", None))
     assert none is None  # no page watching: nothing drawn
+
+
+def test_board_patches_are_for_one_table_s_stream_only(tmp_path: Path) -> None:
+    """``?board=1`` is a table page's stream: with two tables (or none) or another value it is a one-line 400."""
+    from test_serve import served_client
+
+    from roads.serve.app import create_app
+    from roads.serve.store import Store
+
+    with served_client(create_app(Store(tmp_path / "data"))) as http:
+        for name in "ab":
+            assert http.put(f"/api/tables/{name}").status_code == 201
+        for query in ("table=a&table=b&board=1", "board=1", "table=a&board=yes"):
+            answer = http.get(f"/api/events?{query}")
+            assert answer.status_code == 400 and "board" in answer.json()["error"], query

@@ -251,14 +251,14 @@ async def events(request: Request) -> Response:
     names = list(dict.fromkeys(request.query_params.getlist("table")))
     if len(names) > MAX_TABLES:
         raise HTTPException(400, f"a stream carries at most {MAX_TABLES} tables; name fewer, or none for every table")
-    if not names:
-        return await _stream(request, list(store), None)
-    found = [store.get(name) for name in names]
     board = request.query_params.get("board")
     if board not in (None, "0", "1"):
         raise HTTPException(400, "board is 1 (the events carry the patch of the table's drawn board) or 0")
     if board == "1" and len(names) != 1:
         raise HTTPException(400, "board=1 is a table page's stream: name one table (?table=main&board=1)")
+    if not names:
+        return await _stream(request, list(store), None)
+    found = [store.get(name) for name in names]
     return await _stream(request, found, frozenset(names), board == "1")
 
 
