@@ -97,6 +97,7 @@ def test_a_lobby_of_100_tables_updates_live_over_one_http_1_1_stream(
         state = http.get("/api/tables").json()
         assert len([t for t in state["tables"] if t["table"] in LOBBY]) == 100
     page.wait_for_load_state("networkidle")
+    asked_before = len(asked)
     with client(base) as http:
         for name in LOBBY:  # every table of the lobby, the last ones too
             assert http.post(f"/api/tables/{name}/coups", json={"result": "P", "expect": 1}).status_code == 201
@@ -105,5 +106,12 @@ def test_a_lobby_of_100_tables_updates_live_over_one_http_1_1_stream(
     counts = page.inner_text(f'li[data-table="{LOBBY[-1]}"] [data-counts]')
     assert counts == "shoe 1, coup 1: Banker 0, Player 1, Tie 0"
     assert [url for url in asked if "events" in url] == [base + "/api/events"]  # one stream for 100 tables
+    page.wait_for_load_state("networkidle")
+    boards = [url for url in asked[asked_before:] if "board.svg" in url]
+    assert boards and len(boards) < len(LOBBY) // 2, len(boards)  # the boards on screen, not all 100
+    assert not any(f"/{LOBBY[-1]}/" in url for url in boards)
+    wanted = f"/{LOBBY[-1]}/board.svg?last=12&v=1-1"
+    with page.expect_request(lambda r: wanted in r.url):  # fetched once it shows
+        page.locator(f'li[data-table="{LOBBY[-1]}"]').scroll_into_view_if_needed()
     assert errors == []
     page.close()

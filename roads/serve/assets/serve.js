@@ -45,19 +45,41 @@
     Array.prototype.forEach.call(document.querySelectorAll("[data-table]"), function (li) {
       entries[li.getAttribute("data-table")] = li;
     });
-    // One stream for every table of the lobby: the counts come in the event, the small board is reloaded
-    // only when the table's log has moved past what it shows.
+    // One stream for every table of the lobby: the counts come in the event. A small board (the last 12
+    // columns, drawn by the server) is fetched again only once the table's log has moved past what it shows,
+    // and only while it is on screen: a board scrolled out of view is fetched when it comes back, so a lobby
+    // of 100 tables asks for the few boards it shows, not 20 a second.
+    var stale = {};
+    function reload(li) {
+      var name = li.getAttribute("data-table");
+      delete stale[name];
+      li.querySelector("img").src = "/api/tables/" + encodeURIComponent(name) + "/board.svg?last=12&v=" +
+        li.getAttribute("data-shoe") + "-" + li.getAttribute("data-changes");
+    }
+    var shown = {};
+    var watcher = "IntersectionObserver" in window ? new IntersectionObserver(function (seen) {
+      seen.forEach(function (one) {
+        var name = one.target.getAttribute("data-table");
+        shown[name] = one.isIntersecting;
+        if (one.isIntersecting && stale[name]) { reload(one.target); }
+      });
+    }) : null;
+    Object.keys(entries).forEach(function (name) {
+      if (watcher) { watcher.observe(entries[name]); } else { shown[name] = true; }
+    });
     new EventSource("/api/events").onmessage = function (e) {
       var ev = JSON.parse(e.data);
       var li = entries[ev.table];
       if (!li) { return; }
       li.querySelector("[data-counts]").textContent = where(ev);
-      if (li.getAttribute("data-changes") !== String(ev.changes)) {
-        li.querySelector("img").src = "/api/tables/" + encodeURIComponent(ev.table) + "/board.svg?last=12&v=" +
-          ev.shoe + "-" + ev.changes;
-      }
+      var moved = li.getAttribute("data-changes") !== String(ev.changes);
       li.setAttribute("data-changes", String(ev.changes));
+      li.setAttribute("data-shoe", String(ev.shoe));
       li.setAttribute("data-coups", String(ev.coups));
+      if (moved) {
+        stale[ev.table] = true;
+        if (shown[ev.table]) { reload(li); }
+      }
     };
     document.getElementById("new-table").addEventListener("submit", function (e) {
       e.preventDefault();
