@@ -160,3 +160,41 @@ def test_board_patches_are_for_one_table_s_stream_only(tmp_path: Path) -> None:
         for query in ("table=a&table=b&board=1", "board=1", "table=a&board=yes"):
             answer = http.get(f"/api/events?{query}")
             assert answer.status_code == 400 and "board" in answer.json()["error"], query
+
+
+def test_lobby_viewers_in_step_share_one_frame_and_each_id_is_its_cursor() -> None:
+    """Two viewers of every table get each change as the same bytes (made once), with the id of every table;
+    a third that resumed behind gets its own ids, right ones, and shares the frames once it is in step."""
+    import asyncio
+
+    async def run() -> tuple[list[bytes], list[bytes], list[bytes]]:
+        hub = Hub()
+        for name in "ab":
+            hub.know(name, 0)
+        states = [("a", 0, '{"change": "state"}'), ("b", 0, '{"change": "state"}')]
+        streams = []
+        for _ in range(2):
+            viewer, _, _ = hub.open(None, "ab", {})
+            streams.append(hub.run(viewer, states, ()))
+        got: list[list[bytes]] = [[await anext(s)] for s in streams]  # opened: their states came
+        hub.publish("a", {"table": "a", "changes": 1})
+        for stream, seen in zip(streams, got, strict=True):
+            seen.append(await anext(stream))
+        late, missed, fresh = hub.open(None, "ab", {"a": 0})  # resumes after a:0: a:1 missed, b not named
+        assert [m[:2] for m in missed] == [("a", 1)] and fresh == ["b"]
+        streams.append(hub.run(late, [("b", 0, '{"change": "state"}')], missed))
+        got.append([await anext(streams[-1])])
+        for n, name in enumerate("babab", 2):
+            hub.publish(name, {"table": name, "changes": n})
+            for stream, seen in zip(streams, got, strict=True):
+                seen.append(await anext(stream))
+        for stream in streams:
+            await stream.aclose()
+        return got[0], got[1], got[2]
+
+    one, two, late = asyncio.run(run())
+    assert all(x is y for x, y in zip(one[1:], two[1:], strict=True))  # one frame, shared
+    ids = [line.split(b"\n")[0].decode() for line in one[1:]]
+    assert ids == ["id: a:1,b:0", "id: b:2,a:1", "id: a:3,b:2", "id: b:4,a:3", "id: a:5,b:4", "id: b:6,a:5"]
+    assert late[0].decode().split("\n\n")[-2].startswith("id: a:1,b:0\n")  # what it missed, then its cursor
+    assert late[1:] == one[2:] and all(x is y for x, y in zip(late[1:], one[2:], strict=True))  # in step

@@ -14,9 +14,12 @@ when it reconnects, and the stream resumes exactly after it: the hub keeps
 the last ``RING`` events of each table, and a table the reader is further
 behind on (or that the cursor does not name) gets a fresh ``state`` event.
 
-A change is made into its text once and handed to every viewer's queue
-(``put_nowait``: no viewer waits on another). A viewer that falls
-``BACKLOG`` events behind is dropped: its page reconnects and resumes.
+A change is made into bytes once and handed to every viewer's queue (no
+viewer waits on another): the frame of a one-table stream, the frame of a
+lobby's stream (whose ``id:`` is the same for every lobby viewer in step with
+the hub), and, for a table page's stream, the frame with the patch of the
+drawn board. A viewer that falls ``BACKLOG`` events behind is dropped: its
+page reconnects and resumes.
 """
 
 from __future__ import annotations
@@ -157,6 +160,10 @@ class Viewer:
     cost some 20 µs a change a viewer, a third of the fan-out)."""
     waiter: asyncio.Future[None] | None = None
     """Set while the viewer's stream waits for a change: the first change given wakes it."""
+    cursor: dict[str, int] = field(default_factory=dict)
+    """The position of each table this viewer has been given (its ``id:``)."""
+    step: int = -1
+    """The hub's step this viewer of every table is in step with (its cursor is the hub's positions then), or -1."""
 
     def give(self, item: Item) -> bool:
         """Add ``item`` to the queue and wake the stream; False when the queue is full (the viewer is dropped)."""
@@ -182,15 +189,9 @@ class Viewer:
             self.waiter = None
         return True
 
-    cursor: dict[str, int] = field(default_factory=dict)
-    """The position of each table this viewer has been given (its ``id:``)."""
-
     def watches(self, table: str) -> bool:
         """Return whether the viewer's stream carries ``table``."""
         return self.tables is None or table in self.tables
-
-    step: int = -1
-    """The hub's step this viewer of every table is in step with (its cursor is the hub's positions then), or -1."""
 
     def id_of(self, table: str) -> str:
         """Return the ``id:`` of an event of ``table`` just given: the cursor, ``table`` first."""
@@ -337,9 +338,9 @@ class Hub:
                     first.append(f"data: {data}\n\n")
                 else:
                     first.append(f"id: {viewer.id_of(table)}\ndata: {data}\n\n")
-            yield "".join(first).encode()
             if viewer.tables is None and viewer.cursor == self.positions:
-                viewer.step = self.step
+                viewer.step = self.step  # what it was given is the hub's every table now: in step from here
+            yield "".join(first).encode()
             queue = viewer.queue
             while not self.closed:
                 if not await viewer.wait(heartbeat):
