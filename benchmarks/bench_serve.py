@@ -107,6 +107,9 @@ class Result:
     boards: int = 0
     """Boards the table pages fetched after a coup."""
     opened: int = 0
+    cpu: float = 0.0
+    """Seconds of CPU the server used from the first coup to the last event (user and system): on a shared
+    machine a steadier measure of the fan-out's cost than the latencies, which wait for the cores."""
     """Streams (viewers' and pages') whose first event, the state, has come: they are registered."""
 
 
@@ -280,6 +283,12 @@ async def writer_task(
         result.posted += 1
 
 
+def cpu_seconds(pid: int) -> float:
+    """Return the CPU seconds (user and system) process ``pid`` has used."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def rss_mb(pid: int) -> float:
     """Return the resident memory of process ``pid`` in MB."""
     for line in Path(f"/proc/{pid}/status").read_text().splitlines():
@@ -328,6 +337,7 @@ async def load(
     if result.opened < len(watching):
         result.problems.append(f"{len(watching) - result.opened} streams not open 120 s after they were asked for")
     stop = asyncio.Event()
+    cpu = cpu_seconds(pid)
     memory = asyncio.create_task(sample_memory(pid, result, sample_every(coups * interval), stop))
     writing = [
         asyncio.create_task(writer_task(port, name, coups, interval, sent, result, seed, interval * seed / tables))
@@ -339,6 +349,7 @@ async def load(
     except TimeoutError:
         result.problems.append("viewers still waiting 30 s after the last coup")
     stop.set()
+    result.cpu = cpu_seconds(pid) - cpu
     await memory
     return result
 
@@ -450,6 +461,8 @@ def report(
         f"load {os.getloadavg()[0]:.1f}",
         f"events received {len(latencies)} of {due}; problems {len(result.problems)}",
         f"every viewer saw every update, in order: {'yes' if seen_all else 'NO'}",
+        f"server CPU from the first coup to the last event: {result.cpu:.1f} s "
+        f"({1e6 * result.cpu / max(1, len(latencies)):.1f} µs an event delivered)",
         f"POST to event: p50 {latencies.percentile_ms(50):.1f} ms, p99 {p99:.1f} ms, max {latencies.max * 1000:.1f} ms "
         f"(p99 at most {p99_ms:.0f} ms: {'yes' if p99 <= p99_ms else 'NO'})",
     ]

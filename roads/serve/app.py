@@ -41,7 +41,7 @@ from ..pages import served
 from ..pages.csp import SERVED as CSP
 from . import static, views, worker
 from .follow import Follower, watch
-from .hub import Hub, parse_cursor
+from .hub import Hub, Kept, Viewer, parse_cursor
 from .openapi import openapi
 from .store import MAX_TABLES, Store, Table
 
@@ -279,7 +279,37 @@ async def _stream(
         hub.leave(viewer)
         raise
     headers = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
+    if request.scope.get("roads.transport") is not None:
+        return EventStream(hub, viewer, states, missed, headers)
     return StreamingResponse(hub.run(viewer, states, missed), media_type="text/event-stream", headers=headers)
+
+
+class EventStream(Response):
+    """An event stream written straight to its connection by the hub (:meth:`.hub.Hub.serve`), on the
+    server's own connections (``roads serve``); an app under another server streams through Starlette."""
+
+    media_type = "text/event-stream"
+
+    def __init__(
+        self, hub: Hub, viewer: Viewer, states: list[Kept], missed: list[Kept], headers: dict[str, str]
+    ) -> None:
+        # Not Response.__init__: it would make an empty body and say "content-length: 0"; a stream is chunked.
+        self.status_code = 200
+        self.background = None
+        self.init_headers(headers)
+        self.hub, self.viewer, self.states, self.missed = hub, viewer, states, missed
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        """Send the answer's head, then let the hub write the stream."""
+        await send({"type": "http.response.start", "status": self.status_code, "headers": self.raw_headers})
+        await self.hub.serve(
+            self.viewer,
+            self.states,
+            self.missed,
+            scope["roads.transport"],
+            send,
+            receive,  # type: ignore[arg-type]
+        )
 
 
 async def lobby(request: Request) -> Response:
