@@ -445,11 +445,11 @@ class Hub:
                 await asyncio.wait(either, timeout=heartbeat, return_when=asyncio.FIRST_COMPLETED)
                 if not viewer.done.done() and not gone.done():
                     self._write(viewer, b": heartbeat\n\n")
-            if gone.done():
-                return
-            if viewer.done.result():  # let go, too slow: its connection is closed, its page reconnects
+            if viewer.done.done() and viewer.done.result():  # let go, too slow: closed, its page reconnects
                 transport.close()
                 await gone
+                return
+            if gone.done():
                 return
             await send({"type": "http.response.body", "body": b"", "more_body": False})
         finally:
