@@ -111,3 +111,90 @@ def test_a_cursor_is_read_leniently_and_bounded() -> None:
     assert parse_cursor("a:²,b:x,:3,c:5") == {"c": 5}
     assert parse_cursor(None) == {}
     assert Hub().count() == 0
+
+
+def _apply(board: str, patch: dict[str, object]) -> str:
+    """Apply a board patch as the table page does (roads/serve/assets/serve.js, ``patchBoard``)."""
+    from roads.serve.views import PATCH_MARK
+
+    assert board.count(str(patch["from"])) > 0
+    lines = board.replace(str(patch["from"]), PATCH_MARK).split("\n")
+    for start, end, new in reversed(patch["hunks"]):  # type: ignore[call-overload]
+        lines[start:end] = new
+    return "\n".join(lines).replace(PATCH_MARK, str(patch["to"]))
+
+
+def test_a_board_patch_makes_exactly_the_board_roads_render_draws(tmp_path: Path) -> None:
+    """Each change's patch (coups, an undo, a new shoe) turns the board before it into the board after it, byte
+    for byte, with its length as a page counts it: a table page never needs to fetch it."""
+    from roads.serve import views
+    from roads.serve.store import Store
+
+    store = Store(tmp_path / "data")
+    table, _ = store.create("main")
+    shown = views.picture(table, "svg", {}).decode()
+    changes = [("coup", lambda n=n, r=r: store.add(table, n, r, None)) for n, r in enumerate("BPPBTBBPPPBPTBBPB", 1)]
+    changes += [("undo", lambda: store.undo(table, None)), ("shoe", lambda: store.new_shoe(table, 2, "K 5"))]
+    changes += [("coup", lambda: store.add(table, 1, None, "3 6 K K 6 2"))]
+    for kind, write in changes:
+        event, patch = views.change(table, kind, write, drawn=True)
+        assert patch is not None and event["change"] == kind
+        shown = _apply(shown, patch)
+        assert shown == views.picture(table, "svg", {}).decode()
+        assert patch["length"] == len(shown.encode("utf-16-le")) // 2
+        assert sum(len(h[2]) for h in patch["hunks"]) < shown.count("\n") / 2  # a patch, not the board again
+    _, none = views.change(table, "coup", lambda: store.add(table, 2, "B", None))
+    assert none is None  # no page watching: nothing drawn
+
+
+def test_board_patches_are_for_one_table_s_stream_only(tmp_path: Path) -> None:
+    """``?board=1`` is a table page's stream: with two tables (or none) or another value it is a one-line 400."""
+    from test_serve import served_client
+
+    from roads.serve.routes import create_app
+    from roads.serve.store import Store
+
+    with served_client(create_app(Store(tmp_path / "data"))) as http:
+        for name in "ab":
+            assert http.put(f"/api/tables/{name}").status_code == 201
+        for query in ("table=a&table=b&board=1", "board=1", "table=a&board=yes"):
+            answer = http.get(f"/api/events?{query}")
+            assert answer.status_code == 400 and "board" in answer.json()["error"], query
+
+
+def test_lobby_viewers_in_step_share_one_frame_and_each_id_is_its_cursor() -> None:
+    """Two viewers of every table get each change as the same bytes (made once), with the id of every table;
+    a third that resumed behind gets its own ids, right ones, and shares the frames once it is in step."""
+    import asyncio
+
+    async def run() -> tuple[list[bytes], list[bytes], list[bytes]]:
+        hub = Hub()
+        for name in "ab":
+            hub.know(name, 0)
+        states = [("a", 0, '{"change": "state"}'), ("b", 0, '{"change": "state"}')]
+        streams = []
+        for _ in range(2):
+            viewer, _, _ = hub.open(None, "ab", {})
+            streams.append(hub.run(viewer, states, ()))
+        got: list[list[bytes]] = [[await anext(s)] for s in streams]  # opened: their states came
+        hub.publish("a", {"table": "a", "changes": 1})
+        for stream, seen in zip(streams, got, strict=True):
+            seen.append(await anext(stream))
+        late, missed, fresh = hub.open(None, "ab", {"a": 0})  # resumes after a:0: a:1 missed, b not named
+        assert [m[:2] for m in missed] == [("a", 1)] and fresh == ["b"]
+        streams.append(hub.run(late, [("b", 0, '{"change": "state"}')], missed))
+        got.append([await anext(streams[-1])])
+        for n, name in enumerate("babab", 2):
+            hub.publish(name, {"table": name, "changes": n})
+            for stream, seen in zip(streams, got, strict=True):
+                seen.append(await anext(stream))
+        for stream in streams:
+            await stream.aclose()
+        return got[0], got[1], got[2]
+
+    one, two, late = asyncio.run(run())
+    assert all(x is y for x, y in zip(one[1:], two[1:], strict=True))  # one frame, shared
+    ids = [line.split(b"\n")[0].decode() for line in one[1:]]
+    assert ids == ["id: a:1,b:0", "id: b:2,a:1", "id: a:3,b:2", "id: b:4,a:3", "id: a:5,b:4", "id: b:6,a:5"]
+    assert late[0].decode().split("\n\n")[-2].startswith("id: a:1,b:0\n")  # what it missed, then its cursor
+    assert late[1:] == one[2:] and all(x is y for x, y in zip(late[1:], one[2:], strict=True))  # in step

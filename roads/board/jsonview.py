@@ -207,23 +207,31 @@ _WINNER_COLOURS = {"banker": "red", "player": "blue", "tie": "green"}
 """The colour a bead is drawn in, by its winner (the Bead Plate's and the Big Road's)."""
 
 
-def added_marks(before: Board, after: Board) -> dict[str, list[dict[str, Any]]]:
-    """Return what ``after`` adds to ``before`` on each road (what one coup adds): the road's key as in
-    :func:`board_dict` -> a list of ``{"column", "row", "colour"}``. Roads only grow, so the marks added
-    are those past the count ``before`` has."""
+def road_lengths(board: Board) -> dict[str, int]:
+    """Return the marks on each road of ``board``, the road's key as in :func:`board_dict` (what
+    :func:`added_marks` counts from)."""
+    lengths = {"bead_plate": len(board.bead_plate), "big_road": len(board.big_road)}
+    lengths.update((name, len(board.road(name))) for name in DERIVED)
+    return lengths
+
+
+def added_marks(board: Board, before: dict[str, int]) -> dict[str, list[dict[str, Any]]]:
+    """Return what ``board`` holds past ``before`` (its :func:`road_lengths` before a coup) on each road: the
+    road's key as in :func:`board_dict` -> a list of ``{"column", "row", "colour"}``. Roads only grow, so
+    one board and the lengths it had are enough: what one coup added is the marks past them."""
     added: dict[str, list[dict[str, Any]]] = {
         "bead_plate": [
             {"column": cell["column"], "row": cell["row"], "colour": _WINNER_COLOURS[cell["winner"]]}
-            for cell in bead_plate_dicts(after)[len(before.bead_plate) :]
+            for cell in islice(_bead_cells(board), before["bead_plate"], None)
         ],
         "big_road": [
             {"column": bead["column"], "row": bead["row"], "colour": _WINNER_COLOURS[bead["winner"]]}
-            for bead in big_road_dicts(after)[len(before.big_road) :]
+            for bead in islice(_big_road_beads(board), before["big_road"], None)
         ],
     }
     for name in DERIVED:
         added[name] = [
             {"column": mark["column"], "row": mark["row"], "colour": mark["color"]}
-            for mark in derived_dicts(after.road(name))[len(before.road(name)) :]
+            for mark in islice(_derived_marks(board.road(name)), before[name], None)
         ]
     return added

@@ -25,7 +25,7 @@ from ..outcome import Outcome
 from .detect import holds_shoes
 from .fields import FIELDS, shoe_fields
 from .notes import logger
-from .records import Entry, Record, ShoeLog, to_entry
+from .records import NEW_SHOE_MARK, Entry, Record, ShoeLog, to_entry
 from .results import parse_results
 from .source import Chunk, LogSource, Opened, blank_prefix, blank_run, open_source, too_long
 
@@ -473,7 +473,7 @@ def _json_shoe(value: object, line: int, name: str) -> Shoe:
     return Shoe(name, shoe_id, 0, line, "jsonl", records, **fields)
 
 
-_BREAK = '"new_shoe"'
+_BREAK = NEW_SHOE_MARK
 """What a new-shoe record holds, looked for before a JSON Lines log of coups is read as one shoe."""
 
 MAX_SHOE_LINES = 1 << 16

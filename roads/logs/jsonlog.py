@@ -16,7 +16,7 @@ from ..bounds import JSON_DECODER, MAX_KEYS, TOO_DEEP, TooLong, check_key
 from ..cards import Card, parse_card
 from ..errors import CardError, LogError, Where, excerpt
 from ..outcome import Outcome, Winner
-from .records import Claims, Record
+from .records import NEW_SHOE, Claims, Record
 from .shapes import DealtCoup, HandsCoup, ResultCoup, ShoeLine, coup_model
 from .source import Chunk, too_long
 
@@ -279,7 +279,7 @@ def coup_record(value: Any, line: int, number: int, name: str) -> Record:
             "or one shoe a line from its first line on",
             **where,
         )
-    if "new_shoe" in value:
+    if NEW_SHOE in value:
         raise LogError(
             'a new shoe ({"new_shoe": N}) in a log read as one shoe: this log holds several shoes, '
             "to be read shoe by shoe (--shoe N, --by shoe)",

@@ -17,6 +17,12 @@ from ..errors import CoupError
 from ..logwarning import LogWarning
 from ..outcome import Outcome, Winner
 
+NEW_SHOE = "new_shoe"
+"""The key of a new-shoe record (``{"new_shoe": N}``, :mod:`roads.logs.undo`): its one spelling."""
+
+NEW_SHOE_MARK = f'"{NEW_SHOE}"'
+"""What the text of a new-shoe line holds: a log's lines are parsed as records only when they have it."""
+
 
 @dataclass(frozen=True, slots=True)
 class Entry:

@@ -21,6 +21,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from ..bounds import MAX_BURN
 from ..errors import LogError, RoadsError
+from .records import NEW_SHOE
 
 HELD = 1024
 """Coups held back for a later undo record: an undo reaching further back is an error, not a reason to buffer."""
@@ -47,7 +48,7 @@ class NewShoeRecord(BaseModel):
 
 def new_shoe(value: Any) -> NewShoeRecord | None:
     """Return the new-shoe record ``value`` is, None when it is not one; LogError when it is a malformed one."""
-    if not isinstance(value, dict) or "new_shoe" not in value:
+    if not isinstance(value, dict) or NEW_SHOE not in value:
         return None
     try:
         return NewShoeRecord.model_validate(value)

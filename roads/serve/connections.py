@@ -121,8 +121,14 @@ class Bounded(H11Protocol):
         super().data_received(data)
 
     def handle_events(self) -> None:
-        """Handle what was read; once a new request's headers are in, its header timer stops."""
+        """Handle what was read; once a new request's headers are in, its header timer stops.
+
+        A request's scope names the connection's transport (``roads.transport``): an event stream writes its
+        changes to it directly (:meth:`roads.serve.hub.Hub.serve`); its app has not run yet when this returns.
+        """
         super().handle_events()
+        if self.cycle is not None and "roads.transport" not in self.cycle.scope:
+            self.cycle.scope["roads.transport"] = self.transport  # type: ignore[typeddict-unknown-key]
         if self.header_timer is not None and self.cycle is not None and self.cycle is not self.waiting_after:
             self._disarm()
 

@@ -13,21 +13,16 @@ followed (one line), and the server goes on.
 from __future__ import annotations
 
 import asyncio
-import io
 import os
 import stat
 import sys
 from pathlib import Path
 
-from ..coup import Coup
-from ..errors import LogError, RoadsError
+from ..errors import RoadsError
 from ..files import safe_stem
-from ..logs import iter_entries
-from ..logs.reader import EMPTY
-from ..outcome import Outcome
 from . import worker
 from .hub import Hub, event
-from .store import NAME, Store, Table
+from .store import NAME, Store, Table, coups_of
 
 POLL = 0.2
 """Seconds between looks at a followed file."""
@@ -156,7 +151,7 @@ class Follower:
         if complete == table.text and not new_shoe:
             return None
         try:
-            items = _read(complete, str(path), self.fmt)
+            items = coups_of(complete, str(path), self.fmt)
         except RoadsError as exc:
             self._report(str(exc))
             return None
@@ -181,23 +176,6 @@ class Follower:
         if problem != self.problem:
             print(f"roads: error: {problem} (table '{self.table.name}' kept as it was)", file=sys.stderr, flush=True)
         self.problem = problem
-
-
-def _read(text: bytes, name: str, fmt: str | None) -> list[Coup | Outcome]:
-    """Return the coups of a followed log's complete lines, as every roads command reads them."""
-    if not text.strip():
-        return []
-    stream = io.BytesIO(text)
-    stream.name = name
-    items: list[Coup | Outcome] = []
-
-    try:
-        for entry in iter_entries(stream, fmt):
-            items.append(entry.coup if entry.coup is not None else entry.outcome)
-    except LogError as exc:
-        if exc.message != EMPTY:
-            raise
-    return items
 
 
 async def watch(followers: list[Follower], hub: Hub, interval: float = POLL) -> None:

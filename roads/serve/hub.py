@@ -14,9 +14,12 @@ when it reconnects, and the stream resumes exactly after it: the hub keeps
 the last ``RING`` events of each table, and a table the reader is further
 behind on (or that the cursor does not name) gets a fresh ``state`` event.
 
-A change is made into its text once and handed to every viewer's queue
-(``put_nowait``: no viewer waits on another). A viewer that falls
-``BACKLOG`` events behind is dropped: its page reconnects and resumes.
+A change is made into bytes once and handed to every viewer's queue (no
+viewer waits on another): the frame of a one-table stream, the frame of a
+lobby's stream (whose ``id:`` is the same for every lobby viewer in step with
+the hub), and, for a table page's stream, the frame with the patch of the
+drawn board. A viewer that falls ``BACKLOG`` events behind is dropped: its
+page reconnects and resumes.
 """
 
 from __future__ import annotations
@@ -26,7 +29,7 @@ import json
 import re
 import time
 from collections import deque
-from collections.abc import AsyncIterator, Iterable, Sequence
+from collections.abc import AsyncGenerator, AsyncIterator, Awaitable, Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -42,6 +45,10 @@ RING = 64
 """Recent events kept per table for a viewer that resumes: some 40 KB a table, 4 MB for 100 tables. A reader
 further behind than this gets the table's state, which is no more to send than the events it missed."""
 
+WRITE_BUFFER = 1 << 20
+"""Bytes a directly written stream's connection may hold that its client has not taken: past it the viewer is
+let go (some 1,000 events behind; its page reconnects and resumes)."""
+
 HEARTBEAT = 15.0
 """Seconds between comment lines on a quiet stream, so proxies keep it open."""
 
@@ -50,10 +57,32 @@ MAX_CURSOR = 64 * 1024
 
 _CURSOR_PART = re.compile(r"([A-Za-z0-9_-]{1,64}):([0-9]{1,12})")
 
-Item = tuple[str, int, str]
-"""What a viewer's queue holds: the table, the change's position, the event's ``data:`` JSON."""
+Kept = tuple[str, int, str]
+"""An event kept for a viewer that resumes: the table, the change's position, the event's ``data:`` JSON."""
 
-_CLOSE: Item = ("", -1, "")
+
+@dataclass(eq=False, slots=True)
+class Item:
+    """One change handed to every viewer's queue: made into bytes once for all of them.
+
+    ``own`` is the whole event as a one-table stream sends it (``id: main:8``); ``lobby`` as a stream of every
+    table sends it to a viewer in step with the hub (its cursor is the hub's positions before this change:
+    every such viewer has the same ``id:``), made only when such a viewer is there. A viewer out of step (it
+    resumed, or a table became known without a change) has its own ``id:`` made for it.
+    """
+
+    table: str
+    position: int
+    data: str
+    step: int
+    """The hub's step after this change; a viewer in step before it was at ``step - 1``."""
+    own: bytes
+    lobby: bytes | None = None
+    board: bytes | None = None
+    """``own`` with the patch of the table's drawn board, for a table page's stream (``?board=1``)."""
+
+
+_CLOSE = Item("", -1, "", -1, b"")
 
 
 def event(
@@ -98,6 +127,25 @@ def _counts(items: Iterable[Any]) -> dict[str, int]:
     return counts
 
 
+def _frame(cursor: str, data: str) -> bytes:
+    """Return one event as a stream sends it: its ``id:`` line, its ``data:`` line, a blank line."""
+    return f"id: {cursor}\ndata: {data}\n\n".encode()
+
+
+def _cursor_id(table: str, positions: dict[str, int]) -> str:
+    """Return the ``id:`` of an event of ``table`` for a cursor of ``positions``: ``table`` first, then the rest
+    by name."""
+    rest = ",".join(f"{name}:{n}" for name, n in sorted(positions.items()) if name != table)
+    own = f"{table}:{positions[table]}"
+    return f"{own},{rest}" if rest else own
+
+
+async def _disconnected(receive: Callable[[], Awaitable[dict[str, Any]]]) -> None:
+    """Return once the client of an answer has left (``http.disconnect``)."""
+    while (await receive())["type"] != "http.disconnect":
+        pass
+
+
 def parse_cursor(text: str | None) -> dict[str, int]:
     """Return the positions a ``Last-Event-ID`` names (``a:42,b:7``); parts that are not ``name:N`` are left out."""
     if not text:
@@ -115,9 +163,45 @@ class Viewer:
     """One open stream: the tables it watches (None: every table), its queue, and its cursor."""
 
     tables: frozenset[str] | None
-    queue: asyncio.Queue[Item] = field(default_factory=lambda: asyncio.Queue(BACKLOG))
+    board: bool = False
+    """A table page's stream (one table, ``?board=1``): its events carry the patch of the drawn board."""
+    queue: deque[Item] = field(default_factory=deque)
+    """The changes given to this viewer and not yet sent: at most BACKLOG (a plain deque: an ``asyncio.Queue``
+    cost some 20 µs a change a viewer, a third of the fan-out)."""
+    waiter: asyncio.Future[None] | None = None
+    """Set while the viewer's stream waits for a change: the first change given wakes it."""
     cursor: dict[str, int] = field(default_factory=dict)
     """The position of each table this viewer has been given (its ``id:``)."""
+    step: int = -1
+    """The hub's step this viewer of every table is in step with (its cursor is the hub's positions then), or -1."""
+    transport: Any = None
+    """The connection's transport once the stream writes to it directly (:meth:`Hub.serve`), else None."""
+    done: asyncio.Future[bool] | None = None
+    """Set when a directly written stream ends: True when the hub let it go (too slow), False when it closed."""
+
+    def give(self, item: Item) -> bool:
+        """Add ``item`` to the queue and wake the stream; False when the queue is full (the viewer is dropped)."""
+        if len(self.queue) >= BACKLOG:
+            return False
+        self.queue.append(item)
+        waiter = self.waiter
+        if waiter is not None and not waiter.done():
+            waiter.set_result(None)
+        return True
+
+    async def wait(self, timeout: float) -> bool:
+        """Wait until a change is queued; False when ``timeout`` seconds pass first."""
+        if self.queue:
+            return True
+        self.waiter = asyncio.get_running_loop().create_future()
+        try:
+            async with asyncio.timeout(timeout):
+                await self.waiter
+        except TimeoutError:
+            return False
+        finally:
+            self.waiter = None
+        return True
 
     def watches(self, table: str) -> bool:
         """Return whether the viewer's stream carries ``table``."""
@@ -125,10 +209,7 @@ class Viewer:
 
     def id_of(self, table: str) -> str:
         """Return the ``id:`` of an event of ``table`` just given: the cursor, ``table`` first."""
-        own = f"{table}:{self.cursor[table]}"
-        if len(self.cursor) == 1:
-            return own
-        return ",".join([own, *(f"{name}:{n}" for name, n in sorted(self.cursor.items()) if name != table)])
+        return _cursor_id(table, self.cursor)
 
 
 class Hub:
@@ -139,17 +220,26 @@ class Hub:
         """Viewers of one or some tables, by table."""
         self.everyone: set[Viewer] = set()
         """Viewers of every table (a lobby)."""
-        self.rings: dict[str, deque[tuple[int, Item]]] = {}
+        self.rings: dict[str, deque[tuple[int, Kept]]] = {}
         """The last RING events of each table, each with its place among every table's events."""
         self.positions: dict[str, int] = {}
+        """The position of every table the hub knows: what a viewer of every table in step with it has seen."""
         self.order = 0
+        self.step = 0
+        """Counts the changes of ``positions``: a viewer whose cursor was ``positions`` at step N is in step."""
         self.closed = False
 
     def know(self, table: str, position: int) -> None:
         """Note ``position`` as ``table``'s when the hub has seen no change of it yet (a table loaded at start)."""
-        self.positions.setdefault(table, position)
+        if table not in self.positions:
+            self.positions[table] = position
+            self.step += 1
 
-    def publish(self, table: str, event: dict[str, Any]) -> None:
+    def drawing(self, table: str) -> bool:
+        """Return whether a table page watches ``table``: its changes' events then carry its board's patch."""
+        return any(viewer.board for viewer in self.viewers.get(table, ()))
+
+    def publish(self, table: str, event: dict[str, Any], board: dict[str, Any] | None = None) -> None:
         """Send ``event`` (with ``id`` and ``sent``, the time it left) to every viewer of ``table``.
 
         Its position is the event's ``changes`` when that is past the last one (a served table counts its
@@ -159,18 +249,35 @@ class Hub:
         given = event.get("changes")
         position = given if isinstance(given, int) and given > last else last + 1
         self.positions[table] = position
+        self.step += 1
         data = json.dumps({**event, "changes": position, "sent": time.time()}, ensure_ascii=False)
-        item: Item = (table, position, data)
         ring = self.rings.get(table)
         if ring is None:
             ring = self.rings[table] = deque(maxlen=RING)
         self.order += 1
-        ring.append((self.order, item))
+        ring.append((self.order, (table, position, data)))
+        item = Item(table, position, data, self.step, _frame(f"{table}:{position}", data))
+        if board is not None:
+            drawn = json.dumps({**event, "changes": position, "board": board, "sent": time.time()}, ensure_ascii=False)
+            item.board = _frame(f"{table}:{position}", drawn)
+        if self.everyone:
+            item.lobby = _frame(_cursor_id(table, self.positions), data)
         for viewer in [*self.viewers.get(table, ()), *self.everyone]:
-            try:
-                viewer.queue.put_nowait(item)
-            except asyncio.QueueFull:
+            if viewer.transport is not None:
+                frame = self._frame(viewer, item)
+                if frame is not None:
+                    self._write(viewer, frame)
+            elif not viewer.give(item):
                 self._drop(viewer)
+
+    def _write(self, viewer: Viewer, frame: bytes) -> None:
+        """Write ``frame`` to a directly written stream as one HTTP/1.1 chunk; let the viewer go when its
+        connection holds more than WRITE_BUFFER bytes it has not taken (a slow reader: its page reconnects)."""
+        transport = viewer.transport
+        if transport.is_closing() or transport.get_write_buffer_size() > WRITE_BUFFER:
+            self._drop(viewer)
+            return
+        transport.write(b"%x\r\n" % len(frame) + frame + b"\r\n")
 
     def forget_table(self, table: str) -> None:
         """Forget ``table``'s recent events (its log is gone)."""
@@ -178,18 +285,18 @@ class Hub:
         self.positions.pop(table, None)
 
     def open(
-        self, tables: frozenset[str] | None, names: Iterable[str], cursor: dict[str, int]
-    ) -> tuple[Viewer, list[Item], list[str]]:
+        self, tables: frozenset[str] | None, names: Iterable[str], cursor: dict[str, int], board: bool = False
+    ) -> tuple[Viewer, list[Kept], list[str]]:
         """Register a viewer of ``tables`` (None: every table; ``names``: those that exist now) resuming after
         ``cursor``; return it, the events it missed (in the order they happened), and the tables it needs a
         fresh state of (not named by the cursor, or further behind than the ring reaches)."""
-        viewer = Viewer(tables)
+        viewer = Viewer(tables, board)
         if tables is None:
             self.everyone.add(viewer)
         else:
             for name in tables:
                 self.viewers.setdefault(name, set()).add(viewer)
-        ordered: list[tuple[int, Item]] = []
+        ordered: list[tuple[int, Kept]] = []
         fresh: list[str] = []
         for name in names:
             now = self.positions.get(name, 0)
@@ -219,17 +326,18 @@ class Hub:
                 if not queues:
                     del self.viewers[name]
 
-    def _drop(self, viewer: Viewer) -> None:
+    def _drop(self, viewer: Viewer, *, slow: bool = True) -> None:
         self.leave(viewer)
-        while not viewer.queue.empty():
-            viewer.queue.get_nowait()
-        viewer.queue.put_nowait(_CLOSE)
+        viewer.queue.clear()
+        viewer.give(_CLOSE)
+        if viewer.done is not None and not viewer.done.done():
+            viewer.done.set_result(slow)
 
     def close(self) -> None:
         """End every stream (the server is stopping): each viewer's generator returns."""
         self.closed = True
         for viewer in {*self.everyone, *(v for vs in self.viewers.values() for v in vs)}:
-            self._drop(viewer)
+            self._drop(viewer, slow=False)
 
     def count(self) -> int:
         """Return the number of open streams."""
@@ -238,35 +346,126 @@ class Hub:
     async def run(
         self,
         viewer: Viewer,
-        states: Sequence[tuple[str, int, str]],
-        missed: Sequence[Item],
+        states: Sequence[Kept],
+        missed: Sequence[Kept],
         heartbeat: float = HEARTBEAT,
-    ) -> AsyncIterator[str]:
+    ) -> AsyncGenerator[bytes, None]:
         """Yield one viewer's stream: the fresh ``states`` (table, position, data), the events it missed, then
-        every change; a change already in a state given is not given again."""
+        every change; a change already in a state given is not given again.
+
+        Each change's bytes are made once for every viewer (:class:`Item`); the events waiting in a viewer's
+        queue go out as one piece."""
         try:
             first = ["retry: 1000\n\n"]  # with what the viewer is owed, in one piece: it is registered by then
-            for table, position, data in [*states, *missed]:
+            owed = [*states, *missed]
+            for n, (table, position, data) in enumerate(owed, 1):
                 viewer.cursor[table] = position
-                first.append(f"id: {viewer.id_of(table)}\ndata: {data}\n\n")
-            yield "".join(first)
+                if n <= len(states) and n < len(owed):
+                    # A fresh state carries no id but the last one owed: a lobby's first 100 states would
+                    # otherwise name 1, 2, ... 100 tables each. Dropped before the last, the browser resumes
+                    # from the cursor it had, which is still true.
+                    first.append(f"data: {data}\n\n")
+                else:
+                    first.append(f"id: {viewer.id_of(table)}\ndata: {data}\n\n")
+            if viewer.tables is None and viewer.cursor == self.positions:
+                viewer.step = self.step  # what it was given is the hub's every table now: in step from here
+            yield "".join(first).encode()
+            queue = viewer.queue
             while not self.closed:
-                try:
-                    item = await asyncio.wait_for(viewer.queue.get(), heartbeat)
-                except TimeoutError:
-                    yield ": heartbeat\n\n"
+                if not await viewer.wait(heartbeat):
+                    yield b": heartbeat\n\n"
                     continue
-                if item is _CLOSE:
-                    return
-                table, position, data = item
-                if position <= viewer.cursor.get(table, 0):
-                    continue  # in a state or a missed event given above
-                viewer.cursor[table] = position
-                yield f"id: {viewer.id_of(table)}\ndata: {data}\n\n"
+                waiting = list(queue)
+                queue.clear()
+                parts: list[bytes] = []
+                for item in waiting:
+                    if item is _CLOSE:
+                        if parts:
+                            yield b"".join(parts)
+                        return
+                    frame = self._frame(viewer, item)
+                    if frame is not None:
+                        parts.append(frame)
+                if parts:
+                    yield parts[0] if len(parts) == 1 else b"".join(parts)
         finally:
             self.leave(viewer)
 
-    def stream(self, table: str, first: dict[str, Any], heartbeat: float = HEARTBEAT) -> AsyncIterator[str]:
+    def _frame(self, viewer: Viewer, item: Item) -> bytes | None:
+        """Return the bytes of ``item`` for ``viewer`` (None: it had it already, in a state or a missed event)."""
+        table, position = item.table, item.position
+        if viewer.step == item.step - 1 and item.lobby is not None:
+            viewer.cursor[table] = position  # in step: the same cursor as every viewer in step, the same bytes
+            viewer.step = item.step
+            return item.lobby
+        if position <= viewer.cursor.get(table, 0):
+            return None  # its cursor is as it was: still in step, if it was
+        viewer.step = -1
+        viewer.cursor[table] = position
+        if len(viewer.cursor) == 1:
+            return item.board if viewer.board and item.board is not None else item.own
+        if viewer.tables is None and item.step == self.step and viewer.cursor == self.positions:
+            viewer.step = item.step  # back in step from the next change on
+        return _frame(viewer.id_of(table), item.data)
+
+    async def serve(
+        self,
+        viewer: Viewer,
+        states: Sequence[Kept],
+        missed: Sequence[Kept],
+        transport: Any,
+        send: Callable[[dict[str, Any]], Awaitable[None]],
+        receive: Callable[[], Awaitable[dict[str, Any]]],
+        heartbeat: float = HEARTBEAT,
+    ) -> None:
+        """Send one viewer's stream, its answer's head already sent: what it is owed through ``send``, then
+        every change written by :meth:`publish` straight to the connection's ``transport``, each as an HTTP/1.1
+        chunk, until the client leaves, the hub lets it go, or the server stops (its end sent through ``send``).
+
+        Written straight, a change costs a viewer one ``write`` of bytes made once, not a task's turn, a trip
+        through the middleware and the HTTP library's framing: 2,000 lobby viewers take 40,000 events a second.
+        """
+        loop = asyncio.get_running_loop()
+        viewer.done = loop.create_future()
+        gone = loop.create_task(_disconnected(receive))
+        try:
+            stream = self.run(viewer, states, missed, heartbeat)
+            await send({"type": "http.response.body", "body": await anext(stream), "more_body": True})
+            await stream.aclose()  # the generator leaves the hub: take the viewer back, now written directly
+            if not viewer.done.done():
+                self._enter(viewer)
+                waiting, viewer.queue = list(viewer.queue), deque()
+                viewer.transport = transport
+                for item in waiting:
+                    frame = None if item is _CLOSE else self._frame(viewer, item)
+                    if frame is not None:
+                        self._write(viewer, frame)
+            while not viewer.done.done() and not gone.done():
+                either: list[asyncio.Future[Any]] = [viewer.done, gone]
+                await asyncio.wait(either, timeout=heartbeat, return_when=asyncio.FIRST_COMPLETED)
+                if not viewer.done.done() and not gone.done():
+                    self._write(viewer, b": heartbeat\n\n")
+            if viewer.done.done() and viewer.done.result():  # let go, too slow: closed, its page reconnects
+                transport.close()
+                await gone
+                return
+            if gone.done():
+                return
+            await send({"type": "http.response.body", "body": b"", "more_body": False})
+        finally:
+            viewer.transport = None
+            self.leave(viewer)
+            gone.cancel()
+
+    def _enter(self, viewer: Viewer) -> None:
+        """Register ``viewer`` again (its opening generator took it off)."""
+        if viewer.tables is None:
+            self.everyone.add(viewer)
+        else:
+            for name in viewer.tables:
+                self.viewers.setdefault(name, set()).add(viewer)
+
+    def stream(self, table: str, first: dict[str, Any], heartbeat: float = HEARTBEAT) -> AsyncIterator[bytes]:
         """Return the event stream of one new viewer of ``table``: ``first`` (the state now), then every change."""
         viewer, _, _ = self.open(frozenset({table}), (), {})
         position = self.positions.get(table, 0)

@@ -31,7 +31,8 @@ _STREAM = (
     "the event's own first ('main:42', 'b:8,a:42'); its data: JSON says the table, the change (state, coup, "
     "undo, shoe), shoe, coups, where ('shoe N, coup M'), changes (the position), counts, last; a coup's "
     "marks (road -> [{column, row, colour}]), an undo's undone coup, a shoe's burned cards. Last-Event-ID "
-    "resumes exactly after it; a table too far behind (or not named) gets a fresh state event."
+    "resumes exactly after it; a table too far behind (or not named) gets a fresh state event. The fresh "
+    "states a stream opens with carry one id, on the last event it opens with."
 )
 
 _WRITE_REFUSALS = {
@@ -211,6 +212,17 @@ def openapi() -> dict[str, Any]:
                         "explode": True,
                     },
                     _LAST_EVENT_ID,
+                    {
+                        "name": "board",
+                        "in": "query",
+                        "required": False,
+                        "description": (
+                            "1 with one table: a table page's stream, each change's event also carrying board, the "
+                            "patch of the drawn board.svg ({from, to, length, hunks: [[start, end, [lines]]]}, the "
+                            "lines with the board's id prefix written \\u0000), absent when there is nothing to patch"
+                        ),
+                        "schema": {"type": "integer", "enum": [0, 1]},
+                    },
                 ],
                 "responses": {**_answer("event stream", "text/event-stream"), "400": _ERROR, "404": _ERROR},
             }

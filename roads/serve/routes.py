@@ -23,7 +23,7 @@ import functools
 import hmac
 import json
 import sys
-from collections.abc import AsyncIterator, Collection, Sequence
+from collections.abc import AsyncIterator, Callable, Collection, Sequence
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlsplit
@@ -41,7 +41,7 @@ from ..pages import served
 from ..pages.csp import SERVED as CSP
 from . import static, views, worker
 from .follow import Follower, watch
-from .hub import Hub, parse_cursor
+from .hub import Hub, Kept, Viewer, parse_cursor
 from .openapi import openapi
 from .store import MAX_TABLES, Store, Table
 
@@ -147,6 +147,13 @@ async def put_table(request: Request) -> Response:
     return _json(await worker.read(views.state, table), 201 if made else 200)
 
 
+async def _change(served: Served, table: Table, kind: str, write: Callable[[], object]) -> None:
+    """Make one change of ``table`` on the writes' lane and publish its event (with its board's patch when a
+    table page watches it)."""
+    event, patch = await worker.write(views.change, table, kind, write, served.hub.drawing(table.name))
+    served.hub.publish(table.name, event, patch)
+
+
 async def post_coup(request: Request) -> Response:
     """POST /api/tables/{table}/coups: add one coup when ``expect`` is its number; 201 with the new state."""
     _check_token(request)
@@ -163,7 +170,7 @@ async def post_coup(request: Request) -> Response:
         raise HTTPException(400, 'give "result" ("B", "P" or "T", markers allowed) or "cards" ("3 6 K K 6 2") as text')
     served = _served(request)
     add = functools.partial(served.store.add, table, expect, result, cards)
-    served.hub.publish(table.name, await worker.write(views.change, table, "coup", add))
+    await _change(served, table, "coup", add)
     return _json(await worker.read(views.state, table), 201)
 
 
@@ -177,7 +184,7 @@ async def delete_last(request: Request) -> Response:
         raise HTTPException(400, "expect is the number of the coup to undo (a whole number)")
     served = _served(request)
     undo = functools.partial(served.store.undo, table, expect)
-    served.hub.publish(table.name, await worker.write(views.change, table, "undo", undo))
+    await _change(served, table, "undo", undo)
     return _json(await worker.read(views.state, table))
 
 
@@ -198,7 +205,7 @@ async def post_shoe(request: Request) -> Response:
         raise HTTPException(400, '"burned" is the burned cards as text ("K 5"), a few cards')
     served = _served(request)
     start = functools.partial(served.store.new_shoe, table, expect, burned)
-    served.hub.publish(table.name, await worker.write(views.change, table, "shoe", start))
+    await _change(served, table, "shoe", start)
     return _json(await worker.read(views.state, table), 201)
 
 
@@ -238,25 +245,33 @@ async def table_events(request: Request) -> Response:
 
 async def events(request: Request) -> Response:
     """GET /api/events?table=a&table=b: Server-Sent Events of every change of those tables (none named: of every
-    table, those made later too) over one connection; ``Last-Event-ID`` (or ``?last_event_id=``) resumes."""
+    table, those made later too) over one connection; ``Last-Event-ID`` (or ``?last_event_id=``) resumes;
+    ``?board=1`` with one table: its events carry the patch of its drawn board (a table page's stream)."""
     store = _served(request).store
     names = list(dict.fromkeys(request.query_params.getlist("table")))
     if len(names) > MAX_TABLES:
         raise HTTPException(400, f"a stream carries at most {MAX_TABLES} tables; name fewer, or none for every table")
+    board = request.query_params.get("board")
+    if board not in (None, "0", "1"):
+        raise HTTPException(400, "board is 1 (the events carry the patch of the table's drawn board) or 0")
+    if board == "1" and len(names) != 1:
+        raise HTTPException(400, "board=1 is a table page's stream: name one table (?table=main&board=1)")
     if not names:
         return await _stream(request, list(store), None)
     found = [store.get(name) for name in names]
-    return await _stream(request, found, frozenset(names))
+    return await _stream(request, found, frozenset(names), board == "1")
 
 
-async def _stream(request: Request, tables: list[Table], watched: frozenset[str] | None) -> Response:
+async def _stream(
+    request: Request, tables: list[Table], watched: frozenset[str] | None, board: bool = False
+) -> Response:
     """Open one viewer of ``tables`` (``watched`` None: every table) and answer with its event stream."""
     served = _served(request)
     hub = served.hub
     for table in tables:
         hub.know(table.name, table.changes)
     given = request.headers.get("last-event-id") or request.query_params.get("last_event_id")
-    viewer, missed, fresh = hub.open(watched, [t.name for t in tables], parse_cursor(given))
+    viewer, missed, fresh = hub.open(watched, [t.name for t in tables], parse_cursor(given), board)
     by_name = {t.name: t for t in tables}
     try:
         states = await worker.read(lambda: [views.state_event(by_name[name]) for name in fresh])
@@ -264,7 +279,37 @@ async def _stream(request: Request, tables: list[Table], watched: frozenset[str]
         hub.leave(viewer)
         raise
     headers = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
+    if request.scope.get("roads.transport") is not None:
+        return EventStream(hub, viewer, states, missed, headers)
     return StreamingResponse(hub.run(viewer, states, missed), media_type="text/event-stream", headers=headers)
+
+
+class EventStream(Response):
+    """An event stream written straight to its connection by the hub (:meth:`.hub.Hub.serve`), on the
+    server's own connections (``roads serve``); an app under another server streams through Starlette."""
+
+    media_type = "text/event-stream"
+
+    def __init__(
+        self, hub: Hub, viewer: Viewer, states: list[Kept], missed: list[Kept], headers: dict[str, str]
+    ) -> None:
+        # Not Response.__init__: it would make an empty body and say "content-length: 0"; a stream is chunked.
+        self.status_code = 200
+        self.background = None
+        self.init_headers(headers)
+        self.hub, self.viewer, self.states, self.missed = hub, viewer, states, missed
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        """Send the answer's head, then let the hub write the stream."""
+        await send({"type": "http.response.start", "status": self.status_code, "headers": self.raw_headers})
+        await self.hub.serve(
+            self.viewer,
+            self.states,
+            self.missed,
+            scope["roads.transport"],
+            send,
+            receive,  # type: ignore[arg-type]
+        )
 
 
 async def lobby(request: Request) -> Response:

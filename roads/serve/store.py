@@ -27,7 +27,7 @@ import stat
 import sys
 import threading
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
@@ -38,6 +38,7 @@ from ..errors import CardError, LogError, RoadsError, TableError
 from ..files import atomic_write, sync_folder
 from ..logs import iter_entries
 from ..logs.reader import EMPTY
+from ..logs.records import NEW_SHOE, NEW_SHOE_MARK
 from ..logs.results import parse_results
 from ..logs.undo import NewShoeRecord, new_shoe
 from ..logs.writer import coup_object
@@ -58,7 +59,7 @@ KB); 1 MB is some 10,000 coups and undos. The current shoe is kept in memory, so
 undoes forever cannot grow it without end: past it, a write is 409 until the next shoe starts. Past shoes
 stay on the disk (``--keep-shoes`` rotates old ones into dated files)."""
 
-_BREAK = b'"new_shoe"'
+_BREAK = NEW_SHOE_MARK.encode()
 """What a new-shoe line holds: a log's lines are looked into only when they have it."""
 
 MAX_TABLES = 1000
@@ -312,7 +313,7 @@ class Store:
             if not table.items:
                 raise TableError(f"shoe {table.shoe} of table '{table.name}' has no coup yet: deal one first")
             named = [str(card) for card in cards]
-            record: dict[str, object] = {"new_shoe": number, **({"burned": named} if named else {})}
+            record: dict[str, object] = {NEW_SHOE: number, **({"burned": named} if named else {})}
             line = (json.dumps(record) + "\n").encode()
             _append(table, line, bounded=False)
             table.shoe, table.shoe_start, table.items, table.changes = number, table.size, [], table.changes + 1
@@ -350,15 +351,13 @@ def _fresh(table: Table) -> None:
         raise TableError(
             f"another program changed {path}, which cannot be read now: {exc}; nothing was written"
         ) from None
-    table.items, table.seen, table.size, table.stamp = again.items, again.seen, again.size, again.stamp
-    table.open_end, table.rules, table.decks = again.open_end, again.rules, again.decks
-    table.shoe, table.shoe_start, table.burned, table.changes = (
-        again.shoe,
-        again.shoe_start,
-        again.burned,
-        again.changes,
-    )
-    table.first_shoe = again.first_shoe
+    for name in _RELOADED:
+        setattr(table, name, getattr(again, name))
+
+
+_RELOADED = tuple(f.name for f in fields(Table) if f.name not in ("name", "path", "followed", "lock"))
+"""What a log read again replaces in its table: every field but who it is and its lock (the table object is
+shared by every request, so it is updated in place)."""
 
 
 def _rotate(table: Table, keep_from: int) -> None:
@@ -497,6 +496,9 @@ def _load(path: Path, rules: str, decks: int) -> Table:
     meta: dict[str, tuple[str, int]] = {}
     shoe, start, changes, size, burned, last, first = 1, 0, 0, 0, None, b"", 0
     header = True
+    current: list[bytes] = []
+    """The current shoe's lines (those after the last new-shoe record), kept while they fit in MAX_LOG."""
+    held = 0
     try:
         with open(path, "rb") as handle:
             st = os.fstat(handle.fileno())
@@ -505,6 +507,9 @@ def _load(path: Path, rules: str, decks: int) -> Table:
             for number, raw in enumerate(iter(lambda: handle.readline(MAX_LOG + 1), b""), 1):
                 size += len(raw)
                 last = raw
+                if held <= MAX_LOG:  # past it the shoe is refused below, unless a new shoe starts first
+                    current.append(raw)
+                    held += len(raw)
                 line = raw.strip()
                 if header and line.startswith(b"#"):
                     key, _, value = line[1:].decode("utf-8", "replace").partition(":")
@@ -518,35 +523,43 @@ def _load(path: Path, rules: str, decks: int) -> Table:
                     found = _new_shoe(line, path, number)
                     if found is not None:
                         shoe, start, burned = found.new_shoe, size, found.burned
+                        current, held = [], 0
                         first = first or (shoe if changes == 1 else 1)
                 first = first or 1
-            handle.seek(start)
-            data = handle.read(MAX_LOG + 1)
     except OSError as exc:
         raise LogError(f"cannot read it: {exc.strerror or exc}", file=str(path)) from None
-    if len(data) > MAX_LOG:
+    if held > MAX_LOG:
         raise LogError(f"shoe {shoe} is more than a served table's shoe holds ({MAX_LOG} bytes)", file=str(path))
     table = Table(path.stem, path, meta.get("rules", (rules, 0))[0], _decks(meta.get("decks"), decks, path))
     table.size, table.stamp, table.shoe, table.shoe_start, table.changes = size, _stamp(st), shoe, start, changes
     table.open_end = bool(last) and not last.endswith(b"\n")
     table.burned = tuple(burned or ())
     table.first_shoe = first or 1
+    table.items = coups_of(b"".join(current), str(path), "jsonl")
     table.seen = _seen_of(_burned(" ".join(table.burned)))
-    if not data.strip():
-        return table
-    stream = io.BytesIO(data)
-    stream.name = str(path)
-    try:
-        for entry in iter_entries(stream, "jsonl"):
-            item: Coup | Outcome = entry.coup if entry.coup is not None else entry.outcome
-            if isinstance(item, Coup):
-                for card in item.dealt:
-                    table.seen[RANKS.index(card.rank)] += 1
-            table.items.append(item)
-    except LogError as exc:
-        if exc.message != EMPTY:  # an empty table (or every coup taken back) is a table with no coups yet
-            raise
+    for item in table.items:
+        if isinstance(item, Coup):
+            for card in item.dealt:
+                table.seen[RANKS.index(card.rank)] += 1
     return table
+
+
+def coups_of(text: bytes, name: str, fmt: str | None) -> list[Coup | Outcome]:
+    """Return the coups of a shoe's log lines (``name``: the file, for errors), read as every command reads
+    them; a log with no coup (or every coup taken back) has none. A served log's current shoe and a followed
+    log are both read here."""
+    if not text.strip():
+        return []
+    stream = io.BytesIO(text)
+    stream.name = name
+    items: list[Coup | Outcome] = []
+    try:
+        for entry in iter_entries(stream, fmt):
+            items.append(entry.coup if entry.coup is not None else entry.outcome)
+    except LogError as exc:
+        if exc.message != EMPTY:
+            raise
+    return items
 
 
 def _new_shoe(line: bytes, path: Path, number: int) -> NewShoeRecord | None:

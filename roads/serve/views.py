@@ -10,6 +10,7 @@ within one byte budget for the whole server (``CACHE_BYTES``).
 
 from __future__ import annotations
 
+import difflib
 import json
 import re
 import threading
@@ -19,9 +20,9 @@ from collections.abc import Callable
 from typing import Any, cast
 
 from ..board import Board
-from ..board.jsonview import added_marks, ask_dict, dumps, good_road_dicts
+from ..board.jsonview import added_marks, ask_dict, dumps, good_road_dicts, road_lengths
 from ..board.names import DERIVED, Road
-from ..cards import Card
+from ..cards import Card, parse_card
 from ..coup import Coup
 from ..errors import RoadsError, TableError
 from ..lesson.questions import questions
@@ -206,7 +207,9 @@ def _odds(table: Table) -> str:
             if isinstance(item.message, LogWarning) and item.message.dealt:
                 under_way = item.message.dealt
     try:
-        text = next_coup_json(coups, table.decks, rule_set(table.rules), under_way=under_way)
+        # The cards burned at the start of a new shoe are out of it too, as its coups' cards are.
+        out = (*(parse_card(name) for name in table.burned), *under_way)
+        text = next_coup_json(coups, table.decks, rule_set(table.rules), under_way=out)
     except RoadsError as exc:
         raise TableError(str(exc), status=409) from None
     return text + "\n"
@@ -271,17 +274,69 @@ def _coups_of(shoe: Shoe) -> list[Coup | Any]:
     return [entry.coup if entry.coup is not None else entry.outcome for entry in shoe.entries()]
 
 
-def change(table: Table, kind: str, write: Callable[[], object]) -> dict[str, Any]:
+_PREFIX = re.compile(r"r[0-9a-f]{10}-")
+"""The id prefix of a drawn board (``roads.scene.ids``): a digest of what it shows, so it names the board."""
+
+PATCH_MARK = "\x00"
+"""What stands for a board's id prefix in a patch's lines: a character no SVG holds."""
+
+
+Drawn = tuple[str, list[str], int]
+"""A board as a patch sees it: its id prefix, its lines (the prefix written PATCH_MARK), its length in UTF-16
+units (as a page counts a string's length)."""
+
+
+def _drawn(table: Table) -> Drawn | None:
+    """Return the table's board now as a patch sees it (None: a board without ids, never patched)."""
+    text = picture(table, "svg", {}).decode("utf-8")
+    found = _PREFIX.search(text)
+    if found is None:
+        return None
+    lines = text.replace(found.group(0), PATCH_MARK).split("\n")
+    return found.group(0), lines, len(text.encode("utf-16-le")) // 2
+
+
+def board_patch(table: Table, before: Drawn | None) -> dict[str, Any] | None:
+    """Return how the table's board (``board.svg``, as ``roads render`` draws it) changed since ``before``
+    (:func:`_drawn` of the board then), or None when there is nothing to patch (the page fetches the board).
+
+    The board is drawn once, by the one render path, and kept: a page asking for ``board.svg`` gets those
+    bytes. A patch is ``{"from": prefix, "to": prefix, "length": n, "hunks": [[start, end, [lines]], ...]}``:
+    the page whose board has the id prefix ``from`` puts each hunk's lines in place of its lines ``start`` to
+    ``end`` (its board's lines, the prefix written PATCH_MARK), last hunk first, writes the prefix ``to`` back,
+    and has exactly the new ``board.svg``, ``length`` characters long (UTF-16 units, as a page counts them)."""
+    after = _drawn(table)
+    if before is None or after is None:
+        return None
+    (was, old, _), (now, lines, length) = before, after
+    hunks = [
+        [i1, i2, lines[j1:j2]]
+        for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(None, old, lines, autojunk=False).get_opcodes()
+        if tag != "equal"
+    ]
+    return {"from": was, "to": now, "length": length, "hunks": hunks}
+
+
+def change(
+    table: Table, kind: str, write: Callable[[], object], drawn: bool = False
+) -> tuple[dict[str, Any], dict[str, Any] | None]:
     """Make one change of ``table`` (``write``, on the writer thread) and return its event, made from the table
-    right after it: a coup's event has the marks it added to each road, an undo's the coup taken back."""
+    right after it, and (``drawn``: a page of the table is watching) the patch of its board (:func:`board_patch`).
+
+    A coup's event has the marks it added to each road, an undo's the coup taken back."""
+    board_before = _drawn(table) if drawn else None  # kept from the last change, or from the page's fetch
     before = list(table.items)
     write()
     after = list(table.items)
     marks = None
-    if kind == "coup":
-        marks = added_marks(Board.from_outcomes(after[:-1]), Board.from_outcomes(after))
+    if kind == "coup" and after:
+        grown = Board.from_outcomes(after[:-1])
+        lengths = road_lengths(grown)
+        grown.add(after[-1])
+        marks = added_marks(grown, lengths)
     undone = coup_object(before[-1]) if kind == "undo" and before else None
-    return event(table, kind, items=after, marks=marks, undone=undone)
+    patch = board_patch(table, board_before) if drawn else None
+    return event(table, kind, items=after, marks=marks, undone=undone), patch
 
 
 def state_event(table: Table) -> tuple[str, int, str]:

@@ -45,19 +45,41 @@
     Array.prototype.forEach.call(document.querySelectorAll("[data-table]"), function (li) {
       entries[li.getAttribute("data-table")] = li;
     });
-    // One stream for every table of the lobby: the counts come in the event, the small board is reloaded
-    // only when the table's log has moved past what it shows.
+    // One stream for every table of the lobby: the counts come in the event. A small board (the last 12
+    // columns, drawn by the server) is fetched again only once the table's log has moved past what it shows,
+    // and only while it is on screen: a board scrolled out of view is fetched when it comes back, so a lobby
+    // of 100 tables asks for the few boards it shows, not 20 a second.
+    var stale = {};
+    function reload(li) {
+      var name = li.getAttribute("data-table");
+      delete stale[name];
+      li.querySelector("img").src = "/api/tables/" + encodeURIComponent(name) + "/board.svg?last=12&v=" +
+        li.getAttribute("data-shoe") + "-" + li.getAttribute("data-changes");
+    }
+    var shown = {};
+    var watcher = "IntersectionObserver" in window ? new IntersectionObserver(function (seen) {
+      seen.forEach(function (one) {
+        var name = one.target.getAttribute("data-table");
+        shown[name] = one.isIntersecting;
+        if (one.isIntersecting && stale[name]) { reload(one.target); }
+      });
+    }) : null;
+    Object.keys(entries).forEach(function (name) {
+      if (watcher) { watcher.observe(entries[name]); } else { shown[name] = true; }
+    });
     new EventSource("/api/events").onmessage = function (e) {
       var ev = JSON.parse(e.data);
       var li = entries[ev.table];
       if (!li) { return; }
       li.querySelector("[data-counts]").textContent = where(ev);
-      if (li.getAttribute("data-changes") !== String(ev.changes)) {
-        li.querySelector("img").src = "/api/tables/" + encodeURIComponent(ev.table) + "/board.svg?last=12&v=" +
-          ev.shoe + "-" + ev.changes;
-      }
+      var moved = li.getAttribute("data-changes") !== String(ev.changes);
       li.setAttribute("data-changes", String(ev.changes));
+      li.setAttribute("data-shoe", String(ev.shoe));
       li.setAttribute("data-coups", String(ev.coups));
+      if (moved) {
+        stale[ev.table] = true;
+        if (shown[ev.table]) { reload(li); }
+      }
     };
     document.getElementById("new-table").addEventListener("submit", function (e) {
       e.preventDefault();
@@ -107,15 +129,41 @@
     marks = found.map(function (m) { m.size = cells[m.road] || 12; return m; });
   }
 
+  // The board as roads render draws it, kept as text: a change's event carries the patch of it (its lines
+  // that changed, drawn by the server's one render path), so a coup redraws the board without fetching it.
+  var boardText = null;
+  var boardPrefix = null;
+
+  function setBoard(text) {
+    boardText = text;
+    var m = /id="(r[0-9a-f]{10}-)/.exec(text);
+    boardPrefix = m ? m[1] : null;
+    img.setAttribute("data-board", boardPrefix || "");  // the board's id prefix: a digest of what it shows
+    readMarks(text);
+    if (overlay) { text = text.replace(/<rect class="background"[^>]*>/, ""); }
+    var url = URL.createObjectURL(new Blob([text], { type: "image/svg+xml" }));
+    img.src = url;
+    if (shownUrl) { URL.revokeObjectURL(shownUrl); }
+    shownUrl = url;
+  }
+
   function drawBoard() {
-    return fetch(api + "/board.svg").then(function (r) { return r.text(); }).then(function (text) {
-      readMarks(text);
-      if (overlay) { text = text.replace(/<rect class="background"[^>]*>/, ""); }
-      var url = URL.createObjectURL(new Blob([text], { type: "image/svg+xml" }));
-      img.src = url;
-      if (shownUrl) { URL.revokeObjectURL(shownUrl); }
-      shownUrl = url;
-    });
+    return fetch(api + "/board.svg").then(function (r) { return r.text(); }).then(setBoard);
+  }
+
+  // Apply a board patch: {from, to, length, hunks: [[start, end, lines], ...]} over the board's lines with its
+  // id prefix written "\u0000". False when it is not of the board shown (a gap): the board is fetched then.
+  function patchBoard(patch) {
+    if (!patch || boardText === null || patch.from !== boardPrefix) { return false; }
+    var lines = boardText.split(boardPrefix).join("\u0000").split("\n");
+    for (var i = patch.hunks.length - 1; i >= 0; i--) {
+      var h = patch.hunks[i];
+      Array.prototype.splice.apply(lines, [h[0], h[1] - h[0]].concat(h[2]));
+    }
+    var text = lines.join("\n").split("\u0000").join(patch.to);
+    if (text.length !== patch.length) { return false; }
+    setBoard(text);
+    return true;
   }
 
   function showWhere(s) {
@@ -159,9 +207,12 @@
       ["Tie edge", percent(edges.tie)], ["Cards left", o.cards_left]]);
   }
 
-  function refresh() {
+  // What the board does not show (statistics, asks, odds) is fetched after each change; the board is drawn
+  // from the event's patch when it has one for the board shown, and fetched whole only otherwise (the first
+  // state, a gap after a reconnect, a patch of another board).
+  function refresh(patch) {
     busy = busy.then(function () {
-      var jobs = [drawBoard(), fetch(api).then(function (r) { return r.json(); }).then(function (s) {
+      var jobs = [patchBoard(patch) ? null : drawBoard(), fetch(api).then(function (r) { return r.json(); }).then(function (s) {
         showState(s);
         // Odds need the cards of every coup: a table of results alone has none to count.
         if (overlay || !s.cards) { return null; }
@@ -175,18 +226,19 @@
     return busy;
   }
 
-  // The same one stream as the lobby's, for this table alone: the event says the shoe and coup at once.
-  new EventSource("/api/events?table=" + encodeURIComponent(table)).onmessage = function (e) {
+  // The same one stream as the lobby's, for this table alone (board=1: each change's event carries the patch
+  // of the drawn board); the event says the shoe and coup at once.
+  new EventSource("/api/events?board=1&table=" + encodeURIComponent(table)).onmessage = function (e) {
     var ev = JSON.parse(e.data);
     showWhere(ev);
-    refresh();
+    refresh(ev.board);
   };
 
   if (overlay) { return; }
 
   function answer(r) {
     if (r.status >= 300) { say(r.body.error); } else { say(""); showState(r.body); }
-    if (r.status === 409) { refresh(); }
+    if (r.status === 409) { refresh(null); }
   }
 
   function result(letter) { send("POST", api + "/coups", { result: letter, expect: coups + 1 }).then(answer); }
