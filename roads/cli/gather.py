@@ -297,10 +297,7 @@ def _count_blocks(
     with contextlib.closing(answers):
         for shoe in _numbered(shoes(), log):
             bar.update(1)
-            if shoe.error is not None:
-                inputs.fail(shoe.error, shoe)
-            else:
-                inputs.done += 1
+            inputs.settle(shoe.error, shoe)
 
 
 def scanned(inputs: Inputs, scan: Exposure, workers: int, progress: Progress | None = None) -> Iterator[ShoeExposure]:
@@ -317,11 +314,8 @@ def scanned(inputs: Inputs, scan: Exposure, workers: int, progress: Progress | N
         shown.update(0)  # on a terminal from the start
         for (shoe, _), found in run_tasks(itertools.chain(first, jobs), workers, task, _lost):
             shown.update()
-            if found.error is not None:
-                inputs.fail(found.error, shoe)
-                continue
-            inputs.done += 1
-            yield found
+            if inputs.settle(found.error, shoe):
+                yield found
 
 
 def _scan(scan: Exposure, job: Job) -> ShoeExposure:

@@ -100,6 +100,14 @@ class Inputs:
         if self.failed:
             raise click.exceptions.Exit(1)
 
+    def settle(self, error: RoadsError | None, shoe: Shoe | None) -> bool:
+        """Count ``shoe`` done (True) or, with an ``error``, failed with its one line (False)."""
+        if error is not None:
+            self.fail(error, shoe)
+            return False
+        self.done += 1
+        return True
+
     def fail(self, exc: RoadsError, shoe: Shoe | None) -> None:
         """Count a bad shoe or log and say why on one line; stop here under --fail-fast."""
         self.failed += 1

@@ -236,8 +236,5 @@ def _read_blocks(log: str, inputs: Inputs, reading: Reading, progress: Progress)
         for shoe in _numbered(shoes(), log):  # numbered as open_archive numbers them: a repeated id is said
             numbers = pending.popleft()
             progress.update()
-            if shoe.error is not None:
-                inputs.fail(shoe.error, shoe)
-                continue
-            inputs.done += 1
-            yield numbers
+            if inputs.settle(shoe.error, shoe):
+                yield numbers

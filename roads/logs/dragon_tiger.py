@@ -137,17 +137,12 @@ def _results(token: str, name: str, line: int, column: int, number: int) -> list
         return [_WORDS[ch.lower()] for ch in token]
     for i, ch in enumerate(token):
         if _result_word(ch) is None:
-            at = column + i
-            baccarat = _BACCARAT.match(token, i)
-            if baccarat is not None:
-                raise LogError(
-                    f"{_quoted(token, i)} is a baccarat result, not a Dragon Tiger one: {BACCARAT_HINT}",
-                    file=name,
-                    line=line,
-                    column=at,
-                    coup=number + _count_before(token, i),
-                )
-            raise LogError(f"{_quoted(token, i)} is not a result: {HELP}", file=name, line=line, column=at, coup=number)
+            baccarat = _BACCARAT.match(token, i) is not None
+            what = (
+                f"a baccarat result, not a Dragon Tiger one: {BACCARAT_HINT}" if baccarat else f"not a result: {HELP}"
+            )
+            coup = number + _count_before(token, i) if baccarat else number
+            raise LogError(f"{_quoted(token, i)} is {what}", file=name, line=line, column=column + i, coup=coup)
     raise AssertionError("a token of result characters is a run")  # pragma: no cover
 
 

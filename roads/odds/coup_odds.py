@@ -21,12 +21,17 @@ _BY_VALUE = "None when the composition was given by value with two or more ten-v
 """Why a pair figure can be missing: by value, two ten-valued cards may or may not share a rank."""
 
 
-class _OddsFields(BaseModel, Generic[T]):
-    """Probabilities (0..1) and house edges for the next coup from one composition."""
+class FromComposition(BaseModel):
+    """What every game's odds of the next coup share: frozen, and the size of the composition they come from."""
 
     model_config = ConfigDict(frozen=True)
 
     cards_left: int = Field(description="Cards in the composition the odds were computed from.")
+
+
+class _OddsFields(FromComposition, Generic[T]):
+    """Probabilities (0..1) and house edges for the next coup from one composition."""
+
     banker: T = Field(description="Banker wins.")
     player: T = Field(description="Player wins.")
     tie: T = Field(description="Tie.")

@@ -19,12 +19,13 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Generic, TypeVar
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
 from ..cards import RANKS, SUITS, Card
 from ..dragon_tiger import CARDS_PER_COUP, RANK_ORDER
 from ..errors import OddsError
 from .composition import CARDS_PER_RANK_PER_DECK, Composition, check_count
+from .coup_odds import FromComposition
 
 T = TypeVar("T", float, Fraction)
 
@@ -83,12 +84,9 @@ class SuitedComposition:
         return SuitedComposition(tuple((a, b, c, d) for a, b, c, d in counts))
 
 
-class _DragonTigerFields(BaseModel, Generic[T]):
+class _DragonTigerFields(FromComposition, Generic[T]):
     """Probabilities (0..1) and house edges of the next Dragon Tiger coup from one composition."""
 
-    model_config = ConfigDict(frozen=True)
-
-    cards_left: int = Field(description="Cards in the composition the odds were computed from.")
     dragon: T = Field(description="Dragon's card ranks higher (A lowest, K highest).")
     tiger: T = Field(description="Tiger's card ranks higher.")
     tie: T = Field(description="The two cards share a rank.")
