@@ -67,9 +67,9 @@ def plan(logs: Sequence[str], output: str | None, folder: str | None, kind: str 
 
 
 HELP_ORDER = (
-    *("road", "last", "theme", "labels", "highlight"),
+    *("road", "last", "theme", "labels", "highlight", "bead"),
     *("cell", "width", "scale"),
-    *("totals", "road_labels", "naturals", "pairs", "title"),
+    *("totals", "road_labels", "column_numbers", "naturals", "pairs", "title"),
 )
 """The order ``roads render --help`` lists the drawing options in: what is drawn, its size, then the marks."""
 

@@ -101,7 +101,10 @@
     const feedback = q.querySelector("[data-feedback]");
     feedback.hidden = false;
     const verdict = feedback.querySelector(".verdict");
-    verdict.textContent = ok ? "Right." : `Not quite: the answer is "${rightText}".`;
+    // Each choice has its own feedback: a wrong one names the mistake it stands for.
+    const why = feedback.querySelector(`[data-why="${button.dataset.choice}"] .said`);
+    const said = why ? why.textContent : "";
+    verdict.textContent = ok ? `Right. ${said}` : `Not quite: the answer is "${rightText}". ${said}`;
     verdict.className = `verdict ${ok ? "right" : "wrong"}`;
     feedback.querySelector("details").open = true;
     score.textContent = `Score: ${right} of ${asked}`;
