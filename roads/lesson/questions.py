@@ -118,6 +118,25 @@ def questions(boards: Iterable[Scoreboard], *, seed: int | str, count: int = DEF
     return out
 
 
+def questions_of_kind(board: Scoreboard, kind: str, *, seed: int | str, count: int) -> list[Question]:
+    """Return up to ``count`` questions of one ``kind`` about ``board``, in a drawn order (a course's checks).
+
+    The same makers as :func:`questions`, so the same traps-where-they-bite and one-true-choice rules hold.
+    """
+    if kind not in KINDS:
+        raise LessonError(f"no question kind '{kind}': choose one of {', '.join(KINDS)}")
+    shoe = _Shoe(board, 1)
+    stream = SeededStream(f"kind:{seed}:{kind}")
+    pool = list(shoe.makers[kind])
+    out: list[Question] = []
+    while len(out) < count:
+        question = shoe.draw(stream, pool, straight=kind == "empty-row" and not out)
+        if question is None:
+            break
+        out.append(question)
+    return out
+
+
 def _flip(color: Color | None) -> Color | None:
     return None if color is None else Color.BLUE if color is Color.RED else Color.RED
 
@@ -491,4 +510,14 @@ class _Shoe:
         )
 
 
-__all__ = ["DEFAULT_COUNT", "KINDS", "MAX_COUNT", "MAX_QUESTIONS", "TRAPS", "Question", "check_count", "questions"]
+__all__ = [
+    "DEFAULT_COUNT",
+    "KINDS",
+    "MAX_COUNT",
+    "MAX_QUESTIONS",
+    "TRAPS",
+    "Question",
+    "check_count",
+    "questions",
+    "questions_of_kind",
+]
