@@ -240,3 +240,42 @@ def test_a_board_never_shows_the_answer_of_its_check() -> None:
         if q.kind == "road-start":
             road = next(r for r in DERIVED if r.title in q.prompt)
             assert road.cli in check.hide, "the road's own strip would show its first mark"
+
+
+def test_the_designed_shoes_show_what_their_lessons_say() -> None:
+    """The sentences that name marks, streaks or starts are read back off the road builder's board."""
+    shoes = {lesson.slug: lesson_board(lesson) for _, lesson in lessons()}
+
+    def marks(board: Scoreboard, road: str = "big-eye-boy") -> list[tuple[str, int]]:
+        return [(p.color.value, p.rule) for p in board.proofs(road)]
+
+    # red-and-blue: "B P P P B: Big Eye Boy gives blue, red, blue."
+    assert letters(shoes["red-and-blue"]) == "BPPPB"
+    assert [c for c, _ in marks(shoes["red-and-blue"])] == ["blue", "red", "blue"]
+    # rule-one: "B B P P B: Big Eye Boy red by Rule 2, then red by Rule 1."
+    assert marks(Scoreboard.from_outcomes(list(shoes["rule-one"].bead_plate.outcomes)[:5])) == [("red", 2), ("red", 1)]
+    assert letters(shoes["rule-one"]).startswith("BBPPB")
+    # alternating: 38 Big Eye Boy marks, all red.
+    assert len(marks(shoes["alternating"])) == 38 and {c for c, _ in marks(shoes["alternating"])} == {"red"}
+    # dragon-tails: a Banker streak of eight and a Player streak of nine.
+    assert streaks(letters(shoes["dragon-tails"]))[:2] == [("B", 8), ("P", 9)]
+    # rule-two-tail: a streak of ten.
+    assert max(d for _, d in streaks(letters(shoes["rule-two-tail"]))) == 10
+    # leading-ties: two ties open the shoe; trap-leading-ties: three.
+    assert (shoes["leading-ties"].leading_ties, shoes["trap-leading-ties"].leading_ties) == (2, 3)
+    # The starts: column 2 row 2; column 4 row 1 (column 3 has one bead); column 4 row 2.
+    for slug, road, place in (
+        ("big-eye-boy-start", "big-eye-boy", (2, 2)),
+        ("small-road-start", "small-road", (4, 1)),
+        ("cockroach-pig-start", "cockroach-pig", (4, 2)),
+    ):
+        first = shoes[slug].proof(road, 1)
+        assert (first.column, first.row) == place, slug
+    # five-roads: 30 coups with ties and a dragon tail.
+    five = shoes["five-roads"]
+    assert five.coups == 30 and "T" in letters(five) and any((b.x, b.y) != (b.column, b.row) for b in five.big_road)
+    # The traps lessons have their traps; speed-review has every one.
+    assert any(b.row > 6 for b in shoes["trap-dragon-tail"].big_road)
+    review = shoes["speed-review"]
+    assert review.leading_ties and any(b.row > 6 for b in review.big_road)
+    assert any(p.rule == 2 and p.compared[0][1] <= p.row - 2 for p in review.proofs())

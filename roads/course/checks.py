@@ -203,9 +203,9 @@ class _Maker:
                 f"coup {n} is {where}.",
             )
         )
-        side = self.outcomes[n - 1].winner.value
-        prompt = f"Coup {n} is next (a {side} {'win' if side != 'tie' else ''}). Which Bead Plate cell does it take?"
-        prompt = prompt.replace(" )", ")")
+        winner = self.outcomes[n - 1].winner
+        what = "a tie" if winner is Winner.TIE else f"a {winner.value.title()} win"
+        prompt = f"Coup {n} is next ({what}). Which Bead Plate cell does it take?"
         question = self.question("bead-plate", n - 1, prompt, right, wrong, right[1].removeprefix("Right: "))
         return self.check(question, road="bead-plate")
 
@@ -225,15 +225,15 @@ class _Maker:
             return None
         name = {"banker_pairs": "Banker pairs", "player_pairs": "Player pairs", "tie": "ties"}[what]
         look = {
-            "banker_pairs": "small red dots at the top left of the discs",
-            "player_pairs": "small blue dots at the bottom right of the discs",
+            "banker_pairs": "small red dots at the top left of a disc",
+            "player_pairs": "small blue dots at the bottom right of a disc",
             "tie": "green discs",
         }[what]
-        right = (str(got), f"Right: {got} {name}, the {look}.")
+        right = (str(got), f"Right: {got} of them, the {look}.")
         other = {"banker_pairs": stats.player_pairs, "player_pairs": stats.banker_pairs, "tie": stats.banker}[what]
         wrong = [
             (str(got + 1), f"One too many: count the {look} on the Bead Plate; there are {got}."),
-            (str(max(got - 1, 0)), f"One missed: there are {got} {look} on the Bead Plate."),
+            (str(max(got - 1, 0)), f"One missed: count the {look} on the Bead Plate; there are {got}."),
         ]
         if what != "tie":
             wrong.append(
@@ -481,10 +481,10 @@ class _Maker:
     def player_draws(self, player: int, banker: int) -> Check | None:
         """'Player has 5 and Banker 3 in two cards: who draws?', answered by the rules."""
         if is_natural(player) or is_natural(banker):
-            nat = "Player" if is_natural(player) else "Banker"
-            right = ("Nobody draws: a natural", f"Right: {nat} has a natural ({max(player, banker)}): nobody draws.")
+            nat, total = ("Player", player) if is_natural(player) else ("Banker", banker)
+            right = ("Nobody draws: a natural", f"Right: {nat} has a natural ({total}): nobody draws.")
             wrong = [
-                ("Player draws", f"{nat}'s two-card {max(player, banker)} is a natural: the coup ends, nobody draws."),
+                ("Player draws", f"{nat}'s two-card {total} is a natural: the coup ends, nobody draws."),
                 ("Player stands, Banker may draw", "A natural on either side stops the coup: nobody draws."),
             ]
         elif player_draws(player):

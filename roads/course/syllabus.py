@@ -221,7 +221,7 @@ MODULES: tuple[Module, ...] = (
             Lesson(
                 "rule-one",
                 "A new column: compare two depths",
-                "B B P P B: Big Eye Boy red, red, both by Rule 1.",
+                "B B P P B: Big Eye Boy red by Rule 2 (the second P), then red by Rule 1 (the B opens column 3).",
                 (
                     "Rule 1 is for a bead at row 1: a new column starts. Compare the depth of the column that just "
                     "finished (column c - 1) with the depth of column c - 1 - k.",
