@@ -139,6 +139,21 @@ def test_a_check_is_answered_with_the_keyboard_alone(browser: Any, site: Path) -
         context.close()
 
 
+def test_printed_every_check_shows_its_answer_and_feedback(browser: Any, site: Path) -> None:  # noqa: F811
+    context = browser.new_context(viewport={"width": 768, "height": 900})
+    try:
+        tab = _tab(context, site / "rule-one.html")
+        tab.emulate_media(media="print")
+        checks = tab.locator(".checks [data-question]")
+        for i in range(checks.count()):
+            assert checks.nth(i).locator(".whys").is_visible(), "a printed check shows every choice's feedback"
+            assert checks.nth(i).locator(".explanation").is_visible()
+        assert tab.locator(".pager").is_hidden()
+        assert tab.errors == []
+    finally:
+        context.close()
+
+
 def test_the_timed_round_keeps_the_best_round(browser: Any, site: Path) -> None:  # noqa: F811
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     try:
