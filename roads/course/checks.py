@@ -160,9 +160,12 @@ class _Maker:
             bead,
         )
 
-    def check(self, question: Question | None, **drawn: object) -> Check | None:
-        """Return the question as a check drawn as ``drawn`` says, or None."""
-        return None if question is None else Check(question, **drawn)  # type: ignore[arg-type]
+    @staticmethod
+    def check(
+        question: Question | None, *, numbers: bool = True, hide: tuple[str, ...] = (), road: str = "scoreboard"
+    ) -> Check | None:
+        """Return the question as a check whose board is drawn as the keywords say (:class:`Check`), or None."""
+        return None if question is None else Check(question, numbers, hide, road)
 
     # -- the Bead Plate --------------------------------------------------------
 
