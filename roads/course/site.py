@@ -31,7 +31,7 @@ from ..files import atomic_write, make_folder
 from ..lesson.compare import columns_of, comparison_scene
 from ..lesson.drill import drill, drill_html
 from ..lesson.questions import questions
-from ..lesson.tableau import tableau_scene
+from ..lesson.tableau import parse_cell, tableau_scene
 from ..pages.csp import Policy
 from ..pages.figure import decoration_svg
 from ..pages.shell import asset, keep_symbols, page_fonts, sprite, standalone
@@ -252,12 +252,11 @@ class _Drawer:
 
     def chart(self, cell: str) -> Figure:
         """Return the Banker chart with one cell highlighted (a third-card lesson's board)."""
-        scene = tableau_scene(highlight=cell, theme=self.theme)
-        banker, third = cell.split(":")
-        said = "Player stood" if third == "stood" else f"Player's third card {third}"
-        return Figure(
-            self.svg(scene, "chart", "tab-"), f"When Banker draws: Banker {banker}, {said}", scene.desc or scene.title
-        )
+        chosen = parse_cell(cell)
+        scene = tableau_scene(highlight=chosen, theme=self.theme)
+        said = "Player stood" if chosen.third is None else f"Player's third card {chosen.third}"
+        label = f"When Banker draws, Banker {chosen.banker} and {said} highlighted (scrolls sideways)"
+        return Figure(self.svg(scene, "chart", "tab-"), label, chosen.sentence())
 
     def shown(self, check: Check) -> Shown:
         """Return a check as the page shows it: its board as it stood (its first coups), its proofs' pictures."""
