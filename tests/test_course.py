@@ -204,7 +204,12 @@ def test_the_markup_is_the_quizs(site: tuple[dict[str, str], object]) -> None:
         assert re.search(r'data-kind="[a-z-]+"', block) and "data-feedback" in block
         assert choices == [str(i) for i in range(len(choices))] and answer < len(choices)
         assert re.findall(r'data-why="(\d+)"', block) == choices
+        assert 'class="asks"' not in block, "the ask badges would answer 'if Banker wins next'"
     assert 'data-checks="inline"' in html
+    assert all(
+        'class="asks"' not in b
+        for b in re.findall(r"<section class=\"question\".*?</section>", pages["exam.html"], re.S)
+    )
 
 
 def test_same_seed_same_bytes_and_the_exam_is_dealt_from_it(site: tuple[dict[str, str], object]) -> None:
