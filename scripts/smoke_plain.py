@@ -73,6 +73,9 @@ CASES = (
     Case(("explain", "shoe.txt", "--road", "small-road", "--mark", "3")),
     Case(("lesson", "shoe.txt", "-o", "lesson.html"), ("lesson.html",)),
     Case(("odds",)),
+    Case(
+        ("course", "-o", "course", "--seed", "7"), ("course/index.html", "course/bead-plate.html", "course/exam.html")
+    ),
     Case(("quiz", "--seed", "7", "-o", "roads-quiz.html"), ("roads-quiz.html",)),
     Case(("quiz", "shoe.txt", "--seed", "7", "--count", "10", "-o", "shoe-quiz.html"), ("shoe-quiz.html",)),
     Case(("odds", "--after", "shoe.txt", "--each", "--plot", "odds.svg"), ("odds.svg",)),

@@ -161,7 +161,7 @@ def test_every_choice_ignores_case() -> None:
 
 def test_seed_has_one_type_and_one_help_everywhere() -> None:
     seeds = by_name()["--seed"]
-    assert {c for c, _ in seeds} == {"deal", "demo", "drill", "quiz", "simulate"}
+    assert {c for c, _ in seeds} == {"course", "deal", "demo", "drill", "quiz", "simulate"}
     assert {p.help for _, p in seeds} == {SEED_HELP}
     assert len({(p.type.name, p.callback) for _, p in seeds}) == 1
 

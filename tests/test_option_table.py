@@ -54,6 +54,8 @@ BAD: dict[str, list[str]] = {
     "totals": ["maybe"],
     "road_labels": ["sometimes"],
     "highlight": ["big-road:1", "big-eye-boy", "big-eye-boy:0", "big-eye-boy:x"],
+    "column_numbers": ["maybe"],
+    "bead": ["0", "x", "2.5"],
     "title": [],  # any text is a title
     "good_roads": ["maybe"],
 }

@@ -23,10 +23,14 @@ def test_one_template_owns_the_doctype_and_every_page_extends_it() -> None:
     names = sorted(p.name for p in TEMPLATES.iterdir() if p.name.endswith(".html"))
     texts = {n: TEMPLATES.joinpath(n).read_text(encoding="utf-8") for n in names}
     assert [n for n, t in texts.items() if "<!DOCTYPE" in t] == ["base.html"]
-    # A library of macros (report_sections.html) is imported by a page, never written on its own: no document.
+    # A name starting with _ is a part a page includes (the key, a check), never a page of its own;
+    # a library of macros (report_sections.html) is imported by a page, never written on its own.
     libraries = [n for n, t in texts.items() if "{% macro" in t and "{% block" not in t]
     assert libraries == ["report_sections.html"]
-    assert all('{% extends "' in t for n, t in texts.items() if n != "base.html" and n not in libraries)
+    pages = {n: t for n, t in texts.items() if not n.startswith("_") and n not in libraries}
+    assert all('{% extends "' in t for n, t in pages.items() if n != "base.html")
+    parts = [n for n in texts if n.startswith("_")]
+    assert all(any(f'{{% include "{part}" %}}' in t for t in pages.values()) for part in parts), parts
 
 
 def test_templates_ship_as_package_data() -> None:

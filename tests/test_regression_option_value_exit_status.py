@@ -57,6 +57,7 @@ BAD_VALUES: list[tuple[list[str], str]] = [
     (["odds", "--decks", "0"], "--decks"),
     (["odds", "--after", CARDS, "--plot", "{out}.gif"], "--plot"),
     (["quiz", RESULTS, "-o", "{out}.html", "--count", "0"], "--count"),
+    (["course", "-o", "{dir}", "--seed", "x" * 1001], "--seed"),
     (["serve", "--port", "70000"], "--port"),
     (["serve", "--decks", "0"], "--decks"),
     (["simulate", "--shoes", "1"], "--shoes"),

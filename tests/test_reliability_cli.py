@@ -356,6 +356,19 @@ def test_serve_bad_options_are_usage_errors(tmp_path: Path, capsys: pytest.Captu
     assert not (tmp_path / "d").exists()
 
 
+def test_course_refuses_a_file_for_its_folder_and_a_bad_seed_in_one_line(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """A file where the folder should be is one line and status 1; a seed too long is bad usage; nothing is written."""
+    taken = tmp_path / "course"
+    taken.write_text("kept\n")
+    status, out, err = run(capsys, "course", "-o", str(taken))
+    assert status == 1 and out == "" and len(err.splitlines()) == 1 and "course" in err, err
+    assert taken.read_text() == "kept\n"
+    assert_usage(*run(capsys, "course", "-o", str(tmp_path / "new"), "--seed", "9" * 101)[::2])
+    assert not (tmp_path / "new").exists()
+
+
 def test_every_command_is_covered() -> None:
     """A new command gets a test here before it ships."""
     from roads.cli.app import all_commands
@@ -379,6 +392,7 @@ def test_every_command_is_covered() -> None:
         "exposure",
         "report",
         "quiz",  # tests/test_quiz.py and the hostile logs above
+        "course",  # tests/test_course.py and the bad folder below
         "serve",  # tests/test_serve.py, tests/test_serve_live.py and the bad options below
     }
     assert set(all_commands()) <= covered, set(all_commands()) - covered

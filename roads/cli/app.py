@@ -18,6 +18,7 @@ _LISTING = """\
 build      Build every road of a shoe LOG and print a summary, or the whole board as JSON.
 check    = Audit a log's cards against the drawing rules, coup by coup.
 convert  = Write a log, or every shoe of an archive, in another log format.
+course     Write the road-reading course: an index and a page per lesson, from the first bead to table speed.
 coup       Resolve one coup from CARDS in dealing order and explain every decision.
 deal     = Deal a seeded shoe and print it as a log in any format.
 demo       Deal a seeded 8-deck shoe, show what it produced and draw its scoreboard to SVG and PNG.

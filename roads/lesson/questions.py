@@ -8,6 +8,11 @@ Big Road's beads. The wrong choices are the slips a learner makes: the other
 colour, the neighbouring columns, the other rule, the drawn place for the
 logical one, counting without the ties.
 
+Every wrong choice carries its own feedback (:attr:`Question.whys`): the
+mistake it stands for, in words, with the columns the learner should have
+used. A trap is asked only where it bites (Rule 2's empty row from row 3 on),
+and a question two of whose choices are both true is not asked at all.
+
 The same board and seed give the same questions on every machine
 (:class:`~roads.shoe.SeededStream`, not Python's random).
 """
@@ -61,17 +66,26 @@ class Question:
     choices: tuple[str, ...]
     answer: int
     """The index of the right choice."""
+    whys: tuple[str, ...]
+    """Each choice's feedback: for a wrong one, the mistake it stands for; for the right one, why it is right."""
     explanation: str
     """The answer in words, read off the board."""
     proofs: tuple[Proof, ...]
     """The proofs of the marks the answer rests on, as the road builder gives them."""
     board: Scoreboard = field(repr=False, compare=False)
     """The board the proofs were read from (the shoe, or the shoe with the asked-about coup added)."""
+    bead: int | None = None
+    """The coup whose Big Road bead the question asks about (outlined on its board); None for the whole board."""
 
     def to_dict(self) -> dict[str, object]:
         """Return the question as JSON-ready data, its proofs included."""
         data: dict[str, object] = {f.name: getattr(self, f.name) for f in fields(self) if f.name != "board"}
-        return {**data, "choices": list(self.choices), "proofs": [p.to_dict() for p in self.proofs]}
+        return {
+            **data,
+            "choices": list(self.choices),
+            "whys": list(self.whys),
+            "proofs": [p.to_dict() for p in self.proofs],
+        }
 
 
 def check_count(count: int) -> None:
@@ -104,6 +118,25 @@ def questions(boards: Iterable[Scoreboard], *, seed: int | str, count: int = DEF
     return out
 
 
+def questions_of_kind(board: Scoreboard, kind: str, *, seed: int | str, count: int) -> list[Question]:
+    """Return up to ``count`` questions of one ``kind`` about ``board``, in a drawn order (a course's checks).
+
+    The same makers as :func:`questions`, so the same traps-where-they-bite and one-true-choice rules hold.
+    """
+    if kind not in KINDS:
+        raise LessonError(f"no question kind '{kind}': choose one of {', '.join(KINDS)}")
+    shoe = _Shoe(board, 1)
+    stream = SeededStream(f"kind:{seed}:{kind}")
+    pool = list(shoe.makers[kind])
+    out: list[Question] = []
+    while len(out) < count:
+        question = shoe.draw(stream, pool, straight=kind == "empty-row" and not out)
+        if question is None:
+            break
+        out.append(question)
+    return out
+
+
 def _flip(color: Color | None) -> Color | None:
     return None if color is None else Color.BLUE if color is Color.RED else Color.RED
 
@@ -123,10 +156,16 @@ def _shuffled(stream: SeededStream, items: list[str]) -> list[str]:
     return items
 
 
-def _choices(stream: SeededStream, right: str, wrong: Iterable[str]) -> tuple[tuple[str, ...], int]:
-    """Return ``right`` and up to three distinct ``wrong`` choices in a drawn order, and where ``right`` went."""
-    choices = _shuffled(stream, list(dict.fromkeys([right, *(w for w in wrong if w != right)]))[:4])
-    return tuple(choices), choices.index(right)
+def _choices(
+    stream: SeededStream, right: tuple[str, str], wrong: Iterable[tuple[str, str]]
+) -> tuple[tuple[str, ...], int, tuple[str, ...]]:
+    """Return ``right`` and up to three distinct ``wrong`` choices in a drawn order, where ``right`` went, and
+    each choice's feedback; each choice is (text, feedback), a wrong one's feedback the mistake it stands for."""
+    why = {right[0]: right[1]}
+    for text, said in wrong:
+        why.setdefault(text, said)  # the first feedback given for a choice is its own
+    order = _shuffled(stream, list(why)[:4])
+    return tuple(order), order.index(right[0]), tuple(why[c] for c in order)
 
 
 Maker = Callable[[SeededStream], "Question | None"]
@@ -148,7 +187,8 @@ class _Shoe:
         for proof in board.proofs():
             self.makers["columns"].append(partial(self.columns, p=proof))
             self.makers["rule"].append(partial(self.rule, p=proof))
-            if proof.rule == 2 and proof.compared[0][1] < proof.row:
+            if proof.rule == 2 and proof.compared[0][1] < proof.row and proof.row >= 3:
+                # From row 3 on: at row 2 an empty row is one row short, blue either way; the trap cannot bite.
                 # The straight drop (red) is the trap itself; one row short (blue) only looks like it.
                 straight = proof.compared[0][1] <= proof.row - 2
                 (drops if straight else self.makers["empty-row"]).append(partial(self.empty_row, p=proof))
@@ -210,15 +250,36 @@ class _Shoe:
         if not any(added):
             return None
         colours = [None if p is None else p.color for p in added]
-        right = _colours_named(colours)
-        wrong = [_colours_named([_flip(c) for c in colours])]
+        right = (_colours_named(colours), "Right: each road's new mark is proved below.")
+        wrong: list[tuple[str, str]] = []
+        if sum(c is not None for c in colours) > 1:
+            wrong.append(
+                (
+                    _colours_named([_flip(c) for c in colours]),
+                    "Every colour is the other way round: red is not Banker and blue is not Player. Red means "
+                    "the road's pattern repeats, blue that it breaks; read each road's own comparison.",
+                )
+            )
         for i, c in enumerate(colours):
-            if c is not None:
-                wrong.append(_colours_named([_flip(x) if j == i else x for j, x in enumerate(colours)]))
+            proof = added[i]
+            if c is not None and proof is not None:
+                wrong.append(
+                    (
+                        _colours_named([_flip(x) if j == i else x for j, x in enumerate(colours)]),
+                        f"{proof.title} is wrong: you gave it {_flip(c).value}. {proof.text}",  # type: ignore[union-attr]
+                    )
+                )
         # The road a learner forgets has started (or thinks has): a mark where there is none yet.
         for i, c in enumerate(colours):
             if c is None and any(colours[:i]):
-                wrong.append(_colours_named([x if j != i else Color.RED for j, x in enumerate(colours)]))
+                road, k = DERIVED[i], i + 1
+                wrong.append(
+                    (
+                        _colours_named([x if j != i else Color.RED for j, x in enumerate(colours)]),
+                        f"{road.title} has not started yet: its first mark comes from the bead at column {k + 1}, "
+                        f"row 2 (or column {k + 2}, row 1 when column {k + 1} has one bead).",
+                    )
+                )
         side = NEXT[kind].winner.value.title()
         bead = after.big_road[-1]
         made = [p for p in added if p is not None]
@@ -246,52 +307,108 @@ class _Shoe:
         def row_of(column: int) -> str:
             return f"Column {column}: is there a bead at row {r}?"
 
+        wrong: list[tuple[str, str]]
         if p.rule == 1:
             (done, _), (partner, _) = p.compared
-            right = depths(done, partner)
-            wrong = [depths(done, c - k)] if c - k != done else []  # counting k back from the new column
-            wrong += [depths(done - 1, partner - 1)] if partner > 1 else [depths(done, partner + 1)]
-            wrong += [row_of(c - k)]  # the other rule
+            right = (depths(done, partner), f"Right: {p.reason}")
+            rule1 = (
+                f"Rule 1 compares column {done}, the one that just finished, with the column {k} further back: "
+                f"column {partner}."
+            )
+            wrong = (
+                [(depths(done, c - k), f"You counted {k} back from the new column {c}. {rule1}")]
+                if c - k != done
+                else []
+            )
+            if partner > 1:
+                wrong.append(
+                    (
+                        depths(done - 1, partner - 1),
+                        f"You took the column before the one that just finished, column {done - 1}. {rule1}",
+                    )
+                )
+            else:
+                wrong.append((depths(done, partner + 1), f"You went back {k - 1} from column {done}, not {k}. {rule1}"))
+            wrong.append(
+                (
+                    row_of(c - k),
+                    f"That is Rule 2, for a bead under another in its column. This bead starts column {c} at row 1, "
+                    f"so Rule 1 compares depths: column {done} with column {partner}.",
+                )
+            )
         else:
             back = p.compared[0][0]
-            right = row_of(back)
-            wrong = [row_of(back - 1)] if back > 1 else []
-            wrong += [row_of(back + 1)] if back + 1 < c else []
+            right = (row_of(back), f"Right: {p.reason}")
+            rule2 = f"Rule 2 looks exactly {k} column{'s' if k > 1 else ''} back from column {c}: column {back}."
+            wrong = [(row_of(back - 1), f"You went {k + 1} columns back. {rule2}")] if back > 1 else []
+            if back + 1 < c:
+                wrong.append((row_of(back + 1), f"You went {k - 1} column{'s' if k != 2 else ''} back. {rule2}"))
+            other = (
+                f"That is Rule 1, for a bead that starts a column. This bead is at row {r}, under another in "
+                f"column {c}, so Rule 2 applies: is there a bead at row {r} of column {back}?"
+            )
             # The other rule, or where it cannot apply yet, the column against the new one.
-            wrong += [depths(c - 1, c - 1 - k)] if c - 1 - k >= 1 else [depths(back, c)]
+            wrong.append((depths(c - 1, c - 1 - k), other) if c - 1 - k >= 1 else (depths(back, c), other))
         prompt = (
             f"{p.title} mark {p.mark} (from coup {self.coup_of(p)}, the bead at column {c}, row {r}) is "
             f"{p.color.value}. Which Big Road columns decide its colour?"
         )
+        coup = self.coup_of(p)
         return Question(
-            "columns", self.number, self.coup_of(p), prompt, *_choices(stream, right, wrong), p.text, (p,), self.board
+            "columns", self.number, coup, prompt, *_choices(stream, right, wrong), p.text, (p,), self.board, coup
         )
 
     def rule(self, stream: SeededStream, p: Proof) -> Question:
         """'Which rule applies here?': Rule 1's column depths or Rule 2's row, from the mark's proof."""
         c, r, k = p.column, p.row, p.k
-        one = (
-            f"Rule 1: compare the depths of columns {c - 1} and {c - 1 - k}"
-            if c - 1 - k >= 1
-            else "Rule 1: compare the depths of the two columns before it"
-        )
-        two = f"Rule 2: look for a bead at row {r} of column {c - k}" if c - k >= 1 else "Rule 2: look k columns back"
-        right, other = (one, two) if p.rule == 1 else (two, one)
-        prompt = (
-            f"Coup {self.coup_of(p)} put a Big Road bead at column {c}, row {r}, and {p.title} marked it. "
-            "Which rule sets the colour of that mark?"
-        )
+        # Neither the prompt nor a choice names the bead's row: the outlined bead on the board shows it.
+        one = "Rule 1: the bead starts a new column, so compare the depths of the columns before it"
+        two = f"Rule 2: the bead continues its column, so look back {k} column{'s' if k > 1 else ''} at the same row"
+        if p.rule == 1:
+            right = (one, f"Right: {p.reason}")
+            other = (
+                two,
+                f"The outlined bead is the first of column {c}, at row 1: nothing above it to continue. {p.reason}",
+            )
+        else:
+            right = (two, f"Right: {p.reason}")
+            other = (
+                one,
+                f"The outlined bead is at row {r}, under another bead of column {c}: it continues that column, "
+                f"it does not start one. {p.reason}",
+            )
+        coup = self.coup_of(p)
+        prompt = f"Coup {coup} put the outlined Big Road bead, and {p.title} marked it. Which rule sets its colour?"
         return Question(
-            "rule", self.number, self.coup_of(p), prompt, *_choices(stream, right, [other]), p.text, (p,), self.board
+            "rule", self.number, coup, prompt, *_choices(stream, right, [other]), p.text, (p,), self.board, coup
         )
 
-    def empty_row(self, stream: SeededStream, p: Proof) -> Question:
+    def empty_row(self, stream: SeededStream, p: Proof) -> Question | None:
         """Rule 2's trap: column c-k has no bead at row r; the mark is red when it stopped two rows above or more."""
         (back, depth), r = p.compared[0], p.row
-        straight = f"Red: column {back} stopped two or more rows above row {r} (a straight drop)"
-        short = f"Blue: column {back} stopped exactly one row above row {r}"
-        empty = f"Blue: column {back} has no bead at row {r}"
-        right = {Color.RED: straight, Color.BLUE: short}[p.color]
+        if r < 3:
+            return None  # at row 2 an empty row is always one row short: blue either way, so the trap cannot bite
+        beads = "one bead" if depth == 1 else f"{depth} beads"
+        straight = (
+            f"Red: column {back} stopped two or more rows above row {r} (a straight drop)",
+            f"Column {back} has {beads}: it stopped exactly one row above row {r}, not two or more, so Rule 2 "
+            "gives blue.",
+        )
+        short = (
+            f"Blue: column {back} stopped exactly one row above row {r}",
+            f"Column {back} has {beads}: it stopped {r - depth} rows above row {r}, not one. Only a column that "
+            "stops exactly one row above gives blue; two or more rows is the straight drop, red.",
+        )
+        empty = (
+            f"Blue: column {back} has no bead at row {r}",
+            f"An empty row is not enough for blue: column {back} has {beads}, so it stopped {r - depth} rows "
+            f"above row {r}. That is the straight drop, and it gives red.",
+        )
+        if p.color is Color.RED:
+            right, wrong = (straight[0], f"Right: {p.comparison}"), [empty, short]
+        else:
+            # "No bead at row r, so blue" is true here too: it is not offered beside the right answer.
+            right, wrong = (short[0], f"Right: {p.comparison}"), [straight]
         coup = self.coup_of(p)
         prompt = (
             f"Coup {coup} puts a bead at column {p.column}, row {r} of the Big Road. {p.title} looks at "
@@ -303,7 +420,7 @@ class _Shoe:
             self.number,
             coup - 1,
             prompt,
-            *_choices(stream, right, [empty, straight, short]),
+            *_choices(stream, right, wrong),
             p.text,
             (p,),
             self.board,
@@ -312,11 +429,21 @@ class _Shoe:
     def dragon_tail(self, stream: SeededStream, p: Proof) -> Question:
         """Dragon tails: the derived roads read a bead's logical place, never where its tail draws it."""
         bead = self.bead_at[(p.column, p.row)]
-        right = f"Column {p.column}, row {p.row}: its place in the streak"
+        right = (f"Column {p.column}, row {p.row}: its place in the streak", f"Right: {p.reason}")
+        logical = (
+            f"The derived roads never read where a tail draws a bead: it is bead {p.row} of the streak in column "
+            f"{p.column}, so they read column {p.column}, row {p.row}."
+        )
         wrong = [
-            f"Column {bead.x}, row {bead.y}: where it is drawn",
-            f"Column {p.column}, row {bead.y}: the row the tail turned along",
-            f"Column {bead.x}, row 1: the drawn column's top",
+            (f"Column {bead.x}, row {bead.y}: where it is drawn", f"That is where the tail draws it. {logical}"),
+            (
+                f"Column {p.column}, row {bead.y}: the row the tail turned along",
+                f"The tail runs along row {bead.y}, but the streak keeps counting down. {logical}",
+            ),
+            (
+                f"Column {bead.x}, row 1: the drawn column's top",
+                f"Column {bead.x} is only where the tail has got to; it is not a column of its own. {logical}",
+            ),
         ]
         prompt = (
             f"Coup {bead.coup}'s bead is drawn in a dragon tail, at drawn column {bead.x}, row {bead.y} of the "
@@ -335,6 +462,7 @@ class _Shoe:
             explanation,
             (p,),
             self.board,
+            bead.coup,
         )
 
     def leading_ties(self, stream: SeededStream, road: Road) -> Question:
@@ -342,8 +470,25 @@ class _Shoe:
         ties = self.board.leading_ties
         p = self.board.proof(road, 1)
         coup = self.coup_of(p)
-        right = f"Coup {coup}"
-        wrong = [f"Coup {coup - ties}", f"Coup {coup + ties}", f"Coup {coup + 1}"]
+        where = f"the bead at column {p.column}, row {p.row}"
+        right = (f"Coup {coup}", f"Right: {road.title} starts at {where}, coup {coup}, the ties counted.")
+        many = "s" if ties > 1 else ""
+        wrong = [
+            (
+                f"Coup {coup - ties}",
+                f"You left the tie{many} out: a tie is a coup too, though it takes no Big Road cell. "
+                f"{where.capitalize()} is coup {coup}.",
+            ),
+            (
+                f"Coup {coup + ties}",
+                f"You counted the leading tie{many} twice: coup {coup} already counts them. {where.capitalize()} is "
+                f"coup {coup}.",
+            ),
+            (
+                f"Coup {coup + 1}",
+                f"One coup late: {road.title}'s first mark comes from {where} itself, coup {coup}, not the coup after.",
+            ),
+        ]
         prompt = (
             f"The shoe opens with {ties} tie{'' if ties == 1 else 's'} before the first Banker or Player result. "
             f"Which coup makes {road.title}'s first mark?"
@@ -352,9 +497,27 @@ class _Shoe:
             f"Ties are coups but take no Big Road cell: the leading ties sit on the first cell, so {road.title} "
             f"starts at the bead at column {p.column}, row {p.row}, which is coup {coup}. {p.text}"
         )
+        # The board stands before that coup: drawn after it, it would show the first mark, the answer.
         return Question(
-            "leading-ties", self.number, coup, prompt, *_choices(stream, right, wrong), explanation, (p,), self.board
+            "leading-ties",
+            self.number,
+            coup - 1,
+            prompt,
+            *_choices(stream, right, wrong),
+            explanation,
+            (p,),
+            self.board,
         )
 
 
-__all__ = ["DEFAULT_COUNT", "KINDS", "MAX_COUNT", "MAX_QUESTIONS", "TRAPS", "Question", "check_count", "questions"]
+__all__ = [
+    "DEFAULT_COUNT",
+    "KINDS",
+    "MAX_COUNT",
+    "MAX_QUESTIONS",
+    "TRAPS",
+    "Question",
+    "check_count",
+    "questions",
+    "questions_of_kind",
+]

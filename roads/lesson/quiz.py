@@ -125,7 +125,8 @@ class _Writer:
         from ..render.svgfonts import texts
 
         shown = Scoreboard.from_outcomes(self.boards[q.shoe - 1].bead_plate.outcomes[: q.coups])
-        scene = lay_out(shown, render_options(theme=self.theme, last=LAST, road_labels=True))
+        drawn = render_options(theme=self.theme, last=LAST, road_labels=True, column_numbers=True, bead=q.bead)
+        scene = lay_out(shown, drawn)
         # The ask badges would give away every "if Banker wins next" answer.
         scene = dataclasses.replace(scene, items=_shown(scene.items))
         self.keep(scene, "brd-", "shown-board")

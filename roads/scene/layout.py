@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Unpack
 
-from ..board import Board
+from ..board import Bead, Board
 from ..board.good_roads import good_roads
 from ..board.names import DERIVED, Road
 from ..board.window import drawn_width, window
@@ -51,6 +51,10 @@ LABEL_BASELINE = 12.0
 DERIVED_KEYS = tuple(name.cli for name in DERIVED)
 TITLE = 14.0
 TITLE_LEADING = 1.3
+NUMBER_TEXT = 9.0
+"""Font size of the Big Road's column numbers (``column_numbers``)."""
+NUMBER_BAND = 12.0
+"""Height of the band under the Big Road that holds its column numbers."""
 
 
 class Corners:
@@ -193,6 +197,8 @@ class _Layout:
         named = options.highlight is not None if options.road_labels is None else options.road_labels
         self.band = LABEL_BAND if named else 0.0
         """Height of the band over each strip that holds its name; none without ``road_labels``."""
+        self.numbers = NUMBER_BAND if options.column_numbers and legible(NUMBER_TEXT, options.cell) else 0.0
+        """Height of the band under the Big Road that holds its column numbers; none without ``column_numbers``."""
 
     # -- the whole picture -------------------------------------------------
 
@@ -324,7 +330,7 @@ class _Layout:
             "bead-plate": Frame(x0, y, left, CELL, first("bead-plate", plate_w, left, last)),
             "big-road": Frame(x1, y, right, CELL, first("big-road", road_w, right, last)),
         }
-        y += six + band
+        y += six + self.numbers + band
         frames["big-eye-boy"] = Frame(x1, y, right * 2, HALF, first("big-eye-boy", content["big_eye_boy"], right * 2))
         y += six / 2 + band
         frames["small-road"] = Frame(x1, y, small, HALF, first("small-road", content["small_road"], small))
@@ -338,10 +344,19 @@ class _Layout:
         if legible(SMALLEST_TEXT, self.o.cell):
             # Below the text cell the panel's figures would be under 9 px: the board goes without them.
             items.append(
-                panel(self.board, self.t, self.labels, self.book, x0, top + band + six, left * CELL, six + 2 * band)
+                panel(
+                    self.board,
+                    self.t,
+                    self.labels,
+                    self.book,
+                    x0,
+                    top + band + six,
+                    left * CELL,
+                    six + 2 * band + self.numbers,
+                )
             )
         self.name_roads(items, frames)
-        return (left + right) * CELL, 2 * six + 3 * band
+        return (left + right) * CELL, 2 * six + 3 * band + self.numbers
 
     @staticmethod
     def split(right: int, small: int, pig: int, last: int | None) -> tuple[int, int]:
@@ -368,7 +383,7 @@ class _Layout:
         else:
             items.append(self.derived(name, frame))
         self.name_roads(items, {road: frame})
-        return frame.width, frame.height + self.band
+        return frame.width, frame.height + self.band + (self.numbers if road == "big-road" else 0.0)
 
     def name_roads(self, items: list[Item], frames: dict[str, Frame]) -> None:
         """Add each road's name in the band over its strip (``road_labels``), never wider than the strip: set
@@ -399,6 +414,11 @@ class _Layout:
         """Return the first drawn column a road shows: the newest, scrolled back to keep a highlight in view."""
         first = window(content, grid, last)
         f = self.focus
+        if road == "big-road" and f is None and self.o.bead is not None:
+            outlined = self.outlined()
+            if outlined is not None and not first <= outlined.x < first + (grid if last is None else min(grid, last)):
+                first = max(1, outlined.x - (grid if last is None else min(grid, last)) + 1)
+            return first
         if f is None:
             return first
         if road == "big-road":
@@ -559,7 +579,35 @@ class _Layout:
             if f.looked_at is not None:
                 outlines.extend(self.outline(frame, *f.looked_at, strong=False))
             outlines.extend(self.outline(frame, f.source.x, f.source.y, strong=True))
-        return self.region("big-road", frame, marks, tints=tints, outlines=outlines)
+        outlined = self.outlined()
+        if outlined is not None:
+            outlines.extend(self.outline(frame, outlined.x, outlined.y, strong=True))
+        group = self.region("big-road", frame, marks, tints=tints, outlines=outlines)
+        if not self.numbers:
+            return group
+        return Group((*group.items, self.column_numbers(frame)), id=group.id, classes=group.classes)
+
+    def outlined(self) -> Bead | None:
+        """Return the Big Road bead ``bead`` names (a tie's coup: the bead it sits on); None when there is none yet."""
+        coup = self.o.bead
+        if coup is None:
+            return None
+        found = None
+        for bead in self.board.big_road.beads:
+            if bead.coup > coup:
+                break
+            found = bead
+        return found
+
+    def column_numbers(self, frame: Frame) -> Group:
+        """Return the column numbers under the Big Road: each streak's number under its first bead, as drawn."""
+        y = frame.y + frame.height + NUMBER_BAND - 3
+        texts = tuple(
+            Text(frame.centre(bead.x, 1)[0], y, str(bead.column), NUMBER_TEXT, self.t.muted, classes="column-number")
+            for bead in self.board.big_road.beads
+            if bead.row == 1 and frame.shows(bead.x)
+        )
+        return Group(texts, classes="column-numbers")
 
     def ties(
         self,

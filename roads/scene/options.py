@@ -31,6 +31,8 @@ DERIVED_ROADS: tuple[str, ...] = tuple(road.cli for road in DERIVED)
 
 MOST_COLUMNS = 10_000
 """The most columns ``last`` may show."""
+MOST_COUPS = 10_000_000
+"""The largest coup number ``bead`` may name."""
 SCALES = (0.1, 16)
 """The smallest and largest PNG pixel multiplier."""
 WIDTHS = (16, 30_000)
@@ -285,6 +287,8 @@ class OptionChanges(TypedDict, total=False):
     totals: bool
     road_labels: bool | None
     highlight: tuple[str, int] | str | None
+    column_numbers: bool
+    bead: int | None
     title: str | None
     good_roads: bool
 
@@ -366,6 +370,23 @@ class RenderOptions:
         "--highlight",
         metavar="ROAD:MARK",
         remark="e.g. big-eye-boy:5, or ('big-eye-boy', 5) from Python",
+    )
+    column_numbers: bool = option_field(
+        "flag",
+        False,
+        "Number the Big Road's columns under it",
+        "--column-numbers",
+        remark="as the proofs count them: a streak's column, wherever a dragon tail draws it",
+    )
+    bead: int | None = option_field(
+        "whole",
+        None,
+        "Outline the Big Road bead a coup made",
+        "--bead",
+        metavar="COUP",
+        bounds=(1, MOST_COUPS),
+        unit="coups",
+        remark="a tie's coup outlines the bead it sits on; nothing is compared or explained",
     )
     title: str | None = option_field(
         "text",

@@ -1,14 +1,18 @@
 // roads quiz: one question at a time, a score, and the kinds a learner misses asked more often.
 // The misses are kept in localStorage (per kind); where storage is blocked they last for the visit.
 // Without JavaScript every question is on the page with its answer folded under it.
+// On a course lesson (<body data-checks="inline">) every check stays in place and a wrong choice can be
+// followed by another until the right one; the first choice is what counts. Each choice is announced as a
+// "roads:answered" event on the question, and a "roads:replay" event on it re-enacts a stored choice.
 (() => {
   "use strict";
   const KEY = "roads-quiz-misses";
+  const inline = document.body.dataset.checks === "inline";
   const questions = Array.from(document.querySelectorAll("[data-question]"));
   const score = document.getElementById("score");
   const next = document.getElementById("next");
   const done = document.getElementById("done");
-  if (!questions.length || !score || !next || !done) return;
+  if (!questions.length || !score || (!inline && (!next || !done))) return;
 
   let store = null;
   try {
@@ -76,45 +80,69 @@
     if (focus) q.querySelector("[data-choice]").focus();
   };
 
-  const answer = (q, button) => {
-    if (answered.has(q)) return;
-    answered.add(q);
+  const tried = new Set();
+  const answer = (q, button, replay) => {
+    if (answered.has(q) || button.getAttribute("aria-disabled") === "true") return;
     const ok = button.dataset.choice === q.dataset.answer;
-    asked += 1;
-    if (ok) right += 1;
-    const kind = q.dataset.kind;
-    const now = Math.max(0, missed(kind) + (ok ? -1 : 1));
-    if (now) misses[kind] = now;
-    else delete misses[kind];
-    save();
+    const first = !tried.has(q);
+    tried.add(q);
+    if (ok || !inline) answered.add(q);
+    if (first) {
+      asked += 1;
+      if (ok) right += 1;
+      const kind = q.dataset.kind;
+      if (!replay) {
+        const now = Math.max(0, missed(kind) + (ok ? -1 : 1));
+        if (now) misses[kind] = now;
+        else delete misses[kind];
+        save();
+      }
+      q.dataset.result = ok ? "right" : "wrong";
+    }
     let rightText = "";
     for (const b of q.querySelectorAll("[data-choice]")) {
-      b.setAttribute("aria-disabled", "true");
+      if (answered.has(q)) b.setAttribute("aria-disabled", "true");
       if (b.dataset.choice === q.dataset.answer) {
-        b.classList.add("right");
+        if (answered.has(q)) b.classList.add("right");
         rightText = b.textContent;
       }
     }
     button.setAttribute("aria-pressed", "true");
-    if (!ok) button.classList.add("wrong");
-    q.dataset.result = ok ? "right" : "wrong";
+    if (!ok) {
+      button.classList.add("wrong");
+      button.setAttribute("aria-disabled", "true");
+    }
     const feedback = q.querySelector("[data-feedback]");
     feedback.hidden = false;
     const verdict = feedback.querySelector(".verdict");
-    verdict.textContent = ok ? "Right." : `Not quite: the answer is "${rightText}".`;
+    // Each choice has its own feedback: a wrong one names the mistake it stands for.
+    const why = feedback.querySelector(`[data-why="${button.dataset.choice}"] .said`);
+    const said = why ? why.textContent : "";
+    // The right choice's own words are the answer's, unfolded below it.
+    if (inline) verdict.textContent = ok ? "Right." : `Not quite. ${said} Try another choice.`;
+    else verdict.textContent = ok ? "Right." : `Not quite: the answer is "${rightText}". ${said}`;
     verdict.className = `verdict ${ok ? "right" : "wrong"}`;
-    feedback.querySelector("details").open = true;
+    const details = feedback.querySelector("details");
+    if (details && answered.has(q)) details.open = true;
     score.textContent = `Score: ${right} of ${asked}`;
+    q.dispatchEvent(
+      new CustomEvent("roads:answered", { bubbles: true, detail: { choice: button.dataset.choice, ok, first, replay } }),
+    );
+    if (inline) return;
     next.hidden = false;
     next.focus();
   };
 
   for (const q of questions) {
-    q.hidden = true;
+    if (!inline) q.hidden = true;
     q.querySelector("[data-feedback]").hidden = true;
     const buttons = Array.from(q.querySelectorAll("[data-choice]"));
+    q.addEventListener("roads:replay", (event) => {
+      const b = buttons.find((x) => x.dataset.choice === String(event.detail.choice));
+      if (b) answer(q, b, true);
+    });
     buttons.forEach((b, i) => {
-      b.addEventListener("click", () => answer(q, b));
+      b.addEventListener("click", () => answer(q, b, false));
       // Arrow keys move among the choices; Tab, Enter and Space work as on any button.
       b.addEventListener("keydown", (event) => {
         const step = { ArrowDown: 1, ArrowRight: 1, ArrowUp: -1, ArrowLeft: -1 }[event.key];
@@ -124,8 +152,9 @@
       });
     });
   }
-  next.addEventListener("click", () => show(pick(), true));
   score.hidden = false;
+  if (inline) return;
+  next.addEventListener("click", () => show(pick(), true));
   document.body.classList.add("asking");
   show(pick(), false);
 })();
