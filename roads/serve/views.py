@@ -22,7 +22,7 @@ from typing import Any, cast
 from ..board import Board
 from ..board.jsonview import added_marks, ask_dict, dumps, good_road_dicts, road_lengths
 from ..board.names import DERIVED, Road
-from ..cards import Card, parse_card
+from ..cards import Card
 from ..coup import Coup
 from ..errors import RoadsError, TableError
 from ..lesson.questions import questions
@@ -207,9 +207,8 @@ def _odds(table: Table) -> str:
             if isinstance(item.message, LogWarning) and item.message.dealt:
                 under_way = item.message.dealt
     try:
-        # The cards burned at the start of a new shoe are out of it too, as its coups' cards are.
-        out = (*(parse_card(name) for name in table.burned), *under_way)
-        text = next_coup_json(coups, table.decks, rule_set(table.rules), under_way=out)
+        # As `roads odds --after LOG`: burned cards stay in (an unseen card does not change the odds; docs/odds.md).
+        text = next_coup_json(coups, table.decks, rule_set(table.rules), under_way=under_way)
     except RoadsError as exc:
         raise TableError(str(exc), status=409) from None
     return text + "\n"
