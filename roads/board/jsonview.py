@@ -98,7 +98,12 @@ def ask_dict(board: Board) -> dict[str, dict[str, str | None]]:
 
 
 def good_road_dicts(board: Board) -> list[dict[str, Any]]:
-    """Return the good roads active on the board, each with its proof and the results that continue it (unpriced)."""
+    """Return the good roads active on the board, each with its proof and the results that continue it (unpriced).
+
+    Good roads are baccarat's lobby patterns, named for Banker and Player: a Dragon Tiger board lists none.
+    """
+    if board.game is Game.DRAGON_TIGER:
+        return []
     from .good_roads import detection_dict, good_roads
 
     return [detection_dict(found) for found in good_roads(board)]

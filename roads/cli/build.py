@@ -170,7 +170,7 @@ def build_command(
         from ..board.jsonview import write_board_json
 
         if inputs.game is Game.DRAGON_TIGER:
-            # The good roads are recognised on the same Big Road; their prices are baccarat's, so none are given.
+            # Good roads are baccarat's patterns and prices: a Dragon Tiger board lists none.
             with inputs.one("build") as shoe:
                 write_board_json(shoe_board(shoe, inputs), sys.stdout)
             return

@@ -39,9 +39,21 @@ def good_roads_option(help: str) -> Callable[[F], F]:
         flag_value="",
         default=None,
         metavar="[FILE]",
-        help=help + " FILE, a TOML file, changes the built-in patterns' settings or adds patterns "
+        callback=_pattern_file,
+        help=help + " FILE, a .toml file, changes the built-in patterns' settings or adds patterns "
         "(docs/good-roads.md).",
     )
+
+
+def _pattern_file(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    """Refuse a FILE that is not a .toml file: it is a log the optional value took (``--good-roads shoe.txt``)."""
+    if value and not value.lower().endswith(".toml"):
+        raise click.BadParameter(
+            f"FILE is a .toml pattern file, and {value!r} is not one: for the built-in patterns, give "
+            "--good-roads after the logs (or as --good-roads=)",
+            param_hint="'--good-roads'",
+        )
+    return value
 
 
 def patterns(pattern_file: str | None) -> tuple[Pattern, ...]:

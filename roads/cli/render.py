@@ -146,6 +146,10 @@ def render_command(
     """
     if inputs.game is Game.DRAGON_TIGER and (animate or mark_events is not None or lucky_6):
         raise click.UsageError("--game dragon-tiger draws still boards: not with --animate, --mark-events or --lucky-6")
+    if inputs.game is Game.DRAGON_TIGER and options.good_roads:
+        raise click.UsageError(
+            "--good-roads tags baccarat's lobby patterns (Banker, Player): not with --game dragon-tiger"
+        )
     if animate and (mark_events is not None or lucky_6):
         raise click.UsageError("--mark-events and --lucky-6 mark a still board: they cannot be combined with --animate")
     if animate:
