@@ -123,7 +123,7 @@ def workspace(folder: Path) -> Path:
     """Fill ``folder`` with the files the examples name; return it.
 
     Eight dealt 6-deck card logs (the examples with ``--decks 6`` read them
-    too) make ``shoe.txt`` (also ``cards.txt`` and ``dragon.txt``),
+    too) make ``cards.txt`` and ``dragon.txt``; ``shoe.txt`` is the README's (``roads deal --seed 1``, 8 decks);
     ``logs/*.txt`` and ``logs/*.csv``, and the archives ``shoes.jsonl``,
     ``month.jsonl`` and ``year.jsonl`` (8 shoes, so ``--shoe 7`` exists; on
     two tables, for ``--by table``); ``shoe.json``, ``shoe.jsonl`` and ``export.csv`` are
@@ -138,8 +138,10 @@ def workspace(folder: Path) -> Path:
         assert main(["deal", "--seed", str(seed), "--decks", "6", "-o", path]) == 0
     first = Path(shoes[0]).read_text("utf-8")
     shutil.copy(ROOT / "docs" / "images" / "demo-shoe.txt", folder / "docs" / "images")
-    for name in ("shoe.txt", "cards.txt", "dragon.txt"):
+    for name in ("cards.txt", "dragon.txt"):
         (folder / name).write_text(first, "utf-8")
+    # shoe.txt is the README's: `roads deal --seed 1 -o shoe.txt` (8 decks), so an example works as a reader runs it.
+    assert main(["deal", "--seed", "1", "-o", str(folder / "shoe.txt")]) == 0
     assert main(["convert", *shoes, "--to", "jsonl", "-o", str(folder / "shoes.jsonl")]) == 0
     lines = (folder / "shoes.jsonl").read_text("utf-8").splitlines()
     # convert keeps each shoe's decks (6); the archive examples read it under any --decks, so it names none.

@@ -34,7 +34,7 @@ def test_render_refuses_good_road_tags_on_dragon_tiger(
     capsys: pytest.CaptureFixture[str], dt_log: Path, tmp_path: Path
 ) -> None:
     picture = tmp_path / "dt.png"
-    status, out, err = run(capsys, "render", str(dt_log), "--game", "dragon-tiger", "--good-roads", "-o", str(picture))
+    status, _out, err = run(capsys, "render", str(dt_log), "--game", "dragon-tiger", "--good-roads", "-o", str(picture))
     assert status == 2
     assert "--good-roads" in err and "dragon-tiger" in err
     assert not picture.exists()

@@ -27,7 +27,7 @@ def log(tmp_path: Path) -> Path:
 def test_a_log_after_the_flag_is_not_taken_for_a_pattern_file(
     capsys: pytest.CaptureFixture[str], log: Path, command: str
 ) -> None:
-    status, out, err = run(capsys, command, "--good-roads", str(log))
+    status, _out, err = run(capsys, command, "--good-roads", str(log))
     assert status == 2
     assert ".toml" in err and "after the logs" in err
     assert "Missing argument" not in err and "not TOML" not in err

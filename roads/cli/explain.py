@@ -94,7 +94,7 @@ def explain_command(
       roads explain shoe.txt --good-road single-jump          why a good road is active, and its true odds
       roads explain shoe.txt --good-roads                     every active good road
       roads explain dt.txt --game dragon-tiger                a Dragon Tiger log: the same roads
-      roads explain shoe.txt --coups 1-10 --good-road single-jump -o proof.svg   and its picture
+      roads explain shoe.txt --coups 1-30 --good-road single-jump -o proof.svg   and its picture
     """
     if output is not None and good_road is None:
         raise click.UsageError("-o draws one good road's proof: give --good-road ID")

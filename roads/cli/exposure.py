@@ -69,7 +69,7 @@ def exposure_command(
 
     \b
     Examples:
-      roads exposure shoe.txt --decks 6             every side bet, a 6-deck shoe
+      roads exposure cards.txt --decks 6            every side bet, a 6-deck shoe
       roads exposure shoes.jsonl --bet dragon_7 --bet panda_8
       roads exposure shoes.jsonl --bet dragon_7 --json > d7.json
       roads exposure shoes.jsonl --rules ez --csv -j 2 > exposure.csv
