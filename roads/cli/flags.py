@@ -376,6 +376,18 @@ def json_option(help: str) -> Callable[[F], F]:
     return click.option("--json", "as_json", is_flag=True, help=help)
 
 
+KNOWN_HELP = (
+    "What counts as known before each coup: seen (the default), the cards a player sees, the first burned card "
+    "(turned face up) and the coups dealt, the face-down burns unknown; all, every burned card too, the edge for "
+    "a house that knows its burns."
+)
+
+
+def known_option(help: str = KNOWN_HELP) -> Callable[[F], F]:
+    """Add ``--known seen|all`` (into ``known``, default ``seen``): which burned cards an exposure scan counts out."""
+    return click.option("--known", type=choice(("seen", "all")), default="seen", show_default=False, help=help)
+
+
 def bet_option(help: str) -> Callable[[F], F]:
     """Add ``--bet ID`` (repeatable, into ``bet_ids``): a bet of ``roads odds --bets``'s list; ``help``: what for."""
     return click.option("--bet", "bet_ids", multiple=True, type=choice(BET_IDS), metavar="ID", help=help)
