@@ -114,16 +114,18 @@ def order_lines(group: dict[str, Any]) -> list[str]:
         elif name == "red_shares":
             what = f"red shares (omnibus, Bonferroni of {t['tests']})"
         elif name == "runs":
-            what = f"runs: {t['runs']} runs of Banker/Player against {t['expected']:.1f} expected"
+            what = f"runs within shoes: {t['runs']} runs of Banker/Player against {t['expected']:.1f} expected"
         else:
             r = "-" if t["r"] is None else f"{t['r']:+.4f}"
-            what = f"lag1: correlation {r} over {t['pairs']} pairs of consecutive wins"
+            what = f"lag1 pooled: correlation {r} over {t['pairs']} pairs of consecutive wins"
         if t["p"] is None:
             lines.append(f"   {what}, n/m")
             continue
         flag = "  FLAG" if t["flag"] else ""
         z = "" if t["z"] is None else f", z {t['z']:+.2f}"
         lines.append(f"   {what}{z}, p {t['p']:.3g}, Holm p {t['p_adjusted']:.3g}{flag}")
+    if group.get("order_reading"):
+        lines.append(f"   streaks or shoes: {group['order_reading']}")
     return lines
 
 
@@ -133,13 +135,16 @@ def across_text(flagged: dict[str, Any], homogeneity: dict[str, Any] | None, gro
         return ""
     out = [
         f"== Groups: {flagged['count']} of {groups} flagged; about {flagged['expected']:g} would be by chance alone "
-        f"(each fair group is flagged at most {ALPHA:.0%} of the time)"
+        f"(each fair group is flagged at most {ALPHA:.0%} of the time)" + ("  FLAG" if flagged.get("flag") else "")
     ]
+    if flagged.get("reading") and flagged["count"]:
+        out.append(f"   {'FLAG ' if flagged.get('flag') else ''}{flagged['reading']}")
     if homogeneity is not None and homogeneity["p"] is not None:
         out.append(
             f"   homogeneity of Banker/Player/Tie across the groups: chi-square {homogeneity['statistic']:.2f} "
-            f"on {homogeneity['dof']} dof, p {homogeneity['p']:.3g}"
+            f"on {homogeneity['dof']} dof, p {homogeneity['p']:.3g}" + ("  FLAG" if homogeneity.get("flag") else "")
         )
+        out.append(f"   {'FLAG ' if homogeneity.get('flag') else ''}{homogeneity['reading']}")
     return "\n".join(out) + "\n"
 
 
@@ -202,7 +207,8 @@ def group_csv(group: dict[str, Any], total: bool = False) -> str:
             lines.append(line([key, group["shoes"], group["coups"], name, *values]))
     homogeneity = group.get("homogeneity")
     if homogeneity is not None:
-        values = [None] * 7 + [homogeneity["p"], None, "exact", None, None, None, None, "chi_square"]
+        values = [None] * 7 + [homogeneity["p"], homogeneity.get("flag"), "exact", None, None, None]
+        values += [homogeneity.get("alpha"), "chi_square"]
         lines.append(
             line(
                 [
