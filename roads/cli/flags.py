@@ -204,6 +204,7 @@ def renamed(old: str, new: str, into: str, **attrs: Any) -> Callable[[F], F]:
 SHARED_OPTIONS: dict[str, str] = {
     "--bet": "a bet, by id, to price",
     "--bets": "every bet of the table's rules",
+    "--by": "the groups the figures are given for (stats --hold: any column of the archive too)",
     "--cell": "pixels per Big Road cell",
     "--count": "how many questions",
     "--decks": "decks in the shoe",

@@ -239,6 +239,16 @@ def group_csv(group: dict[str, Any], total: bool = False) -> str:
     return "".join(lines)
 
 
+COMPACT_KEYS = ("key", "shoes", "coups", "coups_with_cards", "counts", "meaningful", "flags")
+"""What a group that stands out in nothing keeps in ``--by shoe --json`` (without ``--detail``)."""
+
+
+def compact_group(group: dict[str, Any]) -> dict[str, Any]:
+    """Return a group without its per-test detail: its counts, whether a test was meaningful, no flags,
+    and ``"detail": false`` (the tests are in ``--detail``'s output, and nothing in them stood out)."""
+    return {**{key: group[key] for key in COMPACT_KEYS}, "detail": False}
+
+
 class StatsWriter:
     """Writes the statistics a group at a time, in the bytes the whole document gives (text, CSV or JSON).
 
@@ -246,9 +256,10 @@ class StatsWriter:
     archive of no coups still ends in its one error line and no output.
     """
 
-    def __init__(self, fmt: str, decks: int, write: Callable[[str], object]) -> None:
-        """Write ``fmt`` (``text``, ``csv``, ``json``) for ``decks`` decks through ``write``."""
-        self.fmt, self.decks, self.write = fmt, decks, write
+    def __init__(self, fmt: str, decks: int, write: Callable[[str], object], detail: bool = True) -> None:
+        """Write ``fmt`` (``text``, ``csv``, ``json``) for ``decks`` decks through ``write``; without ``detail``
+        a JSON group that stands out in nothing (no flag) is one line of counts (:func:`compact_group`)."""
+        self.fmt, self.decks, self.write, self.detail = fmt, decks, write, detail
         self.held: list[dict[str, Any]] = []
         self.started = False
         self.groups = 0
@@ -289,6 +300,8 @@ class StatsWriter:
         if self.fmt == "text":
             return group_text(group)
         lead = ",\n    " if self.groups else "[\n    "
+        if not self.detail and not group["flags"]:
+            return lead + json.dumps(compact_group(group), ensure_ascii=False)
         return lead + json.dumps(group, ensure_ascii=False, indent=2).replace("\n", "\n    ")
 
     def finish(self, data: dict[str, Any]) -> None:
@@ -432,3 +445,52 @@ def good_roads_text(data: dict[str, Any], group: str | None = None) -> str:
         else "no pattern's next coup strays from the odds: a good road does not change what comes next"
     )
     return "\n".join(lines) + "\n"
+
+
+HOLD_CSV_COLUMNS = ("group", "shoes", "bet", "coups", "net", "hold", "edge", "low", "high", "z", "flag")
+"""``roads stats --hold --csv``: one row per group and bet (the total's group is ``total``)."""
+
+
+def hold_document(data: dict[str, Any], fmt: str, by: str | None) -> str:
+    """Return ``roads stats --hold`` as text, CSV or JSON (``data``: roads.analytics.hold.Hold.document)."""
+    if fmt == "json":
+        return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
+    if fmt == "csv":
+        rows = [
+            [group["key"], group["shoes"], *(row.get(k) for k in HOLD_CSV_COLUMNS[2:])]
+            for group in data["groups"]
+            for row in group["bets"]
+        ]
+        rows += [
+            ["total", data["total"]["shoes"], *(row.get(k) for k in HOLD_CSV_COLUMNS[2:])]
+            for row in data["total"]["bets"]
+        ]
+        return line(HOLD_CSV_COLUMNS) + "".join(line(row) for row in rows)
+    parts = [hold_text(f"{by} {one_line(str(group['key']))}", group) for group in data["groups"]]
+    parts.append(hold_text("Total", data["total"]))
+    parts.append(
+        f"(one unit on every coup of each bet; hold: what the house kept per unit wagered, against the exact "
+        f"house edge of one coup of a full {data['decks']}-deck shoe, {data['rules']} rules; FLAG: the edge is "
+        "outside the hold's 99% interval)\n"
+    )
+    return "".join(parts)
+
+
+def hold_text(title: str, group: dict[str, Any]) -> str:
+    """Return one group's hold table: a row a bet."""
+    shoes = group["shoes"]
+    out = [
+        f"== {title}: {shoes} shoe{'' if shoes == 1 else 's'}",
+        f"   {'bet':<21} {'coups':>8} {'net':>11} {'hold':>9} {'edge':>9} {'99% interval':>19} {'z':>7}",
+    ]
+    for row in group["bets"]:
+        net = row["net"]
+        net_text = f"{net:+,}" if isinstance(net, int) else f"{net:+,.2f}"
+        interval = "n/m" if row["low"] is None else f"{_pct(row['low'])} to {_pct(row['high'])}"
+        z = "-" if row["z"] is None else f"{row['z']:+.2f}"
+        flag = "  FLAG" if row["flag"] else ""
+        out.append(
+            f"   {row['bet']:<21} {row['coups']:>8,} {net_text:>11} {_pct(row['hold']):>9} {_pct(row['edge']):>9} "
+            f"{interval:>19} {z:>7}{flag}"
+        )
+    return "\n".join(out) + "\n"
