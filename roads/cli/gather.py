@@ -38,6 +38,7 @@ if TYPE_CHECKING:
     from ..analytics.drift import Drift
     from ..analytics.exposure import Exposure, ShoeCards, ShoeExposure
     from ..analytics.hold import Hold
+    from ..analytics.integrity import Integrity
     from ..analytics.tablefiles import TableFiles
     from ..board import Board
     from ..coup import Coup
@@ -360,6 +361,32 @@ def held(inputs: Inputs, hold: Hold, by: str | None, progress: Progress) -> None
 
     for _, (key, coups) in inputs.read(settled):
         hold.add(key, coups)
+        inputs.done += 1
+        progress.update()
+
+
+INTEGRITY_NEEDS_CARDS = (
+    "this log holds results only, and roads stats --integrity reads the cards of every coup "
+    "(a cards, stream, JSON or JSON Lines log with cards)"
+)
+
+
+def checked(inputs: Inputs, check: Integrity, progress: Progress) -> None:
+    """Read every shoe of the logs, in archive order, into the shuffle-integrity ``check``; a shoe without cards
+    is one error line in ``inputs``."""
+    from ..analytics.integrity import shoe_sequence  # deferred: --integrity only
+
+    def cards(shoe: Shoe) -> tuple[str, ...]:
+        burned = shoe.burned_cards()
+        coups = []
+        for entry in shoe.entries():
+            if entry.coup is None:
+                raise LogError(INTEGRITY_NEEDS_CARDS, file=shoe.file, line=entry.line, coup=entry.number)
+            coups.append(entry.coup)
+        return shoe_sequence(burned, coups)
+
+    for shoe, sequence in inputs.read(cards):
+        check.add(shoe.label(), sequence)
         inputs.done += 1
         progress.update()
 

@@ -16,11 +16,11 @@ from ..bets import RuleSet, rule_set
 from ..enums import Game
 from .app import cli
 from .flags import decks_option, jobs_option, json_option, log_inputs
-from .gather import GROUPINGS, archive_drift_of, collect_stats, held, table_files
+from .gather import GROUPINGS, archive_drift_of, checked, collect_stats, held, table_files
 from .good_roads import good_roads_option, stats_good_roads
 from .inputs import Inputs
 from .output import output_format
-from .output.stats import StatsWriter, drift_document, hold_document
+from .output.stats import StatsWriter, drift_document, hold_document, integrity_document
 from .progress import Progress
 from .table_rules import chosen_rules, rules_options
 
@@ -74,6 +74,13 @@ from .table_rules import chosen_rules, rules_options
     "lost per unit wagered (the hold), against the bet's exact house edge, with a 99%% interval and a flag; "
     "needs cards (docs/stats.md).",
 )
+@click.option(
+    "--integrity",
+    is_flag=True,
+    help="Check the shuffle instead: shoes whose cards repeat another's (whole, or a run of 20 or more), slugs "
+    "carried over from the shoe before, runs in new-deck order, card counts; each finding names the shoes and "
+    "card positions; text or --json; needs cards (docs/stats.md).",
+)
 @rules_options
 @jobs_option("Processes counting a JSON Lines archive (default: all cores)")
 @click.option(
@@ -96,6 +103,7 @@ def stats_command(
     dask: str | None,
     good_roads: str | None,
     hold: bool,
+    integrity: bool,
     rules: str | None,
     paytable: str | None,
     tie_pays: str | None,
@@ -143,9 +151,22 @@ def stats_command(
       roads stats shoes.jsonl --good-roads     do good roads work? the archive's own answer
       roads stats shoes.jsonl --good-roads --by table --csv > good-roads.csv
       roads stats dt.txt --game dragon-tiger   Dragon, Tiger and Tie against the exact odds
+      roads stats shoes.jsonl --hold --by dealer     every bet's money against its edge, per dealer
+      roads stats shoes.jsonl --integrity      repeated shoes, slugs, new-deck order
     """
     fmt = output_format(as_json, as_csv)
     by = _grouping(by, hold)
+    if integrity:
+        refused = {"--hold": hold, "--by": by, "--csv": as_csv, "--parquet": parquet, "--csv-tables": csv_tables}
+        refused |= {"--drift": drift, "--dask": dask, "--good-roads": good_roads, "--detail": detail}
+        if inputs.game is Game.DRAGON_TIGER or any(refused.values()):
+            raise click.UsageError(
+                "--integrity reads the archive's cards in order: give no "
+                + ", ".join(name for name, value in refused.items() if value)
+                + (" --game dragon-tiger" if inputs.game is Game.DRAGON_TIGER else "")
+            )
+        _integrity(inputs, decks, fmt)
+        return
     if hold:
         refused = {"--parquet": parquet, "--csv-tables": csv_tables, "--drift": drift, "--dask": dask}
         refused |= {"--good-roads": good_roads, "--detail": detail}
@@ -219,6 +240,19 @@ def _hold(inputs: Inputs, decks: int, by: str | None, fmt: str, rules: RuleSet) 
         held(inputs, hold, by, progress)
     if hold.total:
         click.echo(hold_document(hold.document(), fmt, by), nl=False)
+    inputs.finish()
+
+
+def _integrity(inputs: Inputs, decks: int, fmt: str) -> None:
+    """Print ``roads stats --integrity``: the shuffle findings, shoes and card positions named."""
+    from ..analytics.integrity import Integrity  # deferred: --integrity only
+
+    check = Integrity(decks)
+    with Progress("checked") as progress:
+        progress.update(0)
+        checked(inputs, check, progress)
+    if check.shoes:
+        click.echo(integrity_document(check.document(), fmt), nl=False)
     inputs.finish()
 
 

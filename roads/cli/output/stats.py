@@ -494,3 +494,28 @@ def hold_text(title: str, group: dict[str, Any]) -> str:
             f"{interval:>19} {z:>7}{flag}"
         )
     return "\n".join(out) + "\n"
+
+
+INTEGRITY_WORDS = {
+    "repeat": "repeated cards",
+    "slug": "slugs carried over",
+    "new_deck_order": "runs in new-deck order",
+    "card_count": "card counts",
+}
+"""How the text names each kind of integrity finding."""
+
+
+def integrity_document(data: dict[str, Any], fmt: str) -> str:
+    """Return ``roads stats --integrity`` as text or JSON (``data``: roads.analytics.integrity.Integrity.document)."""
+    if fmt == "json":
+        return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
+    shoes, decks = data["shoes"], data["decks"]
+    out = [
+        f"== Shuffle integrity: {shoes:,} shoe{'' if shoes == 1 else 's'}, {data['cards']:,} cards "
+        f"({decks} deck{'' if decks == 1 else 's'} a shoe)"
+    ]
+    out.append("   " + ", ".join(f"{INTEGRITY_WORDS[k]} {n}" for k, n in data["counts"].items()))
+    out += [f"   FOUND {one_line(f['text'])}" for f in data["findings"]]
+    if not data["findings"]:
+        out.append("   nothing found: no shoe repeats another, no slug, no new-deck order, no card too many")
+    return "\n".join(out) + "\n"
