@@ -16,15 +16,16 @@ from roads.cli import main
 # sha256 of each output, recorded before issue 20 moved the counting, simulating and pool code.
 EXPECTED = {
     # issue 35, item 3: stats gains order_reading per group, flagged_groups p/flag/reading, homogeneity alpha/flag/
-    # reading (the CSV's homogeneity row its flag and alpha); item 2: the report's exposure data says "known".
+    # reading (the CSV's homogeneity row its flag and alpha); item 2: the report's exposure data says "known";
+    # item 6: every group's JSON gains "power" (the smallest Banker-share shift flagged 80% of the time).
     # issue 23: stats and the report's tables gain runs, lag1, the omnibus tests, exact small-count p, adjusted p and
     # threshold, flagged_groups and homogeneity (the counts and the large-count figures are unchanged).
-    "stats-json": "c152463cd601277a2ca3da34081c8685c6b38370a8d6826fa7e6bcee302b5130",
+    "stats-json": "dd81182d4a900b374185834ef918b918164ec58cf66bea796c9f8fa5370e2c20",
     "stats-by-table-csv": "9d9c40534453a93774f2a5d46190e38c99d8cbfb2bbce9a82e97b0ab2dbb11f0",
-    "stats-jobs-json": "953546b028034537fb4e9880504f34b326cb2cf75f785e8e18f536707783e873",
+    "stats-jobs-json": "db70563e8f31f4148702f1ddb8fd47270ed41035deef6447c283931509fdbbd5",
     "stats-coups-csv": "4fdb35ab341bf02fec7463ac69ba86ed71481cefa834100d6cd9396db977a214",
     "stats-marks-csv": "5fa23f680da67cd2f98f762f0184c5737c2848e9f871aed55734cd7a000cfce0",
-    "stats-on-the-fly-json": "5f90be580c104dbc6a5627dceed5891fd0188e85fef4301caedc456fe1b55a1c",
+    "stats-on-the-fly-json": "268812fb9a63df7a253c7f8da8b3c08527291ca4c6bbf1d27ee6bb51c0e0b07c",
     # issue 23, item 6: a card archive's report gains the side-bet exposure tables (the other tables are unchanged).
     "report-data": "9afe999f2d1247ddfba22862c78d3ae97e068b46ee47bf21452a9c7db9f6ce1e",
     # issue 23: the report gains a runs-test section and a groups-together section (their words, not their plots).

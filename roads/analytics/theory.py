@@ -370,6 +370,27 @@ def red_omnibus(p_values: Sequence[float | None]) -> SequenceTest:
     return SequenceTest("red_shares", values, None, min(1.0, len(tested) * min(tested)))
 
 
+POWER = 0.8
+"""The chance of a flag the power figure is for: the shift flagged 4 times in 5."""
+
+
+def banker_power(coups: int, share: float, tests: int, power: float = POWER) -> dict[str, Any] | None:
+    """Return the smallest shift of the Banker share a group of ``coups`` coups would flag with chance ``power``.
+
+    The Banker test is flagged when its |z| passes Holm's first step over the group's ``tests`` tests,
+    z_a = Phi^-1(1 - ALPHA / (2 tests)) (Holm flags at least that); with z_b = Phi^-1(power), a true share
+    ``share`` + d is flagged with chance ``power`` for d = (z_a + z_b) sqrt(share (1 - share) / coups) (normal
+    approximation, the variance taken at ``share``). None without coups or tests.
+    """
+    if coups <= 0 or tests <= 0:
+        return None
+    from statistics import NormalDist
+
+    z_a = NormalDist().inv_cdf(1 - ALPHA / (2 * tests))
+    shift = (z_a + NormalDist().inv_cdf(power)) * math.sqrt(share * (1 - share) / coups)
+    return {"banker_shift": _round(shift), "power": power, "tests": tests, "z": _round(z_a)}
+
+
 def order_reading(runs: SequenceTest, lag1: SequenceTest, unit: str = "archive") -> str | None:
     """Return the sentence that tells a difference between shoes from streaks within shoes, None when neither
     the runs test nor the lag-1 test says anything (not meaningful, or neither flagged).

@@ -20,6 +20,7 @@ from .theory import (
     JudgedFigure,
     SequenceTest,
     at_most,
+    banker_power,
     binomial_at_least,
     chi_reading,
     chi_square,
@@ -138,6 +139,13 @@ def group_document(tally: Tally, decks: int) -> dict[str, Any]:
         "meaningful": any(f.p is not None for f in figures),
         "flags": flags,
         "order_reading": order_reading(order[2], order[3], unit),
+        "power": banker_power(
+            tally.counts.coups,
+            expected_shares(decks)["banker"],
+            sum(1 for f in figures if f.family and f.p is not None)
+            + sum(1 for c in chis if c.p is not None)
+            + sum(1 for t in order if t.p is not None),
+        ),
         "streaks": tally.streaks(),
         "derived": {
             road: {"marks": marks, "red": red, "red_share": round(red / marks, 6) if marks else None}

@@ -98,6 +98,13 @@ def group_text(group: dict[str, Any], total: bool = False) -> str:
         out.append(f"   * exact binomial p (fewer than {EXACT_BELOW:.0f} hits or misses expected)")
     if group["meaningful"] and not group["flags"]:
         out.append(f"   nothing stands out (flag: Holm p at most {ALPHA:g}, {ALPHA:.0%} family-wise)")
+    if group.get("power") and group["meaningful"]:
+        w = group["power"]
+        out.append(
+            f"   power: a Banker share {100 * w['banker_shift']:.2f} points off {_pct(group['tests'][0]['expected'])} "
+            f"either way would be flagged {w['power']:.0%} of the time (z {w['z']:.2f}, Holm's first step of "
+            f"{w['tests']} tests)"
+        )
     return "\n".join(out) + "\n"
 
 
