@@ -20,7 +20,7 @@ from .gather import GROUPINGS, archive_drift_of, checked, collect_stats, held, t
 from .good_roads import good_roads_option, stats_good_roads
 from .inputs import Inputs
 from .output import output_format
-from .output.stats import StatsWriter, drift_document, hold_document, integrity_document
+from .output.stats import StatsWriter, drift_document, hold_document, integrity_document, laws_document
 from .progress import Progress
 from .table_rules import chosen_rules, rules_options
 
@@ -81,6 +81,13 @@ from .table_rules import chosen_rules, rules_options
     "carried over from the shoe before, runs in new-deck order, card counts; each finding names the shoes and "
     "card positions; text or --json; needs cards (docs/stats.md).",
 )
+@click.option(
+    "--laws",
+    is_flag=True,
+    help="Print the per-shoe laws instead: ties, pairs and the longest Big Road column per shoe against dealt "
+    "shoes (a reference of at least ten times the archive's shoes), a chi-square each, Holm over the three; "
+    "text or --json (docs/stats.md).",
+)
 @rules_options
 @jobs_option("Processes counting a JSON Lines archive (default: all cores)")
 @click.option(
@@ -104,6 +111,7 @@ def stats_command(
     good_roads: str | None,
     hold: bool,
     integrity: bool,
+    laws: bool,
     rules: str | None,
     paytable: str | None,
     tie_pays: str | None,
@@ -151,11 +159,23 @@ def stats_command(
       roads stats shoes.jsonl --good-roads     do good roads work? the archive's own answer
       roads stats shoes.jsonl --good-roads --by table --csv > good-roads.csv
       roads stats dt.txt --game dragon-tiger   Dragon, Tiger and Tie against the exact odds
-      roads stats shoes.jsonl --hold --by dealer     every bet's money against its edge, per dealer
+      roads stats shoes.jsonl --hold --by table   every bet's money against its edge, per table
       roads stats shoes.jsonl --integrity      repeated shoes, slugs, new-deck order
+      roads stats shoes.jsonl --laws --json    per-shoe laws against dealt shoes
     """
     fmt = output_format(as_json, as_csv)
     by = _grouping(by, hold)
+    if laws:
+        refused = {"--hold": hold, "--integrity": integrity, "--by": by, "--csv": as_csv, "--parquet": parquet}
+        refused |= {"--csv-tables": csv_tables, "--drift": drift, "--good-roads": good_roads, "--detail": detail}
+        if inputs.game is Game.DRAGON_TIGER or any(refused.values()):
+            raise click.UsageError(
+                "--laws compares the archive's shoes with dealt shoes: give no "
+                + ", ".join(name for name, value in refused.items() if value)
+                + (" --game dragon-tiger" if inputs.game is Game.DRAGON_TIGER else "")
+            )
+        _laws(inputs, decks, fmt, jobs, dask)
+        return
     if integrity:
         refused = {"--hold": hold, "--by": by, "--csv": as_csv, "--parquet": parquet, "--csv-tables": csv_tables}
         refused |= {"--drift": drift, "--dask": dask, "--good-roads": good_roads, "--detail": detail}
@@ -240,6 +260,17 @@ def _hold(inputs: Inputs, decks: int, by: str | None, fmt: str, rules: RuleSet) 
         held(inputs, hold, by, progress)
     if hold.total:
         click.echo(hold_document(hold.document(), fmt, by), nl=False)
+    inputs.finish()
+
+
+def _laws(inputs: Inputs, decks: int, fmt: str, jobs: int | None, dask: str | None) -> None:
+    """Print ``roads stats --laws``: each per-shoe law against a reference of ten times the archive's shoes."""
+    from ..analytics.pershoe import ShoeLaws, fits
+    from ..analytics.verdicts import group_document
+
+    seen = ShoeLaws()
+    collect_stats(inputs, decks, "shoe", jobs, dask, None, emit=lambda tally: seen.add(group_document(tally, decks)))
+    click.echo(laws_document(fits(seen.counts, decks), decks, fmt), nl=False)
     inputs.finish()
 
 

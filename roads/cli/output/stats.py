@@ -17,6 +17,7 @@ from ...logs.csvcell import line
 
 if TYPE_CHECKING:
     from ...analytics.drift import Drift
+    from ...analytics.pershoe import Fit
 
 
 def stats_data(tallies: dict[str, Tally], total: Tally, decks: int) -> dict[str, Any]:
@@ -525,4 +526,34 @@ def integrity_document(data: dict[str, Any], fmt: str) -> str:
     out += [f"   FOUND {one_line(f['text'])}" for f in data["findings"]]
     if not data["findings"]:
         out.append("   nothing found: no shoe repeats another, no slug, no new-deck order, no card too many")
+    return "\n".join(out) + "\n"
+
+
+def laws_document(found: list[Fit], decks: int, fmt: str) -> str:
+    """Return ``roads stats --laws`` as text or JSON: each law's chi-square against dealt shoes, Holm over them."""
+    shoes = max(sum(f.observed.values()) for f in found)
+    reference = max(sum(f.reference.values()) for f in found)
+    if fmt == "json":
+        data = {"decks": decks, "shoes": shoes, "reference_shoes": reference, "laws": [f.to_dict() for f in found]}
+        return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
+    out = [
+        f"== Per-shoe laws: {shoes:,} shoes against {reference:,} dealt shoes of {decks} decks",
+        f"   {'law':<16} {'shoes':>7} {'bins':>5} {'chi-square':>11} {'dof':>4} {'p':>9} {'Holm p':>9}",
+    ]
+    for f in found:
+        t = f.test
+        stat = "-" if t.statistic is None else f"{t.statistic:.2f}"
+        p = "n/m" if t.p is None else f"{t.p:.3g}"
+        held = "-" if t.p_adjusted is None else f"{t.p_adjusted:.3g}"
+        flag = "  FLAG" if t.flag else ""
+        out.append(
+            f"   {f.law:<16} {sum(f.observed.values()):>7,} {len(f.bins):>5} {stat:>11} {t.dof:>4} {p:>9} "
+            f"{held:>9}{flag}"
+        )
+    flagged = [f.law for f in found if f.test.flag]
+    out.append(
+        f"   flagged: {', '.join(flagged)} (Holm p at most {ALPHA:g})"
+        if flagged
+        else f"   nothing stands out (flag: Holm p at most {ALPHA:g} over the three laws)"
+    )
     return "\n".join(out) + "\n"
