@@ -78,7 +78,7 @@ def test_counts_of_a_hand_counted_archive(tmp_path: Path, capsys: pytest.Capture
     log.write_text(
         '{"shoe": "a", "results": "B B P T P P P B[p]"}\n{"shoe": "b", "results": "T T P[bn] B"}\n', encoding="utf-8"
     )
-    data = stats_json(capsys, str(log), "--by", "shoe")
+    data = stats_json(capsys, str(log), "--by", "shoe", "--detail")
     a, b = data["groups"]
     assert a["coups"] == 8 and b["coups"] == 4
     assert a["counts"] == {
@@ -146,7 +146,7 @@ def test_counts_of_dealt_shoes_equal_a_count_of_their_coups(capsys: pytest.Captu
 
 @pytest.mark.slow
 def test_total_is_the_sum_of_its_groups(dealt: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    data = stats_json(capsys, str(dealt), "--by", "shoe")
+    data = stats_json(capsys, str(dealt), "--by", "shoe", "--detail")
     assert len(data["groups"]) == 300
     for key in COUNT_KEYS:
         assert sum(g["counts"][key] for g in data["groups"]) == data["total"]["counts"][key]
@@ -374,7 +374,7 @@ def test_an_archive_with_no_readable_shoe(tmp_path: Path, capsys: pytest.Capture
 def test_a_group_of_one_coup_is_not_meaningful(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     log = tmp_path / "one.jsonl"
     log.write_text('{"shoe": 1, "results": "B"}\n', encoding="utf-8")
-    data = stats_json(capsys, str(log), "--by", "shoe")
+    data = stats_json(capsys, str(log), "--by", "shoe", "--detail")
     for group in [*data["groups"], data["total"]]:
         assert group["coups"] == 1 and group["meaningful"] is False
         assert all(t["z"] is None and t["p"] is None and t["flag"] is None for t in group["tests"])

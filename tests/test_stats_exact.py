@@ -88,7 +88,7 @@ def test_a_reading_uses_the_holm_p_and_the_groups_word(
     reading = next(line for line in group["flags"] if line.startswith("tie:"))
     assert f"fair {word} would stray this far" in reading and "archives" not in reading
     assert tie["p_method"] == "binomial" and tie["hits"] == 23
-    assert f"about 1 in {1 / tie['p_adjusted']:,.0f} fair" in reading and f"1 in {1 / tie['p']:,.0f} " not in reading
+    assert f"at most 1 in {1 / tie['p_adjusted']:,.0f} fair" in reading and f"1 in {1 / tie['p']:,.0f} " not in reading
 
 
 def test_the_holm_p_and_threshold_are_in_text_and_csv(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:

@@ -73,7 +73,7 @@ def test_runs_and_lag1_are_rows_of_the_csv_and_lines_of_the_text(
     assert code == 0 and float(rows["runs"]["z"]) == pytest.approx(z, abs=1e-5)
     assert float(rows["lag1"]["observed"]) == pytest.approx(r, abs=1e-6) and rows["lag1"]["trials"] == str(pairs)
     code, text, _ = run(capsys, "stats", str(log))
-    assert "   runs: " in text and f"lag1: correlation {r:+.4f} over {pairs} pairs" in text
+    assert "   runs within shoes: " in text and f"lag1 pooled: correlation {r:+.4f} over {pairs} pairs" in text
 
 
 def test_a_streaky_shoe_is_flagged_by_the_runs_test_with_a_reading(

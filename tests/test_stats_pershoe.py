@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import itertools
+import json
 import math
 from collections import Counter
 from fractions import Fraction
+from pathlib import Path
 
 import numpy as np
 import pytest
+from helpers import run
 
 from roads.analytics.pershoe import (
     LAWS,
@@ -17,6 +20,8 @@ from roads.analytics.pershoe import (
     laws_of,
     merged_bins,
     mid_p,
+    reference_block,
+    reference_blocks,
     reference_laws,
     two_sample_chi_square,
 )
@@ -89,7 +94,8 @@ def test_the_dealt_laws_agree_with_the_tally_on_random_shoes() -> None:
 
 def test_the_reference_is_seeded_and_cached() -> None:
     first = reference_laws(8)
-    assert reference_laws(8) is first  # once a process
+    assert reference_block(8, 0) is reference_block(8, 0)  # once a process
+    assert reference_laws(8) == first
     assert {law: sum(c.values()) for law, c in first.items()} == dict.fromkeys(LAWS, 19_608)
     mean_ties = sum(v * n for v, n in first["ties"].items()) / 19_608
     assert 7.4 < mean_ties < 8.0  # about 9.5% of some 81 coups
@@ -137,3 +143,41 @@ def test_a_law_far_from_dealt_shoes_is_flagged_in_the_report() -> None:
     assert '<figcaption class="flagged">Ties per shoe, 200 shoes' in html and "FLAG" in html
     assert "Pairs per shoe: no shoe has the cards of every coup." in html
     assert 'data-plot="law-ties"' in html and 'data-plot="law-longest_column"' in html
+
+
+def test_the_reference_grows_to_ten_times_the_archive() -> None:
+    """Issue 35, item 1: a fixed reference of 19,608 shoes over-flagged fair archives of 5,000 shoes and more.
+
+    Up to 1,960 shoes the reference is the one block of old (same bytes); 5,000 shoes take three blocks, 58,824
+    dealt shoes, each block its own stream, the first unchanged."""
+    assert reference_blocks(8, 1_960) == 1 and reference_blocks(8, 1_961) == 2
+    assert reference_blocks(8, 5_000) == 3 and reference_blocks(8, 20_000) == 11
+    grown = reference_laws(8, 5_000)
+    assert {law: sum(c.values()) for law, c in grown.items()} == dict.fromkeys(LAWS, 3 * 19_608)
+    assert reference_block(8, 1) != reference_block(8, 0) != reference_block(8, 2)
+    for law in LAWS:
+        assert grown[law] == reference_block(8, 0)[law] + reference_block(8, 1)[law] + reference_block(8, 2)[law]
+
+
+def test_fits_use_a_reference_of_ten_times_the_archive() -> None:
+    observed = {law: Counter({7: 2_500, 8: 2_500}) for law in LAWS}
+    (one, *_) = fits(observed, 8)
+    assert sum(one.reference.values()) == 3 * 19_608 >= 10 * 5_000
+
+
+def test_stats_laws_prints_the_three_laws_against_the_grown_reference(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``roads stats --laws [--json]``: the per-shoe laws outside the report (issue 35, item 1)."""
+    log = tmp_path / "d.jsonl"
+    assert run(capsys, "deal", "--shoes", "30", "--seed", "9", "-o", str(log))[0] == 0
+    code, out, err = run(capsys, "stats", str(log), "--laws", "--json")
+    assert code == 0, err
+    data = json.loads(out)
+    assert data["shoes"] == 30 and data["reference_shoes"] == 19_608
+    assert [law["law"] for law in data["laws"]] == list(LAWS)
+    assert all(sum(law["observed"].values()) == 30 for law in data["laws"])
+    code, text, _ = run(capsys, "stats", str(log), "--laws")
+    assert code == 0 and text.startswith("== Per-shoe laws: 30 shoes against 19,608 dealt shoes of 8 decks")
+    code, _, err = run(capsys, "stats", str(log), "--laws", "--by", "shoe")
+    assert code == 2 and "give no --by" in err

@@ -8,6 +8,13 @@ burned cards the log names taken out too) by the exact engine of
 below zero is settled with that coup's real outcome (``roads.bets.settle``):
 ``ideal_net`` is what one unit on each such bet would have netted.
 
+What counts as known is ``known``: ``"seen"`` (the default) takes out only
+the cards a player sees, the first burned card (turned face up) and the coups
+dealt; the face-down burns stay among the unknown cards, which is exact: an
+unseen card is as likely to be any of the cards not seen, whether it was
+burned or is still in the shoe. ``"all"`` takes every burned card out too, the
+edge for a house that knows its burns.
+
 Nothing is cached: the cards left by value almost never repeat (183 of
 81,079 coups of 1,000 dealt shoes, benchmarks/bench_exposure.py), so the
 speed is the engine's.
@@ -47,6 +54,10 @@ NEEDS_CARDS = (
     "(a cards, stream, JSON or JSON Lines log with cards)"
 )
 """Why a shoe of results only cannot be scanned."""
+
+KNOWN = ("seen", "all")
+"""What a scan counts as known: the cards a player sees (the first burned card and the coups), or every burned
+card too."""
 
 
 def side_bets(rules: RuleSet) -> tuple[str, ...]:
@@ -107,7 +118,11 @@ class ShoeExposure:
 class Exposure:
     """Scans shoes for the edges of ``bets`` under ``rules``, for shoes of ``decks`` decks."""
 
-    def __init__(self, rules: RuleSet, bets: Sequence[str], decks: int) -> None:
+    def __init__(self, rules: RuleSet, bets: Sequence[str], decks: int, known: str = "seen") -> None:
+        """Price ``bets`` of ``rules`` for shoes of ``decks`` decks, from the cards ``known`` says (see KNOWN)."""
+        if known not in KNOWN:
+            raise ValueError(f"known must be one of {', '.join(KNOWN)}, not {known!r}")
+        self.known = known
         self.rules = rules
         self.bets: tuple[Bet, ...] = tuple(rules.bet(b) for b in bets)
         self.ids = tuple(b.id for b in self.bets)
@@ -126,14 +141,8 @@ class Exposure:
         coups = cards.coups
         comps = compositions_through(coups, self.decks)
         suits = suits_through(coups, self.decks) if any(b.kind == "suited_pair" for b in self._pairs) else None
-        burned_ranks = [0] * len(RANKS)
-        burned_suits: list[int] | None = [0] * (len(RANKS) * len(SUITS))
-        for card in cards.burned:
-            burned_ranks[RANKS.index(card.rank)] += 1
-            if card.suit is None or burned_suits is None:
-                burned_suits = None
-            else:
-                burned_suits[RANKS.index(card.rank) * len(SUITS) + SUITS.index(card.suit)] += 1
+        burned_ranks, burned_suits = _counted(cards.burned)
+        seen_ranks, seen_suits = _counted(cards.burned[:1] if self.known == "seen" else cards.burned)
         rows: list[CoupEdges] = []
         moments: list[Moment] = []
         for number, coup in enumerate(coups, 1):
@@ -156,6 +165,10 @@ class Exposure:
                         f"{shoe_phrase(self.decks)} holds: wrong --decks, or a misread card",
                         coup=number,
                     )
+            if self.known == "seen":  # the log was checked with every burn; the price counts only the seen ones
+                ranks = [c - b for c, b in zip(comps[number - 1].counts, seen_ranks, strict=True)]
+                if suits is not None and suited is not None and seen_suits is not None:
+                    suited = [c - b for c, b in zip(suits[number - 1] or (), seen_suits, strict=True)]
             edges = self._edges(ranks, suited)
             rows.append(CoupEdges(number, tuple(None if e is None else float(e) for e in edges)))
             favoured = [bet for bet, e in zip(self.bets, edges, strict=True) if e is not None and e < 0]
@@ -194,6 +207,19 @@ class Exposure:
             edge = edges[bet.id]
             if bet.id in nets and edge is not None:  # a Perfect Pair whose suits are unknown is not settled
                 yield Moment(number, bet.id, float(edge), nets[bet.id])
+
+
+def _counted(burned: Sequence[Card]) -> tuple[list[int], list[int] | None]:
+    """Return burned cards counted by rank, and by rank and suit (None when a card has no suit)."""
+    ranks = [0] * len(RANKS)
+    suits: list[int] | None = [0] * (len(RANKS) * len(SUITS))
+    for card in burned:
+        ranks[RANKS.index(card.rank)] += 1
+        if card.suit is None or suits is None:
+            suits = None
+        else:
+            suits[RANKS.index(card.rank) * len(SUITS) + SUITS.index(card.suit)] += 1
+    return ranks, suits
 
 
 def number(value: Fraction) -> int | float:
@@ -260,6 +286,7 @@ class Summary(Totals):
             **self.to_json(),
             "decks": scan.decks,
             "rules": scan.rules.title,
+            "known": scan.known,
             "bets": {bet: self._bet(bet) for bet in scan.ids},
             "strongest": [
                 {"shoe": shoe, "coup": coup, "bet": bet, "edge": edge, "net": number(net)}

@@ -370,6 +370,52 @@ def red_omnibus(p_values: Sequence[float | None]) -> SequenceTest:
     return SequenceTest("red_shares", values, None, min(1.0, len(tested) * min(tested)))
 
 
+POWER = 0.8
+"""The chance of a flag the power figure is for: the shift flagged 4 times in 5."""
+
+
+def banker_power(coups: int, share: float, tests: int, power: float = POWER) -> dict[str, Any] | None:
+    """Return the smallest shift of the Banker share a group of ``coups`` coups would flag with chance ``power``.
+
+    The Banker test is flagged when its |z| passes Holm's first step over the group's ``tests`` tests,
+    z_a = Phi^-1(1 - ALPHA / (2 tests)) (Holm flags at least that); with z_b = Phi^-1(power), a true share
+    ``share`` + d is flagged with chance ``power`` for d = (z_a + z_b) sqrt(share (1 - share) / coups) (normal
+    approximation, the variance taken at ``share``). None without coups or tests.
+    """
+    if coups <= 0 or tests <= 0:
+        return None
+    from statistics import NormalDist
+
+    z_a = NormalDist().inv_cdf(1 - ALPHA / (2 * tests))
+    shift = (z_a + NormalDist().inv_cdf(power)) * math.sqrt(share * (1 - share) / coups)
+    return {"banker_shift": _round(shift), "power": power, "tests": tests, "z": _round(z_a)}
+
+
+def order_reading(runs: SequenceTest, lag1: SequenceTest, unit: str = "archive") -> str | None:
+    """Return the sentence that tells a difference between shoes from streaks within shoes, None when neither
+    the runs test nor the lag-1 test says anything (not meaningful, or neither flagged).
+
+    The runs test counts each shoe's runs against that shoe's own Banker and Player counts, so it sees only
+    streaks within shoes; the lag-1 correlation pools every pair of consecutive wins against the one Banker
+    share of the whole group, so shoes that differ from one another (some Banker-heavy, some Player-heavy)
+    make it look streaky even when no shoe has streaks.
+    """
+    if runs.z is None or lag1.z is None or not (runs.flag or lag1.flag):
+        return None
+    within = f"the runs test within shoes (each against its own counts, z {runs.z:+.2f})"
+    pooled = f"the lag-1 correlation pooled over the {unit} (z {lag1.z:+.2f})"
+    if lag1.flag and not runs.flag:
+        return (
+            f"{pooled} stands out but {within} does not: the shoes differ from one another in Banker share "
+            "(see homogeneity), which pooling reads as streaks; the coups within a shoe are not streakier or "
+            "choppier than chance"
+        )
+    kind = "streaks" if runs.z < 0 else "chop"
+    if lag1.flag:
+        return f"{within} and {pooled} both stand out: {kind} within shoes, not only a difference between them"
+    return f"{within} stands out and {pooled} does not: {kind} within shoes, where pooling over shoes blurs it"
+
+
 def sequence_reading(test: SequenceTest, unit: str = "archive") -> str:
     """Return what a flagged runs or lag-1 test means, in plain words."""
     if test.name == "depths":
@@ -444,9 +490,55 @@ def chi_reading(test: ChiSquare, unit: str = "archive") -> str:
 
 
 def _by_chance(p: float | None, unit: str) -> str:
+    """Return the chance words of a flag: the Holm-adjusted p is an upper bound, so "at most"."""
+    return (
+        f"by chance alone {at_most(p)} fair {unit}s would stray this far in any of their tests "
+        "(Holm-adjusted p, an upper bound)"
+    )
+
+
+def at_most(p: float | None) -> str:
+    """Return an upper bound on a chance in words: "at most 1 in 160", "less than 1 in a billion"."""
     odds = 1 / p if p else math.inf
-    chance = "less than 1 in a billion" if odds > 1e9 else f"about 1 in {_plain(odds)}"
-    return f"by chance alone {chance} fair {unit}s would stray this far in any of their tests (Holm-adjusted p)"
+    return "less than 1 in a billion" if odds > 1e9 else f"at most 1 in {_plain(odds)}"
+
+
+def binomial_at_least(hits: int, trials: int, share: float) -> float:
+    """Return P(X >= hits) for X binomial(trials, share): the chance of at least ``hits`` by chance alone.
+
+    Summed in logs from ``hits`` upwards (or, below the mode, as one minus the terms under ``hits``), stopping
+    once the terms are negligible, so a large ``trials`` costs a few hundred terms.
+    """
+    if hits <= 0:
+        return 1.0
+    if hits > trials or share <= 0.0:
+        return 0.0
+    if share >= 1.0:
+        return 1.0
+    log_p, log_q = math.log(share), math.log1p(-share)
+    head = math.lgamma(trials + 1)
+
+    def pmf(k: int) -> float:
+        return math.exp(head - math.lgamma(k + 1) - math.lgamma(trials - k + 1) + k * log_p + (trials - k) * log_q)
+
+    mode = int((trials + 1) * share)
+    if hits > mode:
+        total, k = 0.0, hits
+        while k <= trials:
+            term = pmf(k)
+            total += term
+            if term < total * 1e-17:
+                break
+            k += 1
+        return min(1.0, total)
+    below, k = 0.0, hits - 1
+    while k >= 0:
+        term = pmf(k)
+        below += term
+        if term < below * 1e-17:
+            break
+        k -= 1
+    return max(0.0, 1.0 - below)
 
 
 def _plain(odds: float) -> str:

@@ -19,6 +19,9 @@ from .theory import (
     ChiSquare,
     JudgedFigure,
     SequenceTest,
+    at_most,
+    banker_power,
+    binomial_at_least,
     chi_reading,
     chi_square,
     chi_square_sf,
@@ -29,6 +32,7 @@ from .theory import (
     judge,
     judge_simulated,
     lag1_test,
+    order_reading,
     reading,
     red_omnibus,
     runs_test,
@@ -134,6 +138,14 @@ def group_document(tally: Tally, decks: int) -> dict[str, Any]:
         "lag1": order[3].to_dict(),
         "meaningful": any(f.p is not None for f in figures),
         "flags": flags,
+        "order_reading": order_reading(order[2], order[3], unit),
+        "power": banker_power(
+            tally.counts.coups,
+            expected_shares(decks)["banker"],
+            sum(1 for f in figures if f.family and f.p is not None)
+            + sum(1 for c in chis if c.p is not None)
+            + sum(1 for t in order if t.p is not None),
+        ),
         "streaks": tally.streaks(),
         "derived": {
             road: {"marks": marks, "red": red, "red_share": round(red / marks, 6) if marks else None}
@@ -176,8 +188,33 @@ class Across:
             self.sums = [a + Fraction(k * k, size) for a, k in zip(self.sums, row, strict=True)]
 
     def flagged_groups(self) -> dict[str, Any]:
-        """Return {count, expected}: groups flagged, and about how many fair ones would be at ALPHA."""
-        return {"count": self.flagged, "expected": round(ALPHA * self.meaningful, 6)}
+        """Return {count, expected, p, flag, reading}: groups flagged, about how many fair ones would be at ALPHA,
+        and the chance of at least that many by chance alone.
+
+        ``p`` is the binomial tail P(X >= count), X binomial(meaningful groups, ALPHA): each fair group is flagged
+        at most ALPHA of the time (Holm), so ``p`` is an upper bound, and ``flag`` is ``p`` at most ALPHA.
+        """
+        p = binomial_at_least(self.flagged, self.meaningful, ALPHA)
+        flag = self.flagged > 0 and p <= ALPHA
+        if self.flagged == 0:
+            reading = "no group flagged"
+        elif flag:
+            reading = (
+                f"{self.flagged} of {self.groups} groups flagged: more than chance alone explains "
+                f"(as many or more by chance {_at_most_words(p)}, binomial)"
+            )
+        else:
+            reading = (
+                f"{self.flagged} of {self.groups} groups flagged: no more than chance alone gives "
+                f"(as many or more by chance {_at_most_words(p)}, binomial)"
+            )
+        return {
+            "count": self.flagged,
+            "expected": round(ALPHA * self.meaningful, 6),
+            "p": float(f"{p:.6g}"),
+            "flag": flag,
+            "reading": reading,
+        }
 
     def homogeneity(self) -> dict[str, Any] | None:
         """Return {statistic, dof, p} of the groups' Banker/Player/Tie counts; None with fewer than 2 groups."""
@@ -186,10 +223,31 @@ class Across:
         used = [j for j in range(3) if self.columns[j]]
         dof = (self.rows - 1) * (len(used) - 1)
         if dof < 1:
-            return {"statistic": None, "dof": max(dof, 0), "p": None}
+            return {"statistic": None, "dof": max(dof, 0), "p": None, "alpha": ALPHA, "flag": None, "reading": None}
         total = sum(self.columns)
         statistic = float(total * (sum(self.sums[j] / self.columns[j] for j in used) - 1))
-        return {"statistic": round(statistic, 6), "dof": dof, "p": float(f"{chi_square_sf(statistic, dof):.6g}")}
+        p = chi_square_sf(statistic, dof)
+        flag = p <= ALPHA
+        said = f"chi-square {statistic:.1f} on {dof} degrees of freedom, p {p:.3g}"
+        reading = (
+            f"the groups differ in their Banker/Player/Tie shares more than chance allows ({said}): "
+            "look at each group rather than the total alone"
+            if flag
+            else f"the groups' Banker/Player/Tie shares agree with one another ({said})"
+        )
+        return {
+            "statistic": round(statistic, 6),
+            "dof": dof,
+            "p": float(f"{p:.6g}"),
+            "alpha": ALPHA,
+            "flag": flag,
+            "reading": reading,
+        }
+
+
+def _at_most_words(p: float) -> str:
+    """Return an upper-bound chance in words: "at most 1 in 3", "more than half the time"."""
+    return "more than half the time" if p > 0.5 else at_most(p)
 
 
 def across_groups(groups: list[dict[str, Any]]) -> Across:

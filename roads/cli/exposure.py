@@ -14,7 +14,7 @@ from ..analytics.exposure import Exposure, side_bets
 from ..bets import rule_set
 from ..pool import worker_count
 from .app import cli
-from .flags import bet_option, decks_option, jobs_option, json_option, log_inputs
+from .flags import bet_option, decks_option, jobs_option, json_option, known_option, log_inputs
 from .gather import scanned
 from .inputs import Inputs
 from .output import output_format
@@ -31,6 +31,7 @@ from .table_rules import chosen_rules, rules_options
     "A bet to price before every coup (repeatable; default: every side bet of the rules, that is all "
     "but banker, player and tie); ids as roads odds --bets lists them, e.g. dragon_7."
 )
+@known_option()
 @json_option("Print JSON: every coup's edges and the positive moments.")
 @click.option("--csv", "as_csv", is_flag=True, help="Print one CSV row per coup and bet.")
 @jobs_option("Processes pricing the shoes (default: all cores)")
@@ -41,17 +42,21 @@ def exposure_command(
     paytable: str | None,
     tie_pays: str | None,
     bet_ids: tuple[str, ...],
+    known: str,
     as_json: bool,
     as_csv: bool,
     jobs: int | None,
 ) -> None:
     """Price each chosen bet before every coup of card logs, and list the coups where one favoured the player.
 
-    Before each coup the cards left in the shoe are known: every card of the
-    coups before it, and the burned cards when the log names them (a
-    '# burned:' header, or a shoe line's "burned" list, as roads deal writes).
-    From them each bet's house edge is counted exactly, as roads odds --after
-    does for one moment. A positive moment is a coup where a bet's house edge
+    Before each coup a player knows the cards he has seen: every card of the
+    coups before it, and the first burned card, which the dealer turns face up,
+    when the log names the burn (a '# burned:' header, or a shoe line's "burned"
+    list, as roads deal writes). The face-down burns stay unknown: they are as
+    likely to be any unseen card. --known all counts every burned card out
+    too: the edge for a house that knows its burns. From the cards left each
+    bet's house edge is counted exactly, as roads odds --after does for one
+    moment. A positive moment is a coup where a bet's house edge
     is below zero: the bet favoured the player. Each is settled with what the
     coup really did; the ideal net is what one unit on every positive moment
     would have netted. Logs of results only are refused: this needs cards;
@@ -62,7 +67,7 @@ def exposure_command(
     dragon_bonus_banker, dragon_7, panda_8, lucky_6.
 
     Text: a short table per shoe of its positive moments, then the totals.
-    --json: {"rules", "decks", "bets", "shoes": [{"shoe", "coups": [{"coup",
+    --json: {"rules", "decks", "bets", "known", "shoes": [{"shoe", "coups": [{"coup",
     "edges"}], "positive": [{"coup", "bet", "edge", "net"}]}], "total":
     {"shoes", "coups", "positive_coups", "ideal_net"}}. --csv: shoe, coup,
     bet, edge, positive, net. A bad shoe is one error line and the others go on (exit status 1).
@@ -72,11 +77,12 @@ def exposure_command(
       roads exposure cards.txt --decks 6            every side bet, a 6-deck shoe
       roads exposure shoes.jsonl --bet dragon_7 --bet panda_8
       roads exposure shoes.jsonl --bet dragon_7 --json > d7.json
+      roads exposure shoes.jsonl --known all       a house that knows its burns
       roads exposure shoes.jsonl --rules ez --csv -j 2 > exposure.csv
     """
     fmt = output_format(as_json, as_csv)
     chosen = chosen_rules(rules, paytable, tie_pays) or rule_set("standard")
-    scan = Exposure(chosen, bet_ids or side_bets(chosen), decks)
+    scan = Exposure(chosen, bet_ids or side_bets(chosen), decks, known)
     writer = ExposureWriter(fmt, scan, functools.partial(click.echo, nl=False))
     with Progress("scanned") as progress:
         progress.update(0)  # on a terminal from the start: the first shoe may take a while on a busy machine

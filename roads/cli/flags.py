@@ -204,6 +204,7 @@ def renamed(old: str, new: str, into: str, **attrs: Any) -> Callable[[F], F]:
 SHARED_OPTIONS: dict[str, str] = {
     "--bet": "a bet, by id, to price",
     "--bets": "every bet of the table's rules",
+    "--by": "the groups the figures are given for (stats --hold: any column of the archive too)",
     "--cell": "pixels per Big Road cell",
     "--count": "how many questions",
     "--decks": "decks in the shoe",
@@ -374,6 +375,18 @@ def jobs_option(help: str) -> Callable[[F], F]:
 def json_option(help: str) -> Callable[[F], F]:
     """Add ``--json`` (a flag, into ``as_json``): print JSON instead of text; ``help`` says what the JSON holds."""
     return click.option("--json", "as_json", is_flag=True, help=help)
+
+
+KNOWN_HELP = (
+    "What counts as known before each coup: seen (the default), the cards a player sees, the first burned card "
+    "(turned face up) and the coups dealt, the face-down burns unknown; all, every burned card too, the edge for "
+    "a house that knows its burns."
+)
+
+
+def known_option(help: str = KNOWN_HELP) -> Callable[[F], F]:
+    """Add ``--known seen|all`` (into ``known``, default ``seen``): which burned cards an exposure scan counts out."""
+    return click.option("--known", type=choice(("seen", "all")), default="seen", show_default=False, help=help)
 
 
 def bet_option(help: str) -> Callable[[F], F]:

@@ -27,6 +27,7 @@ from ..analytics.tables import ShoeInfo, shoe_rows
 from ..errors import LogError, RoadsError
 from ..files import refuse_inputs
 from ..logs.archive import Shoe, _numbered, open_archive
+from ..logs.fields import day_of
 from ..pool import run_tasks, worker_count
 from .inputs import Inputs
 from .output.stats import stats_data
@@ -36,8 +37,11 @@ if TYPE_CHECKING:
     from ..analytics.counting import Block, Part
     from ..analytics.drift import Drift
     from ..analytics.exposure import Exposure, ShoeCards, ShoeExposure
+    from ..analytics.hold import Hold
+    from ..analytics.integrity import Integrity
     from ..analytics.tablefiles import TableFiles
     from ..board import Board
+    from ..coup import Coup
 
 __all__ = ["GROUPINGS", "collect_stats", "scanned", "tally_logs"]
 
@@ -328,6 +332,74 @@ def _lost(job: Job) -> ShoeExposure:
 
     error = LogError("the process scanning this shoe stopped (killed from outside, or out of memory)")
     return ShoeExposure(job[1].shoe, job[1].label, (), (), error=error)
+
+
+HOLD_NEEDS_CARDS = (
+    "this log holds results only, and roads stats --hold settles every bet from the cards of every coup "
+    "(a cards, stream, JSON or JSON Lines log with cards)"
+)
+
+
+def held(inputs: Inputs, hold: Hold, by: str | None, progress: Progress) -> None:
+    """Settle every shoe of the logs into ``hold``, grouped ``by`` a grouping or any key the log carries
+    (None: the total only); a shoe without cards, or without the key, is one error line in ``inputs``."""
+
+    def settled(shoe: Shoe) -> tuple[str | None, list[Coup]]:
+        key = None if by is None else group_of(shoe, by)
+        coups = []
+        for entry in shoe.entries():
+            if entry.coup is None:
+                raise LogError(HOLD_NEEDS_CARDS, file=shoe.file, line=entry.line, coup=entry.number)
+            coups.append(entry.coup)
+        return key, coups
+
+    for _, (key, coups) in inputs.read(settled):
+        hold.add(key, coups)
+        inputs.done += 1
+        progress.update()
+
+
+INTEGRITY_NEEDS_CARDS = (
+    "this log holds results only, and roads stats --integrity reads the cards of every coup "
+    "(a cards, stream, JSON or JSON Lines log with cards)"
+)
+
+
+def checked(inputs: Inputs, check: Integrity, progress: Progress) -> None:
+    """Read every shoe of the logs, in archive order, into the shuffle-integrity ``check``; a shoe without cards
+    is one error line in ``inputs``."""
+    from ..analytics.integrity import shoe_sequence  # deferred: --integrity only
+
+    def cards(shoe: Shoe) -> tuple[str, ...]:
+        burned = shoe.burned_cards()
+        coups = []
+        for entry in shoe.entries():
+            if entry.coup is None:
+                raise LogError(INTEGRITY_NEEDS_CARDS, file=shoe.file, line=entry.line, coup=entry.number)
+            coups.append(entry.coup)
+        return shoe_sequence(burned, coups)
+
+    for shoe, sequence in inputs.read(cards):
+        check.add(shoe.label(), sequence)
+        inputs.done += 1
+        progress.update()
+
+
+def group_of(shoe: Shoe, by: str) -> str:
+    """Return the group ``shoe`` falls in ``by`` shoe, file, date (its day) or any key the log carries for it;
+    LogError naming the key when the log gives this shoe none."""
+    if by == "shoe":
+        return shoe.label()
+    if by == "file":
+        return shoe.file
+    value = shoe.key(by)
+    if value is None:
+        raise LogError(
+            f'--by {by} needs a {by} for every shoe, and this one has none (a JSON Lines "{by}" key, or a {by} '
+            "column in a spreadsheet)",
+            file=shoe.file,
+        )
+    return day_of(value) if by == "date" else value
 
 
 def shoe_jobs(inputs: Inputs, decks: int) -> Iterator[Job]:

@@ -70,6 +70,16 @@ class Shoe:
     """Where the cut card was, in cards from the end (a ``cut`` field, column or header), if any."""
     split: bool = False
     """One shoe of a log of coups split by new-shoe records (a live table's log), not a line of its own."""
+    extra: tuple[tuple[str, str], ...] = ()
+    """The log's other keys for the shoe (a shoe line's other keys, a sheet's other columns): (name, text) pairs,
+    names in lower case, what ``roads stats --hold --by COLUMN`` groups by."""
+
+    def key(self, name: str) -> str | None:
+        """Return what the log says for ``name`` (a field such as table or date, or any other key), None if nothing."""
+        if name in FIELDS:
+            value = getattr(self, name)
+            return None if value is None else str(value)
+        return dict(self.extra).get(name)
 
     def fields(self) -> dict[str, object]:
         """Return the fields the log gives this shoe (roads.logs.fields.FIELDS order), burned cards as a list."""

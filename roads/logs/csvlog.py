@@ -201,6 +201,12 @@ class Layout:
     inferred: bool
     ignored: list[str] = field(default_factory=list)
 
+    def others(self) -> list[tuple[int, str]]:
+        """Return the header's columns no role reads, (index, name in lower case): what ``--by COLUMN`` groups by."""
+        if self.header is None:
+            return []
+        return [(i, cell.strip().lower()) for i, cell in enumerate(self.header) if i not in self.roles and cell.strip()]
+
     def column(self, role: str) -> int | None:
         """Return the index of the column with ``role``, or None."""
         return next((i for i, r in self.roles.items() if r == role), None)
@@ -364,7 +370,8 @@ class Row:
     record: Record | None
     error: RoadsError | None = None
     fields: dict[str, str] = field(default_factory=dict)
-    """The row's shoe-field cells (table, date, decks, seed, cut, burned) the sheet has columns for, as written."""
+    """The row's shoe-field cells (table, date, decks, seed, cut, burned) the sheet has columns for, as written,
+    and its cells of the columns no role reads (dealer, shift...), by their header in lower case."""
 
 
 def rows(source_chunks: Iterator[Chunk], name: str) -> Iterator[tuple[int, str]]:
@@ -477,6 +484,7 @@ def csv_rows(source_chunks: Iterator[Chunk], name: str) -> Iterator[Row]:
         # Only a header: say so here, where it is known, not as an empty shoe list the commands trip over.
         header_line = head[-1][0]
         raise LogError("no coups: the log has a header and no rows under it", file=name, line=header_line)
+    others = layout.others()
     for line, text in itertools.chain((first,), rest):
         cells = split_row(text, delimiter)
         key = _cell(cells, layout.column("shoe"))
@@ -484,6 +492,7 @@ def csv_rows(source_chunks: Iterator[Chunk], name: str) -> Iterator[Row]:
             shoe, number = key, 0
         number += 1
         fields = {key: value for key in FIELDS if (value := _cell(cells, layout.column(key)))}
+        fields |= {key: value for i, key in others if key not in fields and (value := _cell(cells, i))}
         try:
             record = _record(cells, layout, name, line, number)
         except RoadsError as exc:

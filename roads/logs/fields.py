@@ -61,13 +61,31 @@ def date_order(text: str) -> tuple[datetime.date, str]:
     return check_date(text), rest
 
 
+NOT_EXTRA = frozenset({"shoe", "results", "coups", "format", "game", "rules", "version", "title"})
+"""Keys of a shoe line or header that are the log's own, never an ``extra`` a shoe is grouped by."""
+
+
 def shoe_fields(raw: Mapping[str, object], file: str, line: int | None) -> dict[str, Any]:
     """Return the fields a log gives a shoe, from their raw values (JSON values or text); LogError for a bad date.
 
     Values no field can take (a list for a table, text for decks) are left out, as before; ``burned`` is kept
-    as its cards' text, space-separated.
+    as its cards' text, space-separated. Any other key with a text or number value (a dealer, a shift) is kept
+    in ``extra``, sorted (key, text) pairs: what ``roads stats --hold --by COLUMN`` groups by.
     """
     out: dict[str, Any] = {}
+    extra = tuple(
+        sorted(
+            (str(key).lower(), str(value))
+            for key, value in raw.items()
+            if key not in FIELDS
+            and str(key).lower() not in NOT_EXTRA
+            and isinstance(value, (str, int))
+            and not isinstance(value, bool)
+            and value != ""
+        )
+    )
+    if extra:
+        out["extra"] = extra
     for key in FIELDS:
         value = raw.get(key)
         if value is None or isinstance(value, bool) or value == "":

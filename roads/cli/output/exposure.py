@@ -16,6 +16,13 @@ EXPOSURE_CSV_COLUMNS = ("shoe", "coup", "bet", "edge", "positive", "net")
 was below zero."""
 
 
+KNOWN_WORDS = {
+    "seen": "the cards a player sees (the first burn, face up, and the coups; face-down burns unknown)",
+    "all": "every burned card and the coups (--known all: a house that knows its burns)",
+}
+"""How the totals name what the edges counted as known (``Exposure.known``)."""
+
+
 def exposure_csv_rows(found: ShoeExposure, bets: Sequence[str]) -> Iterator[tuple[object, ...]]:
     """Yield one shoe's CSV rows: one per coup and bet."""
     nets = {(m.coup, m.bet): m.net for m in found.positive}
@@ -49,8 +56,9 @@ def units(net: Fraction) -> str:
 
 
 def exposure_json_head(scan: Exposure) -> str:
-    """Return ``roads exposure --json``'s start, up to its first shoe: ``{"rules", "decks", "bets", "shoes": [``."""
-    head = {"rules": scan.rules.name, "decks": scan.decks, "bets": list(scan.ids)}
+    """Return ``roads exposure --json``'s start, up to its first shoe: ``{"rules", "decks", "bets", "known",
+    "shoes": [``."""
+    head = {"rules": scan.rules.name, "decks": scan.decks, "bets": list(scan.ids), "known": scan.known}
     return json.dumps(head)[:-1] + ', "shoes": ['
 
 
@@ -79,6 +87,7 @@ def exposure_totals_text(totals: Totals, scan: Exposure) -> str:
         "",
         f"Total: {totals.shoes:,} shoe{'s' if totals.shoes != 1 else ''}, {totals.coups:,} coups, "
         f"bets {', '.join(scan.ids)} under {scan.rules.title} rules ({shoe_phrase(scan.decks)}).",
+        f"  Known before each coup: {KNOWN_WORDS[scan.known]}.",
         f"  {totals.positive_coups:,} coup{'s' if totals.positive_coups != 1 else ''} with a bet in the player's "
         f"favour ({totals.moments:,} bet{'s' if totals.moments != 1 else ''}); one unit on each would have netted "
         f"{units(totals.ideal_net)}.",

@@ -17,6 +17,7 @@ from ...logs.csvcell import line
 
 if TYPE_CHECKING:
     from ...analytics.drift import Drift
+    from ...analytics.pershoe import Fit
 
 
 def stats_data(tallies: dict[str, Tally], total: Tally, decks: int) -> dict[str, Any]:
@@ -98,6 +99,13 @@ def group_text(group: dict[str, Any], total: bool = False) -> str:
         out.append(f"   * exact binomial p (fewer than {EXACT_BELOW:.0f} hits or misses expected)")
     if group["meaningful"] and not group["flags"]:
         out.append(f"   nothing stands out (flag: Holm p at most {ALPHA:g}, {ALPHA:.0%} family-wise)")
+    if group.get("power") and group["meaningful"]:
+        w = group["power"]
+        out.append(
+            f"   power: a Banker share {100 * w['banker_shift']:.2f} points off {_pct(group['tests'][0]['expected'])} "
+            f"either way would be flagged {w['power']:.0%} of the time (z {w['z']:.2f}, Holm's first step of "
+            f"{w['tests']} tests)"
+        )
     return "\n".join(out) + "\n"
 
 
@@ -114,16 +122,18 @@ def order_lines(group: dict[str, Any]) -> list[str]:
         elif name == "red_shares":
             what = f"red shares (omnibus, Bonferroni of {t['tests']})"
         elif name == "runs":
-            what = f"runs: {t['runs']} runs of Banker/Player against {t['expected']:.1f} expected"
+            what = f"runs within shoes: {t['runs']} runs of Banker/Player against {t['expected']:.1f} expected"
         else:
             r = "-" if t["r"] is None else f"{t['r']:+.4f}"
-            what = f"lag1: correlation {r} over {t['pairs']} pairs of consecutive wins"
+            what = f"lag1 pooled: correlation {r} over {t['pairs']} pairs of consecutive wins"
         if t["p"] is None:
             lines.append(f"   {what}, n/m")
             continue
         flag = "  FLAG" if t["flag"] else ""
         z = "" if t["z"] is None else f", z {t['z']:+.2f}"
         lines.append(f"   {what}{z}, p {t['p']:.3g}, Holm p {t['p_adjusted']:.3g}{flag}")
+    if group.get("order_reading"):
+        lines.append(f"   streaks or shoes: {group['order_reading']}")
     return lines
 
 
@@ -133,13 +143,16 @@ def across_text(flagged: dict[str, Any], homogeneity: dict[str, Any] | None, gro
         return ""
     out = [
         f"== Groups: {flagged['count']} of {groups} flagged; about {flagged['expected']:g} would be by chance alone "
-        f"(each fair group is flagged at most {ALPHA:.0%} of the time)"
+        f"(each fair group is flagged at most {ALPHA:.0%} of the time)" + ("  FLAG" if flagged.get("flag") else "")
     ]
+    if flagged.get("reading") and flagged["count"]:
+        out.append(f"   {'FLAG ' if flagged.get('flag') else ''}{flagged['reading']}")
     if homogeneity is not None and homogeneity["p"] is not None:
         out.append(
             f"   homogeneity of Banker/Player/Tie across the groups: chi-square {homogeneity['statistic']:.2f} "
-            f"on {homogeneity['dof']} dof, p {homogeneity['p']:.3g}"
+            f"on {homogeneity['dof']} dof, p {homogeneity['p']:.3g}" + ("  FLAG" if homogeneity.get("flag") else "")
         )
+        out.append(f"   {'FLAG ' if homogeneity.get('flag') else ''}{homogeneity['reading']}")
     return "\n".join(out) + "\n"
 
 
@@ -202,7 +215,8 @@ def group_csv(group: dict[str, Any], total: bool = False) -> str:
             lines.append(line([key, group["shoes"], group["coups"], name, *values]))
     homogeneity = group.get("homogeneity")
     if homogeneity is not None:
-        values = [None] * 7 + [homogeneity["p"], None, "exact", None, None, None, None, "chi_square"]
+        values = [None] * 7 + [homogeneity["p"], homogeneity.get("flag"), "exact", None, None, None]
+        values += [homogeneity.get("alpha"), "chi_square"]
         lines.append(
             line(
                 [
@@ -233,6 +247,16 @@ def group_csv(group: dict[str, Any], total: bool = False) -> str:
     return "".join(lines)
 
 
+COMPACT_KEYS = ("key", "shoes", "coups", "coups_with_cards", "counts", "meaningful", "flags")
+"""What a group that stands out in nothing keeps in ``--by shoe --json`` (without ``--detail``)."""
+
+
+def compact_group(group: dict[str, Any]) -> dict[str, Any]:
+    """Return a group without its per-test detail: its counts, whether a test was meaningful, no flags,
+    and ``"detail": false`` (the tests are in ``--detail``'s output, and nothing in them stood out)."""
+    return {**{key: group[key] for key in COMPACT_KEYS}, "detail": False}
+
+
 class StatsWriter:
     """Writes the statistics a group at a time, in the bytes the whole document gives (text, CSV or JSON).
 
@@ -240,9 +264,10 @@ class StatsWriter:
     archive of no coups still ends in its one error line and no output.
     """
 
-    def __init__(self, fmt: str, decks: int, write: Callable[[str], object]) -> None:
-        """Write ``fmt`` (``text``, ``csv``, ``json``) for ``decks`` decks through ``write``."""
-        self.fmt, self.decks, self.write = fmt, decks, write
+    def __init__(self, fmt: str, decks: int, write: Callable[[str], object], detail: bool = True) -> None:
+        """Write ``fmt`` (``text``, ``csv``, ``json``) for ``decks`` decks through ``write``; without ``detail``
+        a JSON group that stands out in nothing (no flag) is one line of counts (:func:`compact_group`)."""
+        self.fmt, self.decks, self.write, self.detail = fmt, decks, write, detail
         self.held: list[dict[str, Any]] = []
         self.started = False
         self.groups = 0
@@ -283,6 +308,8 @@ class StatsWriter:
         if self.fmt == "text":
             return group_text(group)
         lead = ",\n    " if self.groups else "[\n    "
+        if not self.detail and not group["flags"]:
+            return lead + json.dumps(compact_group(group), ensure_ascii=False)
         return lead + json.dumps(group, ensure_ascii=False, indent=2).replace("\n", "\n    ")
 
     def finish(self, data: dict[str, Any]) -> None:
@@ -426,3 +453,107 @@ def good_roads_text(data: dict[str, Any], group: str | None = None) -> str:
         else "no pattern's next coup strays from the odds: a good road does not change what comes next"
     )
     return "\n".join(lines) + "\n"
+
+
+HOLD_CSV_COLUMNS = ("group", "shoes", "bet", "coups", "net", "hold", "edge", "low", "high", "z", "flag")
+"""``roads stats --hold --csv``: one row per group and bet (the total's group is ``total``)."""
+
+
+def hold_document(data: dict[str, Any], fmt: str, by: str | None) -> str:
+    """Return ``roads stats --hold`` as text, CSV or JSON (``data``: roads.analytics.hold.Hold.document)."""
+    if fmt == "json":
+        return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
+    if fmt == "csv":
+        rows = [
+            [group["key"], group["shoes"], *(row.get(k) for k in HOLD_CSV_COLUMNS[2:])]
+            for group in data["groups"]
+            for row in group["bets"]
+        ]
+        rows += [
+            ["total", data["total"]["shoes"], *(row.get(k) for k in HOLD_CSV_COLUMNS[2:])]
+            for row in data["total"]["bets"]
+        ]
+        return line(HOLD_CSV_COLUMNS) + "".join(line(row) for row in rows)
+    parts = [hold_text(f"{by} {one_line(str(group['key']))}", group) for group in data["groups"]]
+    parts.append(hold_text("Total", data["total"]))
+    parts.append(
+        f"(one unit on every coup of each bet; hold: what the house kept per unit wagered, against the exact "
+        f"house edge of one coup of a full {data['decks']}-deck shoe, {data['rules']} rules; FLAG: the edge is "
+        "outside the hold's 99% interval)\n"
+    )
+    return "".join(parts)
+
+
+def hold_text(title: str, group: dict[str, Any]) -> str:
+    """Return one group's hold table: a row a bet."""
+    shoes = group["shoes"]
+    out = [
+        f"== {title}: {shoes} shoe{'' if shoes == 1 else 's'}",
+        f"   {'bet':<21} {'coups':>8} {'net':>11} {'hold':>9} {'edge':>9} {'99% interval':>19} {'z':>7}",
+    ]
+    for row in group["bets"]:
+        net = row["net"]
+        net_text = f"{net:+,}" if isinstance(net, int) else f"{net:+,.2f}"
+        interval = "n/m" if row["low"] is None else f"{_pct(row['low'])} to {_pct(row['high'])}"
+        z = "-" if row["z"] is None else f"{row['z']:+.2f}"
+        flag = "  FLAG" if row["flag"] else ""
+        out.append(
+            f"   {row['bet']:<21} {row['coups']:>8,} {net_text:>11} {_pct(row['hold']):>9} {_pct(row['edge']):>9} "
+            f"{interval:>19} {z:>7}{flag}"
+        )
+    return "\n".join(out) + "\n"
+
+
+INTEGRITY_WORDS = {
+    "repeat": "repeated cards",
+    "slug": "slugs carried over",
+    "new_deck_order": "runs in new-deck order",
+    "card_count": "card counts",
+}
+"""How the text names each kind of integrity finding."""
+
+
+def integrity_document(data: dict[str, Any], fmt: str) -> str:
+    """Return ``roads stats --integrity`` as text or JSON (``data``: roads.analytics.integrity.Integrity.document)."""
+    if fmt == "json":
+        return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
+    shoes, decks = data["shoes"], data["decks"]
+    out = [
+        f"== Shuffle integrity: {shoes:,} shoe{'' if shoes == 1 else 's'}, {data['cards']:,} cards "
+        f"({decks} deck{'' if decks == 1 else 's'} a shoe)"
+    ]
+    out.append("   " + ", ".join(f"{INTEGRITY_WORDS[k]} {n}" for k, n in data["counts"].items()))
+    out += [f"   FOUND {one_line(f['text'])}" for f in data["findings"]]
+    if not data["findings"]:
+        out.append("   nothing found: no shoe repeats another, no slug, no new-deck order, no card too many")
+    return "\n".join(out) + "\n"
+
+
+def laws_document(found: list[Fit], decks: int, fmt: str) -> str:
+    """Return ``roads stats --laws`` as text or JSON: each law's chi-square against dealt shoes, Holm over them."""
+    shoes = max(sum(f.observed.values()) for f in found)
+    reference = max(sum(f.reference.values()) for f in found)
+    if fmt == "json":
+        data = {"decks": decks, "shoes": shoes, "reference_shoes": reference, "laws": [f.to_dict() for f in found]}
+        return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
+    out = [
+        f"== Per-shoe laws: {shoes:,} shoes against {reference:,} dealt shoes of {decks} decks",
+        f"   {'law':<16} {'shoes':>7} {'bins':>5} {'chi-square':>11} {'dof':>4} {'p':>9} {'Holm p':>9}",
+    ]
+    for f in found:
+        t = f.test
+        stat = "-" if t.statistic is None else f"{t.statistic:.2f}"
+        p = "n/m" if t.p is None else f"{t.p:.3g}"
+        held = "-" if t.p_adjusted is None else f"{t.p_adjusted:.3g}"
+        flag = "  FLAG" if t.flag else ""
+        out.append(
+            f"   {f.law:<16} {sum(f.observed.values()):>7,} {len(f.bins):>5} {stat:>11} {t.dof:>4} {p:>9} "
+            f"{held:>9}{flag}"
+        )
+    flagged = [f.law for f in found if f.test.flag]
+    out.append(
+        f"   flagged: {', '.join(flagged)} (Holm p at most {ALPHA:g})"
+        if flagged
+        else f"   nothing stands out (flag: Holm p at most {ALPHA:g} over the three laws)"
+    )
+    return "\n".join(out) + "\n"
