@@ -26,10 +26,10 @@ import re
 import stat
 import sys
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, fields
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from ..bounds import MAX_BURN
 from ..cards import Card, parse_card
@@ -115,6 +115,9 @@ class Table:
     """Change records in the log (coups, undos, new shoes): the position an event id names (``main:42``)."""
     followed: bool = False
     """Another program writes the log (``--follow``): the server only reads it."""
+    archive: Callable[[], bytes] | None = field(default=None, repr=False, compare=False)
+    """The whole log, read on demand, of a table held by a store that is not a folder (Redis): its ``text`` is
+    then the log's header and its current shoe's lines."""
     lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
     seen: list[int] = field(default_factory=lambda: [0] * 13, repr=False)
 
@@ -126,11 +129,15 @@ class Table:
     @property
     def writable(self) -> bool:
         """Return whether coups may be posted (not a followed log)."""
-        return self.path is not None and not self.followed
+        return (self.path is not None or self.archive is not None) and not self.followed
 
     def source(self) -> Any:
         """Return what the log readers read for this table's current shoe: its file, the current shoe's lines
-        of it, or the complete lines of a followed log."""
+        of it, the complete lines of a followed log, or the header and current shoe a store holds."""
+        if self.archive is not None:
+            stream = io.BytesIO(self.text)
+            stream.name = f"{self.name}.jsonl"
+            return stream
         if self.path is not None and not self.followed:
             if not self.shoe_start:
                 return str(self.path)
@@ -163,6 +170,9 @@ def say(line: str) -> None:
 
 class Store:
     """Every table under one folder, loaded at start and kept in memory; writes go to disk first."""
+
+    publishes = False
+    """The routes publish each change this store makes (one process: the writer's order is the log's)."""
 
     def __init__(
         self, folder: str | Path, rules: str = "standard", decks: int = 8, keep_shoes: int | None = None
@@ -205,6 +215,16 @@ class Store:
 
     def __iter__(self) -> Iterator[Table]:
         return iter(sorted(self.tables.values(), key=lambda t: t.name))
+
+    def live(self) -> bool:
+        """Return whether writes can be taken now: a folder always can (a failed write says why itself)."""
+        return True
+
+    def start(self, hub: Any) -> None:
+        """Nothing to start: the routes publish this store's changes."""
+
+    def stop(self) -> None:
+        """Nothing to stop."""
 
     def get(self, name: str) -> Table:
         """Return the table called ``name``; UnknownTable when there is none."""
@@ -254,23 +274,11 @@ class Store:
 
     def add(self, table: Table, expect: int, result: str | None, cards: str | None) -> Table:
         """Append one coup (a result, or the cards of a coup) to ``table`` when ``expect`` is its next number."""
-        if not table.writable:
-            raise TableError(f"table '{table.name}' follows {table.path}: only that log's writer adds coups")
+        refuse_followed(table, "adds coups")
         with table.lock:
             _fresh(table)
-            number = table.coups + 1
-            if expect != number:
-                raise TableError(f"expect {expect}, but the next coup is {number}: the table changed, reload it")
-            item: Coup | Outcome
-            seen = list(table.seen)
-            if cards is not None:
-                item = _coup(cards, number)
-                from ..odds.api import take_out
-
-                take_out(seen, item.dealt, number, table.decks)
-            else:
-                item = _result(result or "", number)
-            _append(table, (json.dumps(coup_object(item), ensure_ascii=False) + "\n").encode())
+            line, item, seen = plan_coup(table, expect, result, cards)
+            _append(table, line)
             table.seen = seen
             table.items.append(item)
             table.changes += 1
@@ -278,15 +286,10 @@ class Store:
 
     def undo(self, table: Table, expect: int | None) -> Table:
         """Take back the last coup of ``table`` with an undo record (``expect``: its number, when given)."""
-        if not table.writable:
-            raise TableError(f"table '{table.name}' follows {table.path}: only that log's writer changes it")
+        refuse_followed(table, "changes it")
         with table.lock:
             _fresh(table)
-            if not table.items:
-                raise TableError(f"table '{table.name}' has no coup to undo")
-            if expect is not None and expect != table.coups:
-                raise TableError(f"expect {expect}, but the last coup is {table.coups}: the table changed, reload it")
-            _append(table, (json.dumps({"undo": table.coups}) + "\n").encode())
+            _append(table, plan_undo(table, expect))
             gone = table.items.pop()
             if isinstance(gone, Coup):
                 for card in gone.dealt:
@@ -300,24 +303,14 @@ class Store:
         ``expect_shoe`` is the number the new shoe will have (409 when stale, as ``expect`` for coups);
         ``burned``: the cards burned at its start, as text. A shoe with no coup is not closed (409).
         """
-        if not table.writable:
-            raise TableError(f"table '{table.name}' follows {table.path}: only that log's writer starts shoes")
+        refuse_followed(table, "starts shoes")
         cards = _burned(burned)
         with table.lock:
             _fresh(table)
-            number = table.shoe + 1
-            if expect_shoe != number:
-                raise TableError(
-                    f"expect_shoe {expect_shoe}, but the next shoe is {number}: the table changed, reload it"
-                )
-            if not table.items:
-                raise TableError(f"shoe {table.shoe} of table '{table.name}' has no coup yet: deal one first")
-            named = [str(card) for card in cards]
-            record: dict[str, object] = {NEW_SHOE: number, **({"burned": named} if named else {})}
-            line = (json.dumps(record) + "\n").encode()
+            line = plan_shoe(table, expect_shoe, cards)
             _append(table, line, bounded=False)
-            table.shoe, table.shoe_start, table.items, table.changes = number, table.size, [], table.changes + 1
-            table.burned = tuple(named)
+            table.shoe, table.shoe_start, table.items, table.changes = expect_shoe, table.size, [], table.changes + 1
+            table.burned = tuple(str(card) for card in cards)
             table.seen = _seen_of(cards)
             if self.keep_shoes is not None and table.shoe - table.first_shoe + 1 > self.keep_shoes:
                 try:
@@ -325,6 +318,87 @@ class Store:
                 except TableError as exc:  # the new shoe is on the disk: it is not refused for this
                     say(f"error: {exc} (the shoes stay in the log)")
             return table
+
+    def log(self, table: Table) -> bytes:
+        """Return the table's whole log, JSON Lines as every command reads it (``GET .../log``)."""
+        if table.archive is not None:
+            return table.archive()
+        assert table.path is not None
+        if table.followed:
+            return table.text
+        return _tail(table.path, 0, os.path.getsize(table.path) if table.path.exists() else 0)
+
+
+class TableStore(Protocol):
+    """What the routes use of a store of tables: the embedded folder (:class:`Store`, the default) or Redis
+    (:class:`roads.serve.redis_store.RedisStore`)."""
+
+    tables: dict[str, Table]
+    rules: str
+    decks: int
+    publishes: bool
+    """Whether the store publishes every change to the hub itself (in the order of its log), the writer not."""
+
+    def __iter__(self) -> Iterator[Table]: ...
+    def get(self, name: str) -> Table: ...
+    def create(self, name: str, rules: str | None = None, decks: int | None = None) -> tuple[Table, bool]: ...
+    def add(self, table: Table, expect: int, result: str | None, cards: str | None) -> Table: ...
+    def undo(self, table: Table, expect: int | None) -> Table: ...
+    def new_shoe(self, table: Table, expect_shoe: int, burned: str | None) -> Table: ...
+    def log(self, table: Table) -> bytes: ...
+    def live(self) -> bool: ...
+    def start(self, hub: Any) -> None:
+        """Publish to ``hub`` (a :class:`roads.serve.hub.Hub`) from now on, when the store publishes itself."""
+
+    def stop(self) -> None: ...
+
+
+def refuse_followed(table: Table, what: str) -> None:
+    """Refuse (409) a write to a followed table: only its log's writer ``what``."""
+    if not table.writable:
+        raise TableError(f"table '{table.name}' follows {table.path}: only that log's writer {what}")
+
+
+def plan_coup(
+    table: Table, expect: int, result: str | None, cards: str | None
+) -> tuple[bytes, Coup | Outcome, list[int]]:
+    """Return the log line of the next coup of ``table`` (checked: ``expect`` its number, its cards in the shoe),
+    the coup, and the ranks seen after it; TableError (409) when stale, CardError/LogError when bad."""
+    number = table.coups + 1
+    if expect != number:
+        raise TableError(f"expect {expect}, but the next coup is {number}: the table changed, reload it")
+    item: Coup | Outcome
+    seen = list(table.seen)
+    if cards is not None:
+        item = _coup(cards, number)
+        from ..odds.api import take_out
+
+        take_out(seen, item.dealt, number, table.decks)
+    else:
+        item = _result(result or "", number)
+    return (json.dumps(coup_object(item), ensure_ascii=False) + "\n").encode(), item, seen
+
+
+def plan_undo(table: Table, expect: int | None) -> bytes:
+    """Return the undo line of the last coup of ``table``; TableError (409) when there is none or it is stale."""
+    if not table.items:
+        raise TableError(f"table '{table.name}' has no coup to undo")
+    if expect is not None and expect != table.coups:
+        raise TableError(f"expect {expect}, but the last coup is {table.coups}: the table changed, reload it")
+    return (json.dumps({"undo": table.coups}) + "\n").encode()
+
+
+def plan_shoe(table: Table, expect_shoe: int, cards: tuple[Card, ...]) -> bytes:
+    """Return the new-shoe line that starts shoe ``expect_shoe`` of ``table`` (409 when stale, or when the
+    current shoe has no coup)."""
+    number = table.shoe + 1
+    if expect_shoe != number:
+        raise TableError(f"expect_shoe {expect_shoe}, but the next shoe is {number}: the table changed, reload it")
+    if not table.items:
+        raise TableError(f"shoe {table.shoe} of table '{table.name}' has no coup yet: deal one first")
+    named = [str(card) for card in cards]
+    record: dict[str, object] = {NEW_SHOE: number, **({"burned": named} if named else {})}
+    return (json.dumps(record) + "\n").encode()
 
 
 def _fresh(table: Table) -> None:
@@ -439,12 +513,8 @@ def _write_all(fd: int, data: bytes) -> None:
 def _append(table: Table, line: bytes, *, bounded: bool = True) -> None:
     """Append ``line`` to the table's log and sync it; TableError (409) when the shoe would pass MAX_LOG."""
     data = (b"\n" if table.open_end else b"") + line
-    used = table.size - table.shoe_start
-    if bounded and used + len(data) > MAX_LOG:
-        raise TableError(
-            f"shoe {table.shoe} of table '{table.name}' has a full log ({used} bytes, at most {MAX_LOG} a shoe): "
-            f"start the next shoe (POST /api/tables/{table.name}/shoes)"
-        )
+    if bounded:
+        check_room(table, len(data))
     assert table.path is not None
     try:
         fd = os.open(table.path, os.O_WRONLY | os.O_APPEND)  # never O_CREAT: a log is made only by create()
@@ -463,6 +533,16 @@ def _append(table: Table, line: bytes, *, bounded: bool = True) -> None:
     table.open_end = False
     # Another program appending at the same moment: the sizes disagree, and the log is read before the next write.
     table.stamp = _stamp(st) if st.st_size == table.size else None
+
+
+def check_room(table: Table, size: int) -> None:
+    """Refuse (409) ``size`` more bytes in the current shoe's part of the table's log past MAX_LOG."""
+    used = table.size - table.shoe_start
+    if used + size > MAX_LOG:
+        raise TableError(
+            f"shoe {table.shoe} of table '{table.name}' has a full log ({used} bytes, at most {MAX_LOG} a shoe): "
+            f"start the next shoe (POST /api/tables/{table.name}/shoes)"
+        )
 
 
 def _coup(cards: str, number: int) -> Coup:
