@@ -242,12 +242,13 @@ class Hub:
     def publish(self, table: str, event: dict[str, Any], board: dict[str, Any] | None = None) -> None:
         """Send ``event`` (with ``id`` and ``sent``, the time it left) to every viewer of ``table``.
 
-        Its position is the event's ``changes`` when that is past the last one (a served table counts its
-        log's records), else the next one (a followed log's changes are counted here).
+        Its position is the event's ``changes`` when that is not before the last one (a served table counts its
+        log's records; the same as the last when a stream opened, and :meth:`know` took the table's count, between
+        the change and this call), else the next one (a followed log's changes are counted here).
         """
         last = self.positions.get(table, 0)
         given = event.get("changes")
-        position = given if isinstance(given, int) and given > last else last + 1
+        position = given if isinstance(given, int) and given >= last and given > 0 else last + 1
         self.positions[table] = position
         self.step += 1
         data = json.dumps({**event, "changes": position, "sent": time.time()}, ensure_ascii=False)
