@@ -6,7 +6,6 @@ from __future__ import annotations
 import contextlib
 import os
 import re
-import shutil
 import signal
 import socket
 import subprocess
@@ -16,9 +15,12 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from helpers import ROOT
+from helpers import ROOT, load_script
 
-REDIS_SERVER = shutil.which("redis-server") or "/usr/bin/redis-server"
+BENCH = load_script("bench_serve", ROOT / "benchmarks" / "bench_serve.py")
+"""The load benchmark, whose ``start_redis`` starts every Redis of the tests too."""
+
+REDIS_SERVER: str = BENCH.REDIS_SERVER
 """Debian's redis-server (.ci/run installs it when missing)."""
 
 
@@ -54,25 +56,8 @@ class RedisServer:
         return f"redis://127.0.0.1:{self.port}/0"
 
     def start(self) -> None:
-        """Start the server and wait until it answers PING."""
-        import redis
-
-        args = [REDIS_SERVER, "--port", str(self.port), "--bind", "127.0.0.1", "--dir", str(self.folder)]
-        args += ["--appendonly", "yes", "--appendfsync", self.fsync, "--save", "", "--daemonize", "no"]
-        args += ["--logfile", str(self.folder / "redis.log")]
-        self.process = subprocess.Popen(args, stdin=subprocess.DEVNULL)
-        client = redis.Redis(port=self.port, socket_connect_timeout=0.5)
-        deadline = time.monotonic() + 20
-        while True:
-            try:
-                if client.ping():
-                    break
-            except redis.RedisError:
-                pass
-            assert self.process.poll() is None, (self.folder / "redis.log").read_text()
-            assert time.monotonic() < deadline, "redis-server did not answer"
-            time.sleep(0.05)
-        client.close()
+        """Start the server (on its port, the same each time) and wait until it answers PING."""
+        self.process, _ = BENCH.start_redis(self.folder, self.port, self.fsync)
 
     def stop(self, sig: int = signal.SIGTERM) -> None:
         """Stop the server this object started (SIGTERM; SIGKILL: a crash) and wait for its end."""

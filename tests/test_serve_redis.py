@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 from helpers import run
-from redis_helpers import RedisServer, Worker, need_redis, redis_server
+from redis_helpers import BENCH, RedisServer, Worker, need_redis, redis_server
 from serve_live import Client, Events, client
 
 pytest.importorskip("starlette", reason="roads[serve] (in the test extra) is not installed")
@@ -268,3 +268,11 @@ def test_a_store_that_is_not_redis_is_refused_in_one_line(capsys: pytest.Capture
     need_redis()
     status, _, err = run(capsys, "serve", "--store", "http://127.0.0.1:6379/0")
     assert status == 2 and "is not a Redis address: give redis://HOST:PORT/DB" in err
+
+
+def test_the_load_benchmark_on_two_workers_gives_every_viewer_every_event_in_order() -> None:
+    need_redis()
+    result = BENCH.run(20, 2, 10, 0.05, workers=2, redis=True)
+    assert result.problems == []
+    assert len(result.latencies) == 20 * 10  # viewer i on worker i mod 2, table i posted to worker i mod 2
+    assert len(result.others) == 1 and result.others[0]  # the second worker's memory, sampled too
