@@ -158,6 +158,8 @@ def test_redis_stopped_refuses_writes_in_one_line_and_started_takes_them(store: 
         http = client(worker.base)
         assert http.put("/api/tables/main").status_code == 201
         assert http.post("/api/tables/main/coups", {"result": "B", "expect": 1}).status_code == 201
+        viewer = Events(http, "/api/tables/main/events")
+        assert viewer.next()[1]["change"] == "state"
         store.stop()
         refused = http.post("/api/tables/main/coups", {"result": "P", "expect": 2})
         assert refused.status_code == 503
@@ -168,6 +170,9 @@ def test_redis_stopped_refuses_writes_in_one_line_and_started_takes_them(store: 
         assert _coups(http) == 1  # reads go on from the worker's copy
         store.start()
         _until(lambda: http.get("/api/tables/main").json()["live"] is True)
+        # The open stream was told both, as events named "live" without an id (no cursor moves).
+        assert viewer.next() == (None, {"live": False, "store": store.url})
+        assert viewer.next() == (None, {"live": True, "store": store.url})
         assert http.post("/api/tables/main/coups", {"result": "P", "expect": 2}).status_code == 201
         said = worker.said()
         assert "does not answer" in said and "answers again" in said and "Traceback" not in said

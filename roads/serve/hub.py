@@ -271,6 +271,16 @@ class Hub:
             elif not viewer.give(item):
                 self._drop(viewer)
 
+    def notice(self, name: str, data: dict[str, Any]) -> None:
+        """Send every open stream the named event ``name`` (``event: live``) with ``data``: no ``id:``, so no
+        cursor moves, and a page's ``onmessage`` never sees it (only a listener of that name does)."""
+        item = Item("", 0, "", -1, f"event: {name}\ndata: {json.dumps(data)}\n\n".encode())
+        for viewer in {*self.everyone, *(v for vs in self.viewers.values() for v in vs)}:
+            if viewer.transport is not None:
+                self._write(viewer, item.own)
+            elif not viewer.give(item):
+                self._drop(viewer)
+
     def _write(self, viewer: Viewer, frame: bytes) -> None:
         """Write ``frame`` to a directly written stream as one HTTP/1.1 chunk; let the viewer go when its
         connection holds more than WRITE_BUFFER bytes it has not taken (a slow reader: its page reconnects)."""
@@ -395,6 +405,8 @@ class Hub:
     def _frame(self, viewer: Viewer, item: Item) -> bytes | None:
         """Return the bytes of ``item`` for ``viewer`` (None: it had it already, in a state or a missed event)."""
         table, position = item.table, item.position
+        if not table:
+            return item.own  # a notice (:meth:`notice`): no table, no id, the same bytes for everyone
         if viewer.step == item.step - 1 and item.lobby is not None:
             viewer.cursor[table] = position  # in step: the same cursor as every viewer in step, the same bytes
             viewer.step = item.step

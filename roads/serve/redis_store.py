@@ -289,8 +289,6 @@ class RedisStore:
     def _write(self, table: Table, plan: Callable[[], bytes]) -> Table:
         """Append the line ``plan()`` makes from the table as this worker has it, if no other write came first;
         else read what came, and plan again (a stale ``expect`` is then a 409)."""
-        if table.followed:
-            raise TableError(f"table '{table.name}' is followed: only its log's writer changes it")
         for _ in range(ATTEMPTS):
             with table.lock:
                 line = plan()
@@ -412,11 +410,20 @@ class RedisStore:
         if not self._live:
             self._live = True
             say(f"the store {self.url} answers again: writes are taken")
+            self._tell(True)
 
     def _down(self, exc: BaseException) -> None:
         if self._live:
             self._live = False
             say(f"error: the store {self.url} does not answer ({_one_line(exc)}): writes get 503 until it does")
+            self._tell(False)
+
+    def _tell(self, live: bool) -> None:
+        """Tell every open stream of this worker whether the tables are live (``event: live``)."""
+        hub, loop = self.hub, self.loop
+        if hub is not None and loop is not None:
+            with contextlib.suppress(RuntimeError):  # the loop is closed: the server is stopping
+                loop.call_soon_threadsafe(hub.notice, "live", {"live": live, "store": self.url})
 
     def export(self, folder: str | Path) -> list[Path]:
         """Write every table's log into ``folder`` (``NAME.jsonl``, as the embedded store keeps it)."""
