@@ -281,3 +281,26 @@ def test_the_load_benchmark_on_two_workers_gives_every_viewer_every_event_in_ord
     assert result.problems == []
     assert len(result.latencies) == 20 * 10  # viewer i on worker i mod 2, table i posted to worker i mod 2
     assert len(result.others) == 1 and result.others[0]  # the second worker's memory, sampled too
+
+
+def test_a_line_no_reader_takes_in_a_tables_stream_is_said_once_and_the_other_tables_go_on(
+    store: RedisServer, tmp_path: Path
+) -> None:
+    import redis
+
+    worker = Worker(store.url, tmp_path)
+    try:
+        http = client(worker.base)
+        for name in ("main", "side"):
+            assert http.put(f"/api/tables/{name}").status_code == 201
+        assert http.post("/api/tables/main/coups", {"result": "B", "expect": 1}).status_code == 201
+        redis.Redis(port=store.port).xadd("roads:log:main", {"line": "not json"}, id="0-2")  # by hand, not roads
+        refused = http.post("/api/tables/main/coups", {"result": "P", "expect": 2})
+        assert refused.status_code == 409 and "has a change no reader takes" in refused.json()["error"]
+        assert http.post("/api/tables/side/coups", {"result": "P", "expect": 1}).status_code == 201
+        _until(lambda: "not valid JSON" in worker.said())
+        time.sleep(1.2)  # the feed tries again twice meanwhile: the problem is still said once
+        assert worker.said().count("not valid JSON") == 1
+        assert _coups(http) == 1 and _coups(http, "side") == 1  # main kept as it was
+    finally:
+        worker.stop(signal.SIGKILL)

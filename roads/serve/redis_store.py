@@ -167,6 +167,8 @@ class RedisStore:
         self._live = True
         self._stopped = threading.Event()
         self._thread: threading.Thread | None = None
+        self._said = ""
+        """The last problem of the feed said on standard error (said once, not at every try)."""
         self._made = b"0-0"
         """The last entry of the tables' stream the feed has read."""
         self.client = self._connect(TIMEOUT)
@@ -307,7 +309,16 @@ class RedisStore:
                         "restart the workers",
                         status=503,
                     )
-                self._catch_up(table)
+                try:
+                    self._catch_up(table)
+                except TableError:
+                    raise
+                except RoadsError as exc:
+                    raise TableError(
+                        f"table '{table.name}' in the store {self.url} has a change no reader takes ({exc}): "
+                        "nothing was written",
+                        status=409,
+                    ) from None
         raise TableError(f"table '{table.name}' changed {ATTEMPTS} times while this write tried: try again", status=503)
 
     def _catch_up(self, table: Table) -> None:
@@ -385,9 +396,17 @@ class RedisStore:
             except (redis.RedisError, TableError) as exc:
                 self._down(exc)
                 self._stopped.wait(RETRY)
-            except RoadsError as exc:  # a line no reader takes (written by hand into Redis): said, and skipped
-                say(f"error: {exc} (in the store {self.url})")
-                self._stopped.wait(RETRY)
+            except RoadsError as exc:  # a line no reader takes (written by hand into Redis): said once, tried again
+                self._problem(f"error: {exc} (in the store {self.url})")
+            except Exception as exc:  # a bug: said once, in one line; the feed goes on
+                self._problem(f"error: the feed of {self.url} failed: {type(exc).__name__}: {_one_line(exc)}")
+
+    def _problem(self, line: str) -> None:
+        """Say ``line`` on standard error unless it was the last problem said; wait before the next read."""
+        if line != self._said:
+            say(line)
+            self._said = line
+        self._stopped.wait(RETRY)
 
     def _take(self, key: str, entries: list[Entry]) -> None:
         """Apply the entries the feed read from stream ``key`` (a table's log, or the tables' stream)."""
@@ -475,8 +494,9 @@ def _apply(table: Table, line: bytes, kind: str) -> None:
         table.items = []
         table.shoe_start = table.size + len(line)
     else:
-        table.text += line
-        table.items = coups_of(table.text, f"{table.name}.jsonl", "jsonl")
+        text = table.text + line
+        table.items = coups_of(text, f"{table.name}.jsonl", "jsonl")  # first: a bad line leaves the copy as it was
+        table.text = text
     table.size += len(line)
     table.changes += 1
     seen = _seen_of(_burned(" ".join(table.burned)))
