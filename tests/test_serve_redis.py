@@ -269,6 +269,12 @@ def test_export_and_import_need_a_store(tmp_path: Path, capsys: pytest.CaptureFi
     assert not (tmp_path / "out").exists()
 
 
+def test_keep_shoes_is_refused_with_a_store(capsys: pytest.CaptureFixture[str]) -> None:
+    need_redis()
+    status, _, err = run(capsys, "serve", "--store", "redis://127.0.0.1:9/0", "--keep-shoes", "3")
+    assert status == 2 and "--keep-shoes moves shoes into dated files of --data" in err
+
+
 def test_a_store_that_is_not_redis_is_refused_in_one_line(capsys: pytest.CaptureFixture[str]) -> None:
     need_redis()
     status, _, err = run(capsys, "serve", "--store", "http://127.0.0.1:6379/0")

@@ -139,6 +139,8 @@ def serve_command(
     require("serve")
     if store is None and (export_to is not None or import_from is not None):
         raise click.UsageError("--export and --import need --store redis://...: the --data folder holds the logs")
+    if store is not None and keep_shoes is not None:
+        raise click.UsageError("--keep-shoes moves shoes into dated files of --data: a --store keeps every shoe")
     if host not in LOOPBACK and not token:
         raise click.UsageError(
             f"--host {host} lets other machines in: give --token T too, so that only those who know it write"
