@@ -50,17 +50,17 @@ from .store import (
     NAME,
     RANKS,
     Table,
-    _burned,
-    _header,
-    _load,
-    _seen_of,
+    burned_cards,
     check_room,
     coups_of,
+    load_log,
+    log_header,
     plan_coup,
     plan_shoe,
     plan_undo,
     refuse_followed,
     say,
+    seen_of,
     table_name,
 )
 
@@ -175,7 +175,7 @@ class RedisStore:
         self._create_script = self.client.register_script(CREATE)
         self._append_script = self.client.register_script(APPEND)
         for name in self._names():
-            self.tables[name] = self._load(name, catch_up=True)
+            self.tables[name] = self.load_log(name, catch_up=True)
 
     @property
     def where(self) -> str:
@@ -217,13 +217,13 @@ class RedisStore:
                 return names
             start = "(" + entries[-1][0].decode()
 
-    def _load(self, name: str, *, catch_up: bool) -> Table:
+    def load_log(self, name: str, *, catch_up: bool) -> Table:
         """Return a copy of table ``name`` (its settings; its log read when ``catch_up``, else left to the feed)."""
         found = cast(dict[bytes, bytes], self._call(self.client.hgetall, settings_key(name)))
         rules = found.get(b"rules", self.rules.encode()).decode()
         decks = int(found.get(b"decks", str(self.decks).encode()))
         table = Table(name, None, rules, decks, archive=lambda: self.archive(name))
-        table.text = _header(name, rules, decks)
+        table.text = log_header(name, rules, decks)
         table.size = len(table.text)
         if catch_up:
             with table.lock:
@@ -256,7 +256,7 @@ class RedisStore:
             made = self._call(self._create_script, keys=[settings_key(name), TABLES], args=args)
             if made == -1:
                 raise TableError(f"the store holds {MAX_TABLES} tables, the most it makes")
-            table = self._load(name, catch_up=made == 0)
+            table = self.load_log(name, catch_up=made == 0)
             self.tables[name] = table
             return table, made == 1
 
@@ -285,7 +285,7 @@ class RedisStore:
     def new_shoe(self, table: Table, expect_shoe: int, burned: str | None) -> Table:
         """Close the current shoe of ``table`` and start shoe ``expect_shoe`` (``burned``: cards as text)."""
         refuse_followed(table, "starts shoes")
-        cards = _burned(burned)
+        cards = burned_cards(burned)
         return self._write(table, lambda: plan_shoe(table, expect_shoe, cards))
 
     def _write(self, table: Table, plan: Callable[[], bytes]) -> Table:
@@ -357,7 +357,7 @@ class RedisStore:
     def archive(self, name: str) -> bytes:
         """Return table ``name``'s whole log as the embedded store keeps it: its header, then a line a change."""
         table = self.get(name)
-        parts = [_header(name, table.rules, table.decks)]
+        parts = [log_header(name, table.rules, table.decks)]
         start = "-"
         while True:
             entries = self._range(log_key(name), start)
@@ -416,7 +416,7 @@ class RedisStore:
                 name = fields.get(b"name", b"").decode("utf-8", "replace")
                 with self._create:
                     if NAME.fullmatch(name) and name not in self.tables:
-                        self.tables[name] = self._load(name, catch_up=False)
+                        self.tables[name] = self.load_log(name, catch_up=False)
             return
         table = self.tables.get(key.removeprefix("roads:log:"))
         if table is None:
@@ -468,7 +468,7 @@ class RedisStore:
         found: list[tuple[Table, list[bytes]]] = []
         for path in paths:
             try:
-                table = _load(path, self.rules, self.decks)
+                table = load_log(path, self.rules, self.decks)
                 data = path.read_bytes()
             except OSError as exc:
                 raise LogError(f"cannot read it: {exc.strerror or exc}", file=str(path)) from None
@@ -490,7 +490,7 @@ def _apply(table: Table, line: bytes, kind: str) -> None:
         record = new_shoe(json.loads(line))
         table.shoe = record.new_shoe if record is not None else table.shoe + 1
         table.burned = tuple(record.burned or ()) if record is not None else ()
-        table.text = _header(table.name, table.rules, table.decks)
+        table.text = log_header(table.name, table.rules, table.decks)
         table.items = []
         table.shoe_start = table.size + len(line)
     else:
@@ -499,7 +499,7 @@ def _apply(table: Table, line: bytes, kind: str) -> None:
         table.text = text
     table.size += len(line)
     table.changes += 1
-    seen = _seen_of(_burned(" ".join(table.burned)))
+    seen = seen_of(burned_cards(" ".join(table.burned)))
     for item in table.items:
         for card in getattr(item, "dealt", ()):
             seen[RANKS.index(card.rank)] += 1

@@ -159,7 +159,8 @@ def _tail(path: Path, start: int, end: int) -> bytes:
         raise TableError(f"cannot read {path}: {exc.strerror or exc}", status=503) from None
 
 
-def _header(name: str, rules: str, decks: int) -> bytes:
+def log_header(name: str, rules: str, decks: int) -> bytes:
+    """Return the comment lines a served table's log begins with: its format, name, rules and decks."""
     return f"# format: jsonl\n# roads table: {name}\n# rules: {rules}\n# decks: {decks}\n".encode()
 
 
@@ -193,7 +194,7 @@ class Store:
         for path in (self.folder / name for name in names if name.endswith(".jsonl")):
             if NAME.fullmatch(path.stem):
                 try:
-                    self.tables[path.stem] = _load(path, rules, decks)
+                    self.tables[path.stem] = load_log(path, rules, decks)
                 except RoadsError as exc:
                     say(f"error: {exc} (table '{path.stem}' is not served; the other tables are)")
 
@@ -246,7 +247,7 @@ class Store:
                 return found, False
             if os.path.lexists(path):
                 try:
-                    table = _load(path, self.rules, self.decks)
+                    table = load_log(path, self.rules, self.decks)
                 except RoadsError as exc:
                     raise TableError(f"{exc}: the log is kept as it is, and not served", status=409) from None
                 self.tables[name] = table
@@ -254,11 +255,11 @@ class Store:
             if found is None and len(self.tables) >= MAX_TABLES:
                 raise TableError(f"the server holds {len(self.tables)} tables, the most it makes ({MAX_TABLES})")
             table = Table(name, path, rules or self.rules, decks or self.decks)
-            header = _header(name, table.rules, table.decks)
+            header = log_header(name, table.rules, table.decks)
             try:
                 fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
             except FileExistsError:  # made by another program this very moment: it is theirs, load it
-                self.tables[name] = _load(path, self.rules, self.decks)
+                self.tables[name] = load_log(path, self.rules, self.decks)
                 return self.tables[name], False
             except OSError as exc:
                 raise TableError(f"cannot make {path}: {exc.strerror or exc}", status=503) from None
@@ -304,14 +305,14 @@ class Store:
         ``burned``: the cards burned at its start, as text. A shoe with no coup is not closed (409).
         """
         refuse_followed(table, "starts shoes")
-        cards = _burned(burned)
+        cards = burned_cards(burned)
         with table.lock:
             _fresh(table)
             line = plan_shoe(table, expect_shoe, cards)
             _append(table, line, bounded=False)
             table.shoe, table.shoe_start, table.items, table.changes = expect_shoe, table.size, [], table.changes + 1
             table.burned = tuple(str(card) for card in cards)
-            table.seen = _seen_of(cards)
+            table.seen = seen_of(cards)
             if self.keep_shoes is not None and table.shoe - table.first_shoe + 1 > self.keep_shoes:
                 try:
                     _rotate(table, table.shoe - self.keep_shoes + 1)
@@ -420,7 +421,7 @@ def _fresh(table: Table) -> None:
     if _stamp(st) == table.stamp:
         return
     try:
-        again = _load(path, table.rules, table.decks)
+        again = load_log(path, table.rules, table.decks)
     except RoadsError as exc:
         raise TableError(
             f"another program changed {path}, which cannot be read now: {exc}; nothing was written"
@@ -476,7 +477,7 @@ def _rotate(table: Table, keep_from: int) -> None:
     say(f"table '{table.name}': shoes {first} to {keep_from - 1} moved to {moved.name}")
 
 
-def _burned(text: str | None) -> tuple[Card, ...]:
+def burned_cards(text: str | None) -> tuple[Card, ...]:
     """Return the burned cards ``text`` names (at most MAX_BURN); CardError naming the card otherwise."""
     if text is None:
         return ()
@@ -496,7 +497,7 @@ def _cards(text: str, what: str = "card", number: int | None = None) -> list[Car
     return parsed
 
 
-def _seen_of(cards: tuple[Card, ...]) -> list[int]:
+def seen_of(cards: tuple[Card, ...]) -> list[int]:
     """Return the count of each rank in ``cards`` (what a new shoe has shown once its cards are burned)."""
     seen = [0] * 13
     for card in cards:
@@ -566,7 +567,7 @@ def _result(text: str, number: int) -> Outcome:
     return found[0][1]
 
 
-def _load(path: Path, rules: str, decks: int) -> Table:
+def load_log(path: Path, rules: str, decks: int) -> Table:
     """Return the table stored at ``path``: its header, its current shoe's coups read as every roads command
     reads them, and the count of its change records.
 
@@ -616,7 +617,7 @@ def _load(path: Path, rules: str, decks: int) -> Table:
     table.burned = tuple(burned or ())
     table.first_shoe = first or 1
     table.items = coups_of(b"".join(current), str(path), "jsonl")
-    table.seen = _seen_of(_burned(" ".join(table.burned)))
+    table.seen = seen_of(burned_cards(" ".join(table.burned)))
     for item in table.items:
         if isinstance(item, Coup):
             for card in item.dealt:
