@@ -129,6 +129,43 @@ def test_a_viewer_of_a_killed_worker_resumes_on_the_other_missing_nothing(two: t
     assert _coups(on_b) == 6  # every coup the killed worker acknowledged is there
 
 
+def test_a_worker_started_after_the_coups_gives_a_resuming_viewer_the_same_events(
+    store: RedisServer, tmp_path: Path
+) -> None:
+    first = Worker(store.url, tmp_path)
+    later: Worker | None = None
+    try:
+        on_first = client(first.base)
+        assert on_first.put("/api/tables/main").status_code == 201
+        live = Events(on_first, "/api/tables/main/events")
+        live.next()
+        writes: list[tuple[str, str, object]] = [
+            ("POST", "/api/tables/main/coups", {"cards": CARDS[0], "expect": 1}),
+            ("POST", "/api/tables/main/coups", {"cards": CARDS[1], "expect": 2}),
+            ("DELETE", "/api/tables/main/coups/last", {}),
+            ("POST", "/api/tables/main/coups", {"cards": CARDS[2], "expect": 2}),
+            ("POST", "/api/tables/main/shoes", {"expect_shoe": 2, "burned": "K 5"}),
+            ("POST", "/api/tables/main/coups", {"cards": CARDS[3], "expect": 1}),
+        ]
+        for method, path, body in writes:
+            assert on_first.request(method, path, body).status_code in (200, 201)
+        seen = [live.next() for _ in writes]
+        later = Worker(store.url, tmp_path)  # its hub has seen none of them: its ring is empty
+        again = Events(client(later.base), "/api/tables/main/events", last_event_id="main:1")
+        resumed = [again.next() for _ in writes[1:]]
+        assert again.none_within(0.3)
+
+        def without_time(events: list[tuple[str | None, dict[str, object]]]) -> list[object]:
+            return [(i, {k: v for k, v in d.items() if k != "sent"}) for i, d in events]
+
+        assert [d["change"] for _, d in resumed] == ["coup", "undo", "coup", "shoe", "coup"]
+        assert without_time(resumed) == without_time(seen[1:])  # made again from the log, as the writer made them
+    finally:
+        first.stop(signal.SIGKILL)
+        if later is not None:
+            later.stop(signal.SIGKILL)
+
+
 def test_a_redis_restart_keeps_every_acknowledged_coup(store: RedisServer, tmp_path: Path) -> None:
     worker = Worker(store.url, tmp_path)
     try:

@@ -29,8 +29,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import json
 import threading
+import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar, cast
@@ -86,6 +88,10 @@ TIMEOUT = 2.0
 
 ATTEMPTS = 20
 """Tries of a write that other workers' writes to the same table keep overtaking, before a 503."""
+
+REPLAY = 1000
+"""Changes of a table a resuming reader may be behind and still get as events made again from the log (more:
+a fresh state, as a reader further behind than the hub's ring gets)."""
 
 PAGE = 1000
 """Entries read at once from a stream (a table's log read whole, or caught up)."""
@@ -354,6 +360,37 @@ class RedisStore:
             return any(viewer.board for viewer in list(hub.viewers.get(name, ())))
         return False
 
+    def missed(self, table: Table, seen: int) -> list[tuple[str, int, str]] | None:
+        """Return the events of ``table`` after position ``seen``, made again from its log in Redis as its
+        writer made them (a worker started after them has none in its hub's ring): a viewer resuming on any
+        worker misses nothing. None when ``seen`` is not behind the table or more than REPLAY changes behind."""
+        if table.archive is None or not 0 <= seen < table.changes or table.changes - seen > REPLAY:
+            return None
+        copy = Table(table.name, None, table.rules, table.decks, archive=table.archive)
+        copy.text = log_header(table.name, table.rules, table.decks)
+        copy.size = len(copy.text)
+        found: list[tuple[str, int, str]] = []
+        start = "-"
+        while True:
+            entries = self._range(log_key(table.name), start)
+            for entry_id, fields in entries:
+                line, position = fields.get(b"line", b"") + b"\n", _position(entry_id)
+                if position != copy.changes + 1 or position > table.changes:
+                    return found if position > table.changes else None
+                kind = _kind(line)
+                if position < seen:
+                    _apply(copy, line, kind, parse=False)  # the lines before: read once, at ``seen``
+                    continue
+                if position == seen:
+                    _apply(copy, line, kind)
+                    continue
+                event, _ = views.change(copy, kind, functools.partial(_apply, copy, line, kind))
+                data = {**event, "changes": position, "sent": time.time()}
+                found.append((table.name, position, json.dumps(data, ensure_ascii=False)))
+            if len(entries) < PAGE:
+                return found
+            start = "(" + entries[-1][0].decode()
+
     def archive(self, name: str) -> bytes:
         """Return table ``name``'s whole log as the embedded store keeps it: its header, then a line a change."""
         table = self.get(name)
@@ -484,8 +521,9 @@ class RedisStore:
         return [table.name for table, _ in found]
 
 
-def _apply(table: Table, line: bytes, kind: str) -> None:
-    """Apply one log line to the copy of a table: its current shoe's lines and coups, its counts."""
+def _apply(table: Table, line: bytes, kind: str, *, parse: bool = True) -> None:
+    """Apply one log line to the copy of a table: its current shoe's lines and coups, its counts (``parse``
+    False: its lines only, the coups read later)."""
     if kind == "shoe":
         record = new_shoe(json.loads(line))
         table.shoe = record.new_shoe if record is not None else table.shoe + 1
@@ -495,10 +533,13 @@ def _apply(table: Table, line: bytes, kind: str) -> None:
         table.shoe_start = table.size + len(line)
     else:
         text = table.text + line
-        table.items = coups_of(text, f"{table.name}.jsonl", "jsonl")  # first: a bad line leaves the copy as it was
+        if parse:  # first: a bad line leaves the copy as it was
+            table.items = coups_of(text, f"{table.name}.jsonl", "jsonl")
         table.text = text
     table.size += len(line)
     table.changes += 1
+    if not parse:
+        return
     seen = seen_of(burned_cards(" ".join(table.burned)))
     for item in table.items:
         for card in getattr(item, "dealt", ()):

@@ -287,13 +287,30 @@ async def _stream(
     for table in tables:
         hub.know(table.name, table.changes)
     given = request.headers.get("last-event-id") or request.query_params.get("last_event_id")
-    viewer, missed, fresh = hub.open(watched, [t.name for t in tables], parse_cursor(given), board)
+    cursor = parse_cursor(given)
+    viewer, missed, fresh = hub.open(watched, [t.name for t in tables], cursor, board)
     by_name = {t.name: t for t in tables}
+    store = served.store
+
+    def owed() -> tuple[list[Kept], list[Kept]]:
+        """Return the states still owed, and the events the store gives back of the tables the hub's ring no
+        longer reaches (a worker started after them: the store's log has them)."""
+        found: list[Kept] = []
+        states = []
+        for name in fresh:
+            again = store.missed(by_name[name], cursor[name]) if name in cursor else None
+            if again is None:
+                states.append(views.state_event(by_name[name]))
+            else:
+                found.extend(again)
+        return states, found
+
     try:
-        states = await worker.read(lambda: [views.state_event(by_name[name]) for name in fresh])
+        states, again = await worker.read(owed)
     except BaseException:
         hub.leave(viewer)
         raise
+    missed = [*missed, *again]
     headers = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
     if request.scope.get("roads.transport") is not None:
         return EventStream(hub, viewer, states, missed, headers)

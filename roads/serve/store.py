@@ -221,6 +221,10 @@ class Store:
         """Return whether writes can be taken now: a folder always can (a failed write says why itself)."""
         return True
 
+    def missed(self, table: Table, seen: int) -> list[tuple[str, int, str]] | None:
+        """Return None: the events a resuming reader missed are the hub's ring's (one process saw them all)."""
+        return None
+
     def start(self, hub: Any) -> None:
         """Nothing to start: the routes publish this store's changes."""
 
@@ -347,6 +351,10 @@ class TableStore(Protocol):
     def undo(self, table: Table, expect: int | None) -> Table: ...
     def new_shoe(self, table: Table, expect_shoe: int, burned: str | None) -> Table: ...
     def log(self, table: Table) -> bytes: ...
+    def missed(self, table: Table, seen: int) -> list[tuple[str, int, str]] | None:
+        """Return the events of ``table`` after position ``seen`` as a stream sends them (table, position,
+        ``data:`` JSON), made again from the store's log; None when the store cannot (a fresh state then)."""
+
     def live(self) -> bool: ...
     def start(self, hub: Any) -> None:
         """Publish to ``hub`` (a :class:`roads.serve.hub.Hub`) from now on, when the store publishes itself."""
