@@ -160,6 +160,9 @@ def test_a_worker_started_after_the_coups_gives_a_resuming_viewer_the_same_event
 
         assert [d["change"] for _, d in resumed] == ["coup", "undo", "coup", "shoe", "coup"]
         assert without_time(resumed) == without_time(seen[1:])  # made again from the log, as the writer made them
+        in_shoe = Events(client(later.base), "/api/tables/main/events", last_event_id="main:5")  # from shoe 2 on
+        assert without_time([in_shoe.next()]) == without_time(seen[5:])
+        assert in_shoe.none_within(0.3)
     finally:
         first.stop(signal.SIGKILL)
         if later is not None:

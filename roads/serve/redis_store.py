@@ -173,6 +173,8 @@ class RedisStore:
         self._live = True
         self._stopped = threading.Event()
         self._thread: threading.Thread | None = None
+        self._shoe_at: dict[str, int] = {}
+        """The position of each table's last new-shoe record (0: none): where a replay of its current shoe starts."""
         self._said = ""
         """The last problem of the feed said on standard error (said once, not at every try)."""
         self._made = b"0-0"
@@ -343,6 +345,8 @@ class RedisStore:
         if position != table.changes + 1:
             return
         kind = _kind(line)
+        if kind == "shoe":
+            self._shoe_at[table.name] = position
         hub, loop = self.hub, self.loop
         if hub is None or loop is None:
             _apply(table, line, kind)
@@ -371,6 +375,9 @@ class RedisStore:
         copy.size = len(copy.text)
         found: list[tuple[str, int, str]] = []
         start = "-"
+        shoe_at = self._shoe_at.get(table.name, 0)
+        if 0 < shoe_at <= seen:  # from the current shoe's new-shoe record: the shoes before it change nothing
+            start, copy.changes = f"0-{shoe_at}", shoe_at - 1
         while True:
             entries = self._range(log_key(table.name), start)
             for entry_id, fields in entries:
