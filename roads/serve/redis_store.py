@@ -183,7 +183,7 @@ class RedisStore:
         self._create_script = self.client.register_script(CREATE)
         self._append_script = self.client.register_script(APPEND)
         for name in self._names():
-            self.tables[name] = self.load_log(name, catch_up=True)
+            self.tables[name] = self._copy(name, catch_up=True)
 
     @property
     def where(self) -> str:
@@ -225,7 +225,7 @@ class RedisStore:
                 return names
             start = "(" + entries[-1][0].decode()
 
-    def load_log(self, name: str, *, catch_up: bool) -> Table:
+    def _copy(self, name: str, *, catch_up: bool) -> Table:
         """Return a copy of table ``name`` (its settings; its log read when ``catch_up``, else left to the feed)."""
         found = cast(dict[bytes, bytes], self._call(self.client.hgetall, settings_key(name)))
         rules = found.get(b"rules", self.rules.encode()).decode()
@@ -264,7 +264,7 @@ class RedisStore:
             made = self._call(self._create_script, keys=[settings_key(name), TABLES], args=args)
             if made == -1:
                 raise TableError(f"the store holds {MAX_TABLES} tables, the most it makes")
-            table = self.load_log(name, catch_up=made == 0)
+            table = self._copy(name, catch_up=made == 0)
             self.tables[name] = table
             return table, made == 1
 
@@ -460,7 +460,7 @@ class RedisStore:
                 name = fields.get(b"name", b"").decode("utf-8", "replace")
                 with self._create:
                     if NAME.fullmatch(name) and name not in self.tables:
-                        self.tables[name] = self.load_log(name, catch_up=False)
+                        self.tables[name] = self._copy(name, catch_up=False)
             return
         table = self.tables.get(key.removeprefix("roads:log:"))
         if table is None:
