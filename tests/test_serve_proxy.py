@@ -19,9 +19,10 @@ from pathlib import Path
 import pytest
 from helpers import ROOT
 from redis_helpers import RedisServer, Worker, free_port, redis_server
-from serve_live import Events, client
 
 pytest.importorskip("starlette", reason="roads[serve] (in the test extra) is not installed")
+
+from serve_live import Events, client
 
 pytestmark = pytest.mark.slow  # a Redis, two workers and nginx, each started for real
 

@@ -15,9 +15,10 @@ from pathlib import Path
 import pytest
 from helpers import run
 from redis_helpers import BENCH, RedisServer, Worker, need_redis, redis_server
-from serve_live import Client, Events, client
 
 pytest.importorskip("starlette", reason="roads[serve] (in the test extra) is not installed")
+
+from serve_live import Client, Events, client
 
 pytestmark = pytest.mark.slow  # real processes: a Redis and workers, each some tenths of a second to start
 
