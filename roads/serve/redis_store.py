@@ -298,10 +298,19 @@ class RedisStore:
 
     def _write(self, table: Table, plan: Callable[[], bytes]) -> Table:
         """Append the line ``plan()`` makes from the table as this worker has it, if no other write came first;
-        else read what came, and plan again (a stale ``expect`` is then a 409)."""
+        else read what came, and plan again (a stale ``expect`` is then a 409).
+
+        A plan refused as stale (409) is made again once this worker's copy has read what the store holds: a
+        change another worker acknowledged a moment ago may not have reached this worker's feed yet, and the
+        page that saw it (``expect`` past this worker's copy) is right."""
         for _ in range(ATTEMPTS):
             with table.lock:
-                line = plan()
+                try:
+                    line = plan()
+                except TableError as exc:
+                    if exc.status != 409 or not self._caught_up(table):
+                        raise
+                    continue  # the copy was behind: plan again on what the store holds
                 position = table.changes
                 keys = [settings_key(table.name), log_key(table.name)]
                 done, now = self._call(self._append_script, keys=keys, args=[position, line.rstrip(b"\n")])
@@ -317,17 +326,24 @@ class RedisStore:
                         "restart the workers",
                         status=503,
                     )
-                try:
-                    self._catch_up(table)
-                except TableError:
-                    raise
-                except RoadsError as exc:
-                    raise TableError(
-                        f"table '{table.name}' in the store {self.url} has a change no reader takes ({exc}): "
-                        "nothing was written",
-                        status=409,
-                    ) from None
+                self._caught_up(table)
         raise TableError(f"table '{table.name}' changed {ATTEMPTS} times while this write tried: try again", status=503)
+
+    def _caught_up(self, table: Table) -> bool:
+        """Read what the store holds of ``table`` past the copy (the table's lock held); return whether there
+        was any. A change no reader takes is a 409 naming it."""
+        before = table.changes
+        try:
+            self._catch_up(table)
+        except TableError:
+            raise
+        except RoadsError as exc:
+            raise TableError(
+                f"table '{table.name}' in the store {self.url} has a change no reader takes ({exc}): "
+                "nothing was written",
+                status=409,
+            ) from None
+        return table.changes != before
 
     def _catch_up(self, table: Table) -> None:
         """Apply every entry of the table's log past the copy's position (the table's lock held)."""
