@@ -5,6 +5,7 @@
     python benchmarks/bench_serve.py --viewers 20 --tables 2 --coups 10 --interval 0.05
     python benchmarks/bench_serve.py --lobby                      # issue 29's load: 100 tables, 2,000 viewers, 10 min
     python benchmarks/bench_serve.py --lobby --viewers 200 --minutes 2
+    python benchmarks/bench_serve.py --lobby --workers 2 --redis  # two workers on one Redis (issue 31, item 6)
 
 ``--lobby`` is the load of a casino floor (issue 29, item 6): 100 tables each
 getting a coup every 5 s (their writers spread over the 5 s), ``--viewers``
@@ -28,6 +29,13 @@ minute against the last, and the least-squares trend after the first minute,
 flat when it grows less than 2 MB; a fifth of the run instead of a minute in
 a shorter one). It exits 1 if any viewer missed an update or saw one out of
 order, or the memory grew.
+``--redis`` starts Debian's ``redis-server`` (appendonly, appendfsync always)
+on a free loopback port in the scratch folder and ``--workers`` workers on
+it (``roads serve --store redis://...``): the viewers and pages are split
+between the workers (viewer i on worker i mod N), each table's writer posts
+to one of them (table i to worker i mod N), so most events cross from one
+worker to the other through Redis; the CPU is every worker's, and each
+worker's memory is sampled and judged on its own.
 The HTTP client is plain asyncio (HTTP/1.1 over a socket each), so the
 numbers are the server's, not a client library's.
 """
@@ -41,6 +49,7 @@ import json
 import os
 import random
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -102,7 +111,9 @@ class Result:
     """Seconds from a POST's start to a viewer's receipt of its event, every (viewer, coup)."""
     problems: list[str] = field(default_factory=list)
     memory: list[tuple[float, float]] = field(default_factory=list)
-    """(seconds since start, server resident MB)."""
+    """(seconds since start, server resident MB): the first worker's."""
+    others: list[list[tuple[float, float]]] = field(default_factory=list)
+    """The same of each other worker (``--workers``)."""
     posted: int = 0
     boards: int = 0
     """Boards the table pages fetched after a coup."""
@@ -113,10 +124,12 @@ class Result:
     """Streams (viewers' and pages') whose first event, the state, has come: they are registered."""
 
 
-def start_server(data: Path) -> tuple[subprocess.Popen[str], int]:
-    """Start ``roads serve`` on a free loopback port; return the process and its port."""
+def start_server(data: Path, store: str | None = None) -> tuple[subprocess.Popen[str], int]:
+    """Start ``roads serve`` on a free loopback port (on ``store``, a Redis, when given); return the process
+    and its port."""
+    kept = ["--store", store] if store is not None else ["--data", str(data)]
     process = subprocess.Popen(
-        [sys.executable, "-m", "roads", "serve", "--data", str(data), "--host", HOST, "--port", "0"],
+        [sys.executable, "-m", "roads", "serve", *kept, "--host", HOST, "--port", "0"],
         stderr=subprocess.PIPE,
         text=True,
     )
@@ -127,6 +140,36 @@ def start_server(data: Path) -> tuple[subprocess.Popen[str], int]:
         process.kill()
         raise RuntimeError(f"the server did not start: {line}{process.stderr.read()}")
     return process, int(found.group(1))
+
+
+REDIS_SERVER = shutil.which("redis-server") or "/usr/bin/redis-server"
+"""Debian's redis-server (.ci/run installs it)."""
+
+
+def start_redis(folder: Path, port: int = 0, fsync: str = "always") -> tuple[subprocess.Popen[bytes], int]:
+    """Start redis-server on loopback (``port`` 0: a free one), its data in ``folder`` (appendonly yes,
+    appendfsync ``fsync``, no snapshots); return the process once it answers PING, and its port."""
+    import socket
+
+    if not port:
+        with socket.socket() as sock:
+            sock.bind((HOST, 0))
+            port = sock.getsockname()[1]
+    folder.mkdir(parents=True, exist_ok=True)
+    args = [REDIS_SERVER, "--port", str(port), "--bind", HOST, "--dir", str(folder), "--appendonly", "yes"]
+    args += ["--appendfsync", fsync, "--save", "", "--daemonize", "no", "--logfile", str(folder / "redis.log")]
+    process = subprocess.Popen(args, stdin=subprocess.DEVNULL)
+    deadline = time.monotonic() + 20
+    while True:
+        with contextlib.suppress(OSError), socket.create_connection((HOST, port), timeout=1) as sock:
+            sock.sendall(b"PING\r\n")
+            if sock.recv(16).startswith(b"+PONG"):
+                return process, port
+        if process.poll() is not None or time.monotonic() > deadline:
+            process.kill()
+            log = folder / "redis.log"
+            raise RuntimeError(f"redis-server did not answer: {log.read_text() if log.exists() else ''}")
+        time.sleep(0.05)
 
 
 async def request(port: int, method: str, path: str, body: dict[str, object] | None = None) -> tuple[int, bytes]:
@@ -297,18 +340,22 @@ def rss_mb(pid: int) -> float:
     return 0.0
 
 
-async def sample_memory(pid: int, result: Result, every: float, stop: asyncio.Event) -> None:
-    """Record the server's resident memory every ``every`` seconds until ``stop``."""
+async def sample_memory(pids: list[int], result: Result, every: float, stop: asyncio.Event) -> None:
+    """Record each worker's resident memory every ``every`` seconds until ``stop``."""
     start = time.perf_counter()
+    result.others = [[] for _ in pids[1:]]
     while not stop.is_set():
-        result.memory.append((time.perf_counter() - start, rss_mb(pid)))
+        now = time.perf_counter() - start
+        result.memory.append((now, rss_mb(pids[0])))
+        for kept, pid in zip(result.others, pids[1:], strict=True):
+            kept.append((now, rss_mb(pid)))
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(stop.wait(), every)
 
 
 async def load(
-    port: int,
-    pid: int,
+    ports: list[int],
+    pids: list[int],
     viewers: int,
     tables: int,
     coups: int,
@@ -317,30 +364,43 @@ async def load(
     pages: int = 0,
     route: str = ROUTE,
 ) -> Result:
-    """Run the load on a started server; return what it measured.
+    """Run the load on started workers (one, or several on one store); return what it measured.
 
     ``pages``: table pages fetching their board after each coup (one a table, the first ``pages`` tables);
-    ``route``: the viewers' event stream. The tables' writers are spread over one ``interval``.
+    ``route``: the viewers' event stream. The tables' writers are spread over one ``interval``. Viewer i (and
+    page i) is on worker i mod N, table i's writer posts to worker i mod N.
     """
     result = Result()
     names = [f"t{i}" for i in range(tables)]
     for name in names:
-        await request(port, "PUT", f"/api/tables/{name}")
+        await request(ports[0], "PUT", f"/api/tables/{name}")
+    for port in ports[1:]:  # every worker has every table (its feed read the store) before the streams open
+        for name in names:
+            while (await request(port, "GET", f"/api/tables/{name}"))[0] != 200:
+                await asyncio.sleep(0.05)
     sent: dict[tuple[str, int], float] = {}
     carried = (lambda i: names[i % tables]) if "{table}" in route else (lambda i: names)
     gate = asyncio.Semaphore(OPENING)
-    watching = [asyncio.create_task(viewer(port, carried(i), coups, sent, result, route, gate)) for i in range(viewers)]
-    watching += [asyncio.create_task(page(port, name, coups, result, route, gate)) for name in names[:pages]]
+    n = len(ports)
+    watching = [
+        asyncio.create_task(viewer(ports[i % n], carried(i), coups, sent, result, route, gate)) for i in range(viewers)
+    ]
+    watching += [
+        asyncio.create_task(page(ports[i % n], name, coups, result, route, gate))
+        for i, name in enumerate(names[:pages])
+    ]
     opening = time.perf_counter()
     while result.opened < len(watching) and time.perf_counter() - opening < 120:  # every stream open first
         await asyncio.sleep(0.1)
     if result.opened < len(watching):
         result.problems.append(f"{len(watching) - result.opened} streams not open 120 s after they were asked for")
     stop = asyncio.Event()
-    cpu = cpu_seconds(pid)
-    memory = asyncio.create_task(sample_memory(pid, result, sample_every(coups * interval), stop))
+    cpu = sum(cpu_seconds(pid) for pid in pids)
+    memory = asyncio.create_task(sample_memory(pids, result, sample_every(coups * interval), stop))
     writing = [
-        asyncio.create_task(writer_task(port, name, coups, interval, sent, result, seed, interval * seed / tables))
+        asyncio.create_task(
+            writer_task(ports[seed % n], name, coups, interval, sent, result, seed, interval * seed / tables)
+        )
         for seed, name in enumerate(names)
     ]
     await asyncio.gather(*writing)
@@ -349,20 +409,39 @@ async def load(
     except TimeoutError:
         result.problems.append("viewers still waiting 30 s after the last coup")
     stop.set()
-    result.cpu = cpu_seconds(pid) - cpu
+    result.cpu = sum(cpu_seconds(pid) for pid in pids) - cpu
     await memory
     return result
 
 
-def run(viewers: int, tables: int, coups: int, interval: float, *, pages: int = 0, route: str = ROUTE) -> Result:
-    """Start a server, load it, stop it (SIGTERM); return the figures."""
+def run(
+    viewers: int,
+    tables: int,
+    coups: int,
+    interval: float,
+    *,
+    pages: int = 0,
+    route: str = ROUTE,
+    workers: int = 1,
+    redis: bool = False,
+) -> Result:
+    """Start a server (or ``workers`` workers on a Redis of their own), load it, stop it all; return the figures."""
     with tempfile.TemporaryDirectory(prefix="roads-serve-bench-") as scratch:
-        process, port = start_server(Path(scratch) / "data")
+        started: list[subprocess.Popen[Any]] = []
         try:
-            return asyncio.run(load(port, process.pid, viewers, tables, coups, interval, pages=pages, route=route))
+            store = None
+            if redis:
+                server, port = start_redis(Path(scratch) / "redis")
+                started.append(server)
+                store = f"redis://{HOST}:{port}/0"
+            found = [start_server(Path(scratch) / "data", store) for _ in range(workers)]
+            started += [process for process, _ in found]
+            ports, pids = [port for _, port in found], [process.pid for process, _ in found]
+            return asyncio.run(load(ports, pids, viewers, tables, coups, interval, pages=pages, route=route))
         finally:
-            process.terminate()
-            process.wait(10)
+            for process in reversed(started):  # the workers first, then their Redis
+                process.terminate()
+                process.wait(10)
 
 
 def sample_every(seconds: float) -> float:
@@ -482,6 +561,13 @@ def report(
             f"{verdict.last:.1f} MB; after the first {w} the trend is {verdict.per_minute:+.2f} MB/min, "
             f"{verdict.growth:+.2f} MB over the run, flat below {flat_mb:.0f} MB)"
         )
+    for n, other in enumerate(result.others, 2):
+        found = flatness(other, flat_mb)
+        if other and found is not None:
+            lines.append(
+                f"worker {n} memory: start {other[0][1]:.1f} MB, end {other[-1][1]:.1f} MB; flat: "
+                f"{'yes' if found.flat else 'NO'} ({found.per_minute:+.2f} MB/min after the first {found.window:.0f} s)"
+            )
     lines += result.problems[:10]
     return "\n".join(lines)
 
@@ -506,7 +592,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--route", default=None, help=f"the viewers' event stream (default {ROUTE}; --lobby: {LOBBY_ROUTE})"
     )
+    parser.add_argument(
+        "--redis", action="store_true", help="the workers on a Redis of their own (redis-server; --store redis://...)"
+    )
+    parser.add_argument("--workers", type=int, default=None, help="workers (1; with --redis: 2)")
     args = parser.parse_args(argv)
+    workers = args.workers if args.workers is not None else 2 if args.redis else 1
+    if workers > 1 and not args.redis:
+        parser.error("several workers share tables only through a store: give --redis")
     lobby = args.lobby
     viewers = args.viewers if args.viewers is not None else 2000 if lobby else 200
     tables = args.tables if args.tables is not None else 100 if lobby else 10
@@ -516,15 +609,17 @@ def main(argv: list[str] | None = None) -> int:
     seconds = seconds if seconds is not None else 600.0 if lobby else 300.0
     coups = args.coups if args.coups is not None else max(1, round(seconds / interval))
     route = args.route or (LOBBY_ROUTE if lobby else ROUTE)
-    result = run(viewers, tables, coups, interval, pages=pages, route=route)
+    result = run(viewers, tables, coups, interval, pages=pages, route=route, workers=workers, redis=args.redis)
+    if workers > 1:
+        print(f"{workers} workers on one Redis (redis-server, appendfsync always)")
     carried = 1 if "{table}" in route else tables
     flat_mb = LOBBY_FLAT_MB if lobby else FLAT_MB
     print(report(result, viewers, tables, coups, carried, LOBBY_P99_MS if lobby else P99_MS, flat_mb))
     if pages:
         print(f"boards fetched by {pages} table pages: {result.boards} of {pages * coups}")
     complete = not result.problems and len(result.latencies) == viewers * coups * carried
-    verdict = flatness(result.memory, flat_mb)
-    return 0 if complete and (verdict is None or verdict.flat) else 1
+    verdicts = [flatness(memory, flat_mb) for memory in (result.memory, *result.others)]
+    return 0 if complete and all(verdict is None or verdict.flat for verdict in verdicts) else 1
 
 
 if __name__ == "__main__":

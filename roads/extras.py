@@ -51,6 +51,9 @@ EXTRAS: dict[str, Extra] = {
         ),
         Extra("dask", ("distributed",), "--dask needs Dask"),
         Extra("serve", ("starlette", "uvicorn"), "roads serve needs Starlette and uvicorn"),
+        Extra(
+            "redis", ("redis",), "roads serve --store redis://... needs redis-py", " (or serve --data DIR, the default)"
+        ),
     )
 }
 """Every optional extra of pyproject.toml that a command needs, by name."""

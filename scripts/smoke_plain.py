@@ -52,6 +52,9 @@ class Case:
     extra: str = ""
     serves: bool = False
     """A server: with its extra it must start (say where it serves) and stop on SIGTERM, its folder made."""
+    unreachable: str = ""
+    """With its extra, the run needs a service no smoke run has (a Redis): it must end with exit 1 and one line
+    that begins so (``roads: error: the store``), and write nothing."""
 
 
 CASES = (
@@ -96,6 +99,13 @@ CASES = (
     Case(("exposure", "shoes.jsonl", "--bet", "dragon_7", "--json")),
     Case(("report", "shoes.jsonl", "-o", "report.html"), ("report.html",)),
     Case(("serve", "--port", "0", "--data", "tables"), ("tables",), extra="serve", serves=True),
+    # No Redis listens on port 9 (discard): with the extra, the store is named in one line, nothing written.
+    Case(
+        ("serve", "--store", "redis://127.0.0.1:9/0", "--export", "exported"),
+        ("exported",),
+        extra="redis",
+        unreachable="roads: error: the store redis://127.0.0.1:9/0 does not answer",
+    ),
     Case(("show", "shoe.txt")),
     Case(("simulate", "--shoes", "20", "--seed", "1")),
     Case(("stats", "shoes.jsonl")),
@@ -131,6 +141,17 @@ def serve(case: Case, folder: Path) -> str:
     return "" if all((folder / name).exists() for name in case.files) else f"{case.files} not made"
 
 
+def _said_one_line(case: Case, folder: Path, done: subprocess.CompletedProcess[str], line: str, exact: bool) -> str:
+    """Return what went wrong with a run that must end with exit 1 and the one ``line`` (``exact``, else a line
+    that begins so), writing nothing: an extra's refusal, or a service no smoke run has."""
+    lines = done.stderr.strip().splitlines()
+    said = len(lines) == 1 and (lines[0] == line if exact else lines[0].startswith(line))
+    if done.returncode != 1 or not said:
+        return f"exit {done.returncode}, not the one line {line!r}:\n{done.stderr}"
+    made = [name for name in case.files if (folder / name).exists()]
+    return f"a refused run left {made}" if made else ""
+
+
 def run(case: Case, folder: Path) -> str:
     """Run one case in ``folder``; return what went wrong ("" when nothing did)."""
     done = subprocess.run(
@@ -145,12 +166,9 @@ def run(case: Case, folder: Path) -> str:
     if "Traceback" in done.stderr:
         return "a traceback:\n" + done.stderr
     if case.extra and not installed(case.extra):
-        lines = done.stderr.strip().splitlines()
-        refusal = f"roads: error: {KNOWN_EXTRAS[case.extra].message}"
-        if done.returncode != 1 or lines != [refusal]:
-            return f"exit {done.returncode}, not the one line {refusal!r}:\n{done.stderr}"
-        made = [name for name in case.files if (folder / name).exists()]
-        return f"a refused run left {made}" if made else ""
+        return _said_one_line(case, folder, done, f"roads: error: {KNOWN_EXTRAS[case.extra].message}", exact=True)
+    if case.unreachable:
+        return _said_one_line(case, folder, done, case.unreachable, exact=False)
     if done.returncode != 0:
         return f"exit {done.returncode}:\n{done.stderr}"
     for name in case.files:

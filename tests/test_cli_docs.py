@@ -223,6 +223,10 @@ NOT_RUN = {
     "roads serve --data tables/ --port 8080 --decks 6": SERVER,
     "roads serve --follow /var/log/table7.jsonl": SERVER,
     "roads serve --allow-host tables.example": SERVER,
+    "roads serve --store redis://127.0.0.1:6379/0 --port 8001": SERVER
+    + " on a Redis (tests/test_serve_redis.py runs one)",
+    "roads serve --store redis://127.0.0.1:6379/0 --export backup/": "needs a Redis on port 6379 "
+    "(tests/test_serve_redis.py exports one it starts)",
     "roads serve --host 0.0.0.0 --token s3cret": SERVER + "; this one would listen on every address",
 }
 """The --help examples the tests cannot run, and why (each must still be in the help)."""

@@ -41,7 +41,7 @@ def server(tmp_path: Path) -> Iterator[tuple[subprocess.Popen[str], int]]:
 def test_every_viewer_sees_every_update_in_order(server: tuple[subprocess.Popen[str], int]) -> None:
     """20 viewers on 2 tables, 10 coups each: 200 events, each once, in order (the load benchmark, bounded)."""
     process, port = server
-    result = asyncio.run(BENCH.load(port, process.pid, 20, 2, 10, 0.05))
+    result = asyncio.run(BENCH.load([port], [process.pid], 20, 2, 10, 0.05))
     assert result.problems == []
     assert len(result.latencies) == 200 and result.posted == 20
 
@@ -55,7 +55,7 @@ def test_a_lobby_of_20_tables_every_viewer_sees_every_event_in_order(server: tup
     No timing is asserted (the benchmark reports it: python benchmarks/bench_serve.py --lobby).
     """
     process, port = server
-    result = asyncio.run(BENCH.load(port, process.pid, 200, 20, 6, 5.0, pages=20, route=BENCH.LOBBY_ROUTE))
+    result = asyncio.run(BENCH.load([port], [process.pid], 200, 20, 6, 5.0, pages=20, route=BENCH.LOBBY_ROUTE))
     assert result.problems == []
     assert len(result.latencies) == 200 * 20 * 6 and result.posted == 20 * 6 and result.boards == 20 * 6
 

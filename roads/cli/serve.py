@@ -66,6 +66,27 @@ EXIT_TIME = 0.6
     help="Keep the last N shoes in a table's log; a new shoe moves older ones into a dated file "
     "(main.2026-12-07.1-3.jsonl). Default: keep every shoe.",
 )
+@click.option(
+    "--store",
+    metavar="URL",
+    default=None,
+    help="Keep the tables in Redis (redis://HOST:PORT/DB; the extra roads[redis]) instead of --data: "
+    "any number of workers on the same store serve every table.",
+)
+@click.option(
+    "--export",
+    "export_to",
+    metavar="DIR",
+    default=None,
+    help="With --store: write every table's log into DIR (NAME.jsonl) and exit.",
+)
+@click.option(
+    "--import",
+    "import_from",
+    metavar="DIR",
+    default=None,
+    help="With --store: load the table logs of DIR (NAME.jsonl) into the empty store and exit.",
+)
 @decks_option("Decks in the shoe of a new table, 1-1000 (a table keeps the decks it was made with).")
 def serve_command(
     data: str,
@@ -77,6 +98,9 @@ def serve_command(
     allowed: tuple[str, ...],
     rules: str | None,
     keep_shoes: int | None,
+    store: str | None,
+    export_to: str | None,
+    import_from: str | None,
     decks: int,
 ) -> None:
     """Serve live scoreboards: enter coups in the browser, watch the roads, odds and proofs update.
@@ -94,6 +118,8 @@ def serve_command(
       roads serve --follow /var/log/table7.jsonl   push each coup a table system writes
       roads serve --host 0.0.0.0 --token s3cret    other machines too; writes need the token
       roads serve --allow-host tables.example      behind a proxy that passes Host: tables.example
+      roads serve --store redis://127.0.0.1:6379/0 --port 8001   one of several workers on one Redis
+      roads serve --store redis://127.0.0.1:6379/0 --export backup/   every table's log, then exit
     \b
       curl -X PUT -H 'Content-Type: application/json' localhost:8000/api/tables/main
       curl -H 'Content-Type: application/json' -d '{"result": "B", "expect": 1}' \\
@@ -108,7 +134,13 @@ def serve_command(
     """
     from ..extras import require
 
+    if store is not None:
+        require("redis")  # first: a plain install is told what --store needs
     require("serve")
+    if store is None and (export_to is not None or import_from is not None):
+        raise click.UsageError("--export and --import need --store redis://...: the --data folder holds the logs")
+    if store is not None and keep_shoes is not None:
+        raise click.UsageError("--keep-shoes moves shoes into dated files of --data: a --store keeps every shoe")
     if host not in LOOPBACK and not token:
         raise click.UsageError(
             f"--host {host} lets other machines in: give --token T too, so that only those who know it write"
@@ -116,25 +148,50 @@ def serve_command(
     from ..serve.follow import Follower, add_followed, not_followable
     from ..serve.hub import Hub
     from ..serve.routes import create_app
-    from ..serve.store import Store
+    from ..serve.store import Store, TableStore
 
     for log in followed:
         why = not_followable(log)
         if why is not None:
             raise click.BadParameter(f"{log} {why}: only a regular file is followed", param_hint="'--follow'")
-    store = Store(data, rules or "standard", decks, keep_shoes=keep_shoes)
+    tables: TableStore
+    if store is not None:
+        tables = _redis(store, rules, decks, export_to, import_from)
+        if export_to is not None or import_from is not None:
+            return
+    else:
+        tables = Store(data, rules or "standard", decks, keep_shoes=keep_shoes)
     fmt = None if log_format == "auto" else log_format
-    followers = [Follower(add_followed(store, log), fmt) for log in followed]
+    followers = [Follower(add_followed(tables, log), fmt) for log in followed]
     for follower in followers:
         follower.look()
     hub = Hub()
     names = [name for name in (host, *allowed) if name not in WILDCARDS]
-    app = create_app(store, hub, token, followers=followers, hosts=names)
+    app = create_app(tables, hub, token, followers=followers, hosts=names)
     listening = _bind(host, port)
     where = listening.getsockname()
     shown = f"[{where[0]}]" if ":" in where[0] else where[0]
-    click.echo(f"roads: serving http://{shown}:{where[1]}/ (tables in {data}; Ctrl-C to stop)", err=True)
+    kept = store or data
+    click.echo(f"roads: serving http://{shown}:{where[1]}/ (tables in {kept}; Ctrl-C to stop)", err=True)
     _run(app, hub, listening)
+
+
+def _redis(url: str, rules: str | None, decks: int, export_to: str | None, import_from: str | None) -> Any:
+    """Return the Redis store at ``url`` (after ``--export``/``--import``, done); one line when it cannot be had."""
+    from ..serve.redis_store import RedisStore, check_url
+
+    try:
+        check_url(url)
+    except ValueError as exc:
+        raise click.BadParameter(str(exc), param_hint="'--store'") from None
+    tables = RedisStore(url, rules or "standard", decks)
+    if export_to is not None:
+        written = tables.export(export_to)
+        click.echo(f"roads: {len(written)} table log{'s' * (len(written) != 1)} written to {export_to}", err=True)
+    if import_from is not None:
+        names = tables.load(import_from)
+        click.echo(f"roads: {len(names)} table{'s' * (len(names) != 1)} loaded into {url}", err=True)
+    return tables
 
 
 def _bind(host: str, port: int) -> socket.socket:

@@ -22,7 +22,7 @@ from ..errors import RoadsError
 from ..files import safe_stem
 from . import worker
 from .hub import Hub, event
-from .store import NAME, Store, Table, coups_of
+from .store import NAME, Table, TableStore, coups_of
 
 POLL = 0.2
 """Seconds between looks at a followed file."""
@@ -75,7 +75,7 @@ def follow_name(path: str, taken: set[str]) -> str:
     return name
 
 
-def add_followed(store: Store, path: str) -> Table:
+def add_followed(store: TableStore, path: str) -> Table:
     """Add a read-only table to ``store`` for the log at ``path`` (read once now, then by :func:`watch`)."""
     name = follow_name(path, set(store.tables))
     table = Table(name, Path(path), store.rules, store.decks, followed=True)

@@ -242,12 +242,13 @@ class Hub:
     def publish(self, table: str, event: dict[str, Any], board: dict[str, Any] | None = None) -> None:
         """Send ``event`` (with ``id`` and ``sent``, the time it left) to every viewer of ``table``.
 
-        Its position is the event's ``changes`` when that is past the last one (a served table counts its
-        log's records), else the next one (a followed log's changes are counted here).
+        Its position is the event's ``changes`` when that is not before the last one (a served table counts its
+        log's records; the same as the last when a stream opened, and :meth:`know` took the table's count, between
+        the change and this call), else the next one (a followed log's changes are counted here).
         """
         last = self.positions.get(table, 0)
         given = event.get("changes")
-        position = given if isinstance(given, int) and given > last else last + 1
+        position = given if isinstance(given, int) and given >= last and given > 0 else last + 1
         self.positions[table] = position
         self.step += 1
         data = json.dumps({**event, "changes": position, "sent": time.time()}, ensure_ascii=False)
@@ -267,6 +268,16 @@ class Hub:
                 frame = self._frame(viewer, item)
                 if frame is not None:
                     self._write(viewer, frame)
+            elif not viewer.give(item):
+                self._drop(viewer)
+
+    def notice(self, name: str, data: dict[str, Any]) -> None:
+        """Send every open stream the named event ``name`` (``event: live``) with ``data``: no ``id:``, so no
+        cursor moves, and a page's ``onmessage`` never sees it (only a listener of that name does)."""
+        item = Item("", 0, "", -1, f"event: {name}\ndata: {json.dumps(data)}\n\n".encode())
+        for viewer in {*self.everyone, *(v for vs in self.viewers.values() for v in vs)}:
+            if viewer.transport is not None:
+                self._write(viewer, item.own)
             elif not viewer.give(item):
                 self._drop(viewer)
 
@@ -394,6 +405,8 @@ class Hub:
     def _frame(self, viewer: Viewer, item: Item) -> bytes | None:
         """Return the bytes of ``item`` for ``viewer`` (None: it had it already, in a state or a missed event)."""
         table, position = item.table, item.position
+        if not table:
+            return item.own  # a notice (:meth:`notice`): no table, no id, the same bytes for everyone
         if viewer.step == item.step - 1 and item.lobby is not None:
             viewer.cursor[table] = position  # in step: the same cursor as every viewer in step, the same bytes
             viewer.step = item.step

@@ -179,6 +179,15 @@ def openapi() -> dict[str, Any]:
                 "responses": {**_answer("the odds and the bets' prices"), "404": _ERROR, "409": _ERROR},
             }
         },
+        "/api/tables/{table}/log": {
+            "get": {
+                "summary": "the table's whole log, JSON Lines (what roads render, stats and report read)",
+                "description": "Exactly the log the embedded store keeps on disk (its header, then a line a change), "
+                "whichever store holds the table (a --data folder or Redis).",
+                "parameters": table,
+                "responses": {**_answer("the log", "application/jsonl"), "404": _ERROR, "503": _ERROR},
+            }
+        },
         "/api/tables/{table}/proof/{road}/{mark}": {
             "get": {
                 "summary": "roads explain LOG --road ROAD --mark MARK --json",

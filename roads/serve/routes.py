@@ -43,13 +43,16 @@ from . import static, views, worker
 from .follow import Follower, watch
 from .hub import Hub, Kept, Viewer, parse_cursor
 from .openapi import openapi
-from .store import MAX_TABLES, Store, Table
+from .store import MAX_TABLES, Table, TableStore
 
 MAX_BODY = 64 * 1024
 """Bytes of a request body: a coup is a few dozen; more is a 413 before it is read whole."""
 
 LOOPBACK_NAMES = ("localhost", "127.0.0.1", "::1")
 """The names a browser on this machine uses for a loopback server: every server answers to them."""
+
+LOG_MEDIA = "application/jsonl; charset=utf-8"
+"""The media type of a table's log (``GET /api/tables/{table}/log``): JSON Lines."""
 
 READS = frozenset({"GET", "HEAD", "OPTIONS"})
 """Methods that change nothing; every other one is a write."""
@@ -59,7 +62,7 @@ READS = frozenset({"GET", "HEAD", "OPTIONS"})
 class Served:
     """What the routes share: the tables, the push hub, and the token writes need (None: no token)."""
 
-    store: Store
+    store: TableStore
     hub: Hub
     token: str | None
 
@@ -135,7 +138,8 @@ async def get_table(request: Request) -> Response:
     """GET /api/tables/{table}: the table's state."""
     table = _table(request)
     shoe = views.shoe_number(table, request.query_params.get("shoe"))
-    return _json(await worker.read(views.state, table, shoe))
+    found = await worker.read(views.state, table, shoe)
+    return _json({**found, "live": _served(request).store.live()})
 
 
 async def put_table(request: Request) -> Response:
@@ -150,6 +154,9 @@ async def put_table(request: Request) -> Response:
 async def _change(served: Served, table: Table, kind: str, write: Callable[[], object]) -> None:
     """Make one change of ``table`` on the writes' lane and publish its event (with its board's patch when a
     table page watches it)."""
+    if served.store.publishes:  # the store publishes every change in its log's order, this one too
+        await worker.write(write)
+        return
     event, patch = await worker.write(views.change, table, kind, write, served.hub.drawing(table.name))
     served.hub.publish(table.name, event, patch)
 
@@ -207,6 +214,15 @@ async def post_shoe(request: Request) -> Response:
     start = functools.partial(served.store.new_shoe, table, expect, burned)
     await _change(served, table, "shoe", start)
     return _json(await worker.read(views.state, table), 201)
+
+
+async def table_log(request: Request) -> Response:
+    """GET /api/tables/{table}/log: the table's whole log, JSON Lines, as the embedded store keeps it on disk
+    (what ``roads render``, ``stats`` and ``report`` read), whichever store holds it."""
+    table = _table(request)
+    store = _served(request).store
+    data = await worker.read(store.log, table)
+    return Response(data, media_type=LOG_MEDIA, headers={"Cache-Control": "no-cache"})
 
 
 async def board_picture(request: Request) -> Response:
@@ -271,13 +287,30 @@ async def _stream(
     for table in tables:
         hub.know(table.name, table.changes)
     given = request.headers.get("last-event-id") or request.query_params.get("last_event_id")
-    viewer, missed, fresh = hub.open(watched, [t.name for t in tables], parse_cursor(given), board)
+    cursor = parse_cursor(given)
+    viewer, missed, fresh = hub.open(watched, [t.name for t in tables], cursor, board)
     by_name = {t.name: t for t in tables}
+    store = served.store
+
+    def owed() -> tuple[list[Kept], list[Kept]]:
+        """Return the states still owed, and the events the store gives back of the tables the hub's ring no
+        longer reaches (a worker started after them: the store's log has them)."""
+        found: list[Kept] = []
+        states = []
+        for name in fresh:
+            again = store.missed(by_name[name], cursor[name]) if name in cursor else None
+            if again is None:
+                states.append(views.state_event(by_name[name]))
+            else:
+                found.extend(again)
+        return states, found
+
     try:
-        states = await worker.read(lambda: [views.state_event(by_name[name]) for name in fresh])
+        states, again = await worker.read(owed)
     except BaseException:
         hub.leave(viewer)
         raise
+    missed = [*missed, *again]
     headers = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
     if request.scope.get("roads.transport") is not None:
         return EventStream(hub, viewer, states, missed, headers)
@@ -370,6 +403,7 @@ def routes() -> list[BaseRoute]:
         Route(f"{api}/shoes", post_shoe, methods=["POST"]),
         Route(api + "/board.{kind:str}", board_picture, methods=["GET"]),
         Route(f"{api}/odds", table_odds, methods=["GET"]),
+        Route(f"{api}/log", table_log, methods=["GET"]),
         Route(api + "/proof/{road}/{mark}", table_proof, methods=["GET"]),
         Route(f"{api}/events", table_events, methods=["GET"]),
         Route("/api/events", events, methods=["GET"]),
@@ -505,7 +539,7 @@ class Headers:
 
 
 def create_app(
-    store: Store,
+    store: TableStore,
     hub: Hub | None = None,
     token: str | None = None,
     extra: Sequence[BaseRoute] = (),
@@ -522,10 +556,12 @@ def create_app(
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         served: Served = app.state.served
+        served.store.start(served.hub)
         task = asyncio.create_task(watch(list(followers), served.hub)) if followers else None
         try:
             yield
         finally:
+            served.store.stop()
             served.hub.close()
             if task is not None:
                 task.cancel()

@@ -26,10 +26,10 @@ import re
 import stat
 import sys
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, fields
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from ..bounds import MAX_BURN
 from ..cards import Card, parse_card
@@ -115,6 +115,9 @@ class Table:
     """Change records in the log (coups, undos, new shoes): the position an event id names (``main:42``)."""
     followed: bool = False
     """Another program writes the log (``--follow``): the server only reads it."""
+    archive: Callable[[], bytes] | None = field(default=None, repr=False, compare=False)
+    """The whole log, read on demand, of a table held by a store that is not a folder (Redis): its ``text`` is
+    then the log's header and its current shoe's lines."""
     lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
     seen: list[int] = field(default_factory=lambda: [0] * 13, repr=False)
 
@@ -126,11 +129,15 @@ class Table:
     @property
     def writable(self) -> bool:
         """Return whether coups may be posted (not a followed log)."""
-        return self.path is not None and not self.followed
+        return (self.path is not None or self.archive is not None) and not self.followed
 
     def source(self) -> Any:
         """Return what the log readers read for this table's current shoe: its file, the current shoe's lines
-        of it, or the complete lines of a followed log."""
+        of it, the complete lines of a followed log, or the header and current shoe a store holds."""
+        if self.archive is not None:
+            stream = io.BytesIO(self.text)
+            stream.name = f"{self.name}.jsonl"
+            return stream
         if self.path is not None and not self.followed:
             if not self.shoe_start:
                 return str(self.path)
@@ -152,7 +159,8 @@ def _tail(path: Path, start: int, end: int) -> bytes:
         raise TableError(f"cannot read {path}: {exc.strerror or exc}", status=503) from None
 
 
-def _header(name: str, rules: str, decks: int) -> bytes:
+def log_header(name: str, rules: str, decks: int) -> bytes:
+    """Return the comment lines a served table's log begins with: its format, name, rules and decks."""
     return f"# format: jsonl\n# roads table: {name}\n# rules: {rules}\n# decks: {decks}\n".encode()
 
 
@@ -163,6 +171,9 @@ def say(line: str) -> None:
 
 class Store:
     """Every table under one folder, loaded at start and kept in memory; writes go to disk first."""
+
+    publishes = False
+    """The routes publish each change this store makes (one process: the writer's order is the log's)."""
 
     def __init__(
         self, folder: str | Path, rules: str = "standard", decks: int = 8, keep_shoes: int | None = None
@@ -183,7 +194,7 @@ class Store:
         for path in (self.folder / name for name in names if name.endswith(".jsonl")):
             if NAME.fullmatch(path.stem):
                 try:
-                    self.tables[path.stem] = _load(path, rules, decks)
+                    self.tables[path.stem] = load_log(path, rules, decks)
                 except RoadsError as exc:
                     say(f"error: {exc} (table '{path.stem}' is not served; the other tables are)")
 
@@ -206,6 +217,20 @@ class Store:
     def __iter__(self) -> Iterator[Table]:
         return iter(sorted(self.tables.values(), key=lambda t: t.name))
 
+    def live(self) -> bool:
+        """Return whether writes can be taken now: a folder always can (a failed write says why itself)."""
+        return True
+
+    def missed(self, table: Table, seen: int) -> list[tuple[str, int, str]] | None:
+        """Return None: the events a resuming reader missed are the hub's ring's (one process saw them all)."""
+        return None
+
+    def start(self, hub: Any) -> None:
+        """Nothing to start: the routes publish this store's changes."""
+
+    def stop(self) -> None:
+        """Nothing to stop."""
+
     def get(self, name: str) -> Table:
         """Return the table called ``name``; UnknownTable when there is none."""
         found = self.tables.get(table_name(name))
@@ -226,7 +251,7 @@ class Store:
                 return found, False
             if os.path.lexists(path):
                 try:
-                    table = _load(path, self.rules, self.decks)
+                    table = load_log(path, self.rules, self.decks)
                 except RoadsError as exc:
                     raise TableError(f"{exc}: the log is kept as it is, and not served", status=409) from None
                 self.tables[name] = table
@@ -234,11 +259,11 @@ class Store:
             if found is None and len(self.tables) >= MAX_TABLES:
                 raise TableError(f"the server holds {len(self.tables)} tables, the most it makes ({MAX_TABLES})")
             table = Table(name, path, rules or self.rules, decks or self.decks)
-            header = _header(name, table.rules, table.decks)
+            header = log_header(name, table.rules, table.decks)
             try:
                 fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
             except FileExistsError:  # made by another program this very moment: it is theirs, load it
-                self.tables[name] = _load(path, self.rules, self.decks)
+                self.tables[name] = load_log(path, self.rules, self.decks)
                 return self.tables[name], False
             except OSError as exc:
                 raise TableError(f"cannot make {path}: {exc.strerror or exc}", status=503) from None
@@ -254,23 +279,11 @@ class Store:
 
     def add(self, table: Table, expect: int, result: str | None, cards: str | None) -> Table:
         """Append one coup (a result, or the cards of a coup) to ``table`` when ``expect`` is its next number."""
-        if not table.writable:
-            raise TableError(f"table '{table.name}' follows {table.path}: only that log's writer adds coups")
+        refuse_followed(table, "adds coups")
         with table.lock:
             _fresh(table)
-            number = table.coups + 1
-            if expect != number:
-                raise TableError(f"expect {expect}, but the next coup is {number}: the table changed, reload it")
-            item: Coup | Outcome
-            seen = list(table.seen)
-            if cards is not None:
-                item = _coup(cards, number)
-                from ..odds.api import take_out
-
-                take_out(seen, item.dealt, number, table.decks)
-            else:
-                item = _result(result or "", number)
-            _append(table, (json.dumps(coup_object(item), ensure_ascii=False) + "\n").encode())
+            line, item, seen = plan_coup(table, expect, result, cards)
+            _append(table, line)
             table.seen = seen
             table.items.append(item)
             table.changes += 1
@@ -278,15 +291,10 @@ class Store:
 
     def undo(self, table: Table, expect: int | None) -> Table:
         """Take back the last coup of ``table`` with an undo record (``expect``: its number, when given)."""
-        if not table.writable:
-            raise TableError(f"table '{table.name}' follows {table.path}: only that log's writer changes it")
+        refuse_followed(table, "changes it")
         with table.lock:
             _fresh(table)
-            if not table.items:
-                raise TableError(f"table '{table.name}' has no coup to undo")
-            if expect is not None and expect != table.coups:
-                raise TableError(f"expect {expect}, but the last coup is {table.coups}: the table changed, reload it")
-            _append(table, (json.dumps({"undo": table.coups}) + "\n").encode())
+            _append(table, plan_undo(table, expect))
             gone = table.items.pop()
             if isinstance(gone, Coup):
                 for card in gone.dealt:
@@ -300,31 +308,106 @@ class Store:
         ``expect_shoe`` is the number the new shoe will have (409 when stale, as ``expect`` for coups);
         ``burned``: the cards burned at its start, as text. A shoe with no coup is not closed (409).
         """
-        if not table.writable:
-            raise TableError(f"table '{table.name}' follows {table.path}: only that log's writer starts shoes")
-        cards = _burned(burned)
+        refuse_followed(table, "starts shoes")
+        cards = burned_cards(burned)
         with table.lock:
             _fresh(table)
-            number = table.shoe + 1
-            if expect_shoe != number:
-                raise TableError(
-                    f"expect_shoe {expect_shoe}, but the next shoe is {number}: the table changed, reload it"
-                )
-            if not table.items:
-                raise TableError(f"shoe {table.shoe} of table '{table.name}' has no coup yet: deal one first")
-            named = [str(card) for card in cards]
-            record: dict[str, object] = {NEW_SHOE: number, **({"burned": named} if named else {})}
-            line = (json.dumps(record) + "\n").encode()
+            line = plan_shoe(table, expect_shoe, cards)
             _append(table, line, bounded=False)
-            table.shoe, table.shoe_start, table.items, table.changes = number, table.size, [], table.changes + 1
-            table.burned = tuple(named)
-            table.seen = _seen_of(cards)
+            table.shoe, table.shoe_start, table.items, table.changes = expect_shoe, table.size, [], table.changes + 1
+            table.burned = tuple(str(card) for card in cards)
+            table.seen = seen_of(cards)
             if self.keep_shoes is not None and table.shoe - table.first_shoe + 1 > self.keep_shoes:
                 try:
                     _rotate(table, table.shoe - self.keep_shoes + 1)
                 except TableError as exc:  # the new shoe is on the disk: it is not refused for this
                     say(f"error: {exc} (the shoes stay in the log)")
             return table
+
+    def log(self, table: Table) -> bytes:
+        """Return the table's whole log, JSON Lines as every command reads it (``GET .../log``)."""
+        if table.archive is not None:
+            return table.archive()
+        assert table.path is not None
+        if table.followed:
+            return table.text
+        return _tail(table.path, 0, os.path.getsize(table.path) if table.path.exists() else 0)
+
+
+class TableStore(Protocol):
+    """What the routes use of a store of tables: the embedded folder (:class:`Store`, the default) or Redis
+    (:class:`roads.serve.redis_store.RedisStore`)."""
+
+    tables: dict[str, Table]
+    rules: str
+    decks: int
+    publishes: bool
+    """Whether the store publishes every change to the hub itself (in the order of its log), the writer not."""
+
+    def __iter__(self) -> Iterator[Table]: ...
+    def get(self, name: str) -> Table: ...
+    def create(self, name: str, rules: str | None = None, decks: int | None = None) -> tuple[Table, bool]: ...
+    def add(self, table: Table, expect: int, result: str | None, cards: str | None) -> Table: ...
+    def undo(self, table: Table, expect: int | None) -> Table: ...
+    def new_shoe(self, table: Table, expect_shoe: int, burned: str | None) -> Table: ...
+    def log(self, table: Table) -> bytes: ...
+    def missed(self, table: Table, seen: int) -> list[tuple[str, int, str]] | None:
+        """Return the events of ``table`` after position ``seen`` as a stream sends them (table, position,
+        ``data:`` JSON), made again from the store's log; None when the store cannot (a fresh state then)."""
+
+    def live(self) -> bool: ...
+    def start(self, hub: Any) -> None:
+        """Publish to ``hub`` (a :class:`roads.serve.hub.Hub`) from now on, when the store publishes itself."""
+
+    def stop(self) -> None: ...
+
+
+def refuse_followed(table: Table, what: str) -> None:
+    """Refuse (409) a write to a followed table: only its log's writer ``what``."""
+    if not table.writable:
+        raise TableError(f"table '{table.name}' follows {table.path}: only that log's writer {what}")
+
+
+def plan_coup(
+    table: Table, expect: int, result: str | None, cards: str | None
+) -> tuple[bytes, Coup | Outcome, list[int]]:
+    """Return the log line of the next coup of ``table`` (checked: ``expect`` its number, its cards in the shoe),
+    the coup, and the ranks seen after it; TableError (409) when stale, CardError/LogError when bad."""
+    number = table.coups + 1
+    if expect != number:
+        raise TableError(f"expect {expect}, but the next coup is {number}: the table changed, reload it")
+    item: Coup | Outcome
+    seen = list(table.seen)
+    if cards is not None:
+        item = _coup(cards, number)
+        from ..odds.api import take_out
+
+        take_out(seen, item.dealt, number, table.decks)
+    else:
+        item = _result(result or "", number)
+    return (json.dumps(coup_object(item), ensure_ascii=False) + "\n").encode(), item, seen
+
+
+def plan_undo(table: Table, expect: int | None) -> bytes:
+    """Return the undo line of the last coup of ``table``; TableError (409) when there is none or it is stale."""
+    if not table.items:
+        raise TableError(f"table '{table.name}' has no coup to undo")
+    if expect is not None and expect != table.coups:
+        raise TableError(f"expect {expect}, but the last coup is {table.coups}: the table changed, reload it")
+    return (json.dumps({"undo": table.coups}) + "\n").encode()
+
+
+def plan_shoe(table: Table, expect_shoe: int, cards: tuple[Card, ...]) -> bytes:
+    """Return the new-shoe line that starts shoe ``expect_shoe`` of ``table`` (409 when stale, or when the
+    current shoe has no coup)."""
+    number = table.shoe + 1
+    if expect_shoe != number:
+        raise TableError(f"expect_shoe {expect_shoe}, but the next shoe is {number}: the table changed, reload it")
+    if not table.items:
+        raise TableError(f"shoe {table.shoe} of table '{table.name}' has no coup yet: deal one first")
+    named = [str(card) for card in cards]
+    record: dict[str, object] = {NEW_SHOE: number, **({"burned": named} if named else {})}
+    return (json.dumps(record) + "\n").encode()
 
 
 def _fresh(table: Table) -> None:
@@ -346,7 +429,7 @@ def _fresh(table: Table) -> None:
     if _stamp(st) == table.stamp:
         return
     try:
-        again = _load(path, table.rules, table.decks)
+        again = load_log(path, table.rules, table.decks)
     except RoadsError as exc:
         raise TableError(
             f"another program changed {path}, which cannot be read now: {exc}; nothing was written"
@@ -402,7 +485,7 @@ def _rotate(table: Table, keep_from: int) -> None:
     say(f"table '{table.name}': shoes {first} to {keep_from - 1} moved to {moved.name}")
 
 
-def _burned(text: str | None) -> tuple[Card, ...]:
+def burned_cards(text: str | None) -> tuple[Card, ...]:
     """Return the burned cards ``text`` names (at most MAX_BURN); CardError naming the card otherwise."""
     if text is None:
         return ()
@@ -422,7 +505,7 @@ def _cards(text: str, what: str = "card", number: int | None = None) -> list[Car
     return parsed
 
 
-def _seen_of(cards: tuple[Card, ...]) -> list[int]:
+def seen_of(cards: tuple[Card, ...]) -> list[int]:
     """Return the count of each rank in ``cards`` (what a new shoe has shown once its cards are burned)."""
     seen = [0] * 13
     for card in cards:
@@ -439,12 +522,8 @@ def _write_all(fd: int, data: bytes) -> None:
 def _append(table: Table, line: bytes, *, bounded: bool = True) -> None:
     """Append ``line`` to the table's log and sync it; TableError (409) when the shoe would pass MAX_LOG."""
     data = (b"\n" if table.open_end else b"") + line
-    used = table.size - table.shoe_start
-    if bounded and used + len(data) > MAX_LOG:
-        raise TableError(
-            f"shoe {table.shoe} of table '{table.name}' has a full log ({used} bytes, at most {MAX_LOG} a shoe): "
-            f"start the next shoe (POST /api/tables/{table.name}/shoes)"
-        )
+    if bounded:
+        check_room(table, len(data))
     assert table.path is not None
     try:
         fd = os.open(table.path, os.O_WRONLY | os.O_APPEND)  # never O_CREAT: a log is made only by create()
@@ -463,6 +542,16 @@ def _append(table: Table, line: bytes, *, bounded: bool = True) -> None:
     table.open_end = False
     # Another program appending at the same moment: the sizes disagree, and the log is read before the next write.
     table.stamp = _stamp(st) if st.st_size == table.size else None
+
+
+def check_room(table: Table, size: int) -> None:
+    """Refuse (409) ``size`` more bytes in the current shoe's part of the table's log past MAX_LOG."""
+    used = table.size - table.shoe_start
+    if used + size > MAX_LOG:
+        raise TableError(
+            f"shoe {table.shoe} of table '{table.name}' has a full log ({used} bytes, at most {MAX_LOG} a shoe): "
+            f"start the next shoe (POST /api/tables/{table.name}/shoes)"
+        )
 
 
 def _coup(cards: str, number: int) -> Coup:
@@ -486,7 +575,7 @@ def _result(text: str, number: int) -> Outcome:
     return found[0][1]
 
 
-def _load(path: Path, rules: str, decks: int) -> Table:
+def load_log(path: Path, rules: str, decks: int) -> Table:
     """Return the table stored at ``path``: its header, its current shoe's coups read as every roads command
     reads them, and the count of its change records.
 
@@ -536,7 +625,7 @@ def _load(path: Path, rules: str, decks: int) -> Table:
     table.burned = tuple(burned or ())
     table.first_shoe = first or 1
     table.items = coups_of(b"".join(current), str(path), "jsonl")
-    table.seen = _seen_of(_burned(" ".join(table.burned)))
+    table.seen = seen_of(burned_cards(" ".join(table.burned)))
     for item in table.items:
         if isinstance(item, Coup):
             for card in item.dealt:

@@ -11,6 +11,7 @@ within one byte budget for the whole server (``CACHE_BYTES``).
 from __future__ import annotations
 
 import difflib
+import io
 import json
 import re
 import threading
@@ -149,9 +150,13 @@ def _past(table: Table, number: int) -> Shoe:
 
 def _read_past(table: Table, number: int) -> Shoe:
     """Return past shoe ``number`` of the table's log, read as ``roads render LOG --shoe N`` reads it."""
-    if table.followed or table.path is None:
+    if table.followed or (table.path is None and table.archive is None):
         raise TableError(f"table '{table.name}' follows a log that keeps its current shoe only", status=404)
-    with open_archive(str(table.path), "jsonl") as shoes:
+    source: Any = str(table.path)
+    if table.archive is not None:
+        source = io.BytesIO(table.archive())
+        source.name = f"{table.name}.jsonl"
+    with open_archive(source, "jsonl") as shoes:
         for shoe in shoes:
             if shoe.id == number:
                 if shoe.error is not None:
