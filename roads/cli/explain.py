@@ -9,6 +9,7 @@ from ..board.good_roads import NOT_CHANGED, Detection, columns_of, good_roads, u
 from ..board.jsonview import dumps
 from ..board.names import DERIVED, Road
 from ..enums import Game
+from ..errors import PatternError
 from ..scoreboard import Scoreboard
 from .app import cli, wrote
 from .build import shoe_board
@@ -181,6 +182,6 @@ def _draw_proof(board: Scoreboard, found: list[Detection], wanted: str, output: 
     from ..scene.good_roads import proof_scene
 
     if not found:
-        raise click.ClickException(f"{wanted} is not active after coup {board.coups}: there is no proof to draw")
+        raise PatternError(f"{wanted} is not active after coup {board.coups}: there is no proof to draw")
     save_scene(proof_scene(board, found[0]), output)
     wrote(output)

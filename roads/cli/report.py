@@ -46,8 +46,8 @@ def report_command(inputs: Inputs, output: str, decks: int, by: str | None, them
     pairs and the longest column per shoe against dealt shoes; a P-P plot of
     the shoes' own p-values; for card logs, the side-bet exposure of Dragon 7
     and Panda 8 (roads exposure: the coups where the cards left favoured the
-    player, and what one unit on each netted; read from each LOG a second
-    time); the tables as CSV downloads. It needs no network and opens from
+    player, and what one unit on each netted, from the cards a player could
+    see); the tables as CSV downloads. Each LOG is read once. It needs no network and opens from
     disk. A bad shoe is named on one line and left out: the page holds the
     others and lists it (exit 1); with --fail-fast, or when no shoe can be
     read, no page is written.
