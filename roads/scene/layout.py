@@ -191,6 +191,9 @@ class _Layout:
         self.labels = labels_for(options.labels, board.game)
         self.book = SymbolBook(self.t, self.labels)
         self.focus: Focus | None = focus(board, *options.highlight) if options.highlight else None
+        if options.bead is not None and fixed is None and options.bead > board.stats.coups:
+            # An animation's early frames come before the coup (``fixed``: nothing to outline yet); a board never does.
+            raise RenderError(f"cannot outline coup {options.bead}: the board has {board.stats.coups} coups")
         self.firsts: dict[str, int] = {}
         self.major_from: float | None = None
         """The Big Road's left edge on a scoreboard, where the derived roads' strong lines are counted from."""

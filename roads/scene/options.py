@@ -117,6 +117,11 @@ def _legible(value: float) -> float:
         raise RenderError(str(exc)) from None
 
 
+def _number(bound: float) -> str:
+    """Return a bound as help and messages write it: ``10000000``, ``0.5`` (never ``1e+07``)."""
+    return f"{bound:,.10g}".replace(",", "")
+
+
 @dataclass(frozen=True)
 class OptionRow:
     """One row of the option table: a drawing option, how it is read and checked, spelled and explained."""
@@ -154,14 +159,14 @@ class OptionRow:
         """Return the bounds as the messages say them: ``1 to 10000 columns``; empty without bounds."""
         if self.bounds is None:
             return ""
-        return f"{self.bounds[0]:g} to {self.bounds[1]:g}{' ' + self.unit if self.unit else ''}"
+        return f"{_number(self.bounds[0])} to {_number(self.bounds[1])}{' ' + self.unit if self.unit else ''}"
 
     def limits(self) -> str:
         """Return what the option accepts, for help: ``classic, dark, print``, ``1-10000``; empty when anything."""
         if self.choices:
             return ", ".join(self.choices)
         if self.bounds is not None:
-            return f"{self.bounds[0]:g}-{self.bounds[1]:g}"
+            return f"{_number(self.bounds[0])}-{_number(self.bounds[1])}"
         return ""
 
     def describe(self, what: str | None = None, note: str | None = None) -> str:
