@@ -200,6 +200,13 @@ def test_the_proofs_filter_by_road_rule_and_mistake(browser: Any, lesson: Path, 
         form.locator("select[name=mistake]").select_option("straight-drop")
         by_mistake = page.evaluate(FILTER)
         mistakes = form.locator("select[name=mistake] option").evaluate_all("os => os.map(o => o.value)")
+        # A link from the coups table to a proof the filter hides clears the filter and shows it.
+        form.locator("select[name=road]").select_option("small-road")
+        link = page.locator('table.coups a[href^="#proof-big-eye-boy-"]').first
+        href = link.get_attribute("href")
+        link.click()
+        page.wait_for_function("(id) => !document.getElementById(id).hidden", arg=href[1:])
+        linked = page.evaluate(FILTER)
     finally:
         page.close()
     assert len(everything["shown"]) == everything["all"] > 200
@@ -209,6 +216,7 @@ def test_the_proofs_filter_by_road_rule_and_mistake(browser: Any, lesson: Path, 
     assert by_mistake["shown"] and {m for _, _, m in by_mistake["shown"]} == {"straight-drop"}
     assert by_mistake["said"] and str(len(by_mistake["shown"])) in by_mistake["said"]
     assert set(mistakes) >= {"", "wrong-columns", "straight-drop", "one-row-above"}
+    assert len(linked["shown"]) == everything["all"]
 
 
 BROKEN = """() => {
