@@ -189,3 +189,34 @@ def test_a_line_comment_goes_beside_its_first_coup(tmp_path: Path) -> None:
     assert page.count("the dragon &lt;starts&gt;") == 1 and "<starts>" not in page
     row = page[page.index('<tr id="coup-1"') : page.index('<tr id="coup-2"')]
     assert "the dragon" in row
+
+
+@pytest.mark.parametrize("seed", [3, 2026])
+def test_each_proofs_mistake_kind_for_the_filter_says_what_its_words_say(seed: int) -> None:
+    """data-mistake (the filter's) agrees with the proof's own sentences, on every proof of two dealt shoes."""
+    import re
+    from html import unescape
+
+    from roads.shoe import deal_shoe
+
+    html = lesson_page(deal_shoe(8, seed=seed).coups)
+    proofs = re.findall(
+        r'<li class="proof [^"]*"[^>]*data-rule="(\d)"[^>]*data-mistake="([a-z-]+)"[^>]*>.*?'
+        r'<ol class="steps"><li>(.*?)</li><li>(.*?)</li></ol>\s*<p class="mistake">(.*?)</p>',
+        html,
+        re.S,
+    )
+    assert len(proofs) == html.count('<li class="proof ') > 200
+    seen = set()
+    for rule, kind, _, said, slip in proofs:
+        comparison, mistake = unescape(said), unescape(slip)
+        seen.add(kind)
+        if rule == "1":
+            assert kind == ("none" if "only by chance" in mistake else "wrong-columns"), mistake
+        elif "straight drop" in comparison:
+            assert kind == "straight-drop", comparison
+        elif "stopped exactly one row above" in comparison and "At row 2" not in mistake:
+            assert kind == "one-row-above", comparison
+        else:
+            assert kind == "none", (comparison, mistake)
+    assert seen == {"wrong-columns", "straight-drop", "one-row-above", "none"}

@@ -23,14 +23,19 @@ def test_one_template_owns_the_doctype_and_every_page_extends_it() -> None:
     names = sorted(p.name for p in TEMPLATES.iterdir() if p.name.endswith(".html"))
     texts = {n: TEMPLATES.joinpath(n).read_text(encoding="utf-8") for n in names}
     assert [n for n, t in texts.items() if "<!DOCTYPE" in t] == ["base.html"]
-    # A name starting with _ is a part a page includes (the key, a check), never a page of its own;
-    # a library of macros (report_sections.html) is imported by a page, never written on its own.
+    # A name starting with _ is a part a page includes (the key) or imports (a question), never a page of its
+    # own; a library of macros (report_sections.html, _question.html) is imported by a page, never written alone.
     libraries = [n for n, t in texts.items() if "{% macro" in t and "{% block" not in t]
-    assert libraries == ["report_sections.html"]
+    assert libraries == ["_question.html", "report_sections.html"]
     pages = {n: t for n, t in texts.items() if not n.startswith("_") and n not in libraries}
     assert all('{% extends "' in t for n, t in pages.items() if n != "base.html")
     parts = [n for n in texts if n.startswith("_")]
-    assert all(any(f'{{% include "{part}" %}}' in t for t in pages.values()) for part in parts), parts
+    used = [f'{{% include "{part}" %}}' for part in parts], [f'{{% from "{part}" import' for part in parts]
+    assert all(any(a in t or b in t for t in pages.values()) for a, b in zip(*used, strict=True)), parts
+    # One question markup (issue 33): the quiz and the course's checks both import it, and no page writes its own.
+    asking = sorted(n for n, t in pages.items() if '{% from "_question.html" import question' in t)
+    assert asking == ["course_lesson.html", "quiz.html"]
+    assert [n for n, t in texts.items() if '<section class="question"' in t] == ["_question.html"]
 
 
 def test_templates_ship_as_package_data() -> None:

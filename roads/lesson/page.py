@@ -20,6 +20,7 @@ from collections.abc import Iterable
 from typing import Unpack
 
 from ..board.explain import Proof, road_start
+from ..board.marks import judge
 from ..board.names import DERIVED, Road
 from ..board.stats import result_counts
 from ..coup import Coup
@@ -46,6 +47,14 @@ from .plan import (
     played_from,
 )
 from .steps import steps
+
+# The proof list's filter by mistake: what the common mistake of a mark's rule does there (see mistake_kind).
+MISTAKES = (
+    ("wrong-columns", "Comparing the wrong columns gives the other colour"),
+    ("straight-drop", "An empty row read as blue (the straight drop)"),
+    ("one-row-above", "Blue: the column stopped one row above"),
+    ("none", "No common mistake misleads here"),
+)
 
 
 def lesson_page(items: Iterable[Played | Outcome | Coup | str], **options: Unpack[LessonOptions]) -> str:
@@ -112,6 +121,7 @@ class _Writer:
             },
             any_marks=any(len(lesson.board.road(n)) for n in lesson.roads),
             roads=[self.road_proofs(name, figures) for name in lesson.roads],
+            mistakes=MISTAKES,
             plural=plural,
             head=head + (["Note"] if notes else []),
             rows=self.coup_rows(cards),
@@ -196,11 +206,27 @@ class _Writer:
             "rule": str(p.rule),
             "source": str(source),
             "compared": " ".join(map(str, compared)),
+            "mistake": self.mistake_kind(p),
         }
         looked = self.looked_at(p)
         if looked:
             data["looked"] = looked
         return p, key, data, source, figure
+
+    def mistake_kind(self, p: Proof) -> str:
+        """Return which of MISTAKES a proof shows: where its rule's common mistake would give the wrong colour.
+
+        Rule 1's slip counts k columns back from the new column (the pair a road of offset k - 1 compares);
+        Rule 2's is reading an empty row as blue, wrong only past a straight drop, and worth telling apart
+        where the column stopped exactly one row above from row 3 on.
+        """
+        if p.rule == 1:
+            wrong, _ = judge(p.k - 1, p.column, 1, self.l.board.big_road.depths)
+            return "none" if wrong is p.color else "wrong-columns"
+        depth = p.compared[0][1]
+        if depth >= p.row or (depth == p.row - 1 and p.row == 2):
+            return "none"
+        return "one-row-above" if depth == p.row - 1 else "straight-drop"
 
     def looked_at(self, p: Proof) -> str:
         """Return 'COUP ROWS' placing Rule 2's looked-at cell on the drawn board: a bead's coup and rows below it."""

@@ -8,6 +8,45 @@
   window.addEventListener("beforeprint", function () {
     Array.prototype.forEach.call(document.querySelectorAll("details"), function (d) { d.open = true; });
   });
+  // The proof list's filter: by road, rule and mistake (each proof says its own in data-road, data-rule and
+  // data-mistake). A link to a proof the filter hides clears the filter first.
+  var filter = document.getElementById("proof-filter");
+  if (filter) {
+    var listed = Array.prototype.slice.call(document.querySelectorAll("li.proof[data-road]"));
+    var sections = Array.prototype.slice.call(document.querySelectorAll("section.road-proofs"));
+    var filterSaid = filter.querySelector("output");
+    var sieve = function () {
+      var want = {};
+      ["road", "rule", "mistake"].forEach(function (name) { want[name] = filter.elements[name].value; });
+      var shown = 0;
+      listed.forEach(function (li) {
+        var keep = ["road", "rule", "mistake"].every(function (name) {
+          return !want[name] || li.getAttribute("data-" + name) === want[name];
+        });
+        li.hidden = !keep;
+        if (keep) { shown += 1; }
+      });
+      var on = want.road || want.rule || want.mistake;
+      sections.forEach(function (section) {
+        section.hidden = Boolean(on) && !section.querySelector("li.proof:not([hidden])");
+      });
+      filterSaid.textContent = on ? "Showing " + shown + " of " + listed.length + " proofs." : "All " + listed.length + " proofs.";
+    };
+    filter.addEventListener("change", sieve);
+    filter.addEventListener("submit", function (event) { event.preventDefault(); });
+    var unhide = function () {
+      var target = location.hash && document.getElementById(decodeURIComponent(location.hash.slice(1)));
+      if (target && target.closest && target.closest("[hidden]") && target.closest("#proofs")) {
+        filter.reset();
+        sieve();
+        target.scrollIntoView();
+      }
+    };
+    window.addEventListener("hashchange", unhide);
+    filter.hidden = false;
+    sieve();
+    unhide();
+  }
   if (!board || !viewer) { return; }
   var svg = board.querySelector("svg");
   var NS = "http://www.w3.org/2000/svg";
@@ -96,6 +135,7 @@
         if (hit && hit.classList && hit.classList.contains("roads-hit")) { hit.classList.toggle("later", pair[1] > k); }
       });
       panelAt(k);
+      slideRoads();
       said.textContent = "Coup " + k + " of " + total;
       // The marks this coup made, with the proof of the last of them.
       var newest = null;
@@ -116,6 +156,7 @@
   // Positions are CSS px from the left edge of the picture an element is drawn in.
   var scale = 1;
   var stacked = false;
+  var slid = {};  // how far (user units) each derived road's marks are slid right in the whole board (below)
   function picture(el) { return el.ownerSVGElement || svg; }
   function frameOf(el) { return stacked && el.closest(".strip-frame") || board; }
   function boxOf(el, s) {
@@ -133,7 +174,9 @@
     Array.prototype.forEach.call(svg.querySelectorAll("use[data-road]:not(.later)"), function (u) {
       var road = u.getAttribute("data-road");
       if (road === "bead-plate") { return; }
-      var b = boxOf(u, svg);
+      // Where the mark is drawn unslid: the whole board opens as if each road were still in its own place.
+      var by = (slid[road] || 0) * scale, b = boxOf(u, svg);
+      b = [b[0] - by, b[1] - by];
       if (!out[road] || b[1] > out[road][1]) { out[road] = b; }
     });
     return out;
@@ -241,7 +284,9 @@
     var left = (board.getBoundingClientRect().left + board.clientLeft - svg.getBoundingClientRect().left) / scale;
     var right = left + board.clientWidth / scale;
     names.forEach(function (n) {
-      var x = Math.round(Math.max(n.x, Math.min(left + cell / 4, n.right - n.width - cell / 4)) * 2) / 2;
+      // A derived road's grid may have come along into the frame (slideRoads), and keep only part of it.
+      var by = moved && moved[n.road] || 0, from = Math.max(left, kept && kept[n.road] || left);
+      var x = Math.round(Math.max(n.x + by, Math.min(from + cell / 4, n.right + by - n.width - cell / 4)) * 2) / 2;
       n.text.setAttribute("x", String(x));
       // A sliver of a strip too narrow for its name: no half name at the frame's edge.
       var cut = (x < left && x + n.width > left) || (x < right && x + n.width > right);
@@ -250,6 +295,7 @@
   }
   function scrolled() {
     if (stacked) { return; }
+    slideRoads();
     edges(board, svg, cell * scale / 2);
     keepNames();
   }
@@ -311,6 +357,108 @@
     board.appendChild(stack);
   }
   var DERIVED = ["big-eye-boy", "small-road", "cockroach-pig"];
+  // The whole board in one frame: a derived road's newest columns lie far left of the Big Road's (its columns
+  // are half as wide), so a frame opened on the newest Big Road column showed empty derived grids. Like the
+  // road names, each derived road keeps to the frame: while the frame stands right of its newest column, its
+  // marks slide right, whole columns at a time, to the frame's right edge (leaving the empty column where the
+  // next mark goes). Small Road and Cockroach Pig share a row; when the frame holds only Cockroach Pig's half,
+  // they share the frame instead: Small Road's grid comes along into its left half, Cockroach Pig keeps the
+  // right. Every road shows its newest marks; stacked, each road scrolls by itself and nothing slides.
+  var slides = DERIVED.map(function (key) {
+    var g = svg.querySelector("g.road." + key), grid = g && g.querySelector("rect");
+    if (!grid) { return null; }
+    var left = parseFloat(grid.getAttribute("x"));
+    return { key: key, g: g, left: left, right: left + parseFloat(grid.getAttribute("width")),
+      grid: Array.prototype.filter.call(g.children, function (c) { return c.localName !== "use"; }),
+      marks: Array.prototype.map.call(g.querySelectorAll("use[data-road]"), function (u) {
+        return [u, parseFloat(u.getAttribute("x"))];
+      }) };
+  }).filter(function (r) { return r; });
+  var moved = {}, kept = {};  // a grid's own move right, and the left edge of the part of the frame a road keeps
+  function clipTo(r, left) {
+    var id = "board-keep-" + r.key, clip = svg.querySelector("#" + id);
+    if (left === null) { r.g.removeAttribute("clip-path"); return; }
+    if (!clip) {
+      clip = document.createElementNS(NS, "clipPath");
+      clip.id = id;
+      clip.setAttribute("clipPathUnits", "userSpaceOnUse");
+      clip.appendChild(document.createElementNS(NS, "rect"));
+      svg.insertBefore(clip, svg.firstChild);
+    }
+    var box = clip.firstChild, b = svg.viewBox.baseVal;
+    box.setAttribute("x", String(left));
+    box.setAttribute("y", String(b.y));
+    box.setAttribute("width", String(Math.max(0, b.x + b.width - left)));
+    box.setAttribute("height", String(b.height));
+    r.g.setAttribute("clip-path", "url(#" + id + ")");
+  }
+  function slideRoads(off) {
+    if (!slides) { return; }
+    var column = cell / 2, span = null;
+    if (!off && !stacked && !(printed === true || printed === false) && scrolls(board)) {
+      span = frameSpan(board, svg).map(function (v) { return v / scale; });
+    }
+    var byKey = {};
+    slides.forEach(function (r) { byKey[r.key] = r; });
+    var small = byKey["small-road"], pig = byKey["cockroach-pig"], middle = null, now = false;
+    if (span) {
+      // Whether the frame shows the Big Road's newest column: the board as it stands now, not its history.
+      var big = Array.prototype.reduce.call(svg.querySelectorAll('g.big-road use[data-road="big-road"]:not(.later)'),
+        function (most, u) { return Math.max(most, parseFloat(u.getAttribute("x"))); }, -Infinity);
+      now = big > span[0] && big < span[1];
+    }
+    if (span && small && pig && small.right <= span[0] + 2 * column && pig.right > span[0]) {
+      middle = pig.left + Math.max(2, Math.round((span[0] + (span[1] - span[0]) / 2 - pig.left) / column)) * column;
+    }
+    slides.forEach(function (r) {
+      var grid = 0, right = null;
+      if (span) { right = Math.min(span[1], r.right); }
+      if (middle !== null && r === small) {
+        grid = middle - r.right;
+        right = middle;
+      }
+      var newest = null;
+      r.marks.forEach(function (m) {
+        if (!m[0].classList.contains("later") && (newest === null || m[1] > newest)) { newest = m[1]; }
+      });
+      kept[r.key] = middle === null ? null : r === small ? span[0] : r === pig ? middle : null;
+      // The marks move with their grid; a newest column out of the part of the frame the road keeps slides
+      // in (whole columns) to one column short of its right edge: from the left while the frame stands right
+      // of it, from the right while the frame shows the Big Road's newest column (older marks then go under
+      // the left edge of the road's own grid).
+      var by = grid;
+      if (span && newest !== null) {
+        var left = Math.max(span[0], r.left + grid, kept[r.key] === null ? -Infinity : kept[r.key]);
+        var nl = newest - column / 2 + grid, nr = newest + column / 2 + grid;
+        if (!(nl >= left - 0.5 && nr <= right + 0.5) && (now || nr < left)) {
+          by = grid + Math.floor((right - column - nr) / column) * column;
+        }
+      }
+      clipTo(r, by < grid || kept[r.key] !== null ? Math.max(r.left + grid, kept[r.key] === null ? -Infinity : kept[r.key]) : null);
+      if (grid !== (moved[r.key] || 0)) {
+        moved[r.key] = grid;
+        r.grid.forEach(function (el) {
+          if (grid) { el.setAttribute("transform", "translate(" + grid + " 0)"); } else { el.removeAttribute("transform"); }
+        });
+      }
+      var was = slid[r.key] || 0;
+      if (by === was) { return; }
+      slid[r.key] = by;
+      r.marks.forEach(function (m) {
+        m[0].setAttribute("x", String(m[1] + by));
+        var hit = m[0].previousSibling;
+        if (hit && hit.classList && hit.classList.contains("roads-hit")) {
+          hit.setAttribute("x", String(m[1] + by - cell / 4));
+        }
+      });
+      // A ring already drawn round one of its marks moves with it.
+      Array.prototype.forEach.call(svg.querySelectorAll('.roads-overlay rect[data-on="' + r.key + '"]'), function (ring) {
+        ring.setAttribute("x", String(parseFloat(ring.getAttribute("x")) + by - was));
+      });
+    });
+  }
+  slideRoads();
+  keepNames();
   function stripEdges(p) {
     var k = p.svg.getBoundingClientRect().width / p.svg.viewBox.baseVal.width, out = [];
     for (var i = 1; i <= p.columns; i += 1) { out.push((p.from + i * p.column) * k); }
@@ -355,6 +503,7 @@
       strips.forEach(function (p) { p.frame.addEventListener("scroll", function () { stripScrolled(p); }, { passive: true }); });
     }
     clearMarks();
+    if (on) { slideRoads(true); }
     stacked = on;
     board.classList.toggle("stacked", on);
     board.classList.remove("more-left", "more-right");
@@ -421,7 +570,7 @@
   }
   var hint = viewer.querySelector(".hint");
   if (hint) { hint.hidden = false; }
-  var current = null, under = null;
+  var current = null, under = null, stepping = false;
   // Rings go on top of the picture that holds what they ring: the whole board, or a road's own strip.
   function ringLayer(el) {
     var s = picture(el), layer = null;
@@ -451,7 +600,8 @@
   var spacer = document.createElement("div");
   spacer.className = "viewer-spacer";
   spacer.setAttribute("aria-hidden", "true");
-  function openViewer(on) {
+  var opener = null;  // the mark whose tap opened the sheet: it has the focus back when the sheet closes
+  function openViewer(on, mark) {
     var open = viewer.classList.contains("open");
     if (on === open || (on && !(narrow && narrow.matches))) { return; }
     if (on) {
@@ -461,6 +611,31 @@
       spacer.parentNode.removeChild(spacer);
     }
     viewer.classList.toggle("open", on);
+    if (on) {
+      opener = mark || null;
+      if (opener) { uncover(opener); }
+    } else {
+      viewer.style.maxHeight = "";
+      if (opener && opener.isConnected) { opener.focus({ preventScroll: true }); }
+      opener = null;
+    }
+  }
+  // The sheet rises from the foot of the screen: it never covers the strip tapped. It keeps to the room below
+  // that strip (and a third of the screen at least), and the page moves up, if it must, to show the strip whole
+  // above it.
+  function uncover(mark) {
+    var strip = (stacked && mark.closest(".strip")) || mark.closest("g.road") || board;
+    var s = strip.getBoundingClientRect(), room = window.innerHeight - s.height - 16;
+    var v = viewer.getBoundingClientRect();
+    if (v.height > room) {
+      viewer.style.maxHeight = Math.max(room, window.innerHeight / 3) + "px";
+      v = viewer.getBoundingClientRect();
+    }
+    if (s.bottom > v.top - 8) {
+      window.scrollBy(0, s.bottom - v.top + 8);
+    } else if (s.top < 0) {
+      window.scrollBy(0, s.top - 8);
+    }
   }
   close.addEventListener("click", function () { openViewer(false); });
   // Escape closes an open viewer too, from anywhere on the page.
@@ -532,7 +707,9 @@
     }
     (layer || ringLayer(use)).appendChild(r);
   }
-  function show(key) {
+  // Showing a proof lights what it compared and brings that into view (keepInView), except in the frame the
+  // pointer is over: a board that moved under a pointing hand would show the next mark's proof instead.
+  function show(key, still) {
     var li = proofs[key];
     if (!li || li === current) { return; }
     clearMarks();
@@ -549,22 +726,25 @@
     box(null, mark, cell / 2, "roads-ring strong");
     while (viewer.firstChild) { viewer.removeChild(viewer.firstChild); }
     Array.prototype.forEach.call(li.children, function (child) { viewer.appendChild(child.cloneNode(true)); });
-    viewer.appendChild(close);
+    // Close stands first: at the top of the sheet, the edge it rises from, seen before the sheet scrolls.
+    viewer.insertBefore(close, viewer.firstChild);
     viewer.setAttribute("data-showing", key);
+    // A step opens the frames on the coup's newest columns first, then brings the proof's own into view.
+    if (!stepping) { keepInView(still); }
   }
   // The step-through keeps what the current proof compares (tinted columns, the new bead) in the frame, and
   // stacked, the mark itself in its own strip.
-  function keepInView() {
+  function keepInView(still) {
     var bigOnly = Array.prototype.slice.call(under.childNodes).concat(
       Array.prototype.slice.call(board.querySelectorAll('.roads-overlay rect[data-on="big-road"]')));
     var boxes = bigOnly.map(function (r) { return boxOf(r); }).filter(function (b) { return b[1] > b[0]; });
-    if (boxes.length) {
+    if (boxes.length && frameOf(bigOnly[0]) !== still) {
       reveal(frameOf(bigOnly[0]), picture(bigOnly[0]), Math.min.apply(null, boxes.map(function (b) { return b[0]; })),
         Math.max.apply(null, boxes.map(function (b) { return b[1]; })));
     }
     if (!stacked) { return; }
     Array.prototype.forEach.call(board.querySelectorAll(".roads-overlay rect[data-on]"), function (r) {
-      if (r.getAttribute("data-on") === "big-road") { return; }
+      if (r.getAttribute("data-on") === "big-road" || frameOf(r) === still) { return; }
       var b = boxOf(r);
       reveal(frameOf(r), picture(r), b[0], b[1]);
     });
@@ -573,7 +753,8 @@
     var stepped = step;
     var resting = Array.prototype.map.call(viewer.childNodes, function (c) { return c.cloneNode(true); });
     step = function (k) {
-      stepped(k);
+      stepping = true;
+      try { stepped(k); } finally { stepping = false; }
       // A proof of a mark this coup has not made yet goes: the viewer says what it said at first.
       if (current && made[keyOf(current)] > k) {
         clearMarks();
@@ -583,7 +764,8 @@
         viewer.removeAttribute("data-showing");
         openViewer(false);
       }
-      if (stacked) { strips.forEach(function (p) { openStrip(p, false); }); }
+      // Each step opens the board on the newest columns of now: every strip, or the whole board's one frame.
+      if (stacked) { strips.forEach(function (p) { openStrip(p, false); }); } else { openFrame(); scrolled(); }
       if (current) { keepInView(); }
     };
   }
@@ -594,7 +776,7 @@
   }
   board.addEventListener("mouseover", function (event) {
     var u = markTarget(event);
-    if (u) { show(keyOf(u)); }
+    if (u) { show(keyOf(u), frameOf(u)); }
   });
   board.addEventListener("focusin", function (event) {
     var u = markTarget(event);
@@ -602,7 +784,7 @@
   });
   board.addEventListener("click", function (event) {
     var u = markTarget(event);
-    if (u) { u.focus(); show(keyOf(u)); openViewer(true); }
+    if (u) { u.focus(); show(keyOf(u)); openViewer(true, u); }
   });
   board.addEventListener("keydown", function (event) {
     var u = markTarget(event);
@@ -614,7 +796,7 @@
     else if (event.key === "End") { next = marks.length - 1; }
     else if (event.key === "Enter" || event.key === " ") {
       event.preventDefault();
-      if (narrow && narrow.matches) { openViewer(true); } else { proofs[keyOf(u)].scrollIntoView({ block: "nearest" }); }
+      if (narrow && narrow.matches) { openViewer(true, u); } else { proofs[keyOf(u)].scrollIntoView({ block: "nearest" }); }
       return;
     }
     if (next < 0) { return; }
