@@ -469,6 +469,13 @@ def written_format(output: str | None, by_suffix: dict[str, str], asked: str | N
     return named or asked
 
 
+def html_output(output: str | None, what: str) -> None:
+    """Refuse an ``-o`` that does not end in ``.html`` (or ``.htm``): ``what`` is a page, and the extension says what
+    a file holds (``-o quiz.txt`` would be HTML under a text file's name)."""
+    if output is not None and not output.lower().endswith((".html", ".htm")):
+        raise click.UsageError(f"{what} is an HTML page: give -o NAME.html, not {output}")
+
+
 def check_picture(path: str) -> None:
     """Raise RenderError unless ``path`` names a picture roads can write (.svg, .png or .pdf)."""
     from ..render import format_of  # the writers are only needed once a picture is drawn

@@ -13,7 +13,7 @@ import click
 from ..errors import LessonError, LogError
 from ..files import OutputNames, atomic_write, make_folder, name_limit, refuse_inputs, safe_stem
 from .app import cli, wrote
-from .flags import DECIMAL, checked, derived_road_option, dir_option, log_inputs, render_option
+from .flags import DECIMAL, checked, derived_road_option, dir_option, html_output, log_inputs, render_option
 from .inputs import Inputs
 
 if TYPE_CHECKING:
@@ -158,6 +158,7 @@ def lesson_command(
     if (output is None) == (folder is None):
         raise click.UsageError("say where the page goes: -o PAGE.html for one shoe, or -d FOLDER for one per shoe")
     refuse_inputs([output], inputs.logs)  # before anything is read: a log is never replaced by its page
+    html_output(output, "a lesson")
     wanted = parse_marks(marks) if marks is not None else None
 
     def write(shoe: Shoe, out: str) -> None:

@@ -11,7 +11,7 @@ import click
 from ..errors import LessonError
 from ..files import atomic_write, refuse_inputs, shown
 from .app import cli, wrote
-from .flags import count_option, log_inputs, seed_option
+from .flags import count_option, html_output, log_inputs, seed_option
 from .inputs import Inputs
 
 if TYPE_CHECKING:
@@ -66,7 +66,7 @@ def quiz_command(inputs: Inputs, output: str | None, seed: int | str | None, cou
       roads quiz --seed 7 --count 20 -o quiz.html    the same 20 questions every time
       roads quiz shoe.txt -o quiz.html               questions about your own shoe
       roads quiz shoes.jsonl --shoe 2 -o quiz.html   one shoe of an archive
-      roads quiz shoe.txt dragon.txt -o two.html     two shoes on one page
+      roads quiz shoe.txt cards.txt -o two.html      two shoes on one page
     """
     from ..lesson.questions import questions
     from ..lesson.quiz import quiz_page
@@ -75,6 +75,7 @@ def quiz_command(inputs: Inputs, output: str | None, seed: int | str | None, cou
     if output is None:
         raise click.UsageError("a quiz is a page: give -o QUIZ.html")
     refuse_inputs([output], inputs.logs)  # before anything is read: a log is never replaced by its quiz
+    html_output(output, "a quiz")
     chosen: int | str = seed if seed is not None else random_seed()
     boards: list[Scoreboard] = []
     names: list[str] = []
