@@ -147,6 +147,8 @@ def temp_files(path: str | os.PathLike[str]) -> Iterator[Path]:
 def make_folder(folder: str | os.PathLike[str], error: type[RoadsError] = OutputError) -> Path:
     """Create ``folder`` and its parents when missing, as every ``-d FOLDER`` does; ``error`` when it cannot be."""
     target = Path(folder)
+    if target.exists() and not target.is_dir():
+        raise error(f"{shown(folder)} is a file, not a folder: give a folder to write into")
     try:
         target.mkdir(parents=True, exist_ok=True)
     except OSError as exc:

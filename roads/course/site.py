@@ -27,7 +27,8 @@ from ..board import Bead
 from ..board.explain import Proof
 from ..board.names import DERIVED, Road
 from ..board.window import drawn_width
-from ..files import atomic_write, make_folder
+from ..errors import OutputError
+from ..files import atomic_write, make_folder, shown
 from ..lesson.compare import columns_of, comparison_scene
 from ..lesson.drill import drill, drill_html
 from ..lesson.questions import questions
@@ -107,10 +108,26 @@ def course_pages(*, seed: int | str, theme: str = "classic") -> tuple[dict[str, 
     return pages, built
 
 
+MARK = ".roads-course"
+"""The file a course folder holds: its pages were written by ``roads course`` and may be written again."""
+
+
 def write_course(folder: str | Path, *, seed: int | str, theme: str = "classic") -> Built:
-    """Write the course into ``folder`` (made if missing): every page built first, then each written whole."""
+    """Write the course into ``folder`` (made if missing): every page built first, then each written whole.
+
+    A page is never written over a file the course did not write: in a folder without the course's mark, a page's
+    name already taken is an OutputError, and nothing is written.
+    """
     pages, built = course_pages(seed=seed, theme=theme)
     target = make_folder(folder)
+    if not (target / MARK).is_file():
+        taken = sorted(name for name in pages if (target / name).exists())
+        if taken:
+            raise OutputError(
+                f"{shown(target / taken[0])} exists and roads course did not write it "
+                f"({len(taken)} of the course's {len(pages)} names are taken): give a new or empty folder"
+            )
+    atomic_write(target / MARK, "Written by roads course: its pages may be written again here.\n")
     for name in sorted(pages):
         atomic_write(target / name, pages[name])
     return built
