@@ -111,9 +111,11 @@ def check(record: Record) -> tuple[Coup | None, list[str]]:
     if record.dealt is not None:
         n = len(record.dealt)
         if n < 4:
+            # Two cards a line is how a Dragon Tiger log deals: say so, as a Dragon Tiger read of baccarat does.
+            hint = "; two a line is a Dragon Tiger log: read it with --game dragon-tiger" if n == 2 else ""
             return None, [
                 f"{n} card{'s' if n != 1 else ''}: a coup uses at least 4 "
-                "(Player 1st, Banker 1st, Player 2nd, Banker 2nd)"
+                f"(Player 1st, Banker 1st, Player 2nd, Banker 2nd){hint}"
             ]
         if n > 6:
             return None, [f"{n} cards: a coup uses at most 6 (at most one third card for each hand)"]
