@@ -30,12 +30,12 @@ from ..board.window import drawn_width
 from ..errors import OutputError
 from ..files import atomic_write, make_folder, shown
 from ..lesson.compare import columns_of, comparison_scene
-from ..lesson.drill import drill, drill_html
+from ..lesson.drill import drill, drill_page
 from ..lesson.questions import questions
 from ..lesson.tableau import parse_cell, tableau_scene
 from ..pages.csp import Policy
 from ..pages.figure import decoration_svg
-from ..pages.shell import asset, keep_symbols, page_fonts, sprite, standalone
+from ..pages.shell import Page, asset, keep_symbols, page_fonts, sprite, standalone
 from ..scene import lay_out, render_options
 from ..scene.primitives import Group, Item, Scene, Symbol
 from ..scoreboard import Scoreboard
@@ -88,21 +88,22 @@ class Shown:
         return self.check.question
 
 
-def course_pages(*, seed: int | str, theme: str = "classic") -> tuple[dict[str, str], Built]:
-    """Return every page of the course by file name, and the counts; the same ``seed`` gives the same bytes."""
+def course_pages(*, seed: int | str, theme: str = "classic") -> tuple[dict[str, Page], Built]:
+    """Return every page of the course (its HTML and its policy) by file name, and the counts; the same ``seed``
+    gives the same bytes."""
     render_options(theme=theme)  # an unknown theme fails here, before any work
-    pages: dict[str, str] = {}
+    pages: dict[str, Page] = {}
     every = lessons()
     boards = checks = 0
     for number, (module, lesson) in enumerate(every, 1):
         before = every[number - 2][1] if number > 1 else None
         after = every[number][1] if number < len(every) else None
-        html, drawn, asked = _lesson_page(module, lesson, number, len(every), before, after, theme)
-        pages[f"{lesson.slug}.html"] = html
+        page, drawn, asked = _lesson_page(module, lesson, number, len(every), before, after, theme)
+        pages[f"{lesson.slug}.html"] = page
         boards += drawn
         checks += asked
     pages["exam.html"] = _exam_page(seed, theme)
-    pages["drill.html"] = drill_html(drill(DRILL_SITUATIONS, seed), seed, title=f"Third-card drill (seed {seed})")
+    pages["drill.html"] = drill_page(drill(DRILL_SITUATIONS, seed), seed, title=f"Third-card drill (seed {seed})")
     built = Built((*sorted(pages), "index.html"), len(MODULES), len(every), boards, checks)
     pages["index.html"] = _index_page(built, seed, theme)
     return pages, built
@@ -129,7 +130,7 @@ def write_course(folder: str | Path, *, seed: int | str, theme: str = "classic")
             )
     atomic_write(target / MARK, "Written by roads course: its pages may be written again here.\n")
     for name in sorted(pages):
-        atomic_write(target / name, pages[name])
+        atomic_write(target / name, pages[name].html)
     return built
 
 
@@ -152,7 +153,7 @@ def _lesson_page(
     before: Lesson | None,
     after: Lesson | None,
     theme: str,
-) -> tuple[str, int, int]:
+) -> tuple[Page, int, int]:
     """Return one lesson's page, how many boards it draws (its figures) and how many checks it asks."""
     from markupsafe import Markup
 
@@ -165,7 +166,7 @@ def _lesson_page(
     practice = (
         [drawer.shown(c) for c in practice_checks(lesson, {c.question.kind for c in asked})] if lesson.shoe else []
     )
-    html = standalone(
+    page = standalone(
         "course_lesson.html",
         title=f"{lesson.title}: a road-reading course",
         policy=_policy(drawer),
@@ -183,11 +184,11 @@ def _lesson_page(
         after=after,
         KINDS=ALL_KINDS,
         exam=None,
-    ).html
-    return html, len(figures), len(shown)
+    )
+    return page, len(figures), len(shown)
 
 
-def _exam_page(seed: int | str, theme: str) -> str:
+def _exam_page(seed: int | str, theme: str) -> Page:
     """Return the final exam: questions about shoes dealt now, with ``seed``, that no lesson has shown."""
     from markupsafe import Markup
 
@@ -227,10 +228,10 @@ def _exam_page(seed: int | str, theme: str) -> str:
         after=None,
         KINDS=ALL_KINDS,
         exam=seed,
-    ).html
+    )
 
 
-def _index_page(built: Built, seed: int | str, theme: str) -> str:
+def _index_page(built: Built, seed: int | str, theme: str) -> Page:
     """Return the course's index: every module and lesson with its progress, the exam and the drill."""
     policy = Policy(
         scripts=(f"\n{asset('course.js')}",),
@@ -245,7 +246,7 @@ def _index_page(built: Built, seed: int | str, theme: str) -> str:
         built=built,
         seed=seed,
         checks_of={lesson.slug: lesson.checks for _, lesson in lessons()},
-    ).html
+    )
 
 
 class _Drawer:

@@ -9,12 +9,16 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from ..cards import RANKS, rank_value
 from ..errors import LessonError
 from ..rules import banker_draws, is_natural, player_draws, tableau_reason
 from ..scene.hand import with_article_card
 from ..shoe import SeededStream
+
+if TYPE_CHECKING:
+    from ..pages.shell import Page
 
 MAX_COUNT = 1000
 SHOWN_RANK = {"T": "10"}
@@ -162,12 +166,17 @@ def drill_json(situations: list[Situation], seed: int | str) -> str:
 
 def drill_html(situations: list[Situation], seed: int | str, title: str | None = None) -> str:
     """Return the drill as a self-checking quiz page (offline; answers in <details> when JavaScript is off)."""
+    return drill_page(situations, seed, title).html
+
+
+def drill_page(situations: list[Situation], seed: int | str, title: str | None = None) -> Page:
+    """Return the drill's page with its policy (a server answers the policy as its header)."""
     from ..pages.csp import Policy
     from ..pages.shell import asset, standalone
 
     policy = Policy(scripts=(f"\n{asset('drill.js')}",), styles=(f"\n{asset('drill.css')}",))
     heading = title or f"Third-card drill (seed {seed})"
-    return standalone("drill.html", title=heading, policy=policy, situations=situations, yes=yes).html
+    return standalone("drill.html", title=heading, policy=policy, situations=situations, yes=yes)
 
 
 FORMATS = {"text": drill_text, "json": drill_json}

@@ -92,6 +92,15 @@ def openapi() -> dict[str, Any]:
                 "responses": {**_answer("HTML", "text/html"), "404": _ERROR},
             }
         },
+        "/course": {"get": {"summary": "moves to /course/ (308)", "responses": {"308": {"description": "/course/"}}}},
+        "/course/": {"get": {"summary": "roads course: the course's index", "responses": _answer("HTML", "text/html")}},
+        "/course/{name}": {
+            "get": {
+                "summary": "roads course: one page of the course (a lesson, the exam, the drill)",
+                "parameters": [{"name": "name", "in": "path", "required": True, "schema": {"type": "string"}}],
+                "responses": {**_answer("HTML", "text/html"), "404": _ERROR},
+            }
+        },
         "/api/tables": {"get": {"summary": "every table", "responses": _answer('{"tables": [...]}')}},
         "/api/tables/{table}": {
             "get": {

@@ -31,7 +31,7 @@ from urllib.parse import urlsplit
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, JSONResponse, Response, StreamingResponse
+from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response, StreamingResponse
 from starlette.routing import BaseRoute, Route
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
@@ -381,6 +381,21 @@ async def quiz_page(request: Request) -> Response:
     return HTMLResponse(page.html, headers={"Content-Security-Policy": page.policy.header})
 
 
+async def course_page(request: Request) -> Response:
+    """GET /course/ and /course/{name}: ``roads course``'s static site, each page with its own policy as the quiz's.
+
+    ``/course`` moves to ``/course/``, so the pages' relative links stay inside the course.
+    """
+    if request.url.path == "/course":
+        return RedirectResponse("/course/", status_code=308)
+    name = request.path_params.get("name") or "index.html"
+    pages = await worker.read(views.course)
+    page = pages.get(name)
+    if page is None:
+        raise HTTPException(404, f"no such course page: {name[:64]}")
+    return HTMLResponse(page.html, headers={"Content-Security-Policy": page.policy.header})
+
+
 async def openapi_page(request: Request) -> Response:
     """GET /openapi.json: the contract as an OpenAPI 3.1 document."""
     return JSONResponse(openapi())
@@ -395,6 +410,9 @@ def routes() -> list[BaseRoute]:
         Route("/static/{name}", asset, methods=["GET"]),
         Route("/openapi.json", openapi_page, methods=["GET"]),
         Route("/quiz", quiz_page, methods=["GET"]),
+        Route("/course", course_page, methods=["GET"]),
+        Route("/course/", course_page, methods=["GET"]),
+        Route("/course/{name}", course_page, methods=["GET"]),
         Route("/api/tables", list_tables, methods=["GET"]),
         Route(api, get_table, methods=["GET"]),
         Route(api, put_table, methods=["PUT"]),

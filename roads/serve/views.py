@@ -11,6 +11,7 @@ within one byte budget for the whole server (``CACHE_BYTES``).
 from __future__ import annotations
 
 import difflib
+import functools
 import io
 import json
 import re
@@ -374,6 +375,20 @@ ROADS = tuple(road.cli for road in DERIVED)
 
 
 QUIZ_SEED = "serve"
+
+
+COURSE_SEED = 2026
+"""The seed of the served course's final exam (``roads course``'s default): every viewer sees the same course."""
+
+
+@functools.cache
+def course() -> dict[str, Page]:
+    """Return ``roads course``'s pages by file name, built once for the server's life (they never change)."""
+    from ..course.site import course_pages
+
+    return course_pages(seed=COURSE_SEED)[0]
+
+
 """The seed of the served quiz unless the request gives one: the same tables give the same page."""
 
 
