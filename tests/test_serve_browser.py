@@ -81,10 +81,11 @@ def test_keys_enter_coups_and_the_board_is_what_roads_render_draws(
         counts[2],
     ]
     page.click("#board-img", position={"x": 5, "y": 5})  # not a mark: nothing happens
-    page.select_option("#proof-road", "big-eye-boy")
-    page.fill("#proof-mark", "2")
-    page.click("#proof-form button")
-    page.wait_for_selector("#proof-text:has-text('Rule')")
+    assert page.locator("#proof article").count() == 0
+    page.focus("#board")
+    page.keyboard.press("ArrowRight")  # the arrow keys walk the marks: Big Eye Boy mark 1, then 2
+    page.keyboard.press("ArrowRight")
+    page.wait_for_selector("#proof article[data-road=big-eye-boy][data-mark='2']:has-text('Rule')")
     assert page.errors == [], sorted(set(page.errors))
 
 

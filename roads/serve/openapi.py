@@ -56,6 +56,11 @@ def _json_body(required: list[str], properties: dict[str, Any]) -> dict[str, Any
 def openapi() -> dict[str, Any]:
     """Return the OpenAPI document of every route."""
     table = [_TABLE]
+    proof = [
+        _TABLE,
+        {"name": "road", "in": "path", "required": True, "schema": {"type": "string"}},
+        {"name": "mark", "in": "path", "required": True, "schema": {"type": "integer", "minimum": 1}},
+    ]
     coup_body = _json_body(
         ["expect"],
         {
@@ -83,6 +88,20 @@ def openapi() -> dict[str, Any]:
                 "summary": "the table page (?overlay=1: the board alone, transparent)",
                 "parameters": table,
                 "responses": {**_answer("HTML", "text/html"), "404": _ERROR},
+            }
+        },
+        "/tables/{table}/proof/{road}/{mark}": {
+            "get": {
+                "summary": "the lesson's proof of one mark as an HTML fragment: picture, numbered steps, watchout",
+                "parameters": proof,
+                "responses": {**_answer("HTML", "text/html"), "404": _ERROR},
+            }
+        },
+        "/tables/{table}/proof/{road}/{mark}.svg": {
+            "get": {
+                "summary": "the lesson's picture of one mark's proof: the compared Big Road columns, tinted",
+                "parameters": proof,
+                "responses": {**_answer("SVG", "image/svg+xml"), "404": _ERROR},
             }
         },
         "/quiz": {
@@ -182,11 +201,7 @@ def openapi() -> dict[str, Any]:
         "/api/tables/{table}/proof/{road}/{mark}": {
             "get": {
                 "summary": "roads explain LOG --road ROAD --mark MARK --json",
-                "parameters": [
-                    _TABLE,
-                    {"name": "road", "in": "path", "required": True, "schema": {"type": "string"}},
-                    {"name": "mark", "in": "path", "required": True, "schema": {"type": "integer", "minimum": 1}},
-                ],
+                "parameters": proof,
                 "responses": {**_answer("the proof"), "404": _ERROR},
             }
         },

@@ -107,26 +107,66 @@
     return m ? m[1] : null;
   }
 
-  // The marks' places are read from the SVG's text (a parsed document would count as inline style under
-  // the page's policy): each derived mark is a <use data-road data-mark x y>, one cell of its road apart.
+  var DERIVED = ["big-eye-boy", "small-road", "cockroach-pig"];
+  var beads = {};      // Big Road coup -> its bead's centre (model units), for lighting compared beads
+  var lit = null;      // the mark whose proof is shown: {road, mark, compared: [coups], source}
+
+  // The marks' places are read from the SVG's text, never written back (a parsed document would count as
+  // inline style under the page's policy): each mark is a <use data-road data-mark x y> whose x, y is the
+  // CENTRE of its cell, and its road's grid (the <g class="road R">'s first <rect>) is six cells high.
   function readMarks(text) {
     var head = /<svg[^>]*>/.exec(text)[0];
     var view = (attr(head, "viewBox") || "0 0 0 0").split(/[ ,]+/).map(Number);
     box = { w: view[2], h: view[3] };
-    var found = [];
     var cells = {};
-    (text.match(/<use [^>]*data-mark="[^>]*>/g) || []).forEach(function (tag) {
-      var m = { road: attr(tag, "data-road"), mark: Number(attr(tag, "data-mark")),
-        x: Number(attr(tag, "x")), y: Number(attr(tag, "y")) };
-      found.push(m);
+    (text.match(/<g class="road [a-z-]+"[^>]*>\s*<rect [^>]*>/g) || []).forEach(function (tag) {
+      var road = /class="road ([a-z-]+)"/.exec(tag)[1];
+      cells[road] = Number(attr(/<rect [^>]*>/.exec(tag)[0], "height")) / 6;
     });
-    found.forEach(function (a, i) {
-      var b = found[i + 1];
-      if (b && b.road === a.road && b.x === a.x && b.y > a.y) {
-        cells[a.road] = Math.min(cells[a.road] || Infinity, b.y - a.y);
-      }
+    marks = (text.match(/<use [^>]*data-mark="[^>]*>/g) || []).map(function (tag) {
+      var road = attr(tag, "data-road");
+      return { road: road, mark: Number(attr(tag, "data-mark")), x: Number(attr(tag, "x")),
+        y: Number(attr(tag, "y")), size: cells[road] || 12 };
     });
-    marks = found.map(function (m) { m.size = cells[m.road] || 12; return m; });
+    beads = {};
+    (text.match(/<use [^>]*data-road="big-road"[^>]*>/g) || []).forEach(function (tag) {
+      beads[attr(tag, "data-coup")] = { x: Number(attr(tag, "x")), y: Number(attr(tag, "y")),
+        size: cells["big-road"] || 24 };
+    });
+  }
+
+  // The mark under a point of the board (model units): the one whose whole cell holds it.
+  function markAt(x, y) {
+    return marks.filter(function (m) {
+      return Math.abs(x - m.x) <= m.size / 2 && Math.abs(y - m.y) <= m.size / 2;
+    })[0] || null;
+  }
+
+  // Lights over the board: boxes placed in percent of the picture (set through the style object, which the
+  // page's policy allows), so they follow the board at any width without touching its SVG.
+  var lights = document.getElementById("board-lights");
+  function light(cls, x, y, size) {
+    var span = document.createElement("span");
+    span.className = cls;
+    span.style.left = (100 * (x - size / 2) / box.w) + "%";
+    span.style.top = (100 * (y - size / 2) / box.h) + "%";
+    span.style.width = (100 * size / box.w) + "%";
+    span.style.height = (100 * size / box.h) + "%";
+    lights.appendChild(span);
+  }
+  function showLights() {
+    if (!lights) { return; }
+    lights.textContent = "";
+    if (!lit || !box) { return; }
+    lit.compared.forEach(function (coup) {
+      var b = beads[coup];
+      if (b) { light("lit-compared", b.x, b.y, b.size); }
+    });
+    var b = beads[lit.source];
+    if (b) { light("lit-source", b.x, b.y, b.size); }
+    marks.forEach(function (m) {
+      if (m.road === lit.road && m.mark === lit.mark) { light("lit-mark", m.x, m.y, m.size); }
+    });
   }
 
   // The board as roads render draws it, kept as text: a change's event carries the patch of it (its lines
@@ -140,6 +180,7 @@
     boardPrefix = m ? m[1] : null;
     img.setAttribute("data-board", boardPrefix || "");  // the board's id prefix: a digest of what it shows
     readMarks(text);
+    showLights();
     if (overlay) { text = text.replace(/<rect class="background"[^>]*>/, ""); }
     var url = URL.createObjectURL(new Blob([text], { type: "image/svg+xml" }));
     img.src = url;
@@ -244,11 +285,42 @@
   function result(letter) { send("POST", api + "/coups", { result: letter, expect: coups + 1 }).then(answer); }
   function undo() { send("DELETE", api + "/coups/last?expect=" + coups).then(answer); }
 
+  // The lesson's proof of a mark, as the server words it (an HTML fragment: picture, steps, watchout); its
+  // data- attributes say what to light on the board. A later tap wins over an answer still on its way.
+  var asked = 0;
+  var chosen = null;  // the mark asked for last (its proof may be on its way)
   function proof(road, mark) {
-    fetch(api + "/proof/" + road + "/" + mark).then(function (r) { return r.json(); }).then(function (p) {
-      var text = document.getElementById("proof-text");
-      text.textContent = p.error ? p.error : p.text + " " + p.mistake;
+    var mine = ++asked;
+    chosen = { road: road, mark: mark };
+    fetch("/tables/" + encodeURIComponent(table) + "/proof/" + road + "/" + mark).then(function (r) {
+      return r.text().then(function (t) { return { ok: r.ok, text: t }; });
+    }).then(function (a) {
+      if (mine !== asked) { return; }
+      var body = document.getElementById("proof-body");
+      if (!a.ok) { say(JSON.parse(a.text).error); return; }
+      body.innerHTML = a.text;
+      var art = body.querySelector("article");
+      lit = { road: road, mark: mark, source: art.getAttribute("data-source"),
+        compared: (art.getAttribute("data-compared") || "").split(" ").filter(Boolean) };
+      showLights();
     });
+  }
+
+  // Arrow keys on the board: left and right walk a road's marks, up and down go to the road above or below.
+  function step(key) {
+    var road = chosen ? chosen.road : DERIVED[0];
+    var mark = chosen ? chosen.mark : 0;
+    var count = function (r) { return marks.filter(function (m) { return m.road === r; }).length; };
+    if (key === "ArrowRight") { mark += 1; }
+    else if (key === "ArrowLeft") { mark -= 1; }
+    else {
+      var i = DERIVED.indexOf(road) + (key === "ArrowDown" ? 1 : -1);
+      if (i < 0 || i >= DERIVED.length || !count(DERIVED[i])) { return; }
+      road = DERIVED[i];
+      mark = Math.max(1, mark);
+    }
+    mark = Math.min(Math.max(mark, 1), count(road));
+    if (mark >= 1 && (!chosen || road !== chosen.road || mark !== chosen.mark)) { proof(road, mark); }
   }
 
   Array.prototype.forEach.call(document.querySelectorAll("[data-result]"), function (b) {
@@ -273,10 +345,6 @@
       });
     });
   }
-  document.getElementById("proof-form").addEventListener("submit", function (e) {
-    e.preventDefault();
-    proof(document.getElementById("proof-road").value, document.getElementById("proof-mark").value);
-  });
   document.addEventListener("keydown", function (e) {
     var tag = e.target && e.target.tagName;
     if (tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA" || e.ctrlKey || e.metaKey || e.altKey) { return; }
@@ -285,17 +353,15 @@
     if (key === "B" || key === "P" || key === "T") { e.preventDefault(); result(key); }
     else if (e.key === "Backspace") { e.preventDefault(); undo(); }
   });
+  var figure = document.getElementById("board");
   img.addEventListener("click", function (e) {
     if (!box) { return; }
-    var x = e.offsetX / img.clientWidth * box.w;
-    var y = e.offsetY / img.clientHeight * box.h;
-    var hit = marks.filter(function (m) {
-      return x >= m.x && x < m.x + m.size && y >= m.y && y < m.y + m.size;
-    })[0];
-    if (hit) {
-      document.getElementById("proof-road").value = hit.road;
-      document.getElementById("proof-mark").value = hit.mark;
-      proof(hit.road, hit.mark);
-    }
+    var hit = markAt(e.offsetX / img.clientWidth * box.w, e.offsetY / img.clientHeight * box.h);
+    if (hit) { proof(hit.road, hit.mark); }
+  });
+  figure.addEventListener("keydown", function (e) {
+    if (["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown"].indexOf(e.key) < 0) { return; }
+    e.preventDefault();
+    step(e.key);
   });
 }());

@@ -1,0 +1,76 @@
+"""``roads serve``'s proof of one mark as the lesson gives it (issue 32, item 2): an HTML fragment (the picture,
+the numbered steps, the watchout, what to light) and the lesson's comparison picture as SVG."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+pytest.importorskip("starlette", reason="roads[serve] (in the test extra) is not installed")
+
+from starlette.testclient import TestClient
+from test_serve import data, served_client  # noqa: F401  # the shared data directory fixture
+
+from roads import Scoreboard
+from roads.board.names import Road
+from roads.lesson.compare import columns_of, comparison_scene
+from roads.render.svg import scene_svg
+from roads.serve.routes import create_app
+from roads.serve.store import Store
+
+KEYS = "BPPBTBBPPPBPTBBPBPPBBBPPBPBBPP"
+
+
+@pytest.fixture
+def thirty(data):  # type: ignore[no-untyped-def]  # noqa: F811
+    with served_client(create_app(Store(data))) as c:
+        assert c.put("/api/tables/main").status_code == 201
+        for n, key in enumerate(KEYS, 1):
+            assert c.post("/api/tables/main/coups", json={"result": key, "expect": n}).status_code == 201
+        yield c
+
+
+def _board() -> Scoreboard:
+    board = Scoreboard()
+    for key in KEYS:
+        board.add(key)
+    return board
+
+
+def test_the_proof_fragment_is_the_lessons_words_with_what_to_light(thirty: TestClient) -> None:
+    board = _board()
+    for road in ("big-eye-boy", "small-road", "cockroach-pig"):
+        proof = board.proof(Road.parse(road, derived=True), 3)
+        answer = thirty.get(f"/tables/main/proof/{road}/3")
+        assert answer.status_code == 200 and answer.headers["content-type"].startswith("text/html")
+        html = answer.text
+        assert f'data-road="{road}" data-mark="3" data-color="{proof.color.value}"' in html
+        assert f"<li>{proof.reason}</li><li>{proof.comparison}</li>" in html.replace("&#39;", "'")
+        assert proof.mistake in html.replace("&#39;", "'")
+        compared = re.search(r'data-compared="([0-9 ]*)"', html)
+        columns = columns_of(board)
+        assert compared is not None
+        assert compared.group(1).split() == [str(b.coup) for c, _ in proof.compared for b in columns[c]]
+        assert f'src="/tables/main/proof/{road}/3.svg"' in html
+        assert " style=" not in html and "<script" not in html
+
+
+def test_the_proof_picture_is_the_lessons_comparison_figure(thirty: TestClient) -> None:
+    board = _board()
+    proof = board.proof(Road.parse("small-road", derived=True), 4)
+    answer = thirty.get("/tables/main/proof/small-road/4.svg")
+    assert answer.status_code == 200 and answer.headers["content-type"] == "image/svg+xml"
+    assert answer.text == scene_svg(comparison_scene(proof, columns_of(board)), style=False)
+
+
+@pytest.mark.parametrize("path", ["big-eye-boy/999", "big-eye-boy/0", "no-road/1", "big-eye-boy/x", "big-road/1"])
+def test_a_proof_of_no_such_mark_is_a_404_line(thirty: TestClient, path: str) -> None:
+    for url in (f"/tables/main/proof/{path}", f"/tables/main/proof/{path}.svg"):
+        answer = thirty.get(url)
+        assert answer.status_code == 404, url
+        assert answer.json()["error"]
+
+
+def test_a_proof_of_no_such_table_is_a_404(thirty: TestClient) -> None:
+    assert thirty.get("/tables/nowhere/proof/big-eye-boy/1").status_code == 404
