@@ -14,6 +14,7 @@ from test_serve import data, served_client  # noqa: F401  # the shared data dire
 
 from roads import Scoreboard
 from roads.board.names import Road
+from roads.cli import main
 from roads.lesson.compare import columns_of, comparison_scene
 from roads.render.svg import scene_svg
 from roads.serve.routes import create_app
@@ -74,3 +75,15 @@ def test_a_proof_of_no_such_mark_is_a_404_line(thirty: TestClient, path: str) ->
 
 def test_a_proof_of_no_such_table_is_a_404(thirty: TestClient) -> None:
     assert thirty.get("/tables/nowhere/proof/big-eye-boy/1").status_code == 404
+
+
+def test_the_full_shoe_odds_are_what_roads_odds_prints_for_the_tables_decks_and_rules(
+    thirty: TestClient, capsys: pytest.CaptureFixture[str]
+) -> None:
+    answer = thirty.get("/api/tables/main/odds/full-shoe")
+    assert answer.status_code == 200
+    assert thirty.get("/api/tables/main/odds").status_code == 409  # results only: the next coup needs cards
+    capsys.readouterr()
+    assert main(["odds", "--bets", "--decks", "8", "--rules", "standard", "--json"]) == 0
+    assert answer.text == capsys.readouterr().out
+    assert thirty.get("/api/tables/nowhere/odds/full-shoe").status_code == 404

@@ -198,6 +198,14 @@ def openapi() -> dict[str, Any]:
                 "responses": {**_answer("the odds and the bets' prices"), "404": _ERROR, "409": _ERROR},
             }
         },
+        "/api/tables/{table}/odds/full-shoe": {
+            "get": {
+                "summary": "roads odds --bets --decks N --rules R --json: the first coup of a full shoe of the table's "
+                "decks and rules (what a table of results can be shown, labelled as the full shoe's)",
+                "parameters": table,
+                "responses": {**_answer("the odds and the bets' prices"), "404": _ERROR},
+            }
+        },
         "/api/tables/{table}/proof/{road}/{mark}": {
             "get": {
                 "summary": "roads explain LOG --road ROAD --mark MARK --json",

@@ -236,16 +236,33 @@
     }
   }
 
-  function showOdds(priced) {
+  // The odds panel says what its figures are, from the answer it was given and never from an older one:
+  // with the cards of every coup, the next coup's exact odds and the cards left; for a table of results, that
+  // the next coup's odds need the cards, and the first coup of a full shoe, labelled as such (no cards left
+  // is counted: none were).
+  function showOdds(priced, full) {
     var dl = document.getElementById("odds");
+    var note = document.getElementById("odds-note");
+    var panel = document.getElementById("odds-panel");
     if (!dl) { return; }
-    // The answer of roads odds --after LOG --rules R --json: the next coup's odds, then the bets' prices.
     var o = priced.odds, edges = {};
     priced.bets.forEach(function (b) { edges[b.bet] = b.edge; });
-    // The edges are of the table's rules (an EZ Banker pushes on a three-card 7), not the standard table's.
-    listOf(dl, [["Banker", percent(o.banker)], ["Player", percent(o.player)], ["Tie", percent(o.tie)],
+    var pairs = [["Banker", percent(o.banker)], ["Player", percent(o.player)], ["Tie", percent(o.tie)],
       ["Banker edge", percent(edges.banker)], ["Player edge", percent(edges.player)],
-      ["Tie edge", percent(edges.tie)], ["Cards left", o.cards_left]]);
+      ["Tie edge", percent(edges.tie)]];
+    // The edges are of the table's rules (an EZ Banker pushes on a three-card 7), not the standard table's.
+    if (full) {
+      panel.setAttribute("data-odds", "full-shoe");
+      document.getElementById("odds-heading").textContent = "Odds: full shoe";
+      note.textContent = "The next coup's odds need the cards: this table's coups were entered as results, " +
+        "so no card is counted out. Below, the first coup of a full shoe (" + priced.cards_left + " cards) " +
+        "under " + priced.title + " rules, not the next coup's.";
+    } else {
+      panel.setAttribute("data-odds", "next-coup");
+      document.getElementById("odds-heading").textContent = "Odds: next coup";
+      note.textContent = "Exact, from the cards of every coup dealt: " + o.cards_left + " cards left.";
+    }
+    listOf(dl, pairs);
   }
 
   // What the board does not show (statistics, asks, odds) is fetched after each change; the board is drawn
@@ -255,9 +272,10 @@
     busy = busy.then(function () {
       var jobs = [patchBoard(patch) ? null : drawBoard(), fetch(api).then(function (r) { return r.json(); }).then(function (s) {
         showState(s);
-        // Odds need the cards of every coup: a table of results alone has none to count.
-        if (overlay || !s.cards) { return null; }
-        return fetch(api + "/odds").then(function (r) { return r.json(); }).then(showOdds);
+        // Odds of the next coup need the cards of every coup: a table of results alone has none to count.
+        if (overlay) { return null; }
+        return fetch(api + (s.cards ? "/odds" : "/odds/full-shoe")).then(function (r) { return r.json(); })
+          .then(function (priced) { showOdds(priced, !s.cards); });
       })];
       return Promise.all(jobs).then(function () {
         // Everything shown is of this many coups: what a test (or a screen reader's refresh) waits for.
