@@ -56,6 +56,7 @@ BAD: dict[str, list[str]] = {
     "highlight": ["big-road:1", "big-eye-boy", "big-eye-boy:0", "big-eye-boy:x"],
     "title": [],  # any text is a title
     "good_roads": ["maybe"],
+    "background": ["maybe"],
 }
 
 

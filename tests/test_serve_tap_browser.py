@@ -60,6 +60,20 @@ def _marks(svg: str) -> list[tuple[str, int, float, float, float]]:
     return found
 
 
+def _point(page: Any, x: float, y: float, width: float) -> tuple[float, float]:
+    """Return where the board's point (x, y) (model units, ``width`` the viewBox's) is on the page, scrolling the
+    board (its older columns scroll) until it is in view."""
+    for _ in range(3):
+        shown = page.locator("#board-img").bounding_box()
+        view = page.locator("#board-scroll").bounding_box()
+        scale = shown["width"] / width
+        px, py = shown["x"] + x * scale, shown["y"] + y * scale
+        if view["x"] + 8 <= px <= view["x"] + view["width"] - 8:
+            return px, py
+        page.eval_on_selector("#board-scroll", "(e, d) => { e.scrollLeft += d; }", px - view["x"] - view["width"] / 2)
+    raise AssertionError(f"({x}, {y}) never came into view")
+
+
 def _open(browser: Any, url: str, width: int) -> Any:  # noqa: F811
     page = browser.new_page(viewport={"width": width, "height": 900})
     errors: list[str] = []
@@ -83,11 +97,10 @@ def test_a_tap_anywhere_in_a_marks_cell_opens_that_marks_proof(
         view = re.search(r'viewBox="0 0 ([0-9.]+) ([0-9.]+)"', http.get("/api/tables/thirty/board.svg").text)
     assert view is not None
     assert {road for road, *_ in marks} == set(DERIVED)
-    shown = page.locator("#board-img").bounding_box()
-    scale = shown["width"] / float(view.group(1))
+    page.locator("#board-scroll").scroll_into_view_if_needed()
 
     def tap(road: str, mark: int, x: float, y: float) -> None:
-        page.mouse.click(shown["x"] + x * scale, shown["y"] + y * scale)
+        page.mouse.click(*_point(page, x, y, float(view.group(1))))
         page.wait_for_selector(f"#proof article[data-road={road}][data-mark='{mark}']", timeout=5_000)
 
     # The centre of every mark's cell, then (last to first, so each tap changes the proof) a point near its
@@ -110,9 +123,8 @@ def test_a_tapped_marks_proof_is_the_lessons_with_the_mark_and_its_compared_bead
     _, _, x, y, _ = next(m for m in _marks(svg) if m[0] == "small-road" and m[1] == 4)
     view = re.search(r'viewBox="0 0 ([0-9.]+) ', svg)
     assert view is not None
-    shown = page.locator("#board-img").bounding_box()
-    scale = shown["width"] / float(view.group(1))
-    page.mouse.click(shown["x"] + x * scale, shown["y"] + y * scale)
+    px, py = _point(page, x, y, float(view.group(1)))
+    page.mouse.click(px, py)
     article = page.wait_for_selector("#proof article[data-road=small-road][data-mark='4']")
     # The lesson's picture (its own SVG, drawn), the numbered steps and the watchout.
     picture = page.locator("#proof .proof-picture")
@@ -125,8 +137,8 @@ def test_a_tapped_marks_proof_is_the_lessons_with_the_mark_and_its_compared_bead
     assert compared
     assert page.locator("#board-lights .lit-compared").count() == len(compared)
     lit = page.locator("#board-lights .lit-mark").bounding_box()
-    assert abs(lit["x"] + lit["width"] / 2 - (shown["x"] + x * scale)) < 1.5
-    assert abs(lit["y"] + lit["height"] / 2 - (shown["y"] + y * scale)) < 1.5
+    assert abs(lit["x"] + lit["width"] / 2 - px) < 1.5
+    assert abs(lit["y"] + lit["height"] / 2 - py) < 1.5
     # Arrow keys move from mark to mark: right to mark 5, down to Cockroach Pig, up and left back.
     page.keyboard.press("ArrowRight")
     page.wait_for_selector("#proof article[data-road=small-road][data-mark='5']")

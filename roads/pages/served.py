@@ -20,9 +20,12 @@ def lobby(tables: list[dict[str, Any]]) -> str:
     return render("lobby.html", title="roads: tables", tables=tables, **_SHELL)
 
 
-def table(name: str, writable: bool, overlay: bool, token: bool) -> str:
-    """Return the table page (``overlay``: the board alone on a transparent page)."""
-    return render("table.html", name=name, writable=writable, overlay=overlay, token=token, **_SHELL)
+def table(name: str, writable: bool, overlay: bool, token: bool, display: bool = False, query: str = "") -> str:
+    """Return the table page (``overlay``: the board alone on a transparent page, drawn with the drawing options
+    of ``query``; ``display``: a floor display, the board and its header without controls)."""
+    return render(
+        "table.html", name=name, writable=writable, overlay=overlay, token=token, display=display, query=query, **_SHELL
+    )
 
 
 __all__ = ["lobby", "table"]

@@ -206,6 +206,16 @@ def openapi() -> dict[str, Any]:
                 "responses": {**_answer("the odds and the bets' prices"), "404": _ERROR},
             }
         },
+        "/api/tables/{table}/ask/{side}.svg": {
+            "get": {
+                "summary": "the board (as board.svg draws it) if banker or player won the next coup: the ask buttons",
+                "parameters": [
+                    _TABLE,
+                    {"name": "side", "in": "path", "required": True, "schema": {"enum": ["banker", "player"]}},
+                ],
+                "responses": {**_answer("SVG", "image/svg+xml"), "404": _ERROR},
+            }
+        },
         "/api/tables/{table}/proof/{road}/{mark}": {
             "get": {
                 "summary": "roads explain LOG --road ROAD --mark MARK --json",

@@ -323,7 +323,10 @@ async def table_page(request: Request) -> Response:
     """GET /tables/{table}: the table page (``?overlay=1``: the board alone, transparent, for a stream)."""
     table = _table(request)
     overlay = request.query_params.get("overlay") in ("1", "true", "yes")
-    return HTMLResponse(served.table(table.name, table.writable, overlay, _served(request).token is not None))
+    display = request.query_params.get("display") in ("1", "true", "yes")
+    query = panels.overlay_query(dict(request.query_params)) if overlay else ""
+    page = served.table(table.name, table.writable, overlay, _served(request).token is not None, display, query)
+    return HTMLResponse(page)
 
 
 async def asset(request: Request) -> Response:

@@ -108,6 +108,7 @@
   }
 
   var DERIVED = ["big-eye-boy", "small-road", "cockroach-pig"];
+  var roads = {};      // each road's grid on the board: x, y, w, h, cell (model units)
   var beads = {};      // Big Road coup -> its bead's centre (model units), for lighting compared beads
   var lit = null;      // the mark whose proof is shown: {road, mark, compared: [coups], source}
 
@@ -119,9 +120,15 @@
     var view = (attr(head, "viewBox") || "0 0 0 0").split(/[ ,]+/).map(Number);
     box = { w: view[2], h: view[3] };
     var cells = {};
+    roads = {};
     (text.match(/<g class="road [a-z-]+"[^>]*>\s*<rect [^>]*>/g) || []).forEach(function (tag) {
       var road = /class="road ([a-z-]+)"/.exec(tag)[1];
-      cells[road] = Number(attr(/<rect [^>]*>/.exec(tag)[0], "height")) / 6;
+      var rect = /<rect [^>]*>/.exec(tag)[0];
+      var r = { x: Number(attr(rect, "x")), y: Number(attr(rect, "y")), w: Number(attr(rect, "width")),
+        h: Number(attr(rect, "height")) };
+      r.cell = r.h / 6;
+      roads[road] = r;
+      cells[road] = r.cell;
     });
     marks = (text.match(/<use [^>]*data-mark="[^>]*>/g) || []).map(function (tag) {
       var road = attr(tag, "data-road");
@@ -133,6 +140,94 @@
       beads[attr(tag, "data-coup")] = { x: Number(attr(tag, "x")), y: Number(attr(tag, "y")),
         size: cells["big-road"] || 24 };
     });
+  }
+
+  // A board that stays legible: drawn at the size that makes its smallest cell (a derived road's) at least
+  // 16 CSS px on a phone, 24 on a desktop (40 on a floor display), filling the width when it is small; its
+  // older columns scroll, and it stays on its newest columns unless the reader scrolled back.
+  var scroller = document.getElementById("board-scroll");
+  var canvas = document.getElementById("board-canvas");
+  var ruler = document.getElementById("board-ruler");
+  var names = document.getElementById("board-names");
+  var NAMES = { "bead-plate": "Bead Plate", "big-road": "Big Road", "big-eye-boy": "Big Eye Boy",
+    "small-road": "Small Road", "cockroach-pig": "Cockroach Pig" };
+
+  function readable() {
+    if (body.classList.contains("display")) { return 40; }
+    return window.innerWidth >= 1200 ? 24 : 16;
+  }
+
+  function place(el, x, y, w, h) {
+    el.style.left = (100 * x / box.w) + "%";
+    el.style.top = (100 * y / box.h) + "%";
+    if (w !== null) { el.style.width = (100 * w / box.w) + "%"; }
+    if (h !== null) { el.style.height = (100 * h / box.h) + "%"; }
+  }
+
+  function fit() {
+    if (!box || !scroller || !canvas) { return; }
+    var smallest = Infinity;
+    Object.keys(roads).forEach(function (r) { smallest = Math.min(smallest, roads[r].cell); });
+    if (smallest === Infinity) { smallest = 12; }
+    var scale = Math.max(readable() / smallest, scroller.clientWidth / box.w);
+    canvas.style.width = Math.ceil(box.w * scale) + "px";
+    var big = roads["big-road"];
+    if (ruler && big) {
+      var n = Math.round(big.w / big.cell);
+      if (ruler.childElementCount !== n || ruler.getAttribute("data-at") !== String(big.x)) {
+        ruler.textContent = "";
+        ruler.setAttribute("data-at", String(big.x));
+        for (var i = 0; i < n; i++) {
+          var tick = document.createElement("span");
+          tick.textContent = String(i + 1);
+          tick.style.left = (100 * (big.x + i * big.cell) / box.w) + "%";
+          tick.style.width = (100 * big.cell / box.w) + "%";
+          ruler.appendChild(tick);
+        }
+      }
+    }
+    if (names) {
+      names.textContent = "";
+      Object.keys(roads).forEach(function (r) {
+        var tag = document.createElement("span");
+        tag.className = "road-name";
+        tag.setAttribute("data-road", r);
+        tag.textContent = NAMES[r] || r;
+        names.appendChild(tag);
+      });
+      nameRoads();
+    }
+    if (following) { scroller.scrollLeft = newest(); }
+  }
+
+  // Where the board is scrolled to show its newest columns: the last bead or mark and two free cells after it
+  // at the right edge (a board draws empty columns past its newest). It stays there until the reader scrolls.
+  var following = true;
+  function newest() {
+    var right = 0;
+    Object.keys(beads).forEach(function (c) { right = Math.max(right, beads[c].x + beads[c].size * 2.5); });
+    marks.forEach(function (m) { right = Math.max(right, m.x + m.size * 2.5); });
+    var scale = canvas.clientWidth / box.w;
+    return Math.max(0, Math.min(scroller.scrollWidth - scroller.clientWidth, right * scale - scroller.clientWidth));
+  }
+
+  // Each road's name sits at the left of the part of it in view, so it is read however far the board scrolled.
+  function nameRoads() {
+    if (!names || !box) { return; }
+    var left = scroller.scrollLeft / canvas.clientWidth * box.w;
+    Array.prototype.forEach.call(names.children, function (tag) {
+      var r = roads[tag.getAttribute("data-road")];
+      var x = Math.min(Math.max(left, r.x), r.x + r.w);
+      tag.hidden = x > r.x + r.w - 2 * r.cell;
+      place(tag, x, r.y, null, null);
+    });
+  }
+  if (scroller) {
+    scroller.addEventListener("scroll", function () {
+      following = Math.abs(scroller.scrollLeft - newest()) < 8;
+      nameRoads();
+    });
+    window.addEventListener("resize", fit);
   }
 
   // The mark under a point of the board (model units): the one whose whole cell holds it.
@@ -172,6 +267,7 @@
   // The board as roads render draws it, kept as text: a change's event carries the patch of it (its lines
   // that changed, drawn by the server's one render path), so a coup redraws the board without fetching it.
   var boardText = null;
+  var asking = null;  // the ask (banker, player) whose board is shown while its button is held
   var boardPrefix = null;
 
   function setBoard(text) {
@@ -179,9 +275,14 @@
     var m = /id="(r[0-9a-f]{10}-)/.exec(text);
     boardPrefix = m ? m[1] : null;
     img.setAttribute("data-board", boardPrefix || "");  // the board's id prefix: a digest of what it shows
+    if (asking === null) { show(text); }
+  }
+
+  // Show a drawn board (the table's, or an ask's while its button is held) and place what goes over it.
+  function show(text) {
     readMarks(text);
+    fit();
     showLights();
-    if (overlay) { text = text.replace(/<rect class="background"[^>]*>/, ""); }
     var url = URL.createObjectURL(new Blob([text], { type: "image/svg+xml" }));
     img.src = url;
     if (shownUrl) { URL.revokeObjectURL(shownUrl); }
@@ -189,7 +290,10 @@
   }
 
   function drawBoard() {
-    return fetch(api + "/board.svg").then(function (r) { return r.text(); }).then(setBoard);
+    // An overlay draws its board with its own options (theme, last, road; transparent): the server's query.
+    var query = body.getAttribute("data-query");
+    return fetch(api + "/board.svg" + (query ? "?" + query : "")).then(function (r) { return r.text(); })
+      .then(setBoard);
   }
 
   // Apply a board patch: {from, to, length, hunks: [[start, end, lines], ...]} over the board's lines with its
@@ -207,33 +311,23 @@
     return true;
   }
 
+  var lastCoup = null;   // the last coup of the state shown (what an undo takes back)
+
   function showWhere(s) {
     coups = s.coups;
     shoe = s.shoe;
     var head = document.getElementById("coups");
-    if (head) { head.textContent = "(shoe " + s.shoe + ", coup " + s.coups + ")"; }
+    if (head) { head.textContent = "shoe " + s.shoe + ", coup " + s.coups; }
+    var counts = document.getElementById("counts");
+    var c = s.counts || (s.stats ? { banker: s.stats.banker, player: s.stats.player, tie: s.stats.tie } : null);
+    if (counts && c) {
+      counts.textContent = "Banker " + (c.banker || 0) + " · Player " + (c.player || 0) + " · Tie " + (c.tie || 0);
+    }
   }
 
   function showState(s) {
     showWhere(s);
-    var stats = document.getElementById("stats");
-    if (stats) {
-      listOf(stats, [["Coups", s.stats.coups], ["Banker", s.stats.banker], ["Player", s.stats.player],
-        ["Tie", s.stats.tie], ["Banker pairs", s.stats.banker_pairs], ["Player pairs", s.stats.player_pairs],
-        ["Naturals", s.stats.naturals]]);
-    }
-    var asks = document.getElementById("asks");
-    if (asks) {
-      var pairs = [];
-      ["banker", "player"].forEach(function (side) {
-        var ask = s.asks[side] || {};
-        Object.keys(ask).forEach(function (road) {
-          pairs.push([side.charAt(0).toUpperCase() + side.slice(1) + " next, " + road.replace(/_/g, " "),
-            ask[road] || "nothing yet"]);
-        });
-      });
-      listOf(asks, pairs);
-    }
+    lastCoup = s.last;
   }
 
   // The odds panel says what its figures are, from the answer it was given and never from an older one:
@@ -298,10 +392,115 @@
   function answer(r) {
     if (r.status >= 300) { say(r.body.error); } else { say(""); showState(r.body); }
     if (r.status === 409) { refresh(null); }
+    return r;
   }
 
-  function result(letter) { send("POST", api + "/coups", { result: letter, expect: coups + 1 }).then(answer); }
-  function undo() { send("DELETE", api + "/coups/last?expect=" + coups).then(answer); }
+  var redoButton = document.getElementById("redo");
+  var undone = null;  // the coup the last undo took back, which Redo enters again
+
+  function forget() { undone = null; if (redoButton) { redoButton.hidden = true; } }
+
+  function result(letter) {
+    forget();
+    send("POST", api + "/coups", { result: letter, expect: coups + 1 }).then(answer);
+  }
+
+  // A coup as the log keeps it, said in words ("coup 12, Banker 7 over 5") and as it is entered again.
+  function words(c, number) {
+    var side = c.winner.charAt(0).toUpperCase() + c.winner.slice(1);
+    var totals = c.banker_total !== undefined && c.player_total !== undefined ?
+      " (Banker " + c.banker_total + ", Player " + c.player_total + ")" : "";
+    return "coup " + number + ", " + side + totals;
+  }
+  function again(c) {
+    if (c.player_cards) {
+      var p = c.player_cards, b = c.banker_cards, dealt = [p[0], b[0], p[1], b[1]];
+      if (p.length > 2) { dealt.push(p[2]); }
+      if (b.length > 2) { dealt.push(b[2]); }
+      return { cards: dealt.join(" ") };
+    }
+    var marks = (c.banker_pair ? "b" : "") + (c.player_pair ? "p" : "") + (c.natural ? "n" : "");
+    return { result: c.winner.charAt(0).toUpperCase() + (marks ? "[" + marks + "]" : "") };
+  }
+
+  function undo() {
+    var coup = lastCoup, number = coups;
+    send("DELETE", api + "/coups/last?expect=" + coups).then(answer).then(function (r) {
+      if (r.status >= 300 || !coup) { return; }
+      undone = coup;
+      say("Undid " + words(coup, number) + ".");
+      if (redoButton) { redoButton.hidden = false; }
+    });
+  }
+
+  function redo() {
+    if (!undone) { return; }
+    var coup = undone;
+    forget();
+    send("POST", api + "/coups", Object.assign(again(coup), { expect: coups + 1 })).then(answer).then(function (r) {
+      if (r.status < 300) { say("Redid " + words(coup, coups) + "."); }
+    });
+  }
+
+  // A new shoe closes the one being dealt: asked once more, in the page, before it is sent.
+  var confirmShoe = document.getElementById("shoe-confirm");
+  function askShoe() {
+    if (!confirmShoe) { return; }
+    document.getElementById("shoe-question").textContent = "Close shoe " + shoe + " after " + coups +
+      " coups and start shoe " + (shoe + 1) + "?";
+    confirmShoe.hidden = false;
+    document.getElementById("shoe-yes").focus();
+  }
+  function newShoe() {
+    confirmShoe.hidden = true;
+    forget();
+    send("POST", api + "/shoes", { expect_shoe: shoe + 1 }).then(answer).then(function (r) {
+      if (r.status < 300) { say("Shoe " + r.body.shoe + " started."); }
+    });
+  }
+
+  // The casino's ask buttons: while one is held, the board is the one the next coup would make if that side
+  // won (drawn by the server's one render path), with the marks each derived road would add lit; let go, and
+  // the board is the table's again.
+  function ask(side) {
+    if (asking === side || !boardText) { return; }
+    asking = side;
+    var before = {};
+    marks.forEach(function (m) { before[m.road] = Math.max(before[m.road] || 0, m.mark); });
+    Array.prototype.forEach.call(document.querySelectorAll("[data-ask]"), function (b) {
+      b.setAttribute("aria-pressed", String(b.getAttribute("data-ask") === side));
+    });
+    fetch(api + "/ask/" + side + ".svg").then(function (r) { return r.text(); }).then(function (text) {
+      if (asking !== side) { return; }
+      show(text);
+      img.setAttribute("data-asking", side);
+      lights.textContent = "";
+      marks.forEach(function (m) {
+        if (m.mark > (before[m.road] || 0)) { light("lit-ask", m.x, m.y, m.size); }
+      });
+      say(side === "banker" ? "Banker ask: the marks a Banker win would add." :
+        "Player ask: the marks a Player win would add.");
+    });
+  }
+  function release() {
+    if (asking === null) { return; }
+    asking = null;
+    Array.prototype.forEach.call(document.querySelectorAll("[data-ask]"), function (b) {
+      b.setAttribute("aria-pressed", "false");
+    });
+    img.removeAttribute("data-asking");
+    say("");
+    if (boardText !== null) { setBoard(boardText); }
+  }
+  Array.prototype.forEach.call(document.querySelectorAll("[data-ask]"), function (b) {
+    var side = b.getAttribute("data-ask");
+    b.addEventListener("pointerdown", function (e) { e.preventDefault(); ask(side); });
+    ["pointerup", "pointerleave", "pointercancel", "blur"].forEach(function (kind) { b.addEventListener(kind, release); });
+    b.addEventListener("keydown", function (e) {
+      if (e.key === " " || e.key === "Enter") { e.preventDefault(); if (!e.repeat) { ask(side); } }
+    });
+    b.addEventListener("keyup", function (e) { if (e.key === " " || e.key === "Enter") { release(); } });
+  });
 
   // The lesson's proof of a mark, as the server words it (an HTML fragment: picture, steps, watchout); its
   // data- attributes say what to light on the board. A later tap wins over an answer still on its way.
@@ -346,10 +545,14 @@
   });
   var undoButton = document.getElementById("undo");
   if (undoButton) { undoButton.addEventListener("click", undo); }
+  if (redoButton) { redoButton.addEventListener("click", redo); }
   var shoeButton = document.getElementById("new-shoe");
   if (shoeButton) {
-    shoeButton.addEventListener("click", function () {
-      send("POST", api + "/shoes", { expect_shoe: shoe + 1 }).then(answer);
+    shoeButton.addEventListener("click", askShoe);
+    document.getElementById("shoe-yes").addEventListener("click", newShoe);
+    document.getElementById("shoe-no").addEventListener("click", function () {
+      confirmShoe.hidden = true;
+      shoeButton.focus();
     });
   }
   var cardsForm = document.getElementById("cards-form");
@@ -366,11 +569,22 @@
   document.addEventListener("keydown", function (e) {
     var tag = e.target && e.target.tagName;
     if (tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA" || e.ctrlKey || e.metaKey || e.altKey) { return; }
-    if (!undoButton) { return; }
+    if (e.key === "1" || e.key === "2") {
+      e.preventDefault();
+      if (!e.repeat) { ask(e.key === "1" ? "banker" : "player"); }
+      return;
+    }
+    if (!undoButton || (e.target && e.target.tagName === "BUTTON" && (e.key === " " || e.key === "Enter"))) { return; }
     var key = e.key.toUpperCase();
-    if (key === "B" || key === "P" || key === "T") { e.preventDefault(); result(key); }
-    else if (e.key === "Backspace") { e.preventDefault(); undo(); }
+    if (e.key === "Escape" && confirmShoe && !confirmShoe.hidden) { e.preventDefault(); confirmShoe.hidden = true; }
+    else if (!confirmShoe || confirmShoe.hidden) {
+      if (key === "B" || key === "P" || key === "T") { e.preventDefault(); result(key); }
+      else if (e.key === "Backspace") { e.preventDefault(); undo(); }
+      else if (key === "R" && undone) { e.preventDefault(); redo(); }
+      else if (key === "N") { e.preventDefault(); askShoe(); }
+    }
   });
+  document.addEventListener("keyup", function (e) { if (e.key === "1" || e.key === "2") { release(); } });
   var figure = document.getElementById("board");
   img.addEventListener("click", function (e) {
     if (!box) { return; }
