@@ -53,7 +53,7 @@
     function reload(li) {
       var name = li.getAttribute("data-table");
       delete stale[name];
-      li.querySelector("img").src = "/api/tables/" + encodeURIComponent(name) + "/board.svg?last=12&v=" +
+      li.querySelector("img").src = "/api/tables/" + encodeURIComponent(name) + "/board.svg?road=big-road&last=12&cell=20&v=" +
         li.getAttribute("data-shoe") + "-" + li.getAttribute("data-changes");
     }
     var shown = {};
