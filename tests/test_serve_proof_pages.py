@@ -87,3 +87,19 @@ def test_the_full_shoe_odds_are_what_roads_odds_prints_for_the_tables_decks_and_
     assert main(["odds", "--bets", "--decks", "8", "--rules", "standard", "--json"]) == 0
     assert answer.text == capsys.readouterr().out
     assert thirty.get("/api/tables/nowhere/odds/full-shoe").status_code == 404
+
+
+def test_a_scratch_table_is_drawn_from_its_query_and_refuses_a_bad_coup_in_one_line(thirty: TestClient) -> None:
+    query = "|".join(KEYS)
+    drawn = thirty.get(f"/api/scratch/board.svg?coups={query}")
+    assert drawn.status_code == 200
+    assert drawn.text == thirty.get("/api/tables/main/board.svg").text  # the same coups, the same bytes
+    html = thirty.get(f"/scratch/proof/small-road/4?coups={query}").text
+    assert html.replace('src="/scratch/proof/small-road/4.svg?coups=' + query.replace("|", "%7C") + '"', "") == (
+        thirty.get("/tables/main/proof/small-road/4").text.replace('src="/tables/main/proof/small-road/4.svg"', "")
+    )
+    bad = thirty.get("/api/scratch/board.svg?coups=B|P|3 6 Z")
+    assert bad.status_code == 400 and "coup 3" in bad.json()["error"] and "\n" not in bad.json()["error"]
+    assert thirty.get("/api/scratch/board.svg?coups=" + "|".join(["B"] * 201)).status_code == 400
+    assert thirty.get("/calculator").status_code == 200
+    assert [t["table"] for t in thirty.get("/api/tables").json()["tables"]] == ["main"]

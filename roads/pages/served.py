@@ -20,11 +20,29 @@ def lobby(tables: list[dict[str, Any]]) -> str:
     return render("lobby.html", title="roads: tables", tables=tables, **_SHELL)
 
 
-def table(name: str, writable: bool, overlay: bool, token: bool, display: bool = False, query: str = "") -> str:
+def table(
+    name: str,
+    writable: bool,
+    overlay: bool,
+    token: bool,
+    display: bool = False,
+    query: str = "",
+    *,
+    scratch: bool = False,
+) -> str:
     """Return the table page (``overlay``: the board alone on a transparent page, drawn with the drawing options
-    of ``query``; ``display``: a floor display, the board and its header without controls)."""
+    of ``query``; ``display``: a floor display, the board and its header without controls; ``scratch``: the
+    calculator, a table kept in the page alone)."""
     return render(
-        "table.html", name=name, writable=writable, overlay=overlay, token=token, display=display, query=query, **_SHELL
+        "table.html",
+        name=name,
+        writable=writable,
+        overlay=overlay,
+        token=token,
+        display=display,
+        query=query,
+        scratch=scratch,
+        **_SHELL,
     )
 
 

@@ -11,6 +11,7 @@ attributes, so nothing of the drawn board is edited.
 from __future__ import annotations
 
 from typing import cast
+from urllib.parse import quote
 
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
@@ -23,25 +24,16 @@ from ..errors import RoadsError, TableError
 from ..lesson.compare import columns_of, comparison_scene
 from ..pages.jinja import render
 from ..render.svg import scene_svg
+from ..scoreboard import Scoreboard
 from . import views, worker
 from .store import Table
-
-
-def _proof(table: Table, road: str, mark: int) -> Proof:
-    """Return the proof of mark ``mark`` of derived road ``road`` of the table's board; 404 when there is none."""
-    try:
-        return views.board(table).proof(Road.parse(road, derived=True), mark)
-    except RoadsError as exc:
-        raise TableError(exc.message, status=404) from None
 
 
 def proof_svg(table: Table, road: str, mark: int) -> bytes:
     """Return the lesson's picture of the proof as an SVG document (sized by its own cells, no inline style)."""
 
     def make() -> bytes:
-        found = _proof(table, road, mark)
-        scene = comparison_scene(found, columns_of(views.board(table)))
-        return scene_svg(scene, style=False).encode("utf-8")
+        return picture(views.board(table), road, mark)
 
     return cast(bytes, views._cached(table, ("proof-svg", road, mark), make))
 
@@ -54,20 +46,39 @@ def proof_html(table: Table, road: str, mark: int) -> str:
     """
 
     def make() -> str:
-        found = _proof(table, road, mark)
-        columns = columns_of(views.board(table))
-        rows = {b.row: b.coup for b in columns.get(found.column, ())}
-        compared = [b.coup for column, _ in found.compared for b in columns.get(column, ())]
-        return render(
-            "served_proof.html",
-            p=found,
-            key=found.road.cli,
-            table=table.name,
-            source=rows.get(found.row, 0),
-            compared=" ".join(map(str, compared)),
-        )
+        return fragment(views.board(table), road, mark, f"/tables/{quote(table.name)}/proof/{road}/{mark}.svg")
 
     return cast(str, views._cached(table, ("proof-html", road, mark), make))
+
+
+def find(board: Scoreboard, road: str, mark: int) -> Proof:
+    """Return the proof of mark ``mark`` of derived road ``road`` of ``board``; TableError 404 when there is none."""
+    try:
+        return board.proof(Road.parse(road, derived=True), mark)
+    except RoadsError as exc:
+        raise TableError(exc.message, status=404) from None
+
+
+def picture(board: Scoreboard, road: str, mark: int) -> bytes:
+    """Return the lesson's picture of a proof of ``board`` as an SVG document (no inline style)."""
+    scene = comparison_scene(find(board, road, mark), columns_of(board))
+    return scene_svg(scene, style=False).encode("utf-8")
+
+
+def fragment(board: Scoreboard, road: str, mark: int, src: str) -> str:
+    """Return the proof of a mark of ``board`` as the served HTML fragment, its picture at ``src``."""
+    found = find(board, road, mark)
+    columns = columns_of(board)
+    rows = {b.row: b.coup for b in columns.get(found.column, ())}
+    compared = [b.coup for column, _ in found.compared for b in columns.get(column, ())]
+    return render(
+        "served_proof.html",
+        p=found,
+        key=found.road.cli,
+        src=src,
+        source=rows.get(found.row, 0),
+        compared=" ".join(map(str, compared)),
+    )
 
 
 def _table(request: Request) -> Table:

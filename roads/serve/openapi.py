@@ -53,6 +53,16 @@ def _json_body(required: list[str], properties: dict[str, Any]) -> dict[str, Any
     return {"required": True, "content": {"application/json": {"schema": schema}}}
 
 
+_COUPS = {
+    "name": "coups",
+    "in": "query",
+    "required": False,
+    "schema": {"type": "string"},
+    "examples": ["B|P[p]|3 6 K K 6 2"],
+}
+"""A scratch table's coups: results or a coup's cards, ``|`` between coups."""
+
+
 def openapi() -> dict[str, Any]:
     """Return the OpenAPI document of every route."""
     table = [_TABLE]
@@ -102,6 +112,33 @@ def openapi() -> dict[str, Any]:
                 "summary": "the lesson's picture of one mark's proof: the compared Big Road columns, tinted",
                 "parameters": proof,
                 "responses": {**_answer("SVG", "image/svg+xml"), "404": _ERROR},
+            }
+        },
+        "/calculator": {
+            "get": {
+                "summary": "the calculator: a scratch table kept in the page alone, never stored",
+                "responses": _answer("HTML", "text/html"),
+            }
+        },
+        "/api/scratch/board.svg": {
+            "get": {
+                "summary": "the board of ?coups= (results or cards, | between coups), as roads render draws it",
+                "parameters": [_COUPS],
+                "responses": {**_answer("SVG", "image/svg+xml"), "400": _ERROR},
+            }
+        },
+        "/scratch/proof/{road}/{mark}": {
+            "get": {
+                "summary": "the lesson's proof of a mark of the scratch table ?coups= (HTML fragment)",
+                "parameters": [*proof[1:], _COUPS],
+                "responses": {**_answer("HTML", "text/html"), "400": _ERROR, "404": _ERROR},
+            }
+        },
+        "/scratch/proof/{road}/{mark}.svg": {
+            "get": {
+                "summary": "the lesson's picture of that proof",
+                "parameters": [*proof[1:], _COUPS],
+                "responses": {**_answer("SVG", "image/svg+xml"), "400": _ERROR, "404": _ERROR},
             }
         },
         "/quiz": {

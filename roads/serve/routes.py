@@ -39,7 +39,7 @@ from ..bounds import MAX_TEXT, TooLong, whole_number
 from ..errors import RoadsError, TableError
 from ..pages import served
 from ..pages.csp import SERVED as CSP
-from . import lessons, panels, static, views, worker
+from . import lessons, panels, scratch, static, views, worker
 from .follow import Follower, watch
 from .hub import Hub, Kept, Viewer, parse_cursor
 from .openapi import openapi
@@ -367,6 +367,7 @@ def routes() -> list[BaseRoute]:
         Route("/quiz", quiz_page, methods=["GET"]),
         *lessons.routes(),
         *panels.routes(),
+        *scratch.routes(),
         Route("/api/tables", list_tables, methods=["GET"]),
         Route(api, get_table, methods=["GET"]),
         Route(api, put_table, methods=["PUT"]),

@@ -379,13 +379,35 @@
     return busy;
   }
 
+  // The calculator's scratch table lives in the page alone: its coups go with each request and nothing is
+  // stored; an answer that refuses them (a bad card) leaves the table as it was.
+  var scratch = body.classList.contains("calculator");
+  var list = [];
+  function scratchQuery(items) { return "coups=" + encodeURIComponent(items.join("|")); }
+  function scratchDraw(next) {
+    return fetch("/api/scratch/board.svg?" + scratchQuery(next)).then(function (r) {
+      return r.text().then(function (t) {
+        if (!r.ok) { say(JSON.parse(t).error); return false; }
+        list = next;
+        say("");
+        setBoard(t);
+        showWhere({ coups: list.length, shoe: 1 });
+        img.setAttribute("data-coups", String(list.length));
+        return true;
+      });
+    });
+  }
+  if (scratch) { scratchDraw([]); }
+
   // The same one stream as the lobby's, for this table alone (board=1: each change's event carries the patch
   // of the drawn board); the event says the shoe and coup at once.
-  new EventSource("/api/events?board=1&table=" + encodeURIComponent(table)).onmessage = function (e) {
-    var ev = JSON.parse(e.data);
-    showWhere(ev);
-    refresh(ev.board);
-  };
+  if (!scratch) {
+    new EventSource("/api/events?board=1&table=" + encodeURIComponent(table)).onmessage = function (e) {
+      var ev = JSON.parse(e.data);
+      showWhere(ev);
+      refresh(ev.board);
+    };
+  }
 
   if (overlay) { return; }
 
@@ -402,6 +424,7 @@
 
   function result(letter) {
     forget();
+    if (scratch) { scratchDraw(list.concat([letter])); return; }
     send("POST", api + "/coups", { result: letter, expect: coups + 1 }).then(answer);
   }
 
@@ -424,6 +447,17 @@
   }
 
   function undo() {
+    if (scratch) {
+      if (!list.length) { return; }
+      var taken = list[list.length - 1], at = list.length;
+      scratchDraw(list.slice(0, -1)).then(function (ok) {
+        if (!ok) { return; }
+        undone = taken;
+        say("Undid coup " + at + ", " + taken + ".");
+        if (redoButton) { redoButton.hidden = false; }
+      });
+      return;
+    }
     var coup = lastCoup, number = coups;
     send("DELETE", api + "/coups/last?expect=" + coups).then(answer).then(function (r) {
       if (r.status >= 300 || !coup) { return; }
@@ -437,6 +471,10 @@
     if (!undone) { return; }
     var coup = undone;
     forget();
+    if (scratch) {
+      scratchDraw(list.concat([coup])).then(function (ok) { if (ok) { say("Redid coup " + list.length + ", " + coup + "."); } });
+      return;
+    }
     send("POST", api + "/coups", Object.assign(again(coup), { expect: coups + 1 })).then(answer).then(function (r) {
       if (r.status < 300) { say("Redid " + words(coup, coups) + "."); }
     });
@@ -509,7 +547,9 @@
   function proof(road, mark) {
     var mine = ++asked;
     chosen = { road: road, mark: mark };
-    fetch("/tables/" + encodeURIComponent(table) + "/proof/" + road + "/" + mark).then(function (r) {
+    var url = scratch ? "/scratch/proof/" + road + "/" + mark + "?" + scratchQuery(list) :
+      "/tables/" + encodeURIComponent(table) + "/proof/" + road + "/" + mark;
+    fetch(url).then(function (r) {
       return r.text().then(function (t) { return { ok: r.ok, text: t }; });
     }).then(function (a) {
       if (mine !== asked) { return; }
@@ -560,6 +600,11 @@
     cardsForm.addEventListener("submit", function (e) {
       e.preventDefault();
       var field = document.getElementById("cards");
+      if (scratch) {
+        forget();
+        scratchDraw(list.concat([field.value])).then(function (ok) { if (ok) { field.value = ""; } });
+        return;
+      }
       send("POST", api + "/coups", { cards: field.value, expect: coups + 1 }).then(function (r) {
         if (r.status < 300) { field.value = ""; }
         answer(r);
