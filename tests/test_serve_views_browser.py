@@ -146,3 +146,28 @@ def test_a_lobby_of_20_tables_is_a_grid_of_live_mini_big_roads(
     assert page.errors == [], sorted(set(page.errors))
     page.close()
     assert shot == snapshot_png
+
+
+def test_the_lobby_tags_each_table_with_its_good_roads_and_filters_by_one(
+    browser: Any,  # noqa: F811
+    served: str,
+) -> None:
+    with client(served) as http:
+        for name, keys in (("tag-long", "PBBB"), ("tag-jump", "BPBPB")):
+            assert http.put(f"/api/tables/{name}", json={}).status_code == 201
+            for n, key in enumerate(keys, 1):
+                assert http.post(f"/api/tables/{name}/coups", json={"result": key, "expect": n}).status_code == 201
+    page = _open(browser, served + "/", 1280, 1000)
+    page.wait_for_selector('li[data-table="tag-jump"] .lobby-tag:has-text("single jump")')
+    assert page.get_attribute('li[data-table="tag-long"]', "data-good-roads") == ""  # three Bankers: not yet long
+    page.select_option("#pattern", "long-banker")
+    page.wait_for_selector("#shown-count:has-text('0 of')")
+    with client(served) as http:  # the fourth Banker: a long Banker, tagged live, and shown by the filter
+        assert http.post("/api/tables/tag-long/coups", json={"result": "B", "expect": 5}).status_code == 201
+    page.wait_for_selector('li[data-table="tag-long"] .lobby-tag:has-text("long Banker")')
+    page.wait_for_selector("#shown-count:has-text('1 of')")
+    assert page.is_visible('li[data-table="tag-long"]') and not page.is_visible('li[data-table="tag-jump"]')
+    page.select_option("#pattern", "")
+    assert page.is_visible('li[data-table="tag-jump"]')
+    assert page.errors == [], sorted(set(page.errors))
+    page.close()

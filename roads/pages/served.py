@@ -16,8 +16,12 @@ _SHELL = {"policy": None, "generator": None}
 
 
 def lobby(tables: list[dict[str, Any]]) -> str:
-    """Return the lobby: every table (``table``, ``where``, ``coups``, ``changes``, ``stats``) as a small live board."""
-    return render("lobby.html", title="roads: tables", tables=tables, **_SHELL)
+    """Return the lobby: every table (``table``, ``where``, ``coups``, ``changes``, ``stats``) as a live mini Big
+    Road, tagged with its active good roads, and a filter by good road (the built-in patterns)."""
+    from ..board.good_roads import PATTERNS
+
+    patterns = [(p.id, p.title) for p in PATTERNS]
+    return render("lobby.html", title="roads: tables", tables=tables, patterns=patterns, **_SHELL)
 
 
 def table(

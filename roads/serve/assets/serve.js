@@ -62,15 +62,60 @@
         var name = one.target.getAttribute("data-table");
         shown[name] = one.isIntersecting;
         if (one.isIntersecting && stale[name]) { reload(one.target); }
+        if (one.isIntersecting && tagsStale[name]) { retag(one.target); }
       });
     }) : null;
     Object.keys(entries).forEach(function (name) {
       if (watcher) { watcher.observe(entries[name]); } else { shown[name] = true; }
     });
+    // Each table tagged with its active good roads: a state event carries them; after a coup they are asked
+    // for while the table is on screen or a filter is chosen, else once it comes into view.
+    var filter = document.getElementById("pattern");
+    var tagsStale = {};
+    function tag(li, found) {
+      var box = li.querySelector("[data-tags]");
+      box.textContent = "";
+      found.forEach(function (g) {
+        var one = document.createElement("span");
+        one.className = "lobby-tag";
+        one.textContent = g.title;
+        box.appendChild(one);
+      });
+      li.setAttribute("data-good-roads", found.map(function (g) { return g.id; }).join(" "));
+      delete tagsStale[li.getAttribute("data-table")];
+      choose();
+    }
+    function retag(li) {
+      fetch("/api/tables/" + encodeURIComponent(li.getAttribute("data-table"))).then(function (r) { return r.json(); })
+        .then(function (s) { if (s.good_roads) { tag(li, s.good_roads); } });
+    }
+    function choose() {
+      var wanted = filter ? filter.value : "";
+      var count = 0;
+      Object.keys(entries).forEach(function (name) {
+        var li = entries[name];
+        var ids = (li.getAttribute("data-good-roads") || "").split(" ");
+        li.hidden = wanted !== "" && ids.indexOf(wanted) < 0;
+        if (!li.hidden) { count += 1; }
+      });
+      var said = document.getElementById("shown-count");
+      if (said) { said.textContent = wanted ? count + " of " + Object.keys(entries).length + " tables" : ""; }
+    }
+    if (filter) {
+      filter.addEventListener("change", function () {
+        Object.keys(tagsStale).forEach(function (name) { retag(entries[name]); });
+        choose();
+      });
+    }
     new EventSource("/api/events").onmessage = function (e) {
       var ev = JSON.parse(e.data);
       var li = entries[ev.table];
       if (!li) { return; }
+      if (ev.good_roads) { tag(li, ev.good_roads); }
+      else if (ev.change !== "state") {
+        tagsStale[ev.table] = true;
+        if (shown[ev.table] || (filter && filter.value)) { retag(li); }
+      }
       li.querySelector("[data-counts]").textContent = where(ev);
       var moved = li.getAttribute("data-changes") !== String(ev.changes);
       li.setAttribute("data-changes", String(ev.changes));
