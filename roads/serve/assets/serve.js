@@ -245,28 +245,42 @@
     if (following) { scroller.scrollLeft = newest(); }
   }
 
-  // Where the board is scrolled to show its newest columns: the last bead or mark and two free cells after it
-  // at the right edge (a board draws empty columns past its newest). It stays there until the reader scrolls.
+  // Where the board is scrolled to show its newest columns: a window as wide as the view that holds the Big
+  // Road's newest bead (and a free cell after it) and as many of the derived roads' newest marks as it can
+  // (they are half-cells laid out from the left, so on a phone they may not all fit); it stays there until the
+  // reader scrolls.
   var following = true;
   function newest() {
-    var right = 0;
-    Object.keys(beads).forEach(function (c) { right = Math.max(right, beads[c].x + beads[c].size * 2.5); });
-    marks.forEach(function (m) { right = Math.max(right, m.x + m.size * 2.5); });
     var scale = canvas.clientWidth / box.w;
-    return Math.max(0, Math.min(scroller.scrollWidth - scroller.clientWidth, right * scale - scroller.clientWidth));
+    var width = scroller.clientWidth / scale;
+    var last = {};
+    var lead = 0;
+    Object.keys(beads).forEach(function (c) { lead = Math.max(lead, beads[c].x + beads[c].size * 1.5); });
+    marks.forEach(function (m) { last[m.road] = Math.max(last[m.road] || 0, m.x); });
+    var points = Object.keys(last).map(function (r) { return last[r]; });
+    var best = lead - width, most = -1;
+    [lead - width].concat(points.map(function (x) { return x - 20; })).forEach(function (left) {
+      if (left > lead - 24 || left + width < lead) { return; }
+      var held = points.filter(function (x) { return x >= left && x + 6 <= left + width; }).length;
+      if (held > most || (held === most && left < best)) { most = held; best = left; }  // more of the past
+    });
+    return Math.max(0, Math.min(scroller.scrollWidth - scroller.clientWidth, best * scale));
   }
 
-  // Each road's name sits at the left of the part of it in view, so it is read however far the board scrolled.
+  // Each road's name sits in the bottom-right corner of the part of it in view (where a road is emptiest: its
+  // newest columns are short and its last rows rarely reached), so it is read however far the board scrolled.
   function nameRoads() {
     if (!names || !box) { return; }
-    var left = scroller.scrollLeft / canvas.clientWidth * box.w;
+    var scale = canvas.clientWidth / box.w;
+    var left = scroller.scrollLeft / scale, right = (scroller.scrollLeft + scroller.clientWidth) / scale;
     Array.prototype.forEach.call(names.children, function (tag) {
       var r = roads[tag.getAttribute("data-road")];
-      var x = Math.min(Math.max(left, r.x), r.x + r.w);
-      tag.hidden = x > r.x + r.w - 2 * r.cell;
-      place(tag, x, r.y, null, null);
+      var x = Math.min(right, r.x + r.w);
+      tag.hidden = x < r.x + 4 * r.cell || x - 4 * r.cell < left;
+      place(tag, x, r.y + r.h, null, null);
     });
   }
+
   if (scroller) {
     scroller.addEventListener("scroll", function () {
       following = Math.abs(scroller.scrollLeft - newest()) < 8;
