@@ -124,7 +124,14 @@ def test_a_lobby_of_20_tables_is_a_grid_of_live_mini_big_roads(
     assert page.locator("li.lobby-table").count() == len(LOBBY)
     boards = page.eval_on_selector_all("li.lobby-table img", "e => e.map(i => i.getAttribute('src'))")
     assert all("road=big-road" in src for src in boards)
-    shot = page.screenshot()
+    loaded = "Array.from(document.images).filter(i => i.getBoundingClientRect().top < innerHeight)"
+    loaded += ".every(i => i.complete && i.naturalWidth > 0)"
+    for _ in range(100):  # every board in view drawn (they load lazily) before the picture is taken
+        if page.evaluate(loaded):
+            break
+        page.wait_for_timeout(100)
+    # The header and the first two rows of tables (the rows below load lazily and settle later).
+    shot = page.screenshot(clip={"x": 0, "y": 0, "width": 1280, "height": 550})
     # Any table's coup changes its counts and (on screen) its mini Big Road, over the one stream.
     with client(served) as http:
         for name in (LOBBY[3], LOBBY[-1]):
