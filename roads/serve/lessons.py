@@ -22,7 +22,7 @@ from ..board.explain import Proof
 from ..board.names import Road
 from ..errors import RoadsError, TableError
 from ..lesson.compare import columns_of, comparison_scene
-from ..pages.jinja import render
+from ..pages.jinja import render_block
 from ..render.svg import scene_svg
 from ..scoreboard import Scoreboard
 from . import views, worker
@@ -71,8 +71,9 @@ def fragment(board: Scoreboard, road: str, mark: int, src: str) -> str:
     columns = columns_of(board)
     rows = {b.row: b.coup for b in columns.get(found.column, ())}
     compared = [b.coup for column, _ in found.compared for b in columns.get(column, ())]
-    return render(
+    return render_block(
         "served_proof.html",
+        "body",
         p=found,
         key=found.road.cli,
         src=src,
