@@ -560,7 +560,8 @@
   // won (drawn by the server's one render path), with the marks each derived road would add lit; let go, and
   // the board is the table's again.
   function ask(side) {
-    if (asking === side || !boardText) { return; }
+    // Only a page with the ask buttons asks (not the calculator's scratch table, nor a floor display).
+    if (asking === side || !boardText || !document.querySelector("[data-ask]")) { return; }
     asking = side;
     var before = {};
     marks.forEach(function (m) { before[m.road] = Math.max(before[m.road] || 0, m.mark); });
