@@ -43,7 +43,9 @@ def test_the_calculator_grows_every_road_explains_a_tapped_mark_and_stores_nothi
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     asked: list[str] = []
     page.on("request", lambda r: asked.append(r.url))
-    page.goto(base + "/calculator")
+    page.goto(base + "/")
+    page.click("a[href='/calculator']")  # the served pages link to it
+    page.wait_for_url(base + "/calculator")
     page.wait_for_selector('#board-img[data-coups="0"]', state="attached")
     for n, key in enumerate(KEYS, 1):
         page.keyboard.press(key.lower())
