@@ -58,6 +58,7 @@ BAD: dict[str, list[str]] = {
     "bead": ["0", "x", "2.5"],
     "title": [],  # any text is a title
     "good_roads": ["maybe"],
+    "background": ["maybe"],
 }
 
 

@@ -110,7 +110,7 @@ def test_a_lobby_of_100_tables_updates_live_over_one_http_1_1_stream(
     boards = [url for url in asked[asked_before:] if "board.svg" in url]
     assert boards and len(boards) < len(LOBBY) // 2, len(boards)  # the boards on screen, not all 100
     assert not any(f"/{LOBBY[-1]}/" in url for url in boards)
-    wanted = f"/{LOBBY[-1]}/board.svg?last=12&v=1-1"
+    wanted = f"/{LOBBY[-1]}/board.svg?road=big-road&last=12&cell=20&v=1-1"
     with page.expect_request(lambda r: wanted in r.url):  # fetched once it shows
         page.locator(f'li[data-table="{LOBBY[-1]}"]').scroll_into_view_if_needed()
     assert errors == []

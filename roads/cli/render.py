@@ -70,7 +70,7 @@ def plan(logs: Sequence[str], output: str | None, folder: str | None, kind: str 
 HELP_ORDER = (
     *("road", "last", "theme", "labels", "highlight", "bead"),
     *("cell", "width", "scale"),
-    *("totals", "road_labels", "column_numbers", "naturals", "pairs", "title", "good_roads"),
+    *("totals", "road_labels", "column_numbers", "naturals", "pairs", "title", "good_roads", "background"),
 )
 """The order ``roads render --help`` lists the drawing options in: what is drawn, its size, then the marks."""
 

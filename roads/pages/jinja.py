@@ -47,3 +47,9 @@ def environment() -> Environment:
 def render(template: str, **context: Any) -> str:
     """Return ``template`` (a file name in ``roads/pages/templates``) filled with ``context``."""
     return environment().get_template(template).render(**context)
+
+
+def render_block(template: str, block: str, **context: Any) -> str:
+    """Return one block of ``template`` filled with ``context``: a page's part a server gives alone (a fragment)."""
+    found = environment().get_template(template)
+    return "".join(found.blocks[block](found.new_context(context)))

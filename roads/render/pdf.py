@@ -51,7 +51,8 @@ def scene_pdf(scene: Scene, *, cell: float | None = None, width: int | None = No
     pdf.set_producer(f"roads with fpdf2 {fpdf.__version__}")
     pdf.add_page()
     painter = _Painter(pdf, unit * POINTS_PER_PIXEL)
-    painter.rect(Rect(0, 0, scene.width, scene.height, fill=scene.background), 0.0, 0.0)
+    if scene.background != "none":  # --no-background: nothing under the board
+        painter.rect(Rect(0, 0, scene.width, scene.height, fill=scene.background), 0.0, 0.0)
     symbols = {symbol.id: symbol.shapes for symbol in scene.symbols}
     for item in walk(scene.items):
         if isinstance(item, Use):

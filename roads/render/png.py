@@ -92,7 +92,12 @@ def scene_image(
         raise RenderError(
             f"a {w}x{h} picture is too large to draw: show fewer columns (last) or a smaller cell or scale"
         )
-    image = Image.new("RGB", (w, h), scene.background)
+    # No background ("none", --no-background): a transparent picture.
+    image = (
+        Image.new("RGBA", (w, h), (0, 0, 0, 0))
+        if scene.background == "none"
+        else Image.new("RGB", (w, h), scene.background)
+    )
     painter = _Painter(image, unit * SUPERSAMPLE)
     symbols = {symbol.id: symbol.shapes for symbol in scene.symbols}
     for item in walk(scene.items):
@@ -113,7 +118,7 @@ def scene_png(scene: Scene, *, cell: float | None = None, width: int | None = No
 
 
 def encode(image: Image.Image) -> bytes:
-    """Return an RGB image as a PNG file: every row filtered "Up", then zlib at :data:`ZLIB_LEVEL`.
+    """Return an RGB (or RGBA: a transparent picture) image as a PNG file: every row filtered "Up", then zlib.
 
     Pillow's writer tries every filter on every row, which took longer than
     the compression; these pictures are flat colour in rows, which "Up" turns
@@ -123,7 +128,8 @@ def encode(image: Image.Image) -> bytes:
     packer = zlib.compressobj(ZLIB_LEVEL)
     parts = [packer.compress(rows) for rows in filtered_rows(image)]
     parts.append(packer.flush())
-    header = struct.pack(">IIBBBBB", w, h, 8, 2, 0, 0, 0)  # 8-bit RGB, deflate, adaptive filters, no interlace
+    colour = 6 if image.mode == "RGBA" else 2  # 8-bit RGBA or RGB
+    header = struct.pack(">IIBBBBB", w, h, 8, colour, 0, 0, 0)  # deflate, adaptive filters, no interlace
     body = b"".join(parts)
     return b"\x89PNG\r\n\x1a\n" + png_chunk(b"IHDR", header) + png_chunk(b"IDAT", body) + png_chunk(b"IEND", b"")
 

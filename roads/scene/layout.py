@@ -232,7 +232,7 @@ class _Layout:
         return Scene(
             width=round(PAD * 2 + width + LINE),
             height=round(height + PAD + LINE / 2),
-            background=self.t.background,
+            background=self.t.background if o.background else "none",
             symbols=self.book.sorted(),
             items=tuple(items),
             title=o.title or self.title(),

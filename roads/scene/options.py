@@ -296,6 +296,7 @@ class OptionChanges(TypedDict, total=False):
     bead: int | None
     title: str | None
     good_roads: bool
+    background: bool
 
 
 @dataclass(frozen=True, init=False)
@@ -409,6 +410,13 @@ class RenderOptions:
         "--good-roads",
         remark="long Banker, single jump, ...: each one's Chinese and English name in a band over the board "
         "as docs/good-roads.md lists them",
+    )
+    background: bool = option_field(
+        "flag",
+        True,
+        "Fill the picture with the theme's background",
+        "--no-background",
+        remark="off: transparent, for a stream overlay",
     )
 
     def __init__(self, **options: Unpack[OptionChanges]) -> None:

@@ -53,9 +53,24 @@ def _json_body(required: list[str], properties: dict[str, Any]) -> dict[str, Any
     return {"required": True, "content": {"application/json": {"schema": schema}}}
 
 
+_COUPS = {
+    "name": "coups",
+    "in": "query",
+    "required": False,
+    "schema": {"type": "string"},
+    "examples": ["B|P[p]|3 6 K K 6 2"],
+}
+"""A scratch table's coups: results or a coup's cards, ``|`` between coups."""
+
+
 def openapi() -> dict[str, Any]:
     """Return the OpenAPI document of every route."""
     table = [_TABLE]
+    proof = [
+        _TABLE,
+        {"name": "road", "in": "path", "required": True, "schema": {"type": "string"}},
+        {"name": "mark", "in": "path", "required": True, "schema": {"type": "integer", "minimum": 1}},
+    ]
     coup_body = _json_body(
         ["expect"],
         {
@@ -83,6 +98,47 @@ def openapi() -> dict[str, Any]:
                 "summary": "the table page (?overlay=1: the board alone, transparent)",
                 "parameters": table,
                 "responses": {**_answer("HTML", "text/html"), "404": _ERROR},
+            }
+        },
+        "/tables/{table}/proof/{road}/{mark}": {
+            "get": {
+                "summary": "the lesson's proof of one mark as an HTML fragment: picture, numbered steps, watchout",
+                "parameters": proof,
+                "responses": {**_answer("HTML", "text/html"), "404": _ERROR},
+            }
+        },
+        "/tables/{table}/proof/{road}/{mark}.svg": {
+            "get": {
+                "summary": "the lesson's picture of one mark's proof: the compared Big Road columns, tinted",
+                "parameters": proof,
+                "responses": {**_answer("SVG", "image/svg+xml"), "404": _ERROR},
+            }
+        },
+        "/calculator": {
+            "get": {
+                "summary": "the calculator: a scratch table kept in the page alone, never stored",
+                "responses": _answer("HTML", "text/html"),
+            }
+        },
+        "/api/scratch/board.svg": {
+            "get": {
+                "summary": "the board of ?coups= (results or cards, | between coups), as roads render draws it",
+                "parameters": [_COUPS],
+                "responses": {**_answer("SVG", "image/svg+xml"), "400": _ERROR},
+            }
+        },
+        "/scratch/proof/{road}/{mark}": {
+            "get": {
+                "summary": "the lesson's proof of a mark of the scratch table ?coups= (HTML fragment)",
+                "parameters": [*proof[1:], _COUPS],
+                "responses": {**_answer("HTML", "text/html"), "400": _ERROR, "404": _ERROR},
+            }
+        },
+        "/scratch/proof/{road}/{mark}.svg": {
+            "get": {
+                "summary": "the lesson's picture of that proof",
+                "parameters": [*proof[1:], _COUPS],
+                "responses": {**_answer("SVG", "image/svg+xml"), "400": _ERROR, "404": _ERROR},
             }
         },
         "/quiz": {
@@ -197,14 +253,28 @@ def openapi() -> dict[str, Any]:
                 "responses": {**_answer("the log", "application/jsonl"), "404": _ERROR, "503": _ERROR},
             }
         },
+        "/api/tables/{table}/odds/full-shoe": {
+            "get": {
+                "summary": "roads odds --bets --decks N --rules R --json: the first coup of a full shoe of the table's "
+                "decks and rules (what a table of results can be shown, labelled as the full shoe's)",
+                "parameters": table,
+                "responses": {**_answer("the odds and the bets' prices"), "404": _ERROR},
+            }
+        },
+        "/api/tables/{table}/ask/{side}.svg": {
+            "get": {
+                "summary": "the board (as board.svg draws it) if banker or player won the next coup: the ask buttons",
+                "parameters": [
+                    _TABLE,
+                    {"name": "side", "in": "path", "required": True, "schema": {"enum": ["banker", "player"]}},
+                ],
+                "responses": {**_answer("SVG", "image/svg+xml"), "404": _ERROR},
+            }
+        },
         "/api/tables/{table}/proof/{road}/{mark}": {
             "get": {
                 "summary": "roads explain LOG --road ROAD --mark MARK --json",
-                "parameters": [
-                    _TABLE,
-                    {"name": "road", "in": "path", "required": True, "schema": {"type": "string"}},
-                    {"name": "mark", "in": "path", "required": True, "schema": {"type": "integer", "minimum": 1}},
-                ],
+                "parameters": proof,
                 "responses": {**_answer("the proof"), "404": _ERROR},
             }
         },

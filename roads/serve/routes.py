@@ -39,7 +39,7 @@ from ..bounds import MAX_TEXT, TooLong, whole_number
 from ..errors import RoadsError, TableError
 from ..pages import served
 from ..pages.csp import SERVED as CSP
-from . import static, views, worker
+from . import lessons, panels, scratch, static, views, worker
 from .follow import Follower, watch
 from .hub import Hub, Kept, Viewer, parse_cursor
 from .openapi import openapi
@@ -356,7 +356,10 @@ async def table_page(request: Request) -> Response:
     """GET /tables/{table}: the table page (``?overlay=1``: the board alone, transparent, for a stream)."""
     table = _table(request)
     overlay = request.query_params.get("overlay") in ("1", "true", "yes")
-    return HTMLResponse(served.table(table.name, table.writable, overlay, _served(request).token is not None))
+    display = request.query_params.get("display") in ("1", "true", "yes")
+    query = panels.overlay_query(dict(request.query_params)) if overlay else ""
+    page = served.table(table.name, table.writable, overlay, _served(request).token is not None, display, query)
+    return HTMLResponse(page)
 
 
 async def asset(request: Request) -> Response:
@@ -413,6 +416,9 @@ def routes() -> list[BaseRoute]:
         Route("/course", course_page, methods=["GET"]),
         Route("/course/", course_page, methods=["GET"]),
         Route("/course/{name}", course_page, methods=["GET"]),
+        *lessons.routes(),
+        *panels.routes(),
+        *scratch.routes(),
         Route("/api/tables", list_tables, methods=["GET"]),
         Route(api, get_table, methods=["GET"]),
         Route(api, put_table, methods=["PUT"]),

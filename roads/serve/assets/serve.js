@@ -53,7 +53,7 @@
     function reload(li) {
       var name = li.getAttribute("data-table");
       delete stale[name];
-      li.querySelector("img").src = "/api/tables/" + encodeURIComponent(name) + "/board.svg?last=12&v=" +
+      li.querySelector("img").src = "/api/tables/" + encodeURIComponent(name) + "/board.svg?road=big-road&last=12&cell=20&v=" +
         li.getAttribute("data-shoe") + "-" + li.getAttribute("data-changes");
     }
     var shown = {};
@@ -62,15 +62,60 @@
         var name = one.target.getAttribute("data-table");
         shown[name] = one.isIntersecting;
         if (one.isIntersecting && stale[name]) { reload(one.target); }
+        if (one.isIntersecting && tagsStale[name]) { retag(one.target); }
       });
     }) : null;
     Object.keys(entries).forEach(function (name) {
       if (watcher) { watcher.observe(entries[name]); } else { shown[name] = true; }
     });
+    // Each table tagged with its active good roads: a state event carries them; after a coup they are asked
+    // for while the table is on screen or a filter is chosen, else once it comes into view.
+    var filter = document.getElementById("pattern");
+    var tagsStale = {};
+    function tag(li, found) {
+      var box = li.querySelector("[data-tags]");
+      box.textContent = "";
+      found.forEach(function (g) {
+        var one = document.createElement("span");
+        one.className = "lobby-tag";
+        one.textContent = g.title;
+        box.appendChild(one);
+      });
+      li.setAttribute("data-good-roads", found.map(function (g) { return g.id; }).join(" "));
+      delete tagsStale[li.getAttribute("data-table")];
+      choose();
+    }
+    function retag(li) {
+      fetch("/api/tables/" + encodeURIComponent(li.getAttribute("data-table"))).then(function (r) { return r.json(); })
+        .then(function (s) { if (s.good_roads) { tag(li, s.good_roads); } });
+    }
+    function choose() {
+      var wanted = filter ? filter.value : "";
+      var count = 0;
+      Object.keys(entries).forEach(function (name) {
+        var li = entries[name];
+        var ids = (li.getAttribute("data-good-roads") || "").split(" ");
+        li.hidden = wanted !== "" && ids.indexOf(wanted) < 0;
+        if (!li.hidden) { count += 1; }
+      });
+      var said = document.getElementById("shown-count");
+      if (said) { said.textContent = wanted ? count + " of " + Object.keys(entries).length + " tables" : ""; }
+    }
+    if (filter) {
+      filter.addEventListener("change", function () {
+        Object.keys(tagsStale).forEach(function (name) { retag(entries[name]); });
+        choose();
+      });
+    }
     new EventSource("/api/events").onmessage = function (e) {
       var ev = JSON.parse(e.data);
       var li = entries[ev.table];
       if (!li) { return; }
+      if (ev.good_roads) { tag(li, ev.good_roads); }
+      else if (ev.change !== "state") {
+        tagsStale[ev.table] = true;
+        if (shown[ev.table] || (filter && filter.value)) { retag(li); }
+      }
       li.querySelector("[data-counts]").textContent = where(ev);
       var moved = li.getAttribute("data-changes") !== String(ev.changes);
       li.setAttribute("data-changes", String(ev.changes));
@@ -107,31 +152,181 @@
     return m ? m[1] : null;
   }
 
-  // The marks' places are read from the SVG's text (a parsed document would count as inline style under
-  // the page's policy): each derived mark is a <use data-road data-mark x y>, one cell of its road apart.
+  var DERIVED = ["big-eye-boy", "small-road", "cockroach-pig"];
+  var roads = {};      // each road's grid on the board: x, y, w, h, cell (model units)
+  var beads = {};      // Big Road coup -> its bead's centre (model units), for lighting compared beads
+  var lit = null;      // the mark whose proof is shown: {road, mark, compared: [coups], source}
+
+  // The marks' places are read from the SVG's text, never written back (a parsed document would count as
+  // inline style under the page's policy): each mark is a <use data-road data-mark x y> whose x, y is the
+  // CENTRE of its cell, and its road's grid (the <g class="road R">'s first <rect>) is six cells high.
   function readMarks(text) {
     var head = /<svg[^>]*>/.exec(text)[0];
     var view = (attr(head, "viewBox") || "0 0 0 0").split(/[ ,]+/).map(Number);
     box = { w: view[2], h: view[3] };
-    var found = [];
     var cells = {};
-    (text.match(/<use [^>]*data-mark="[^>]*>/g) || []).forEach(function (tag) {
-      var m = { road: attr(tag, "data-road"), mark: Number(attr(tag, "data-mark")),
-        x: Number(attr(tag, "x")), y: Number(attr(tag, "y")) };
-      found.push(m);
+    roads = {};
+    (text.match(/<g class="road [a-z-]+"[^>]*>\s*<rect [^>]*>/g) || []).forEach(function (tag) {
+      var road = /class="road ([a-z-]+)"/.exec(tag)[1];
+      var rect = /<rect [^>]*>/.exec(tag)[0];
+      var r = { x: Number(attr(rect, "x")), y: Number(attr(rect, "y")), w: Number(attr(rect, "width")),
+        h: Number(attr(rect, "height")) };
+      r.cell = r.h / 6;
+      roads[road] = r;
+      cells[road] = r.cell;
     });
-    found.forEach(function (a, i) {
-      var b = found[i + 1];
-      if (b && b.road === a.road && b.x === a.x && b.y > a.y) {
-        cells[a.road] = Math.min(cells[a.road] || Infinity, b.y - a.y);
+    marks = (text.match(/<use [^>]*data-mark="[^>]*>/g) || []).map(function (tag) {
+      var road = attr(tag, "data-road");
+      return { road: road, mark: Number(attr(tag, "data-mark")), x: Number(attr(tag, "x")),
+        y: Number(attr(tag, "y")), size: cells[road] || 12 };
+    });
+    beads = {};
+    (text.match(/<use [^>]*data-road="big-road"[^>]*>/g) || []).forEach(function (tag) {
+      beads[attr(tag, "data-coup")] = { x: Number(attr(tag, "x")), y: Number(attr(tag, "y")),
+        size: cells["big-road"] || 24 };
+    });
+  }
+
+  // A board that stays legible: drawn at the size that makes its smallest cell (a derived road's) at least
+  // 16 CSS px on a phone, 24 on a desktop (40 on a floor display), filling the width when it is small; its
+  // older columns scroll, and it stays on its newest columns unless the reader scrolled back.
+  var scroller = document.getElementById("board-scroll");
+  var canvas = document.getElementById("board-canvas");
+  var ruler = document.getElementById("board-ruler");
+  var names = document.getElementById("board-names");
+  var NAMES = { "bead-plate": "Bead Plate", "big-road": "Big Road", "big-eye-boy": "Big Eye Boy",
+    "small-road": "Small Road", "cockroach-pig": "Cockroach Pig" };
+
+  function readable() {
+    if (body.classList.contains("display")) { return 40; }
+    return window.innerWidth >= 1200 ? 24 : 16;
+  }
+
+  function place(el, x, y, w, h) {
+    el.style.left = (100 * x / box.w) + "%";
+    el.style.top = (100 * y / box.h) + "%";
+    if (w !== null) { el.style.width = (100 * w / box.w) + "%"; }
+    if (h !== null) { el.style.height = (100 * h / box.h) + "%"; }
+  }
+
+  function fit() {
+    if (!box || !scroller || !canvas) { return; }
+    var smallest = Infinity;
+    Object.keys(roads).forEach(function (r) { smallest = Math.min(smallest, roads[r].cell); });
+    if (smallest === Infinity) { smallest = 12; }
+    var scale = Math.max(readable() / smallest, scroller.clientWidth / box.w);
+    canvas.style.width = Math.ceil(box.w * scale) + "px";
+    var big = roads["big-road"];
+    if (ruler && big) {
+      var n = Math.round(big.w / big.cell);
+      if (ruler.childElementCount !== n || ruler.getAttribute("data-at") !== String(big.x)) {
+        ruler.textContent = "";
+        ruler.setAttribute("data-at", String(big.x));
+        for (var i = 0; i < n; i++) {
+          var tick = document.createElement("span");
+          tick.textContent = String(i + 1);
+          tick.style.left = (100 * (big.x + i * big.cell) / box.w) + "%";
+          tick.style.width = (100 * big.cell / box.w) + "%";
+          ruler.appendChild(tick);
+        }
       }
+    }
+    if (names) {
+      names.textContent = "";
+      Object.keys(roads).forEach(function (r) {
+        var tag = document.createElement("span");
+        tag.className = "road-name";
+        tag.setAttribute("data-road", r);
+        tag.textContent = NAMES[r] || r;
+        names.appendChild(tag);
+      });
+      nameRoads();
+    }
+    if (following) { scroller.scrollLeft = newest(); }
+  }
+
+  // Where the board is scrolled to show its newest columns: a window as wide as the view that holds the Big
+  // Road's newest bead (and a free cell after it) and as many of the derived roads' newest marks as it can
+  // (they are half-cells laid out from the left, so on a phone they may not all fit); it stays there until the
+  // reader scrolls.
+  var following = true;
+  function newest() {
+    var scale = canvas.clientWidth / box.w;
+    var width = scroller.clientWidth / scale;
+    var last = {};
+    var lead = 0;
+    Object.keys(beads).forEach(function (c) { lead = Math.max(lead, beads[c].x + beads[c].size * 1.5); });
+    marks.forEach(function (m) { last[m.road] = Math.max(last[m.road] || 0, m.x); });
+    var points = Object.keys(last).map(function (r) { return last[r]; });
+    var best = lead - width, most = -1;
+    [lead - width].concat(points.map(function (x) { return x - 20; })).forEach(function (left) {
+      if (left > lead - 24 || left + width < lead) { return; }
+      var held = points.filter(function (x) { return x >= left && x + 6 <= left + width; }).length;
+      if (held > most || (held === most && left < best)) { most = held; best = left; }  // more of the past
     });
-    marks = found.map(function (m) { m.size = cells[m.road] || 12; return m; });
+    return Math.max(0, Math.min(scroller.scrollWidth - scroller.clientWidth, best * scale));
+  }
+
+  // Each road's name sits in the bottom-right corner of the part of it in view (where a road is emptiest: its
+  // newest columns are short and its last rows rarely reached), so it is read however far the board scrolled.
+  function nameRoads() {
+    if (!names || !box) { return; }
+    var scale = canvas.clientWidth / box.w;
+    var left = scroller.scrollLeft / scale, right = (scroller.scrollLeft + scroller.clientWidth) / scale;
+    Array.prototype.forEach.call(names.children, function (tag) {
+      var r = roads[tag.getAttribute("data-road")];
+      var x = Math.min(right, r.x + r.w);
+      tag.hidden = x < r.x + 4 * r.cell || x - 4 * r.cell < left;
+      place(tag, x, r.y + r.h, null, null);
+    });
+  }
+
+  if (scroller) {
+    scroller.addEventListener("scroll", function () {
+      following = Math.abs(scroller.scrollLeft - newest()) < 8;
+      nameRoads();
+    });
+    window.addEventListener("resize", fit);
+  }
+
+  // The mark under a point of the board (model units): the one whose whole cell holds it.
+  function markAt(x, y) {
+    return marks.filter(function (m) {
+      return Math.abs(x - m.x) <= m.size / 2 && Math.abs(y - m.y) <= m.size / 2;
+    })[0] || null;
+  }
+
+  // Lights over the board: boxes placed in percent of the picture (set through the style object, which the
+  // page's policy allows), so they follow the board at any width without touching its SVG.
+  var lights = document.getElementById("board-lights");
+  function light(cls, x, y, size) {
+    var span = document.createElement("span");
+    span.className = cls;
+    span.style.left = (100 * (x - size / 2) / box.w) + "%";
+    span.style.top = (100 * (y - size / 2) / box.h) + "%";
+    span.style.width = (100 * size / box.w) + "%";
+    span.style.height = (100 * size / box.h) + "%";
+    lights.appendChild(span);
+  }
+  function showLights() {
+    if (!lights) { return; }
+    lights.textContent = "";
+    if (!lit || !box) { return; }
+    lit.compared.forEach(function (coup) {
+      var b = beads[coup];
+      if (b) { light("lit-compared", b.x, b.y, b.size); }
+    });
+    var b = beads[lit.source];
+    if (b) { light("lit-source", b.x, b.y, b.size); }
+    marks.forEach(function (m) {
+      if (m.road === lit.road && m.mark === lit.mark) { light("lit-mark", m.x, m.y, m.size); }
+    });
   }
 
   // The board as roads render draws it, kept as text: a change's event carries the patch of it (its lines
   // that changed, drawn by the server's one render path), so a coup redraws the board without fetching it.
   var boardText = null;
+  var asking = null;  // the ask (banker, player) whose board is shown while its button is held
   var boardPrefix = null;
 
   function setBoard(text) {
@@ -139,8 +334,14 @@
     var m = /id="(r[0-9a-f]{10}-)/.exec(text);
     boardPrefix = m ? m[1] : null;
     img.setAttribute("data-board", boardPrefix || "");  // the board's id prefix: a digest of what it shows
+    if (asking === null) { show(text); }
+  }
+
+  // Show a drawn board (the table's, or an ask's while its button is held) and place what goes over it.
+  function show(text) {
     readMarks(text);
-    if (overlay) { text = text.replace(/<rect class="background"[^>]*>/, ""); }
+    fit();
+    showLights();
     var url = URL.createObjectURL(new Blob([text], { type: "image/svg+xml" }));
     img.src = url;
     if (shownUrl) { URL.revokeObjectURL(shownUrl); }
@@ -148,7 +349,10 @@
   }
 
   function drawBoard() {
-    return fetch(api + "/board.svg").then(function (r) { return r.text(); }).then(setBoard);
+    // An overlay draws its board with its own options (theme, last, road; transparent): the server's query.
+    var query = body.getAttribute("data-query");
+    return fetch(api + "/board.svg" + (query ? "?" + query : "")).then(function (r) { return r.text(); })
+      .then(setBoard);
   }
 
   // Apply a board patch: {from, to, length, hunks: [[start, end, lines], ...]} over the board's lines with its
@@ -166,45 +370,52 @@
     return true;
   }
 
+  var lastCoup = null;   // the last coup of the state shown (what an undo takes back)
+
   function showWhere(s) {
     coups = s.coups;
     shoe = s.shoe;
     var head = document.getElementById("coups");
-    if (head) { head.textContent = "(shoe " + s.shoe + ", coup " + s.coups + ")"; }
+    if (head) { head.textContent = "shoe " + s.shoe + ", coup " + s.coups; }
+    var counts = document.getElementById("counts");
+    var c = s.counts || (s.stats ? { banker: s.stats.banker, player: s.stats.player, tie: s.stats.tie } : null);
+    if (counts && c) {
+      counts.textContent = "Banker " + (c.banker || 0) + " · Player " + (c.player || 0) + " · Tie " + (c.tie || 0);
+    }
   }
 
   function showState(s) {
     showWhere(s);
-    var stats = document.getElementById("stats");
-    if (stats) {
-      listOf(stats, [["Coups", s.stats.coups], ["Banker", s.stats.banker], ["Player", s.stats.player],
-        ["Tie", s.stats.tie], ["Banker pairs", s.stats.banker_pairs], ["Player pairs", s.stats.player_pairs],
-        ["Naturals", s.stats.naturals]]);
-    }
-    var asks = document.getElementById("asks");
-    if (asks) {
-      var pairs = [];
-      ["banker", "player"].forEach(function (side) {
-        var ask = s.asks[side] || {};
-        Object.keys(ask).forEach(function (road) {
-          pairs.push([side.charAt(0).toUpperCase() + side.slice(1) + " next, " + road.replace(/_/g, " "),
-            ask[road] || "nothing yet"]);
-        });
-      });
-      listOf(asks, pairs);
-    }
+    lastCoup = s.last;
   }
 
-  function showOdds(priced) {
+  // The odds panel says what its figures are, from the answer it was given and never from an older one:
+  // with the cards of every coup, the next coup's exact odds and the cards left; for a table of results, that
+  // the next coup's odds need the cards, and the first coup of a full shoe, labelled as such (no cards left
+  // is counted: none were).
+  function showOdds(priced, full) {
     var dl = document.getElementById("odds");
+    var note = document.getElementById("odds-note");
+    var panel = document.getElementById("odds-panel");
     if (!dl) { return; }
-    // The answer of roads odds --after LOG --rules R --json: the next coup's odds, then the bets' prices.
     var o = priced.odds, edges = {};
     priced.bets.forEach(function (b) { edges[b.bet] = b.edge; });
-    // The edges are of the table's rules (an EZ Banker pushes on a three-card 7), not the standard table's.
-    listOf(dl, [["Banker", percent(o.banker)], ["Player", percent(o.player)], ["Tie", percent(o.tie)],
+    var pairs = [["Banker", percent(o.banker)], ["Player", percent(o.player)], ["Tie", percent(o.tie)],
       ["Banker edge", percent(edges.banker)], ["Player edge", percent(edges.player)],
-      ["Tie edge", percent(edges.tie)], ["Cards left", o.cards_left]]);
+      ["Tie edge", percent(edges.tie)]];
+    // The edges are of the table's rules (an EZ Banker pushes on a three-card 7), not the standard table's.
+    if (full) {
+      panel.setAttribute("data-odds", "full-shoe");
+      document.getElementById("odds-heading").textContent = "Odds: full shoe";
+      note.textContent = "The next coup's odds need the cards: this table's coups were entered as results, " +
+        "so no card is counted out. Below, the first coup of a full shoe (" + priced.cards_left + " cards) " +
+        "under " + priced.title + " rules, not the next coup's.";
+    } else {
+      panel.setAttribute("data-odds", "next-coup");
+      document.getElementById("odds-heading").textContent = "Odds: next coup";
+      note.textContent = "Exact, from the cards of every coup dealt: " + o.cards_left + " cards left.";
+    }
+    listOf(dl, pairs);
   }
 
   // What the board does not show (statistics, asks, odds) is fetched after each change; the board is drawn
@@ -214,9 +425,10 @@
     busy = busy.then(function () {
       var jobs = [patchBoard(patch) ? null : drawBoard(), fetch(api).then(function (r) { return r.json(); }).then(function (s) {
         showState(s);
-        // Odds need the cards of every coup: a table of results alone has none to count.
-        if (overlay || !s.cards) { return null; }
-        return fetch(api + "/odds").then(function (r) { return r.json(); }).then(showOdds);
+        // Odds of the next coup need the cards of every coup: a table of results alone has none to count.
+        if (overlay) { return null; }
+        return fetch(api + (s.cards ? "/odds" : "/odds/full-shoe")).then(function (r) { return r.json(); })
+          .then(function (priced) { showOdds(priced, !s.cards); });
       })];
       return Promise.all(jobs).then(function () {
         // Everything shown is of this many coups: what a test (or a screen reader's refresh) waits for.
@@ -226,29 +438,206 @@
     return busy;
   }
 
+  // The calculator's scratch table lives in the page alone: its coups go with each request and nothing is
+  // stored; an answer that refuses them (a bad card) leaves the table as it was.
+  var scratch = body.classList.contains("calculator");
+  var list = [];
+  function scratchQuery(items) { return "coups=" + encodeURIComponent(items.join("|")); }
+  function scratchDraw(next) {
+    return fetch("/api/scratch/board.svg?" + scratchQuery(next)).then(function (r) {
+      return r.text().then(function (t) {
+        if (!r.ok) { say(JSON.parse(t).error); return false; }
+        list = next;
+        say("");
+        setBoard(t);
+        showWhere({ coups: list.length, shoe: 1 });
+        img.setAttribute("data-coups", String(list.length));
+        return true;
+      });
+    });
+  }
+  if (scratch) { scratchDraw([]); }
+
   // The same one stream as the lobby's, for this table alone (board=1: each change's event carries the patch
   // of the drawn board); the event says the shoe and coup at once.
-  new EventSource("/api/events?board=1&table=" + encodeURIComponent(table)).onmessage = function (e) {
-    var ev = JSON.parse(e.data);
-    showWhere(ev);
-    refresh(ev.board);
-  };
+  if (!scratch) {
+    new EventSource("/api/events?board=1&table=" + encodeURIComponent(table)).onmessage = function (e) {
+      var ev = JSON.parse(e.data);
+      showWhere(ev);
+      refresh(ev.board);
+    };
+  }
 
   if (overlay) { return; }
 
   function answer(r) {
     if (r.status >= 300) { say(r.body.error); } else { say(""); showState(r.body); }
     if (r.status === 409) { refresh(null); }
+    return r;
   }
 
-  function result(letter) { send("POST", api + "/coups", { result: letter, expect: coups + 1 }).then(answer); }
-  function undo() { send("DELETE", api + "/coups/last?expect=" + coups).then(answer); }
+  var redoButton = document.getElementById("redo");
+  var undone = null;  // the coup the last undo took back, which Redo enters again
 
-  function proof(road, mark) {
-    fetch(api + "/proof/" + road + "/" + mark).then(function (r) { return r.json(); }).then(function (p) {
-      var text = document.getElementById("proof-text");
-      text.textContent = p.error ? p.error : p.text + " " + p.mistake;
+  function forget() { undone = null; if (redoButton) { redoButton.hidden = true; } }
+
+  function result(letter) {
+    forget();
+    if (scratch) { scratchDraw(list.concat([letter])); return; }
+    send("POST", api + "/coups", { result: letter, expect: coups + 1 }).then(answer);
+  }
+
+  // A coup as the log keeps it, said in words ("coup 12, Banker 7 over 5") and as it is entered again.
+  function words(c, number) {
+    var side = c.winner.charAt(0).toUpperCase() + c.winner.slice(1);
+    var totals = c.banker_total !== undefined && c.player_total !== undefined ?
+      " (Banker " + c.banker_total + ", Player " + c.player_total + ")" : "";
+    return "coup " + number + ", " + side + totals;
+  }
+  function again(c) {
+    if (c.player_cards) {
+      var p = c.player_cards, b = c.banker_cards, dealt = [p[0], b[0], p[1], b[1]];
+      if (p.length > 2) { dealt.push(p[2]); }
+      if (b.length > 2) { dealt.push(b[2]); }
+      return { cards: dealt.join(" ") };
+    }
+    var marks = (c.banker_pair ? "b" : "") + (c.player_pair ? "p" : "") + (c.natural ? "n" : "");
+    return { result: c.winner.charAt(0).toUpperCase() + (marks ? "[" + marks + "]" : "") };
+  }
+
+  function undo() {
+    if (scratch) {
+      if (!list.length) { return; }
+      var taken = list[list.length - 1], at = list.length;
+      scratchDraw(list.slice(0, -1)).then(function (ok) {
+        if (!ok) { return; }
+        undone = taken;
+        say("Undid coup " + at + ", " + taken + ".");
+        if (redoButton) { redoButton.hidden = false; }
+      });
+      return;
+    }
+    var coup = lastCoup, number = coups;
+    send("DELETE", api + "/coups/last?expect=" + coups).then(answer).then(function (r) {
+      if (r.status >= 300 || !coup) { return; }
+      undone = coup;
+      say("Undid " + words(coup, number) + ".");
+      if (redoButton) { redoButton.hidden = false; }
     });
+  }
+
+  function redo() {
+    if (!undone) { return; }
+    var coup = undone;
+    forget();
+    if (scratch) {
+      scratchDraw(list.concat([coup])).then(function (ok) { if (ok) { say("Redid coup " + list.length + ", " + coup + "."); } });
+      return;
+    }
+    send("POST", api + "/coups", Object.assign(again(coup), { expect: coups + 1 })).then(answer).then(function (r) {
+      if (r.status < 300) { say("Redid " + words(coup, coups) + "."); }
+    });
+  }
+
+  // A new shoe closes the one being dealt: asked once more, in the page, before it is sent.
+  var confirmShoe = document.getElementById("shoe-confirm");
+  function askShoe() {
+    if (!confirmShoe) { return; }
+    document.getElementById("shoe-question").textContent = "Close shoe " + shoe + " after " + coups +
+      " coups and start shoe " + (shoe + 1) + "?";
+    confirmShoe.hidden = false;
+    document.getElementById("shoe-yes").focus();
+  }
+  function newShoe() {
+    confirmShoe.hidden = true;
+    forget();
+    send("POST", api + "/shoes", { expect_shoe: shoe + 1 }).then(answer).then(function (r) {
+      if (r.status < 300) { say("Shoe " + r.body.shoe + " started."); }
+    });
+  }
+
+  // The casino's ask buttons: while one is held, the board is the one the next coup would make if that side
+  // won (drawn by the server's one render path), with the marks each derived road would add lit; let go, and
+  // the board is the table's again.
+  function ask(side) {
+    // Only a page with the ask buttons asks (not the calculator's scratch table, nor a floor display).
+    if (asking === side || !boardText || !document.querySelector("[data-ask]")) { return; }
+    asking = side;
+    var before = {};
+    marks.forEach(function (m) { before[m.road] = Math.max(before[m.road] || 0, m.mark); });
+    Array.prototype.forEach.call(document.querySelectorAll("[data-ask]"), function (b) {
+      b.setAttribute("aria-pressed", String(b.getAttribute("data-ask") === side));
+    });
+    fetch(api + "/ask/" + side + ".svg").then(function (r) { return r.text(); }).then(function (text) {
+      if (asking !== side) { return; }
+      show(text);
+      img.setAttribute("data-asking", side);
+      lights.textContent = "";
+      marks.forEach(function (m) {
+        if (m.mark > (before[m.road] || 0)) { light("lit-ask", m.x, m.y, m.size); }
+      });
+      say(side === "banker" ? "Banker ask: the marks a Banker win would add." :
+        "Player ask: the marks a Player win would add.");
+    });
+  }
+  function release() {
+    if (asking === null) { return; }
+    asking = null;
+    Array.prototype.forEach.call(document.querySelectorAll("[data-ask]"), function (b) {
+      b.setAttribute("aria-pressed", "false");
+    });
+    img.removeAttribute("data-asking");
+    say("");
+    if (boardText !== null) { setBoard(boardText); }
+  }
+  Array.prototype.forEach.call(document.querySelectorAll("[data-ask]"), function (b) {
+    var side = b.getAttribute("data-ask");
+    b.addEventListener("pointerdown", function (e) { e.preventDefault(); ask(side); });
+    ["pointerup", "pointerleave", "pointercancel", "blur"].forEach(function (kind) { b.addEventListener(kind, release); });
+    b.addEventListener("keydown", function (e) {
+      if (e.key === " " || e.key === "Enter") { e.preventDefault(); if (!e.repeat) { ask(side); } }
+    });
+    b.addEventListener("keyup", function (e) { if (e.key === " " || e.key === "Enter") { release(); } });
+  });
+
+  // The lesson's proof of a mark, as the server words it (an HTML fragment: picture, steps, watchout); its
+  // data- attributes say what to light on the board. A later tap wins over an answer still on its way.
+  var asked = 0;
+  var chosen = null;  // the mark asked for last (its proof may be on its way)
+  function proof(road, mark) {
+    var mine = ++asked;
+    chosen = { road: road, mark: mark };
+    var url = scratch ? "/scratch/proof/" + road + "/" + mark + "?" + scratchQuery(list) :
+      "/tables/" + encodeURIComponent(table) + "/proof/" + road + "/" + mark;
+    fetch(url).then(function (r) {
+      return r.text().then(function (t) { return { ok: r.ok, text: t }; });
+    }).then(function (a) {
+      if (mine !== asked) { return; }
+      var body = document.getElementById("proof-body");
+      if (!a.ok) { say(JSON.parse(a.text).error); return; }
+      body.innerHTML = a.text;
+      var art = body.querySelector("article");
+      lit = { road: road, mark: mark, source: art.getAttribute("data-source"),
+        compared: (art.getAttribute("data-compared") || "").split(" ").filter(Boolean) };
+      showLights();
+    });
+  }
+
+  // Arrow keys on the board: left and right walk a road's marks, up and down go to the road above or below.
+  function step(key) {
+    var road = chosen ? chosen.road : DERIVED[0];
+    var mark = chosen ? chosen.mark : 0;
+    var count = function (r) { return marks.filter(function (m) { return m.road === r; }).length; };
+    if (key === "ArrowRight") { mark += 1; }
+    else if (key === "ArrowLeft") { mark -= 1; }
+    else {
+      var i = DERIVED.indexOf(road) + (key === "ArrowDown" ? 1 : -1);
+      if (i < 0 || i >= DERIVED.length || !count(DERIVED[i])) { return; }
+      road = DERIVED[i];
+      mark = Math.max(1, mark);
+    }
+    mark = Math.min(Math.max(mark, 1), count(road));
+    if (mark >= 1 && (!chosen || road !== chosen.road || mark !== chosen.mark)) { proof(road, mark); }
   }
 
   Array.prototype.forEach.call(document.querySelectorAll("[data-result]"), function (b) {
@@ -256,10 +645,14 @@
   });
   var undoButton = document.getElementById("undo");
   if (undoButton) { undoButton.addEventListener("click", undo); }
+  if (redoButton) { redoButton.addEventListener("click", redo); }
   var shoeButton = document.getElementById("new-shoe");
   if (shoeButton) {
-    shoeButton.addEventListener("click", function () {
-      send("POST", api + "/shoes", { expect_shoe: shoe + 1 }).then(answer);
+    shoeButton.addEventListener("click", askShoe);
+    document.getElementById("shoe-yes").addEventListener("click", newShoe);
+    document.getElementById("shoe-no").addEventListener("click", function () {
+      confirmShoe.hidden = true;
+      shoeButton.focus();
     });
   }
   var cardsForm = document.getElementById("cards-form");
@@ -267,35 +660,45 @@
     cardsForm.addEventListener("submit", function (e) {
       e.preventDefault();
       var field = document.getElementById("cards");
+      if (scratch) {
+        forget();
+        scratchDraw(list.concat([field.value])).then(function (ok) { if (ok) { field.value = ""; } });
+        return;
+      }
       send("POST", api + "/coups", { cards: field.value, expect: coups + 1 }).then(function (r) {
         if (r.status < 300) { field.value = ""; }
         answer(r);
       });
     });
   }
-  document.getElementById("proof-form").addEventListener("submit", function (e) {
-    e.preventDefault();
-    proof(document.getElementById("proof-road").value, document.getElementById("proof-mark").value);
-  });
   document.addEventListener("keydown", function (e) {
     var tag = e.target && e.target.tagName;
     if (tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA" || e.ctrlKey || e.metaKey || e.altKey) { return; }
-    if (!undoButton) { return; }
+    if (e.key === "1" || e.key === "2") {
+      e.preventDefault();
+      if (!e.repeat) { ask(e.key === "1" ? "banker" : "player"); }
+      return;
+    }
+    if (!undoButton || (e.target && e.target.tagName === "BUTTON" && (e.key === " " || e.key === "Enter"))) { return; }
     var key = e.key.toUpperCase();
-    if (key === "B" || key === "P" || key === "T") { e.preventDefault(); result(key); }
-    else if (e.key === "Backspace") { e.preventDefault(); undo(); }
+    if (e.key === "Escape" && confirmShoe && !confirmShoe.hidden) { e.preventDefault(); confirmShoe.hidden = true; }
+    else if (!confirmShoe || confirmShoe.hidden) {
+      if (key === "B" || key === "P" || key === "T") { e.preventDefault(); result(key); }
+      else if (e.key === "Backspace") { e.preventDefault(); undo(); }
+      else if (key === "R" && undone) { e.preventDefault(); redo(); }
+      else if (key === "N") { e.preventDefault(); askShoe(); }
+    }
   });
+  document.addEventListener("keyup", function (e) { if (e.key === "1" || e.key === "2") { release(); } });
+  var figure = document.getElementById("board");
   img.addEventListener("click", function (e) {
     if (!box) { return; }
-    var x = e.offsetX / img.clientWidth * box.w;
-    var y = e.offsetY / img.clientHeight * box.h;
-    var hit = marks.filter(function (m) {
-      return x >= m.x && x < m.x + m.size && y >= m.y && y < m.y + m.size;
-    })[0];
-    if (hit) {
-      document.getElementById("proof-road").value = hit.road;
-      document.getElementById("proof-mark").value = hit.mark;
-      proof(hit.road, hit.mark);
-    }
+    var hit = markAt(e.offsetX / img.clientWidth * box.w, e.offsetY / img.clientHeight * box.h);
+    if (hit) { proof(hit.road, hit.mark); }
+  });
+  figure.addEventListener("keydown", function (e) {
+    if (["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown"].indexOf(e.key) < 0) { return; }
+    e.preventDefault();
+    step(e.key);
   });
 }());

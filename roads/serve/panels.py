@@ -1,0 +1,90 @@
+"""What the table page shows besides its board: the full shoe's odds of a table of results (issue 32, item 4)
+and the board an ask would make (item 3).
+
+A table whose coups were entered as results has no cards to count, so the next
+coup's odds cannot be known (``/odds`` answers 409). The panel then says so and
+shows the odds of the first coup of a full shoe of the table's decks and rules,
+labelled as such: ``roads odds --bets --decks N --rules R --json``.
+"""
+
+from __future__ import annotations
+
+from typing import cast
+from urllib.parse import urlencode
+
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.routing import BaseRoute, Route
+
+from ..render import render
+from ..scene.options import RenderOptions, options_from_text
+from ..scoreboard import Scoreboard
+from . import views, worker
+from .store import Table
+
+
+def full_shoe(table: Table) -> str:
+    """Return what ``roads odds --bets --decks N --rules R --json`` prints for the table's decks and rules."""
+
+    def make() -> str:
+        from ..bets import rule_set
+        from ..bets.next_coup import next_coup_json
+
+        return next_coup_json([], table.decks, rule_set(table.rules)) + "\n"
+
+    return cast(str, views._cached(table, ("full-shoe",), make))
+
+
+async def full_shoe_odds(request: Request) -> Response:
+    """GET /api/tables/{table}/odds/full-shoe: the first coup of a full shoe of the table's decks and rules."""
+    table = cast(Table, request.app.state.served.store.get(request.path_params["table"]))
+    text = await worker.read(full_shoe, table)
+    return Response(text, media_type="application/json")
+
+
+OVERLAY_KEYS = ("overlay", "display")
+"""Query keys of the table page itself: every other key of an overlay's query is a drawing option of its board."""
+
+
+def overlay_query(query: dict[str, str]) -> str:
+    """Return the overlay's board query: its drawing options (``theme``, ``last``, ``road``, ...: the option table
+    of ``roads render``, checked here, a bad one a one-line 400), transparent unless it says ``background``."""
+    given = {key: value for key, value in query.items() if key not in OVERLAY_KEYS}
+    given.setdefault("background", "0")
+    options_from_text(given, ignore=views.QUERY_IGNORED)
+    return urlencode(sorted(given.items()))
+
+
+ASKS = {"banker": "B", "player": "P"}
+"""The asks a casino screen has: what the board would be if Banker (or Player) won the next coup."""
+
+
+def ask_board(table: Table, side: str) -> bytes:
+    """Return the board as ``board.svg`` draws it with one more coup won by ``side``: the marks each derived road
+    would add are the ones past the marks it has now (``data-mark`` of each road), drawn by the one render path."""
+
+    def make() -> bytes:
+        asked = Scoreboard.from_log(table.source()) if table.coups else Scoreboard()
+        asked.add(ASKS[side])
+        return render(asked, "svg", RenderOptions())
+
+    return cast(bytes, views._cached(table, ("ask", side), make))
+
+
+async def ask_picture(request: Request) -> Response:
+    """GET /api/tables/{table}/ask/{side}.svg: the board if ``side`` (banker or player) won the next coup."""
+    side = request.path_params["side"]
+    if side not in ASKS:
+        raise HTTPException(404, f"no ask '{side[:16]}': ask banker or player")
+    table = cast(Table, request.app.state.served.store.get(request.path_params["table"]))
+    data = await worker.read(ask_board, table, side)
+    return Response(data, media_type="image/svg+xml", headers={"Cache-Control": "no-cache"})
+
+
+def routes() -> list[BaseRoute]:
+    """Return the panel's routes."""
+    return [
+        Route("/api/tables/{table}/odds/full-shoe", full_shoe_odds, methods=["GET"]),
+        Route("/api/tables/{table}/ask/{side}.svg", ask_picture, methods=["GET"]),
+    ]
