@@ -7,7 +7,7 @@ from typing import Any
 
 import click
 
-from ..errors import RoadsError
+from ..errors import OutputError
 from .app import cli
 from .flags import FORMAT_NAMES, FROM_HELP, Whole, choice, decks_option
 from .table_rules import RULE_CHOICES
@@ -204,7 +204,7 @@ def _bind(host: str, port: int) -> socket.socket:
         sock.bind((host, port))
         sock.listen(2048)
     except OSError as exc:
-        raise RoadsError(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
+        raise OutputError(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
     sock.set_inheritable(True)
     return sock
 
