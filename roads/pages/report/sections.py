@@ -16,6 +16,7 @@ from typing import Any
 from markupsafe import Markup
 
 from ...analytics.drift import BAND
+from ...analytics.exposure import KNOWN_WORDS
 from ...analytics.gathered import FOREST_ROWS, SHOWN_GROUPS, GroupSample, family_size, holm_line
 from ...analytics.pershoe import LAW_NAMES
 from ...analytics.theory import ALPHA, EXACT_BELOW, Z99
@@ -65,6 +66,7 @@ WORDS: dict[str, Any] = {
     "FOREST_ROWS": FOREST_ROWS,
     "SHOWN_GROUPS": SHOWN_GROUPS,
     "LAW_NAMES": LAW_NAMES,
+    "KNOWN_WORDS": KNOWN_WORDS,
 }
 """What the section macros are given besides their numbers: formatting helpers, plots, constants."""
 
