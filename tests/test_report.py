@@ -166,6 +166,23 @@ def test_a_flagged_archive_shows_its_flags_with_their_reading(
     assert '<g class="row flagged" data-figure="banker"' in text
 
 
+def test_regression_a_holm_p_read_as_about_1_in_n(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A Holm-adjusted p is an upper bound: the report words it "at most 1 in N", never "about"."""
+    log = tmp_path / "biased.jsonl"
+    lines = []
+    for seed in range(60):
+        outcomes = [c.outcome() for c in deal_shoe(8, seed=seed).coups]
+        flipped = [Outcome(Winner.BANKER) if o.winner is Winner.PLAYER and i % 2 else o for i, o in enumerate(outcomes)]
+        lines.append(write_shoe_line(seed, flipped))
+    log.write_text("".join(lines), encoding="utf-8")
+    text = report(capsys, tmp_path / "r.html", str(log))
+    (flags,) = re.findall(r'<section id="flags">.*?</section>', text, re.S)
+    assert re.search(
+        r"<strong>banker</strong>: .*by chance alone (at most 1 in [\d,.]+|less than 1 in a billion)", flags
+    )
+    assert "about 1 in" not in text
+
+
 # --- bad input ---
 
 

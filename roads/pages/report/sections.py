@@ -19,7 +19,7 @@ from ...analytics.drift import BAND
 from ...analytics.exposure import KNOWN_WORDS
 from ...analytics.gathered import FOREST_ROWS, SHOWN_GROUPS, GroupSample, family_size, holm_line
 from ...analytics.pershoe import LAW_NAMES
-from ...analytics.theory import ALPHA, EXACT_BELOW, Z99
+from ...analytics.theory import ALPHA, EXACT_BELOW, Z99, at_most
 from ..jinja import environment
 from .plots import group_forest, order_rows, z_dots
 from .style import figure_name
@@ -53,6 +53,7 @@ WORDS: dict[str, Any] = {
     "pct": pct,
     "p_text": p_text,
     "num": num,
+    "at_most": at_most,
     "DASH": DASH,
     "figure_name": figure_name,
     "family_size": family_size,
