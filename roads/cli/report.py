@@ -47,7 +47,9 @@ def report_command(inputs: Inputs, output: str, decks: int, by: str | None, them
     the shoes' own p-values; for card logs, the side-bet exposure of Dragon 7
     and Panda 8 (roads exposure: the coups where the cards left favoured the
     player, and what one unit on each netted, from the cards a player could
-    see); the tables as CSV downloads. Each LOG is read once. It needs no network and opens from
+    see), and their shuffle integrity (roads stats --integrity: repeated
+    shoes, slugs, new-deck order, card counts); the tables as CSV downloads.
+    Each LOG is read once. It needs no network and opens from
     disk. A bad shoe is named on one line and left out: the page holds the
     others and lists it (exit 1); with --fail-fast, or when no shoe can be
     read, no page is written.
@@ -62,7 +64,7 @@ def report_command(inputs: Inputs, output: str, decks: int, by: str | None, them
     from ..analytics.gathered import LeftOut
     from ..files import TextOutput, refuse_inputs
     from ..pages.report.laws import sections
-    from ..pages.report.page import exposure_section, write_report
+    from ..pages.report.page import exposure_section, integrity_section, write_report
 
     refuse_inputs([output], inputs.logs)  # before anything is read: a log is never replaced by its report
     kept = Kept(by, decks)
@@ -78,6 +80,7 @@ def report_command(inputs: Inputs, output: str, decks: int, by: str | None, them
             data, tests_csv = kept.document()
             left_out = LeftOut(inputs.failed, tuple(inputs.errors))
             exposure = kept.exposure.to_report(kept.scan) if kept.exposure.shoes else None
+            integrity = kept.integrity.document() if kept.integrity.shoes else None
             with TextOutput(output) as page:
                 progress.say(f"writing {output}")  # the plots and sections: the last seconds of a long run
                 write_report(
@@ -88,7 +91,11 @@ def report_command(inputs: Inputs, output: str, decks: int, by: str | None, them
                     by=by,
                     tests_csv=tests_csv,
                     left_out=left_out,
-                    extra=[*sections(kept.seen, data), *([] if exposure is None else [exposure_section(exposure)])],
+                    extra=[
+                        *sections(kept.seen, data),
+                        *([] if exposure is None else [exposure_section(exposure)]),
+                        *([] if integrity is None else [integrity_section(integrity)]),
+                    ],
                     theme=theme,
                 )
                 page.commit()
@@ -108,6 +115,7 @@ class Kept:
     def __init__(self, by: str | None, decks: int) -> None:
         from ..analytics.exposure import Exposure, Summary
         from ..analytics.gathered import Seen, ShoeSummary
+        from ..analytics.integrity import Integrity
         from ..analytics.verdicts import Across
         from ..bets import rule_set
 
@@ -119,6 +127,7 @@ class Kept:
         self.groups: dict[str, Tally] = {}
         self.scan = Exposure(rule_set("standard"), REPORTED_BETS, decks)
         self.exposure = Summary()
+        self.integrity = Integrity(decks)
 
     def add(self, found: ShoeNumbers) -> None:
         """Keep what the page needs of one good shoe's numbers."""
@@ -140,6 +149,8 @@ class Kept:
             mine.merge(tally)
         if found.exposure is not None:
             self.exposure.add(found.exposure)
+        if found.sequence is not None:
+            self.integrity.add(*found.sequence)
 
     def document(self) -> tuple[dict[str, Any], str | Spool]:
         """Return ``roads stats --json``'s document of what was kept, and the tests CSV."""

@@ -18,6 +18,7 @@ from markupsafe import Markup
 from ...analytics.drift import BAND
 from ...analytics.exposure import KNOWN_WORDS
 from ...analytics.gathered import FOREST_ROWS, SHOWN_GROUPS, GroupSample, family_size, holm_line
+from ...analytics.integrity import ORDER_RUN, REPEAT_RUN
 from ...analytics.pershoe import LAW_NAMES
 from ...analytics.theory import ALPHA, EXACT_BELOW, Z99, at_most
 from ..jinja import environment
@@ -49,6 +50,17 @@ def order_plot(group: Mapping[str, Any], tests: int) -> str:
     return z_dots(order_rows(group), tests=tests, name="runs", label="Runs test and lag-1 correlation as z-scores")
 
 
+SHOWN_FINDINGS = 20
+"""The shuffle-integrity findings the page lists; ``roads stats --integrity`` names every one."""
+
+INTEGRITY_KINDS = {
+    "repeat": "repeated",
+    "slug": "slug",
+    "new_deck_order": "in new-deck order",
+    "card_count": "card count",
+}
+"""How the integrity section counts each kind of finding."""
+
 WORDS: dict[str, Any] = {
     "pct": pct,
     "p_text": p_text,
@@ -68,6 +80,10 @@ WORDS: dict[str, Any] = {
     "SHOWN_GROUPS": SHOWN_GROUPS,
     "LAW_NAMES": LAW_NAMES,
     "KNOWN_WORDS": KNOWN_WORDS,
+    "REPEAT_RUN": REPEAT_RUN,
+    "ORDER_RUN": ORDER_RUN,
+    "SHOWN_FINDINGS": SHOWN_FINDINGS,
+    "INTEGRITY_KINDS": INTEGRITY_KINDS,
 }
 """What the section macros are given besides their numbers: formatting helpers, plots, constants."""
 
