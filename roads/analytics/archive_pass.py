@@ -34,6 +34,8 @@ class Reading:
     by: str | None
     decks: int
     scan: Exposure
+    integrity: bool = False
+    """Keep each shoe's cards in dealing order for the shuffle-integrity check (``roads report --integrity``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,7 +75,7 @@ def gather_shoe(shoe: Shoe, reading: Reading) -> ShoeNumbers:
     if shoe.results is None:
         entries = list(shoe.entries())
         exposure = _exposure(shoe, entries, reading.scan)
-        sequence = _sequence(shoe, entries)
+        sequence = _sequence(shoe, entries) if reading.integrity else None
         shoe = replace(shoe, results=tuple(entry.outcome for entry in entries), records=None, source=None)
     tallies: dict[str | None, Tally] = {}
     count_shoe(tallies, shoe, "shoe")
