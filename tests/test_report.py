@@ -7,6 +7,7 @@ import csv
 import html
 import io
 import json
+import random
 import re
 from html.parser import HTMLParser
 from pathlib import Path
@@ -166,6 +167,23 @@ def test_a_flagged_archive_shows_its_flags_with_their_reading(
     assert '<g class="row flagged" data-figure="banker"' in text
 
 
+def test_regression_a_holm_p_read_as_about_1_in_n(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A Holm-adjusted p is an upper bound: the report words it "at most 1 in N", never "about"."""
+    log = tmp_path / "biased.jsonl"
+    lines = []
+    for seed in range(60):
+        outcomes = [c.outcome() for c in deal_shoe(8, seed=seed).coups]
+        flipped = [Outcome(Winner.BANKER) if o.winner is Winner.PLAYER and i % 2 else o for i, o in enumerate(outcomes)]
+        lines.append(write_shoe_line(seed, flipped))
+    log.write_text("".join(lines), encoding="utf-8")
+    text = report(capsys, tmp_path / "r.html", str(log))
+    (flags,) = re.findall(r'<section id="flags">.*?</section>', text, re.S)
+    assert re.search(
+        r"<strong>banker</strong>: .*by chance alone (at most 1 in [\d,.]+|less than 1 in a billion)", flags
+    )
+    assert "about 1 in" not in text
+
+
 # --- bad input ---
 
 
@@ -312,3 +330,41 @@ def _small_document() -> dict[str, object]:
             [sys.executable, "-m", "roads", "stats", str(log), "--json"], capture_output=True, check=True, text=True
         )
     return json.loads(done.stdout)  # type: ignore[no-any-return]
+
+
+def _heterogeneous(path: Path) -> Path:
+    """Shoes that lean Banker and Player by turns, each shuffled fairly within: fair in total, not alike."""
+    rng = random.Random(5)
+    lines = []
+    for seed in range(80):
+        heavy, other = (Winner.BANKER, Winner.PLAYER) if seed % 2 else (Winner.PLAYER, Winner.BANKER)
+        outcomes = [c.outcome() for c in deal_shoe(8, seed=seed).coups]
+        lines.append(
+            write_shoe_line(seed, [Outcome(heavy) if o.winner is other and rng.random() < 0.3 else o for o in outcomes])
+        )
+    path.write_text("".join(lines), encoding="utf-8")
+    return path
+
+
+def test_regression_a_heterogeneous_archive_read_as_streaky(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The groups section gives roads stats' readings: the flagged groups against chance, homogeneity flagged in
+    words, and beside the runs and lag-1 the sentence telling a difference between shoes from streaks."""
+    log = _heterogeneous(tmp_path / "alternating.jsonl")
+    status, out, err = run(capsys, "stats", str(log), "--by", "shoe", "--json")
+    assert status == 0, err
+    data = json.loads(out)
+    flagged, h, said = data["flagged_groups"], data["total"]["homogeneity"], data["total"]["order_reading"]
+    assert flagged["flag"] and h["flag"] and said is not None and "differ from one another" in said
+    text = report(capsys, tmp_path / "r.html", str(log), "--by", "shoe")
+    (together,) = re.findall(r'<section id="homogeneity">.*?</section>', text, re.S)
+    assert '<div class="callout alarm across">' in together
+    assert f"<strong>Flagged against chance</strong>: {flagged['reading'].partition(': ')[2]}." in together
+    assert "<strong>homogeneity flagged</strong> (p at most 0.01): the groups differ" in together
+    (order,) = re.findall(r'<section id="runs">.*?</section>', text, re.S)
+    assert "<strong>Runs within shoes</strong>" in order and "<strong>Lag-1 correlation, pooled</strong>" in order
+    assert f"<strong>Between shoes or within them?</strong> {html.escape(said, quote=False)}." in order
+
+
+def test_a_fair_archive_has_no_order_sentence(page_text: str) -> None:
+    """Neither order test flags on a fair archive, so no sentence tells them apart."""
+    assert "Between shoes or within them?" not in page_text

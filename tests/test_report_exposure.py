@@ -8,6 +8,11 @@ from pathlib import Path
 
 import pytest
 from helpers import run
+from markupsafe import escape
+
+from roads.analytics.exposure import KNOWN, KNOWN_WORDS, Exposure, Summary
+from roads.bets.paytable import rule_set
+from roads.pages.report.page import exposure_section
 
 
 def page(tmp_path: Path, capsys: pytest.CaptureFixture[str], log: Path) -> str:
@@ -44,3 +49,22 @@ def test_a_results_log_has_no_exposure_section(tmp_path: Path, capsys: pytest.Ca
     log = tmp_path / "results.txt"
     log.write_text("B P P T B P B B P\n", encoding="utf-8")
     assert 'id="exposure"' not in page(tmp_path, capsys, log)
+
+
+@pytest.mark.parametrize("known", KNOWN)
+def test_the_exposure_section_says_which_cards_it_counts_as_known(known: str) -> None:
+    """The section names what its edges counted as known, in the words of ``roads exposure``'s totals."""
+    scan = Exposure(rule_set("standard"), ("dragon_7",), 8, known)
+    html = exposure_section(Summary().to_report(scan))
+    assert f"counting as known before each coup {escape(KNOWN_WORDS[known])}." in html
+
+
+def test_regression_the_report_priced_the_face_down_burns_as_known(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The report's edges are those of a player (the first burn and the coups), and its words say so."""
+    archive = tmp_path / "cards.jsonl"
+    assert run(capsys, "deal", "--shoes", "2", "--seed", "3", "-o", str(archive))[0] == 0
+    (section,) = re.findall(r'<section id="exposure">.*?</section>', page(tmp_path, capsys, archive), re.S)
+    assert escape(KNOWN_WORDS["seen"]) in section
+    assert "burned cards out when the log names them" not in section

@@ -246,6 +246,7 @@ def test_the_runs_section_reads_the_order_tests(
         return {"z": z, "p": None if z is None else 0.001, "p_adjusted": 0.004, "flag": flag}
 
     assert "streakier than chance</strong>: flagged" in order_reading(test(-4.0, True), "runs")
+    assert "at most 1 in 250 fair archives" in order_reading(test(-4.0, True), "runs")
     assert "streakier than chance</strong>" in order_reading(test(4.0, True), "lag1")
     assert "choppier than one test alone" in order_reading(test(3.0, False), "runs")
     assert "no sign of streaks or chop" in order_reading(test(-1.0, False), "runs")

@@ -3,7 +3,8 @@
 From one shoe's coups come its Tally (its share of the total and of its
 ``--by`` group; its own tests are judged where the page is written, from
 the Tally) and, when the cards of every coup are
-there, its side-bet exposure. A JSON Lines archive file is read on workers a
+there, its side-bet exposure and its cards in dealing order (for the
+shuffle-integrity check). A JSON Lines archive file is read on workers a
 block of lines at a time (:func:`gather_block`); any other log a shoe at a
 time (:func:`gather_shoe`). Numbers only: roads.pages.report draws them.
 """
@@ -16,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 from ..errors import LogError, RoadsError
 from .counting import Block, block_shoes, count_shoe, group_key
 from .exposure import Exposure, ShoeExposure, shoe_cards
+from .integrity import shoe_sequence
 from .tally import StatsError, Tally
 
 if TYPE_CHECKING:
@@ -32,6 +34,8 @@ class Reading:
     by: str | None
     decks: int
     scan: Exposure
+    integrity: bool = False
+    """Keep each shoe's cards in dealing order for the shuffle-integrity check (``roads report --integrity``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,6 +50,9 @@ class ShoeNumbers:
     """The shoe's group under ``--by file``, ``table`` or ``date``; None otherwise."""
     exposure: ShoeExposure | None = None
     """The side-bet scan of a shoe with the cards of every coup, logged with the decks asked; None otherwise."""
+    sequence: tuple[str, tuple[str, ...]] | None = None
+    """A shoe with the cards of every coup: its label and its cards in the order they left the shoe
+    (:func:`roads.analytics.integrity.shoe_sequence`); None otherwise."""
 
 
 @dataclass(slots=True)
@@ -64,15 +71,27 @@ def gather_shoe(shoe: Shoe, reading: Reading) -> ShoeNumbers:
     command); another RoadsError when the shoe cannot be read (one bad shoe).
     """
     group = group_key(shoe, reading.by) if reading.by not in (None, "shoe") else None
-    exposure = None
+    exposure, sequence = None, None
     if shoe.results is None:
         entries = list(shoe.entries())
         exposure = _exposure(shoe, entries, reading.scan)
+        sequence = _sequence(shoe, entries) if reading.integrity else None
         shoe = replace(shoe, results=tuple(entry.outcome for entry in entries), records=None, source=None)
     tallies: dict[str | None, Tally] = {}
     count_shoe(tallies, shoe, "shoe")
     (tally,) = tallies.values()
-    return ShoeNumbers(shoe.id, shoe.line, None, tally, group, exposure)
+    return ShoeNumbers(shoe.id, shoe.line, None, tally, group, exposure, sequence)
+
+
+def _sequence(shoe: Shoe, entries: list[Any]) -> tuple[str, tuple[str, ...]] | None:
+    """Return a shoe's label and its cards in dealing order, None unless every coup has its cards."""
+    if not entries or any(entry.coup is None for entry in entries):
+        return None
+    try:
+        burned = shoe.burned_cards()
+    except LogError:
+        return None  # not the page's to say: the shoe's counts are good
+    return shoe.label(), shoe_sequence(burned, [entry.coup for entry in entries])
 
 
 def _exposure(shoe: Shoe, entries: list[Any], scan: Exposure) -> ShoeExposure | None:

@@ -59,6 +59,12 @@ KNOWN = ("seen", "all")
 """What a scan counts as known: the cards a player sees (the first burned card and the coups), or every burned
 card too."""
 
+KNOWN_WORDS = {
+    "seen": "the cards a player sees (the first burn, face up, and the coups; face-down burns unknown)",
+    "all": "every burned card and the coups (--known all: a house that knows its burns)",
+}
+"""How ``roads exposure``'s totals and the report name what the edges counted as known (``Exposure.known``)."""
+
 
 def side_bets(rules: RuleSet) -> tuple[str, ...]:
     """Return the ids of the rule set's side bets (every bet but Banker, Player and Tie): the default bets."""

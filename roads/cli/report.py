@@ -32,7 +32,12 @@ if TYPE_CHECKING:
 @decks_option()
 @click.option("--by", "by", type=choice(GROUPINGS), help="Also give the figures per shoe, file, table or date.")
 @render_option("theme", "Colours of the page and its plots", "classic also follows a reader who prefers dark")
-def report_command(inputs: Inputs, output: str, decks: int, by: str | None, theme: str) -> None:
+@click.option(
+    "--integrity",
+    is_flag=True,
+    help="Add the shuffle-integrity section (card logs): keeps every shoe's cards, about 160 KB a shoe.",
+)
+def report_command(inputs: Inputs, output: str, decks: int, by: str | None, theme: str, integrity: bool) -> None:
     """Write the statistics of every shoe of LOG... as one HTML page: tables, plots, flags.
 
     The page holds what `roads stats --json` gives (same --decks, same --by),
@@ -47,7 +52,10 @@ def report_command(inputs: Inputs, output: str, decks: int, by: str | None, them
     the shoes' own p-values; for card logs, the side-bet exposure of Dragon 7
     and Panda 8 (roads exposure: the coups where the cards left favoured the
     player, and what one unit on each netted, from the cards a player could
-    see); the tables as CSV downloads. Each LOG is read once. It needs no network and opens from
+    see), and with --integrity their shuffle integrity (roads stats
+    --integrity: repeated shoes, slugs, new-deck order, card counts; it keeps
+    every shoe's cards until the page is written); the tables as CSV
+    downloads. Each LOG is read once. It needs no network and opens from
     disk. A bad shoe is named on one line and left out: the page holds the
     others and lists it (exit 1); with --fail-fast, or when no shoe can be
     read, no page is written.
@@ -57,18 +65,19 @@ def report_command(inputs: Inputs, output: str, decks: int, by: str | None, them
       roads report shoes.jsonl -o report.html
       roads report logs/*.csv --by table --decks 6 -o tables.html
       roads report shoes.jsonl --theme dark -o dark.html
+      roads report shoes.jsonl --integrity -o audit.html
     """
     from ..analytics.archive_pass import Reading
     from ..analytics.gathered import LeftOut
     from ..files import TextOutput, refuse_inputs
     from ..pages.report.laws import sections
-    from ..pages.report.page import exposure_section, write_report
+    from ..pages.report.page import exposure_section, integrity_section, write_report
 
     refuse_inputs([output], inputs.logs)  # before anything is read: a log is never replaced by its report
-    kept = Kept(by, decks)
+    kept = Kept(by, decks, integrity)
     try:
         with Progress("read") as progress:
-            for found in read_once(inputs, Reading(by, decks, kept.scan), progress):
+            for found in read_once(inputs, Reading(by, decks, kept.scan, integrity), progress):
                 kept.add(found)
             if kept.total.counts.coups == 0:
                 if inputs.failed == 1:
@@ -78,6 +87,8 @@ def report_command(inputs: Inputs, output: str, decks: int, by: str | None, them
             data, tests_csv = kept.document()
             left_out = LeftOut(inputs.failed, tuple(inputs.errors))
             exposure = kept.exposure.to_report(kept.scan) if kept.exposure.shoes else None
+            checked = kept.integrity
+            shuffle = checked.document() if checked is not None and checked.shoes else None
             with TextOutput(output) as page:
                 progress.say(f"writing {output}")  # the plots and sections: the last seconds of a long run
                 write_report(
@@ -88,7 +99,11 @@ def report_command(inputs: Inputs, output: str, decks: int, by: str | None, them
                     by=by,
                     tests_csv=tests_csv,
                     left_out=left_out,
-                    extra=[*sections(kept.seen, data), *([] if exposure is None else [exposure_section(exposure)])],
+                    extra=[
+                        *sections(kept.seen, data),
+                        *([] if exposure is None else [exposure_section(exposure)]),
+                        *([] if shuffle is None else [integrity_section(shuffle)]),
+                    ],
                     theme=theme,
                 )
                 page.commit()
@@ -105,9 +120,10 @@ REPORTED_BETS = ("dragon_7", "panda_8")
 class Kept:
     """What the page keeps of the shoes as they come, one at a time: counts, samples, spooled CSV rows."""
 
-    def __init__(self, by: str | None, decks: int) -> None:
+    def __init__(self, by: str | None, decks: int, integrity: bool = False) -> None:
         from ..analytics.exposure import Exposure, Summary
         from ..analytics.gathered import Seen, ShoeSummary
+        from ..analytics.integrity import Integrity
         from ..analytics.verdicts import Across
         from ..bets import rule_set
 
@@ -119,6 +135,7 @@ class Kept:
         self.groups: dict[str, Tally] = {}
         self.scan = Exposure(rule_set("standard"), REPORTED_BETS, decks)
         self.exposure = Summary()
+        self.integrity = Integrity(decks) if integrity else None
 
     def add(self, found: ShoeNumbers) -> None:
         """Keep what the page needs of one good shoe's numbers."""
@@ -140,6 +157,8 @@ class Kept:
             mine.merge(tally)
         if found.exposure is not None:
             self.exposure.add(found.exposure)
+        if found.sequence is not None and self.integrity is not None:
+            self.integrity.add(*found.sequence)
 
     def document(self) -> tuple[dict[str, Any], str | Spool]:
         """Return ``roads stats --json``'s document of what was kept, and the tests CSV."""

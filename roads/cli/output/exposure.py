@@ -7,20 +7,13 @@ import json
 from collections.abc import Callable, Iterator, Sequence
 from fractions import Fraction
 
-from ...analytics.exposure import Exposure, ShoeExposure, Totals, number
+from ...analytics.exposure import KNOWN_WORDS, Exposure, ShoeExposure, Totals, number
 from ...logs.csvcell import line
 from ...odds.api import shoe_phrase
 
 EXPOSURE_CSV_COLUMNS = ("shoe", "coup", "bet", "edge", "positive", "net")
 """``roads exposure --csv``: one row per coup and bet; ``net`` is what one unit netted, given only where the edge
 was below zero."""
-
-
-KNOWN_WORDS = {
-    "seen": "the cards a player sees (the first burn, face up, and the coups; face-down burns unknown)",
-    "all": "every burned card and the coups (--known all: a house that knows its burns)",
-}
-"""How the totals name what the edges counted as known (``Exposure.known``)."""
 
 
 def exposure_csv_rows(found: ShoeExposure, bets: Sequence[str]) -> Iterator[tuple[object, ...]]:

@@ -115,6 +115,11 @@ def exposure_section(exposure: Mapping[str, Any]) -> str:
     return section("exposure", exposure)
 
 
+def integrity_section(integrity: Mapping[str, Any]) -> str:
+    """Return the shuffle-integrity section from ``Integrity.document()`` (roads/analytics/integrity.py)."""
+    return section("integrity", integrity)
+
+
 def _encoded(table: str | Spool) -> Iterator[Markup]:
     """Yield the CSV ``table`` percent-encoded for a ``data:`` URI, a chunk at a time as its spool is read."""
     for chunk in [table] if isinstance(table, str) else table.chunks():

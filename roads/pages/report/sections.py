@@ -16,9 +16,11 @@ from typing import Any
 from markupsafe import Markup
 
 from ...analytics.drift import BAND
+from ...analytics.exposure import KNOWN_WORDS
 from ...analytics.gathered import FOREST_ROWS, SHOWN_GROUPS, GroupSample, family_size, holm_line
+from ...analytics.integrity import ORDER_RUN, REPEAT_RUN
 from ...analytics.pershoe import LAW_NAMES
-from ...analytics.theory import ALPHA, EXACT_BELOW, Z99
+from ...analytics.theory import ALPHA, EXACT_BELOW, Z99, at_most
 from ..jinja import environment
 from .plots import group_forest, order_rows, z_dots
 from .style import figure_name
@@ -48,10 +50,22 @@ def order_plot(group: Mapping[str, Any], tests: int) -> str:
     return z_dots(order_rows(group), tests=tests, name="runs", label="Runs test and lag-1 correlation as z-scores")
 
 
+SHOWN_FINDINGS = 20
+"""The shuffle-integrity findings the page lists; ``roads stats --integrity`` names every one."""
+
+INTEGRITY_KINDS = {
+    "repeat": "repeated",
+    "slug": "slug",
+    "new_deck_order": "in new-deck order",
+    "card_count": "card count",
+}
+"""How the integrity section counts each kind of finding."""
+
 WORDS: dict[str, Any] = {
     "pct": pct,
     "p_text": p_text,
     "num": num,
+    "at_most": at_most,
     "DASH": DASH,
     "figure_name": figure_name,
     "family_size": family_size,
@@ -65,6 +79,11 @@ WORDS: dict[str, Any] = {
     "FOREST_ROWS": FOREST_ROWS,
     "SHOWN_GROUPS": SHOWN_GROUPS,
     "LAW_NAMES": LAW_NAMES,
+    "KNOWN_WORDS": KNOWN_WORDS,
+    "REPEAT_RUN": REPEAT_RUN,
+    "ORDER_RUN": ORDER_RUN,
+    "SHOWN_FINDINGS": SHOWN_FINDINGS,
+    "INTEGRITY_KINDS": INTEGRITY_KINDS,
 }
 """What the section macros are given besides their numbers: formatting helpers, plots, constants."""
 
