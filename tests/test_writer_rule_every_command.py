@@ -20,7 +20,7 @@ from roads.cli.app import cli
 
 NEEDS = {"convert": ["--to", "jsonl"], "explain": ["--good-road", "single-jump"]}
 """Options a command cannot run without."""
-SUFFIX = {"render": ".svg", "lesson": ".html", "report": ".html", "explain": ".svg"}
+SUFFIX = {"render": ".svg", "lesson": ".html", "quiz": ".html", "report": ".html", "explain": ".svg"}
 """The output suffix a command checks before anything else (default: .txt)."""
 
 LOG = "B P B B T P\n"

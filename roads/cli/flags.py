@@ -212,6 +212,7 @@ SHARED_OPTIONS: dict[str, str] = {
     "--format": "the format of what the command writes",
     "--good-roads": "the good roads, built in or from a TOML pattern file",
     "--highlight": "one thing lit up in the picture",
+    "--integrity": "the shuffle-integrity check: repeated shoes, slugs, new-deck order",
     "--jobs": "worker processes",
     "--csv": "print CSV instead of text",
     "--json": "print JSON instead of text",
@@ -471,8 +472,11 @@ def written_format(output: str | None, by_suffix: dict[str, str], asked: str | N
 
 def html_output(output: str | None, what: str) -> None:
     """Refuse an ``-o`` that does not end in ``.html`` (or ``.htm``): ``what`` is a page, and the extension says what
-    a file holds (``-o quiz.txt`` would be HTML under a text file's name)."""
-    if output is not None and not output.lower().endswith((".html", ".htm")):
+    a file holds (``-o quiz.txt`` would be HTML under a text file's name). A stream (``-``, ``/dev/stdout``) is
+    no file name, so it passes: the page goes down the pipe."""
+    from ..files import stream_fd
+
+    if output is not None and not output.lower().endswith((".html", ".htm")) and stream_fd(output) is None:
         raise click.UsageError(f"{what} is an HTML page: give -o NAME.html, not {output}")
 
 
