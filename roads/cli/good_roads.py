@@ -15,7 +15,6 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import click
 
 from ..board.good_roads import PATTERNS, Detection, Pattern, Price, detection_dict, good_roads, load_patterns, price
-from ..shoe import DEFAULT_DECKS
 
 if TYPE_CHECKING:
     from ..analytics.good_roads import GoodRoadCounts
@@ -88,6 +87,7 @@ def next_chances(shoe: Shoe, coups: Sequence[Coup] | None) -> Chances:
     """Return the exact odds of the coup after ``coups``: from the cards left, or a full shoe without cards."""
     from ..odds import exact_odds
     from ..odds.api import compositions_through, odds_for, shoe_phrase
+    from ..shoe import DEFAULT_DECKS  # the dealer (hashlib, secrets) loads only when a road is priced
 
     named_decks = shoe.named_decks()
     decks = named_decks or DEFAULT_DECKS

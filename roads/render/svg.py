@@ -14,6 +14,9 @@ holds hundreds of small proof pictures placing the same marks at the same points
 
 from __future__ import annotations
 
+import importlib.util
+import sys
+import types
 from collections.abc import Iterable
 from copy import copy
 from functools import lru_cache
@@ -76,6 +79,53 @@ def pixel_size(
     return unit, max(1, round(scene.width * unit)), max(1, round(scene.height * unit))
 
 
+GRAMMAR = "svgwrite.data.svgparser"
+"""svgwrite's module of SVG-grammar checks, read only by its validator."""
+
+
+def _defer_svg_grammar() -> None:
+    """Let svgwrite import without building its SVG grammar: about half of its import, and roads never validates.
+
+    svgwrite's type checker takes three functions from :data:`GRAMMAR` when it
+    is imported, and that module compiles its regular expressions as it loads;
+    they are called only when a Drawing validates (``debug=True``), which roads
+    never asks for. A stand-in module of that name gives the three names as
+    functions that load the real module on their first call and hand over to
+    it, so a validating Drawing made by anyone in the same process still checks
+    every value, exactly as before. The stand-in is put in place only when
+    svgwrite is not yet imported (nothing to defer otherwise).
+    """
+    top = importlib.util.find_spec("svgwrite")  # finds the package without running it
+    if GRAMMAR in sys.modules or "svgwrite" in sys.modules or top is None or not top.submodule_search_locations:
+        return
+    path = f"{top.submodule_search_locations[0]}/data/svgparser.py"
+    spec = importlib.util.spec_from_file_location(GRAMMAR, path)
+    if spec is None or spec.loader is None:
+        return
+    loader = spec.loader
+    stand_in = types.ModuleType(GRAMMAR, "Stand-in for svgwrite's SVG grammar: loads it on first use.")
+    real: list[types.ModuleType] = []
+
+    def load() -> types.ModuleType:
+        if not real:
+            module = importlib.util.module_from_spec(spec)
+            loader.exec_module(module)
+            real.append(module)
+            sys.modules[GRAMMAR] = module
+        return real[0]
+
+    def hand_over(name: str) -> Any:
+        def check(term: str) -> bool:
+            return bool(getattr(load(), name)(term))
+
+        check.__name__ = name
+        return check
+
+    for name in ("is_valid_transferlist", "is_valid_pathdata", "is_valid_animation_timing"):
+        setattr(stand_in, name, hand_over(name))
+    sys.modules[GRAMMAR] = stand_in
+
+
 def _import_svgwrite() -> None:
     """Bind svgwrite's classes on first use: a PNG, or a command drawing nothing, never pays its 0.1 s import."""
     global svgwrite, BaseElement, Desc, Title, SvgGroup, SvgRoot, Style, SvgUse, Path  # noqa: PLW0603
@@ -83,6 +133,7 @@ def _import_svgwrite() -> None:
     global _FACTORY  # noqa: PLW0603
     from xml.etree import ElementTree
 
+    _defer_svg_grammar()
     import svgwrite
     from svgwrite.base import BaseElement, Desc, Title
     from svgwrite.container import SVG as SvgRoot
