@@ -19,7 +19,7 @@ from roads.serve.store import Store
 
 @pytest.mark.slow
 def test_the_course_is_served_page_for_page(tmp_path: Path) -> None:
-    pages, _ = course_pages(seed=2026)
+    pages, _ = course_pages(seed=2026, calculator="/calculator")
     with served_client(create_app(Store(tmp_path / "data"))) as client:
         moved = client.get("/course", follow_redirects=False)
         assert moved.status_code == 308 and moved.headers["location"] == "/course/"
@@ -35,3 +35,21 @@ def test_the_course_is_served_page_for_page(tmp_path: Path) -> None:
         missing = client.get("/course/nothing.html")
         assert missing.status_code == 404
         assert missing.headers["content-type"].startswith("application/json")
+
+
+@pytest.mark.slow
+def test_the_served_course_links_to_the_calculator_and_the_lobby_to_the_course(tmp_path: Path) -> None:
+    """Issue 33, item 1: at /course in roads serve the course links to its calculator; a written course works from a
+    folder, so it links to none."""
+    written, _ = course_pages(seed=2026)
+    assert not any("/calculator" in page.html for page in written.values())
+    with served_client(create_app(Store(tmp_path / "data"))) as client:
+        index = client.get("/course/").text
+        assert '<a href="/calculator">The calculator</a>' in index
+        lessons = sorted(set(re.findall(r'href="([a-z0-9-]+\.html)"', index)) - {"drill.html"})
+        assert len(lessons) > 40  # every lesson and the exam
+        linked = '<a href="/calculator">Try any shoe in the calculator</a>'
+        for link in lessons:
+            assert linked in client.get(f"/course/{link}").text, link
+        assert client.get("/calculator").status_code == 200
+        assert '<a href="/course/">Course: reading the roads</a>' in client.get("/").text

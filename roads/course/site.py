@@ -88,9 +88,15 @@ class Shown:
         return self.check.question
 
 
-def course_pages(*, seed: int | str, theme: str = "classic") -> tuple[dict[str, Page], Built]:
+def course_pages(
+    *, seed: int | str, theme: str = "classic", calculator: str | None = None
+) -> tuple[dict[str, Page], Built]:
     """Return every page of the course (its HTML and its policy) by file name, and the counts; the same ``seed``
-    gives the same bytes."""
+    gives the same bytes.
+
+    ``calculator``: the address of a calculator to try any shoe on, linked from every page (``roads serve`` gives
+    its own); a written course has none, since it works from a folder.
+    """
     render_options(theme=theme)  # an unknown theme fails here, before any work
     pages: dict[str, Page] = {}
     every = lessons()
@@ -98,14 +104,14 @@ def course_pages(*, seed: int | str, theme: str = "classic") -> tuple[dict[str, 
     for number, (module, lesson) in enumerate(every, 1):
         before = every[number - 2][1] if number > 1 else None
         after = every[number][1] if number < len(every) else None
-        page, drawn, asked = _lesson_page(module, lesson, number, len(every), before, after, theme)
+        page, drawn, asked = _lesson_page(module, lesson, number, len(every), before, after, theme, calculator)
         pages[f"{lesson.slug}.html"] = page
         boards += drawn
         checks += asked
-    pages["exam.html"] = _exam_page(seed, theme)
+    pages["exam.html"] = _exam_page(seed, theme, calculator)
     pages["drill.html"] = drill_page(drill(DRILL_SITUATIONS, seed), seed, title=f"Third-card drill (seed {seed})")
     built = Built((*sorted(pages), "index.html"), len(MODULES), len(every), boards, checks)
-    pages["index.html"] = _index_page(built, seed, theme)
+    pages["index.html"] = _index_page(built, seed, theme, calculator)
     return pages, built
 
 
@@ -153,6 +159,7 @@ def _lesson_page(
     before: Lesson | None,
     after: Lesson | None,
     theme: str,
+    calculator: str | None,
 ) -> tuple[Page, int, int]:
     """Return one lesson's page, how many boards it draws (its figures) and how many checks it asks."""
     from markupsafe import Markup
@@ -184,11 +191,12 @@ def _lesson_page(
         after=after,
         KINDS=ALL_KINDS,
         exam=None,
+        calculator=calculator,
     )
     return page, len(figures), len(shown)
 
 
-def _exam_page(seed: int | str, theme: str) -> Page:
+def _exam_page(seed: int | str, theme: str, calculator: str | None) -> Page:
     """Return the final exam: questions about shoes dealt now, with ``seed``, that no lesson has shown."""
     from markupsafe import Markup
 
@@ -228,10 +236,11 @@ def _exam_page(seed: int | str, theme: str) -> Page:
         after=None,
         KINDS=ALL_KINDS,
         exam=seed,
+        calculator=calculator,
     )
 
 
-def _index_page(built: Built, seed: int | str, theme: str) -> Page:
+def _index_page(built: Built, seed: int | str, theme: str, calculator: str | None) -> Page:
     """Return the course's index: every module and lesson with its progress, the exam and the drill."""
     policy = Policy(
         scripts=(f"\n{asset('course.js')}",),
@@ -246,6 +255,7 @@ def _index_page(built: Built, seed: int | str, theme: str) -> Page:
         built=built,
         seed=seed,
         checks_of={lesson.slug: lesson.checks for _, lesson in lessons()},
+        calculator=calculator,
     )
 
 

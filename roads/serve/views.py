@@ -386,7 +386,7 @@ def course() -> dict[str, Page]:
     """Return ``roads course``'s pages by file name, built once for the server's life (they never change)."""
     from ..course.site import course_pages
 
-    return course_pages(seed=COURSE_SEED)[0]
+    return course_pages(seed=COURSE_SEED, calculator="/calculator")[0]
 
 
 """The seed of the served quiz unless the request gives one: the same tables give the same page."""
