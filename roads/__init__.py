@@ -12,7 +12,6 @@ Scoreboard.from_results('BPPPB')
 
 from __future__ import annotations
 
-from importlib import import_module
 from typing import TYPE_CHECKING
 
 from . import display
@@ -34,6 +33,7 @@ from .errors import (
     StatsError,
     TableError,
 )
+from .lazy import lazy_names
 from .outcome import Outcome, Winner
 from .version import __version__
 
@@ -146,14 +146,8 @@ class _NotebookDrawer:
 display.bind(_NotebookDrawer())
 
 
-def __getattr__(name: str) -> object:
-    """Return a name of ``roads.__all__`` that lives in a heavier module, importing that module on first use."""
-    module = _HOME.get(name)
-    if module is None:
-        raise AttributeError(f"module 'roads' has no attribute {name!r}")
-    value = getattr(import_module(module), name)
-    globals()[name] = value  # later lookups skip this function
-    return value
+__getattr__ = lazy_names(__name__, _HOME)
+"""Return a name of ``roads.__all__`` that lives in a heavier module, importing that module on first use."""
 
 
 def __dir__() -> list[str]:

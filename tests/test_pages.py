@@ -26,7 +26,7 @@ def test_one_template_owns_the_doctype_and_every_page_extends_it() -> None:
     # A name starting with _ is a part a page includes (the key) or imports (a question), never a page of its
     # own; a library of macros (report_sections.html, _question.html) is imported by a page, never written alone.
     libraries = [n for n, t in texts.items() if "{% macro" in t and "{% block" not in t]
-    assert libraries == ["_question.html", "report_sections.html"]
+    assert libraries == ["_proof.html", "_question.html", "report_sections.html"]
     pages = {n: t for n, t in texts.items() if not n.startswith("_") and n not in libraries}
     assert all('{% extends "' in t for n, t in pages.items() if n != "base.html")
     parts = [n for n in texts if n.startswith("_")]
@@ -36,6 +36,10 @@ def test_one_template_owns_the_doctype_and_every_page_extends_it() -> None:
     asking = sorted(n for n, t in pages.items() if '{% from "_question.html" import question' in t)
     assert asking == ["course_lesson.html", "quiz.html"]
     assert [n for n, t in texts.items() if '<section class="question"' in t] == ["_question.html"]
+    # One proof's words (issue 30): the lesson page and a question's answer both import them.
+    quoting = sorted(n for n, t in texts.items() if '{% from "_proof.html" import proof_words %}' in t)
+    assert quoting == ["_question.html", "lesson.html"]
+    assert [n for n, t in texts.items() if '<div class="words">' in t] == ["_proof.html"]
 
 
 def test_templates_ship_as_package_data() -> None:

@@ -140,6 +140,11 @@ def _round_p(value: float | None) -> float | None:
     return None if value is None else float(f"{value:.6g}")
 
 
+def _verdict(p: float | None, p_adjusted: float | None, flag: bool | None) -> dict[str, Any]:
+    """Return the end of a chi-square's or a sequence test's JSON object: p, Holm p, the threshold and the flag."""
+    return {"p": _round_p(p), "p_adjusted": _round_p(p_adjusted), "alpha": ALPHA, "flag": flag}
+
+
 def wilson(hits: int, trials: int, z: float = Z99) -> tuple[float, float]:
     """Return the Wilson score interval of a share (99% by default); it stays inside 0..1 for any count."""
     share = hits / trials
@@ -232,14 +237,7 @@ class ChiSquare:
 
     def to_dict(self) -> dict[str, Any]:
         """Return the JSON contract's chi-square object (its Holm-adjusted p, the threshold and its flag)."""
-        return {
-            "statistic": _round(self.statistic),
-            "dof": self.dof,
-            "p": _round_p(self.p),
-            "p_adjusted": _round_p(self.p_adjusted),
-            "alpha": ALPHA,
-            "flag": self.flag,
-        }
+        return {"statistic": _round(self.statistic), "dof": self.dof, **_verdict(self.p, self.p_adjusted, self.flag)}
 
 
 def chi_square(name: str, counts: Sequence[int], shares: Sequence[float]) -> ChiSquare:
@@ -274,14 +272,7 @@ class SequenceTest:
 
     def to_dict(self) -> dict[str, Any]:
         """Return the JSON contract's object: the counted values, z, p, Holm p, threshold and flag."""
-        return {
-            **self.values,
-            "z": _round(self.z),
-            "p": _round_p(self.p),
-            "p_adjusted": _round_p(self.p_adjusted),
-            "alpha": ALPHA,
-            "flag": self.flag,
-        }
+        return {**self.values, "z": _round(self.z), **_verdict(self.p, self.p_adjusted, self.flag)}
 
 
 def runs_test(runs: int, expected: float, variance: float, banker: int, player: int) -> SequenceTest:

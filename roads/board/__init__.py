@@ -6,6 +6,7 @@ itself; the public :class:`roads.Scoreboard` adds its pictures and text.
 
 from typing import TYPE_CHECKING
 
+from ..lazy import lazy_names
 from .bead_plate import BeadCell
 from .big_road import Bead, BigRoad
 from .board import Board
@@ -35,10 +36,5 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str) -> object:
-    """Return ``Proof``, importing the proofs (prose) on first use: building a board never needs them."""
-    if name == "Proof":
-        from .explain import Proof
-
-        return Proof
-    raise AttributeError(f"module 'roads.board' has no attribute {name!r}")
+__getattr__ = lazy_names(__name__, {"Proof": f"{__name__}.explain"})
+"""Return ``Proof``, importing the proofs (prose) on first use: building a board never needs them."""

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import contextlib
 import functools
+from collections.abc import Mapping
 
 import click
 
@@ -168,34 +169,19 @@ def stats_command(
     if laws:
         refused = {"--hold": hold, "--integrity": integrity, "--by": by, "--csv": as_csv, "--parquet": parquet}
         refused |= {"--csv-tables": csv_tables, "--drift": drift, "--good-roads": good_roads, "--detail": detail}
-        if inputs.game is Game.DRAGON_TIGER or any(refused.values()):
-            raise click.UsageError(
-                "--laws compares the archive's shoes with dealt shoes: give no "
-                + ", ".join(name for name, value in refused.items() if value)
-                + (" --game dragon-tiger" if inputs.game is Game.DRAGON_TIGER else "")
-            )
+        _refuse("--laws compares the archive's shoes with dealt shoes", inputs.game, refused)
         _laws(inputs, decks, fmt, jobs, dask)
         return
     if integrity:
         refused = {"--hold": hold, "--by": by, "--csv": as_csv, "--parquet": parquet, "--csv-tables": csv_tables}
         refused |= {"--drift": drift, "--dask": dask, "--good-roads": good_roads, "--detail": detail}
-        if inputs.game is Game.DRAGON_TIGER or any(refused.values()):
-            raise click.UsageError(
-                "--integrity reads the archive's cards in order: give no "
-                + ", ".join(name for name, value in refused.items() if value)
-                + (" --game dragon-tiger" if inputs.game is Game.DRAGON_TIGER else "")
-            )
+        _refuse("--integrity reads the archive's cards in order", inputs.game, refused)
         _integrity(inputs, decks, fmt)
         return
     if hold:
         refused = {"--parquet": parquet, "--csv-tables": csv_tables, "--drift": drift, "--dask": dask}
         refused |= {"--good-roads": good_roads, "--detail": detail}
-        if inputs.game is Game.DRAGON_TIGER or any(refused.values()):
-            raise click.UsageError(
-                "--hold settles baccarat's bets a shoe at a time: give no "
-                + ", ".join(name for name, value in refused.items() if value)
-                + (" --game dragon-tiger" if inputs.game is Game.DRAGON_TIGER else "")
-            )
+        _refuse("--hold settles baccarat's bets a shoe at a time", inputs.game, refused)
         _hold(inputs, decks, by, fmt, chosen_rules(rules, paytable, tie_pays) or rule_set("standard"))
         return
     if any(value is not None for value in (rules, paytable, tie_pays)):
@@ -233,6 +219,19 @@ def stats_command(
         out.document(group)
     out.finish(data)
     inputs.finish()
+
+
+def _refuse(mode: str, game: Game, refused: Mapping[str, object]) -> None:
+    """Raise a usage error naming every option of ``refused`` that was given, and Dragon Tiger, which ``mode`` refuses.
+
+    ``mode`` says what the mode does (``--laws compares ...``); the message goes on ``: give no --by, --csv``.
+    """
+    if game is Game.DRAGON_TIGER or any(refused.values()):
+        raise click.UsageError(
+            f"{mode}: give no "
+            + ", ".join(name for name, value in refused.items() if value)
+            + (" --game dragon-tiger" if game is Game.DRAGON_TIGER else "")
+        )
 
 
 def _grouping(by: str | None, hold: bool) -> str | None:

@@ -7,8 +7,9 @@ command line, and must not load the layout with it.
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from ..lazy import lazy_names
 
 if TYPE_CHECKING:
     from .layout import CELL, Sizes, lay_out, sizes_of
@@ -51,11 +52,5 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str) -> Any:
-    """Return a public name, importing its module on first use (a submodule's name is itself)."""
-    home = _HOMES.get(name)
-    if home is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(f"{__name__}.{home}"), name)
-    globals()[name] = value
-    return value
+__getattr__ = lazy_names(__name__, {name: f"{__name__}.{home}" for name, home in _HOMES.items()})
+"""Return a public name, importing its module on first use."""

@@ -21,11 +21,11 @@ class Labels:
     longest: str
     ask: str
     """Caption over the ask icons."""
-    bead_plate: str = "Bead Plate"
-    big_road: str = "Big Road"
-    big_eye_boy: str = "Big Eye Boy"
-    small_road: str = "Small Road"
-    cockroach_pig: str = "Cockroach Pig"
+    bead_plate: str
+    big_road: str
+    big_eye_boy: str
+    small_road: str
+    cockroach_pig: str
 
     def road(self, key: str) -> str:
         """Return the name of road ``key`` (``big-eye-boy``), as ``--road-labels`` draws it over its strip."""
@@ -33,34 +33,30 @@ class Labels:
         return name
 
 
+WORDS: tuple[tuple[str, str, str], ...] = (
+    # (word, en, zh)
+    ("banker", "B", "庄"),
+    ("player", "P", "闲"),
+    ("tie", "T", "和"),
+    ("coups", "Coups", "局数"),
+    ("banker_pair", "B pair", "庄对"),
+    ("player_pair", "P pair", "闲对"),
+    ("naturals", "Naturals", "例牌"),
+    ("longest", "Longest", "最长"),
+    ("ask", "If the next coup is", "问路"),
+    ("bead_plate", "Bead Plate", "珠盘路"),
+    ("big_road", "Big Road", "大路"),
+    ("big_eye_boy", "Big Eye Boy", "大眼仔"),
+    ("small_road", "Small Road", "小路"),
+    ("cockroach_pig", "Cockroach Pig", "曱甴路"),
+)
+"""Every word of :class:`Labels` in each label set, a row a word and a column a set: the translations side by side."""
+
+LABEL_SETS = ("en", "zh")
+"""The label sets in the order of the word table's columns."""
+
 LABELS: dict[str, Labels] = {
-    "en": Labels(
-        banker="B",
-        player="P",
-        tie="T",
-        coups="Coups",
-        banker_pair="B pair",
-        player_pair="P pair",
-        naturals="Naturals",
-        longest="Longest",
-        ask="If the next coup is",
-    ),
-    "zh": Labels(
-        banker="庄",
-        player="闲",
-        tie="和",
-        coups="局数",
-        banker_pair="庄对",
-        player_pair="闲对",
-        naturals="例牌",
-        longest="最长",
-        ask="问路",
-        bead_plate="珠盘路",
-        big_road="大路",
-        big_eye_boy="大眼仔",
-        small_road="小路",
-        cockroach_pig="曱甴路",
-    ),
+    name: Labels(**{word: sets[column] for word, *sets in WORDS}) for column, name in enumerate(LABEL_SETS)
 }
 
 DRAGON_TIGER_LABELS: dict[str, Labels] = {

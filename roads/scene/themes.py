@@ -69,92 +69,51 @@ class Themes(dict[str, Theme]):
         raise RenderError(unknown_choice("theme", name, self))
 
 
-THEMES: Themes = Themes(
-    {
-        "classic": Theme(
-            name="classic",
-            background="#ffffff",
-            panel="#ffffff",
-            grid="#d5dae1",
-            grid_minor="#eceef2",
-            border="#9aa5b1",
-            text="#1f2933",
-            muted="#52606d",
-            banker="#d32f2f",
-            player="#1f5fbf",
-            tie="#1b7a35",  # 5.4:1 under white letters (WCAG AA); #1e8e3e was 4.2
-            red="#d32f2f",
-            blue="#1f5fbf",
-            on_disc="#ffffff",
-            natural="#e8a200",
-            highlight="#f08c00",
-            highlight_tint="#ffecb8",
-            soft="#f5f7fa",
-            calm="#e8f5ec",
-            sim="#7c4bb3",
-            sim_band="#e9dff6",
-            alarm="#fdecea",
-            alarm_ink="#a31515",
-            kicker="#a14f00",
-        ),
-        "dark": Theme(
-            name="dark",
-            background="#0e1217",
-            panel="#161c24",
-            grid="#2b3540",
-            grid_minor="#1f2731",
-            border="#46525f",
-            text="#e6e9ed",
-            muted="#a3adb8",
-            banker="#ff5c57",
-            player="#4f9dff",
-            tie="#3fcf74",
-            red="#ff5c57",
-            blue="#4f9dff",
-            on_disc="#0e1217",
-            natural="#ffcc4d",
-            highlight="#ffd166",
-            highlight_tint="#3d3522",
-            soft="#161c24",
-            calm="#16301f",
-            sim="#c29bff",
-            sim_band="#2c2340",
-            alarm="#3a1d1d",
-            alarm_ink="#ff8a80",
-            kicker="#ffd166",
-        ),
-        # Okabe-Ito vermillion, blue and bluish green stay apart under the common
-        # colour-vision deficiencies; squares for Player/blue make it safe in grey too.
-        # Vermillion and green are darkened to carry white letters at WCAG AA (4.5:1).
-        "print": Theme(
-            name="print",
-            background="#ffffff",
-            panel="#ffffff",
-            grid="#b8b8b8",
-            grid_minor="#e0e0e0",
-            border="#4d4d4d",
-            text="#000000",
-            muted="#333333",
-            banker="#b34700",
-            player="#0072b2",
-            tie="#007a55",
-            red="#b34700",
-            blue="#0072b2",
-            on_disc="#ffffff",
-            natural="#cc79a7",
-            highlight="#000000",
-            highlight_tint="#e6e6e6",
-            soft="#f2f2f2",
-            calm="#e6f4ee",
-            sim="#7c4bb3",
-            sim_band="#e9dff6",
-            alarm="#fbe9e0",
-            alarm_ink="#a31515",
-            kicker="#a14f00",
-            shapes=True,
-        ),
-    }
+PALETTES: tuple[tuple[str, str, str, str], ...] = (
+    # (colour, classic, dark, print)
+    ("background", "#ffffff", "#0e1217", "#ffffff"),
+    ("panel", "#ffffff", "#161c24", "#ffffff"),
+    ("grid", "#d5dae1", "#2b3540", "#b8b8b8"),
+    ("grid_minor", "#eceef2", "#1f2731", "#e0e0e0"),
+    ("border", "#9aa5b1", "#46525f", "#4d4d4d"),
+    ("text", "#1f2933", "#e6e9ed", "#000000"),
+    ("muted", "#52606d", "#a3adb8", "#333333"),
+    ("banker", "#d32f2f", "#ff5c57", "#b34700"),
+    ("player", "#1f5fbf", "#4f9dff", "#0072b2"),
+    ("tie", "#1b7a35", "#3fcf74", "#007a55"),  # classic: 5.4:1 under white letters (WCAG AA); #1e8e3e was 4.2
+    ("red", "#d32f2f", "#ff5c57", "#b34700"),
+    ("blue", "#1f5fbf", "#4f9dff", "#0072b2"),
+    ("on_disc", "#ffffff", "#0e1217", "#ffffff"),
+    ("natural", "#e8a200", "#ffcc4d", "#cc79a7"),
+    ("highlight", "#f08c00", "#ffd166", "#000000"),
+    ("highlight_tint", "#ffecb8", "#3d3522", "#e6e6e6"),
+    ("soft", "#f5f7fa", "#161c24", "#f2f2f2"),
+    ("calm", "#e8f5ec", "#16301f", "#e6f4ee"),
+    ("sim", "#7c4bb3", "#c29bff", "#7c4bb3"),
+    ("sim_band", "#e9dff6", "#2c2340", "#e9dff6"),
+    ("alarm", "#fdecea", "#3a1d1d", "#fbe9e0"),
+    ("alarm_ink", "#a31515", "#ff8a80", "#a31515"),
+    ("kicker", "#a14f00", "#ffd166", "#a14f00"),
 )
+"""Every theme's colours, a row a colour of :class:`Theme` and a column a theme: the palettes side by side.
+
+Print is Okabe-Ito: vermillion, blue and bluish green stay apart under the common
+colour-vision deficiencies, and squares for Player/blue (``shapes``) make it safe in grey too.
+Its vermillion and green are darkened to carry white letters at WCAG AA (4.5:1).
+"""
+
+THEME_NAMES = ("classic", "dark", "print")
+"""The themes in the order of the palette table's columns."""
+
+
+def _theme(column: int) -> Theme:
+    """Return the theme of the palette table's ``column``."""
+    name = THEME_NAMES[column]
+    colours = {colour: values[column] for colour, *values in PALETTES}
+    return Theme(name=name, shapes=name == "print", **colours)
+
+
+THEMES: Themes = Themes({name: _theme(column) for column, name in enumerate(THEME_NAMES)})
 
 
 def theme(name: str) -> Theme:
