@@ -227,11 +227,9 @@ def _refuse(mode: str, game: Game, refused: Mapping[str, object]) -> None:
     ``mode`` says what the mode does (``--laws compares ...``); the message goes on ``: give no --by, --csv``.
     """
     if game is Game.DRAGON_TIGER or any(refused.values()):
-        raise click.UsageError(
-            f"{mode}: give no "
-            + ", ".join(name for name, value in refused.items() if value)
-            + (" --game dragon-tiger" if game is Game.DRAGON_TIGER else "")
-        )
+        given = [name for name, value in refused.items() if value]
+        given += ["--game dragon-tiger"] if game is Game.DRAGON_TIGER else []
+        raise click.UsageError(f"{mode}: give no {', '.join(given)}")
 
 
 def _grouping(by: str | None, hold: bool) -> str | None:
