@@ -148,7 +148,7 @@ def test_the_newest_mark_of_every_road_is_on_screen_at_every_width(
     page.wait_for_selector(f'#board-img[data-coups="{len(TABLES[name])}"]', state="attached")
     page.wait_for_load_state("networkidle")
     svg = shown_board(page, served, name)
-    assert page.get_attribute('#board-img', 'data-board') in svg  # the very board shown
+    assert page.get_attribute("#board-img", "data-board") in svg  # the very board shown
     view_box = float(re.search(r'viewBox="0 0 ([0-9.]+) ', svg).group(1))  # type: ignore[union-attr]
     shown = page.locator("#board-img").bounding_box()
     scale = shown["width"] / view_box
