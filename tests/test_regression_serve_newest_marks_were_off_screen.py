@@ -169,3 +169,24 @@ def test_the_newest_mark_of_every_road_is_on_screen_at_every_width(
     assert off == {}, f"newest marks off screen (view {left:.0f}..{right:.0f}): {off}"
     assert page.evaluate("document.documentElement.scrollWidth") <= width  # the page never scrolls sideways
     page.close()
+
+
+@pytest.mark.browser
+def test_whole_shoe_draws_every_column_and_pressed_again_the_newest_that_fit(
+    browser: Any,  # noqa: F811
+    served: str,
+) -> None:
+    page = browser.new_page(viewport={"width": 390, "height": 900})
+    page.goto(f"{served}/tables/thirty")
+    page.wait_for_selector(f'#board-img[data-coups="{len(THIRTY)}"][data-fit]', state="attached")
+    fitted = page.get_attribute("#board-img", "data-board")
+    with client(served) as http:
+        whole = re.search(r'id="(r[0-9a-f]{10}-)', http.get("/api/tables/thirty/board.svg").text).group(1)  # type: ignore[union-attr]
+    assert fitted != whole
+    page.keyboard.press("w")  # every column: the older ones scroll
+    page.wait_for_selector(f'#board-img[data-board="{whole}"]:not([data-fit])', state="attached")
+    assert page.get_attribute("#board-whole", "aria-pressed") == "true"
+    page.click("#board-whole")  # the newest columns that fit again
+    page.wait_for_selector(f'#board-img[data-board="{fitted}"][data-fit]', state="attached")
+    assert page.get_attribute("#board-whole", "aria-pressed") == "false"
+    page.close()
