@@ -63,10 +63,14 @@ def test_the_calculator_grows_every_road_explains_a_tapped_mark_and_stores_nothi
     page.wait_for_selector(f'#board-img[data-coups="{len(KEYS)}"]', state="attached")
     page.keyboard.press("r")
     page.wait_for_selector(f'#board-img[data-coups="{len(KEYS) + 1}"]', state="attached")
-    # The board is what roads render draws for those coups; tap a Small Road mark for its proof.
+    # The board is what roads render draws for those coups (their newest columns that fit the phone, as a table
+    # page's); tap a Small Road mark for its proof.
     query = "|".join([*KEYS, "3 6 K K 6 2"])
+    fit = page.get_attribute("#board-img", "data-fit")
+    assert fit
     with client(base) as http:
-        svg = http.get("/api/scratch/board.svg?coups=" + quote(query)).text
+        svg = http.get(f"/api/scratch/board.svg?coups={quote(query)}&fit={fit}").text
+        assert page.get_attribute("#board-img", "data-board") in svg
         assert http.get("/api/tables").json()["tables"] == []  # nothing stored
     width = float(svg.split('viewBox="0 0 ', 1)[1].split()[0])
     _, mark, x, y, _ = next(m for m in _marks(svg) if m[0] == "small-road")

@@ -137,7 +137,7 @@ def test_a_board_patch_makes_exactly_the_board_roads_render_draws(tmp_path: Path
     changes += [("undo", lambda: store.undo(table, None)), ("shoe", lambda: store.new_shoe(table, 2, "K 5"))]
     changes += [("coup", lambda: store.add(table, 1, None, "3 6 K K 6 2"))]
     for kind, write in changes:
-        event, patch = views.change(table, kind, write, drawn=True)
+        event, patch = views.change(table, kind, write, drawn={})
         assert patch is not None and event["change"] == kind
         shown = _apply(shown, patch)
         assert shown == views.picture(table, "svg", {}).decode()

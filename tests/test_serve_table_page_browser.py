@@ -70,8 +70,9 @@ def test_the_board_stays_legible_on_its_newest_columns_at_every_width(
     width: int,
 ) -> None:
     page = _open(browser, served + "/tables/thirty", width)
-    with client(served) as http:
-        svg = http.get("/api/tables/thirty/board.svg").text
+    with client(served) as http:  # the board the page shows: the newest columns that fit its view
+        svg = http.get(f"/api/tables/thirty/board.svg?fit={page.get_attribute('#board-img', 'data-fit')}").text
+    assert page.get_attribute("#board-img", "data-board") in svg
     assert smallest_cell(page, svg) >= SMALLEST[width]
     # The newest columns are in view; older ones scroll; the page itself never scrolls sideways.
     last = page.locator("#board-scroll").bounding_box()
@@ -84,7 +85,10 @@ def test_the_board_stays_legible_on_its_newest_columns_at_every_width(
     names = page.locator("#board-names .road-name").all_inner_texts()
     assert {"Big Road", "Big Eye Boy", "Small Road", "Cockroach Pig"} <= set(names)
     columns = int(float(re.search(r'class="road big-road"[^>]*>\s*<rect [^>]*width="([0-9.]+)"', svg).group(1)) / 24)  # type: ignore[union-attr]
-    assert page.locator("#board-ruler span").all_inner_texts() == [str(n) for n in range(1, columns + 1)]
+    # Numbered from the Big Road's first column in view: its newest columns, as its text copy says.
+    found = re.search(r"Big Road \(from drawn column ([0-9]+)\)", svg)
+    first = int(found.group(1)) if found else 1
+    assert page.locator("#board-ruler span").all_inner_texts() == [str(n) for n in range(first, first + columns)]
     assert "Red: the pattern repeats" in page.inner_text(".board-key")
     assert page.locator("#stats").count() == 0 and page.locator("#asks").count() == 0
     assert page.inner_text("#coups") == "shoe 1, coup 30"

@@ -75,12 +75,20 @@ def _point(page: Any, x: float, y: float, width: float) -> tuple[float, float]:
 
 
 def _open(browser: Any, url: str, width: int) -> Any:  # noqa: F811
+    """Open the table page with its whole shoe drawn ("Whole shoe": every mark on the board, older columns
+    scrolled to), the board of ``board.svg``."""
     page = browser.new_page(viewport={"width": width, "height": 900})
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     page.on("response", lambda r: errors.append(f"{r.status} {r.request.method} {r.url}") if r.status >= 400 else None)
     page.goto(url)
-    page.wait_for_selector(f'#board-img[data-coups="{len(KEYS)}"]', state="attached")
+    page.wait_for_selector(f'#board-img[data-coups="{len(KEYS)}"][data-fit]', state="attached")
+    page.click("#board-whole")
+    page.wait_for_selector("#board-whole[aria-pressed=true]")
+    with client(url.split("/tables/", maxsplit=1)[0]) as http:
+        whole = re.search(r'id="(r[0-9a-f]{10}-)', http.get("/api/tables/thirty/board.svg").text)
+    assert whole is not None
+    page.wait_for_selector(f'#board-img[data-board="{whole.group(1)}"]:not([data-fit])', state="attached")
     page.errors = errors
     return page
 

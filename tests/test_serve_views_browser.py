@@ -96,8 +96,9 @@ def test_the_floor_display_has_40_px_cells_a_big_header_and_no_controls(
 ) -> None:
     page = _open(browser, served + f"/tables/{LOBBY[0]}?display=1", 1920, 1080)
     page.wait_for_selector(f'#board-img[data-coups="{len(KEYS)}"]', state="attached")
-    with client(served) as http:
-        svg = http.get(f"/api/tables/{LOBBY[0]}/board.svg").text
+    with client(served) as http:  # the board shown: the newest columns that fit the screen
+        svg = http.get(f"/api/tables/{LOBBY[0]}/board.svg?fit={page.get_attribute('#board-img', 'data-fit')}").text
+    assert page.get_attribute("#board-img", "data-board") in svg
     assert smallest_cell(page, svg) >= 40
     assert page.locator("button").count() == 0 and page.locator("input").count() == 0
     assert page.inner_text("#coups") == "shoe 1, coup 30"

@@ -180,6 +180,30 @@ def sizes_of(board: Board, options: RenderOptions | None = None) -> Sizes:
     return _Layout(board, render_options(options)).sizes()
 
 
+def last_to_fit(board: Board, view: float, options: RenderOptions | None = None) -> int | None:
+    """Return the ``last`` (newest Big Road columns) that puts the newest mark of every road drawn in one view
+    ``view`` model units wide, scrolled to the picture's right end; None when the whole picture fits the view.
+
+    A scoreboard's derived roads are laid out from the left under the Big Road, and its Bead Plate is on the far
+    left: on a narrow view (a phone) their newest marks are columns apart. With ``last`` every road shows its
+    newest columns, the derived roads' ending under the Big Road's newest, so the one window left to span runs
+    from the Bead Plate's newest column to the right end. At least 1.
+    """
+    o = render_options(options)
+    sizes = sizes_of(board, o)
+    if (sizes.left + sizes.right) * CELL + 2 * PAD + LINE <= view:
+        return None
+    if o.road != "scoreboard":
+        return max(1, int((view - 2 * PAD - LINE) // CELL))
+    plate = drawn_width(board, Road.BEAD_PLATE)
+    for last in range(sizes.right, 0, -1):
+        left = max(min(plate, last), MIN_LEFT)
+        newest = plate - window(plate, left, last)  # the Bead Plate's newest column, counted from 0 in its grid
+        if (left - newest + last) * CELL + PAD + LINE <= view:
+            return last
+    return 1
+
+
 class _Layout:
     """One board laid out once; methods add the parts and return their items."""
 

@@ -82,6 +82,17 @@ class Item:
     """``own`` with the patch of the table's drawn board, for a table page's stream (``?board=1``)."""
 
 
+def drawn_query(viewers: Iterable[Viewer]) -> dict[str, str] | None:
+    """Return the query of the board whose patch the table pages among ``viewers`` want (None: there is no table
+    page): the whole board, or the narrowest view's ``{"fit": W}`` when every page fits its board to a view."""
+    fits = [viewer.fit for viewer in viewers if viewer.board]
+    if not fits:
+        return None
+    if None in fits:
+        return {}
+    return {"fit": str(min(fit for fit in fits if fit is not None))}
+
+
 _CLOSE = Item("", -1, "", -1, b"")
 
 
@@ -165,6 +176,8 @@ class Viewer:
     tables: frozenset[str] | None
     board: bool = False
     """A table page's stream (one table, ``?board=1``): its events carry the patch of the drawn board."""
+    fit: int | None = None
+    """The width its page's board fits (``?board=1&fit=W``, model units): the board whose patch it wants."""
     queue: deque[Item] = field(default_factory=deque)
     """The changes given to this viewer and not yet sent: at most BACKLOG (a plain deque: an ``asyncio.Queue``
     cost some 20 µs a change a viewer, a third of the fan-out)."""
@@ -235,9 +248,11 @@ class Hub:
             self.positions[table] = position
             self.step += 1
 
-    def drawing(self, table: str) -> bool:
-        """Return whether a table page watches ``table``: its changes' events then carry its board's patch."""
-        return any(viewer.board for viewer in self.viewers.get(table, ()))
+    def drawing(self, table: str) -> dict[str, str] | None:
+        """Return the query of the board a table page watching ``table`` shows (None: no page watches): its
+        changes' events then carry that board's patch. Pages of different widths draw different boards: the
+        patch is of the narrowest's (:func:`drawn_query`), the others fetch theirs."""
+        return drawn_query(list(self.viewers.get(table, ())))
 
     def publish(self, table: str, event: dict[str, Any], board: dict[str, Any] | None = None) -> None:
         """Send ``event`` (with ``id`` and ``sent``, the time it left) to every viewer of ``table``.
@@ -296,12 +311,17 @@ class Hub:
         self.positions.pop(table, None)
 
     def open(
-        self, tables: frozenset[str] | None, names: Iterable[str], cursor: dict[str, int], board: bool = False
+        self,
+        tables: frozenset[str] | None,
+        names: Iterable[str],
+        cursor: dict[str, int],
+        board: bool = False,
+        fit: int | None = None,
     ) -> tuple[Viewer, list[Kept], list[str]]:
         """Register a viewer of ``tables`` (None: every table; ``names``: those that exist now) resuming after
         ``cursor``; return it, the events it missed (in the order they happened), and the tables it needs a
         fresh state of (not named by the cursor, or further behind than the ring reaches)."""
-        viewer = Viewer(tables, board)
+        viewer = Viewer(tables, board, fit)
         if tables is None:
             self.everyone.add(viewer)
         else:

@@ -19,6 +19,16 @@ _SHOE = {
     "description": "a past shoe's number (ASCII digits, 1 to the current shoe): 400 not a number, 404 no such shoe",
     "schema": {"type": "integer", "minimum": 1},
 }
+_FIT = {
+    "name": "fit",
+    "in": "query",
+    "required": False,
+    "description": (
+        "the width of the page's view in model units: the board drawn with the last (newest Big Road columns) that "
+        "puts every road's newest mark in it, scrolled to the right end; the whole board when it fits"
+    ),
+    "schema": {"type": "integer", "minimum": 1},
+}
 _LAST_EVENT_ID = {
     "name": "last_event_id",
     "in": "query",
@@ -123,7 +133,7 @@ def openapi() -> dict[str, Any]:
         "/api/scratch/board.svg": {
             "get": {
                 "summary": "the board of ?coups= (results or cards, | between coups), as roads render draws it",
-                "parameters": [_COUPS],
+                "parameters": [_COUPS, _FIT],
                 "responses": {**_answer("SVG", "image/svg+xml"), "400": _ERROR},
             }
         },
@@ -223,7 +233,7 @@ def openapi() -> dict[str, Any]:
         "/api/tables/{table}/board.svg": {
             "get": {
                 "summary": "roads render LOG -o board.svg (?shoe=N: roads render LOG --shoe N)",
-                "parameters": [_TABLE, _SHOE],
+                "parameters": [_TABLE, _SHOE, _FIT],
                 "responses": _answer("SVG", "image/svg+xml"),
             }
         },
@@ -311,6 +321,7 @@ def openapi() -> dict[str, Any]:
                         ),
                         "schema": {"type": "integer", "enum": [0, 1]},
                     },
+                    {**_FIT, "description": "with board=1: the patches are of the board board.svg?fit= draws"},
                 ],
                 "responses": {**_answer("event stream", "text/event-stream"), "400": _ERROR, "404": _ERROR},
             }

@@ -18,7 +18,7 @@ from starlette.responses import Response
 from starlette.routing import BaseRoute, Route
 
 from ..render import render
-from ..scene.options import RenderOptions, options_from_text
+from ..scene.options import options_from_text
 from ..scoreboard import Scoreboard
 from . import views, worker
 from .store import Table
@@ -60,25 +60,28 @@ ASKS = {"banker": "B", "player": "P"}
 """The asks a casino screen has: what the board would be if Banker (or Player) won the next coup."""
 
 
-def ask_board(table: Table, side: str) -> bytes:
-    """Return the board as ``board.svg`` draws it with one more coup won by ``side``: the marks each derived road
-    would add are the ones past the marks it has now (``data-mark`` of each road), drawn by the one render path."""
+def ask_board(table: Table, side: str, query: dict[str, str] | None = None) -> bytes:
+    """Return the board as ``board.svg`` draws it (with the query's options: the page asks with the ``last`` of the
+    board it shows) with one more coup won by ``side``: the marks each derived road would add are the ones past the
+    marks it has now (``data-mark`` of each road), drawn by the one render path."""
+    options = options_from_text(query or {}, ignore=views.QUERY_IGNORED)
 
     def make() -> bytes:
         asked = Scoreboard.from_log(table.source()) if table.coups else Scoreboard()
         asked.add(ASKS[side])
-        return render(asked, "svg", RenderOptions())
+        return render(asked, "svg", options)
 
-    return cast(bytes, views._cached(table, ("ask", side), make))
+    return cast(bytes, views._cached(table, ("ask", side, options), make))
 
 
 async def ask_picture(request: Request) -> Response:
-    """GET /api/tables/{table}/ask/{side}.svg: the board if ``side`` (banker or player) won the next coup."""
+    """GET /api/tables/{table}/ask/{side}.svg: the board if ``side`` (banker or player) won the next coup, drawn
+    with the query's options as ``board.svg`` reads them (``?last=12``)."""
     side = request.path_params["side"]
     if side not in ASKS:
         raise HTTPException(404, f"no ask '{side[:16]}': ask banker or player")
     table = cast(Table, request.app.state.served.store.get(request.path_params["table"]))
-    data = await worker.read(ask_board, table, side)
+    data = await worker.read(ask_board, table, side, dict(request.query_params))
     return Response(data, media_type="image/svg+xml", headers={"Cache-Control": "no-cache"})
 
 

@@ -371,14 +371,15 @@ class RedisStore:
         with contextlib.suppress(RuntimeError):  # the loop is closed: the server is stopping
             loop.call_soon_threadsafe(hub.publish, table.name, event, patch)
 
-    def _drawing(self, name: str) -> bool:
-        """Return whether a table page of this worker watches ``name`` (read from the feed's thread)."""
+    def _drawing(self, name: str) -> dict[str, str] | None:
+        """Return the query of the board a table page of this worker watching ``name`` shows, None when none
+        watches (read from the feed's thread)."""
         hub = self.hub
         if hub is None:
-            return False
+            return None
         with contextlib.suppress(RuntimeError):  # the viewers changed while looked at: no patch this once
-            return any(viewer.board for viewer in list(hub.viewers.get(name, ())))
-        return False
+            return hub.drawing(name)
+        return None
 
     def missed(self, table: Table, seen: int) -> list[tuple[str, int, str]] | None:
         """Return the events of ``table`` after position ``seen``, made again from its log in Redis as its

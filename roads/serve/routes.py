@@ -262,7 +262,8 @@ async def table_events(request: Request) -> Response:
 async def events(request: Request) -> Response:
     """GET /api/events?table=a&table=b: Server-Sent Events of every change of those tables (none named: of every
     table, those made later too) over one connection; ``Last-Event-ID`` (or ``?last_event_id=``) resumes;
-    ``?board=1`` with one table: its events carry the patch of its drawn board (a table page's stream)."""
+    ``?board=1`` with one table: its events carry the patch of its drawn board (a table page's stream);
+    ``&fit=W``: of the board drawn to fit a view W model units wide (``board.svg?fit=W``)."""
     store = _served(request).store
     names = list(dict.fromkeys(request.query_params.getlist("table")))
     if len(names) > MAX_TABLES:
@@ -272,14 +273,18 @@ async def events(request: Request) -> Response:
         raise HTTPException(400, "board is 1 (the events carry the patch of the table's drawn board) or 0")
     if board == "1" and len(names) != 1:
         raise HTTPException(400, "board=1 is a table page's stream: name one table (?table=main&board=1)")
+    fit_text = request.query_params.get("fit")
+    fit = None if fit_text is None else count(fit_text)
+    if fit_text is not None and (board != "1" or not fit):
+        raise HTTPException(400, "fit is the width of a table page's board (?table=main&board=1&fit=466), from 1")
     if not names:
         return await _stream(request, list(store), None)
     found = [store.get(name) for name in names]
-    return await _stream(request, found, frozenset(names), board == "1")
+    return await _stream(request, found, frozenset(names), board == "1", fit)
 
 
 async def _stream(
-    request: Request, tables: list[Table], watched: frozenset[str] | None, board: bool = False
+    request: Request, tables: list[Table], watched: frozenset[str] | None, board: bool = False, fit: int | None = None
 ) -> Response:
     """Open one viewer of ``tables`` (``watched`` None: every table) and answer with its event stream."""
     served = _served(request)
@@ -288,7 +293,7 @@ async def _stream(
         hub.know(table.name, table.changes)
     given = request.headers.get("last-event-id") or request.query_params.get("last_event_id")
     cursor = parse_cursor(given)
-    viewer, missed, fresh = hub.open(watched, [t.name for t in tables], cursor, board)
+    viewer, missed, fresh = hub.open(watched, [t.name for t in tables], cursor, board, fit)
     by_name = {t.name: t for t in tables}
     store = served.store
 

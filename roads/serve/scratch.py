@@ -22,7 +22,7 @@ from ..pages import served
 from ..render import render
 from ..scene.options import RenderOptions
 from ..scoreboard import Scoreboard
-from . import lessons, worker
+from . import lessons, views, worker
 from .store import _coup, _result
 
 MOST_COUPS = 200
@@ -53,9 +53,15 @@ async def calculator(request: Request) -> Response:
 
 
 async def board(request: Request) -> Response:
-    """GET /api/scratch/board.svg?coups=...: the board of the scratch table's coups, as ``roads render`` draws it."""
-    text = _coups(request)
-    data = await worker.read(lambda: render(scratch_board(text), "svg", RenderOptions()))
+    """GET /api/scratch/board.svg?coups=...: the board of the scratch table's coups, as ``roads render`` draws it
+    (``&fit=W``: the newest columns that fit the page's view, as a table's ``board.svg``)."""
+    text, fit = _coups(request), request.query_params.get("fit")
+
+    def draw() -> bytes:
+        drawn = scratch_board(text)
+        return render(drawn, "svg", views.fitted(drawn, RenderOptions(), fit))
+
+    data = await worker.read(draw)
     return Response(data, media_type="image/svg+xml", headers={"Cache-Control": "no-cache"})
 
 

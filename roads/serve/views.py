@@ -24,9 +24,10 @@ from typing import Any, cast
 from ..board import Board
 from ..board.jsonview import added_marks, ask_dict, dumps, good_road_dicts, road_lengths
 from ..board.names import DERIVED, Road
+from ..bounds import TooLong, whole_number
 from ..cards import Card
 from ..coup import Coup
-from ..errors import RoadsError, TableError
+from ..errors import RenderError, RoadsError, TableError
 from ..lesson.questions import questions
 from ..lesson.quiz import quiz_document
 from ..logs import LogWarning, read_coups
@@ -34,16 +35,17 @@ from ..logs.archive import Shoe, open_archive
 from ..logs.writer import coup_object
 from ..pages.shell import Page
 from ..render import render
-from ..scene.options import options_from_text
+from ..scene.layout import last_to_fit
+from ..scene.options import RenderOptions, options_from_text, render_options
 from ..scoreboard import Scoreboard
 from .hub import event
 from .store import Table
 
-QUERY_IGNORED = ("v", "shoe")
+QUERY_IGNORED = ("v", "shoe", "fit")
 """Query keys a board request may give besides the drawing options: ``v`` is the key a page changes to load a
-board again, ``shoe`` picks a past shoe. Every drawing option of the table (``roads.scene.options``) is read from
-the query as ``roads render`` reads its flag (``?theme=dark&last=20``), with the same bounds and the same one-line
-errors."""
+board again, ``shoe`` picks a past shoe, ``fit`` is the width of the page's view (:func:`fitted`). Every drawing
+option of the table (``roads.scene.options``) is read from the query as ``roads render`` reads its flag
+(``?theme=dark&last=20``), with the same bounds and the same one-line errors."""
 
 _SHOE = re.compile(r"[0-9]{1,9}")
 """A ``?shoe=N`` query: ASCII digits only (``²`` and ``٣`` are not numbers here)."""
@@ -177,10 +179,26 @@ def board(table: Table, shoe: int | None = None) -> Scoreboard:
     return cast(Scoreboard, _cached(table, ("board", shoe), make))
 
 
+def fitted(drawn: Scoreboard, options: RenderOptions, fit: str | None) -> RenderOptions:
+    """Return ``options`` with ``last`` set so that every road's newest mark is in a view ``fit`` model units wide
+    scrolled to its right end (``?fit=W``: the table page's board on a phone), unchanged when the whole board fits,
+    a ``last`` is given, or there is no ``fit``; RenderError for a ``fit`` that is not a whole number from 1."""
+    if fit is None or options.last is not None:
+        return options
+    try:
+        view = whole_number(fit, "fit")
+    except TooLong as exc:
+        raise RenderError(str(exc)) from None
+    if view is None or view < 1:
+        raise RenderError(f"fit should be the view's width in model units, a whole number from 1, got {fit[:16]!r}")
+    last = last_to_fit(drawn, view, options)
+    return options if last is None else render_options(options, last=last)
+
+
 def picture(table: Table, kind: str, query: dict[str, str]) -> bytes:
     """Return the board as ``roads render LOG -o board.KIND`` with the query's options writes it."""
     shoe = shoe_number(table, query.get("shoe"))
-    options = options_from_text(query, ignore=QUERY_IGNORED)
+    options = fitted(board(table, shoe), options_from_text(query, ignore=QUERY_IGNORED), query.get("fit"))
 
     def make() -> bytes:
         return render(board(table, shoe), kind, options)
@@ -291,9 +309,10 @@ Drawn = tuple[str, list[str], int]
 units (as a page counts a string's length)."""
 
 
-def _drawn(table: Table) -> Drawn | None:
-    """Return the table's board now as a patch sees it (None: a board without ids, never patched)."""
-    text = picture(table, "svg", {}).decode("utf-8")
+def _drawn(table: Table, query: dict[str, str] | None = None) -> Drawn | None:
+    """Return the table's board now (drawn with ``query``: ``{"fit": "466"}``, the board a page of that width shows)
+    as a patch sees it (None: a board without ids, never patched)."""
+    text = picture(table, "svg", query or {}).decode("utf-8")
     found = _PREFIX.search(text)
     if found is None:
         return None
@@ -301,7 +320,7 @@ def _drawn(table: Table) -> Drawn | None:
     return found.group(0), lines, len(text.encode("utf-16-le")) // 2
 
 
-def board_patch(table: Table, before: Drawn | None) -> dict[str, Any] | None:
+def board_patch(table: Table, before: Drawn | None, query: dict[str, str] | None = None) -> dict[str, Any] | None:
     """Return how the table's board (``board.svg``, as ``roads render`` draws it) changed since ``before``
     (:func:`_drawn` of the board then), or None when there is nothing to patch (the page fetches the board).
 
@@ -310,7 +329,7 @@ def board_patch(table: Table, before: Drawn | None) -> dict[str, Any] | None:
     the page whose board has the id prefix ``from`` puts each hunk's lines in place of its lines ``start`` to
     ``end`` (its board's lines, the prefix written PATCH_MARK), last hunk first, writes the prefix ``to`` back,
     and has exactly the new ``board.svg``, ``length`` characters long (UTF-16 units, as a page counts them)."""
-    after = _drawn(table)
+    after = _drawn(table, query)
     if before is None or after is None:
         return None
     (was, old, _), (now, lines, length) = before, after
@@ -323,13 +342,14 @@ def board_patch(table: Table, before: Drawn | None) -> dict[str, Any] | None:
 
 
 def change(
-    table: Table, kind: str, write: Callable[[], object], drawn: bool = False
+    table: Table, kind: str, write: Callable[[], object], drawn: dict[str, str] | None = None
 ) -> tuple[dict[str, Any], dict[str, Any] | None]:
     """Make one change of ``table`` (``write``, on the writer thread) and return its event, made from the table
-    right after it, and (``drawn``: a page of the table is watching) the patch of its board (:func:`board_patch`).
+    right after it, and (``drawn``: a page of the table is watching, its board drawn with that query) the patch of
+    its board (:func:`board_patch`).
 
     A coup's event has the marks it added to each road, an undo's the coup taken back."""
-    board_before = _drawn(table) if drawn else None  # kept from the last change, or from the page's fetch
+    board_before = _drawn(table, drawn) if drawn is not None else None  # kept from the last change or the fetch
     before = list(table.items)
     write()
     after = list(table.items)
@@ -340,7 +360,7 @@ def change(
         grown.add(after[-1])
         marks = added_marks(grown, lengths)
     undone = coup_object(before[-1]) if kind == "undo" and before else None
-    patch = board_patch(table, board_before) if drawn else None
+    patch = board_patch(table, board_before, drawn) if drawn is not None else None
     return event(table, kind, items=after, marks=marks, undone=undone), patch
 
 

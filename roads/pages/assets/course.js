@@ -176,6 +176,43 @@
     }
   }
 
+  // A board wider than its frame opens on its newest columns (the frame scrolls right to left), so on a phone the
+  // statistics under its Bead Plate, on the far left, are cut off. While any of them is out of the frame's view, a
+  // copy of them (the same drawing, at the board's scale) is shown whole under the frame.
+  const SVG = "http://www.w3.org/2000/svg";
+  for (const frame of document.querySelectorAll("figure.frame")) {
+    const board = frame.querySelector("svg");
+    const stats = board && board.querySelector("g.stats");
+    const view = board && board.viewBox && board.viewBox.baseVal;
+    if (!stats || !view || !view.width) continue;
+    const copy = document.createElement("div");
+    copy.className = "stats-copy";
+    copy.hidden = true;
+    const drawn = document.createElementNS(SVG, "svg");
+    drawn.setAttribute("role", "img");
+    drawn.setAttribute("aria-label", "The board's statistics (its Bead Plate's panel, out of view above)");
+    drawn.setAttribute("font-family", board.getAttribute("font-family") || "sans-serif");
+    const inner = stats.cloneNode(true);
+    for (const named of [inner, ...inner.querySelectorAll("[id]")]) named.removeAttribute("id");
+    drawn.appendChild(inner);
+    copy.appendChild(drawn);
+    frame.after(copy);
+    const update = () => {
+      const f = frame.getBoundingClientRect();
+      const s = stats.getBoundingClientRect();
+      copy.hidden = s.left >= f.left + frame.clientLeft - 1 && s.right <= f.left + frame.clientLeft + frame.clientWidth + 1;
+      if (copy.hidden) return;
+      const box = stats.getBBox();
+      const scale = board.getBoundingClientRect().width / view.width;
+      drawn.setAttribute("viewBox", `${box.x} ${box.y} ${box.width} ${box.height}`);
+      drawn.setAttribute("width", String(Math.ceil(box.width * scale)));
+      drawn.setAttribute("height", String(Math.ceil(box.height * scale)));
+    };
+    frame.addEventListener("scroll", update, { passive: true });
+    window.addEventListener("resize", update);
+    update();
+  }
+
   const index = document.getElementById("course-index");
   if (index) {
     const modules = {};

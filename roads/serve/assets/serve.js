@@ -172,9 +172,13 @@
       var r = { x: Number(attr(rect, "x")), y: Number(attr(rect, "y")), w: Number(attr(rect, "width")),
         h: Number(attr(rect, "height")) };
       r.cell = r.h / 6;
+      r.first = 1;
       roads[road] = r;
       cells[road] = r.cell;
     });
+    // A board drawn with its newest columns (?fit, ?last) says where its Big Road's window starts in its text copy.
+    var from = /Big Road \(from drawn column ([0-9]+)\)/.exec(text);
+    if (from && roads["big-road"]) { roads["big-road"].first = Number(from[1]); }
     marks = (text.match(/<use [^>]*data-mark="[^>]*>/g) || []).map(function (tag) {
       var road = attr(tag, "data-road");
       return { road: road, mark: Number(attr(tag, "data-mark")), x: Number(attr(tag, "x")),
@@ -188,8 +192,12 @@
   }
 
   // A board that stays legible: drawn at the size that makes its smallest cell (a derived road's) at least
-  // 16 CSS px on a phone, 24 on a desktop (40 on a floor display), filling the width when it is small; its
-  // older columns scroll, and it stays on its newest columns unless the reader scrolled back.
+  // 16 CSS px on a phone, 24 on a desktop (40 on a floor display), filling the width when it is small. A board
+  // wider than the view is asked for with the view's width (?fit=W, in model units): the server draws the newest
+  // columns that put every road's newest mark in the view scrolled to the right end (the derived roads, laid
+  // out from the left under the Big Road, would otherwise lag columns behind it, and the Bead Plate sits on the
+  // far left); the Bead Plate's older columns scroll. It stays on its newest columns unless the reader scrolled
+  // back.
   var scroller = document.getElementById("board-scroll");
   var canvas = document.getElementById("board-canvas");
   var ruler = document.getElementById("board-ruler");
@@ -209,22 +217,31 @@
     if (h !== null) { el.style.height = (100 * h / box.h) + "%"; }
   }
 
-  function fit() {
-    if (!box || !scroller || !canvas) { return; }
+  function smallestCell() {
     var smallest = Infinity;
     Object.keys(roads).forEach(function (r) { smallest = Math.min(smallest, roads[r].cell); });
-    if (smallest === Infinity) { smallest = 12; }
-    var scale = Math.max(readable() / smallest, scroller.clientWidth / box.w);
+    return smallest === Infinity ? 12 : smallest;
+  }
+
+  // The view's width in model units at the readable scale: what ?fit= says.
+  function viewUnits() {
+    return scroller ? Math.max(1, Math.floor(scroller.clientWidth * smallestCell() / readable())) : 0;
+  }
+
+  function fit() {
+    if (!box || !scroller || !canvas) { return; }
+    var scale = Math.max(readable() / smallestCell(), scroller.clientWidth / box.w);
     canvas.style.width = Math.ceil(box.w * scale) + "px";
     var big = roads["big-road"];
     if (ruler && big) {
       var n = Math.round(big.w / big.cell);
-      if (ruler.childElementCount !== n || ruler.getAttribute("data-at") !== String(big.x)) {
+      var at = big.x + ":" + big.first;
+      if (ruler.childElementCount !== n || ruler.getAttribute("data-at") !== at) {
         ruler.textContent = "";
-        ruler.setAttribute("data-at", String(big.x));
+        ruler.setAttribute("data-at", at);
         for (var i = 0; i < n; i++) {
           var tick = document.createElement("span");
-          tick.textContent = String(i + 1);
+          tick.textContent = String(big.first + i);
           tick.style.left = (100 * (big.x + i * big.cell) / box.w) + "%";
           tick.style.width = (100 * big.cell / box.w) + "%";
           ruler.appendChild(tick);
@@ -251,6 +268,7 @@
   // reader scrolls.
   var following = true;
   function newest() {
+    if (!overlay && drawnFit !== null) { return Math.max(0, scroller.scrollWidth - scroller.clientWidth); }  // the right end
     var scale = canvas.clientWidth / box.w;
     var width = scroller.clientWidth / scale;
     var last = {};
@@ -286,7 +304,12 @@
       following = Math.abs(scroller.scrollLeft - newest()) < 8;
       nameRoads();
     });
-    window.addEventListener("resize", fit);
+    window.addEventListener("resize", function () {
+      fit();
+      // A view that changed width needs the newest columns that fit it: the board is drawn again.
+      if (!overlay && !scratch && drawnFit !== null && drawnFit !== viewUnits()) { busy = busy.then(drawBoard); }
+      if (scratch && drawnFit !== null && drawnFit !== viewUnits()) { scratchDraw(list); }
+    });
   }
 
   // The mark under a point of the board (model units): the one whose whole cell holds it.
@@ -348,11 +371,26 @@
     shownUrl = url;
   }
 
+  var drawnFit = null;  // the view width (model units) the board shown was asked to fit; null: the whole shoe
+  var whole = false;    // "Whole shoe" pressed: every column drawn, the older ones scroll
+  function fitting() {
+    drawnFit = whole ? null : viewUnits();
+    if (drawnFit === null) { img.removeAttribute("data-fit"); } else { img.setAttribute("data-fit", String(drawnFit)); }
+    return drawnFit === null ? "" : "fit=" + drawnFit;
+  }
   function drawBoard() {
     // An overlay draws its board with its own options (theme, last, road; transparent): the server's query.
-    var query = body.getAttribute("data-query");
+    // The table page asks for the newest columns that fit its view (or, "Whole shoe" pressed, every column).
+    var query = overlay ? body.getAttribute("data-query") : fitting();
     return fetch(api + "/board.svg" + (query ? "?" + query : "")).then(function (r) { return r.text(); })
       .then(setBoard);
+  }
+
+  // The ``last`` the board shown was drawn with, for an ask's board to keep its geometry: a board wider than
+  // the view it was asked to fit was drawn with its newest columns, as many as its Big Road's grid has.
+  function shownLast() {
+    var big = roads["big-road"];
+    return !overlay && box && big && drawnFit !== null && box.w > drawnFit ? Math.round(big.w / big.cell) : null;
   }
 
   // Apply a board patch: {from, to, length, hunks: [[start, end, lines], ...]} over the board's lines with its
@@ -444,7 +482,8 @@
   var list = [];
   function scratchQuery(items) { return "coups=" + encodeURIComponent(items.join("|")); }
   function scratchDraw(next) {
-    return fetch("/api/scratch/board.svg?" + scratchQuery(next)).then(function (r) {
+    var fit = fitting();
+    return fetch("/api/scratch/board.svg?" + scratchQuery(next) + (fit ? "&" + fit : "")).then(function (r) {
       return r.text().then(function (t) {
         if (!r.ok) { say(JSON.parse(t).error); return false; }
         list = next;
@@ -461,7 +500,9 @@
   // The same one stream as the lobby's, for this table alone (board=1: each change's event carries the patch
   // of the drawn board); the event says the shoe and coup at once.
   if (!scratch) {
-    new EventSource("/api/events?board=1&table=" + encodeURIComponent(table)).onmessage = function (e) {
+    // Its patches are of the board drawn to fit this view (&fit=W), the one the page asks for.
+    var stream = "/api/events?board=1&table=" + encodeURIComponent(table) + (overlay ? "" : "&fit=" + viewUnits());
+    new EventSource(stream).onmessage = function (e) {
       var ev = JSON.parse(e.data);
       showWhere(ev);
       refresh(ev.board);
@@ -568,7 +609,8 @@
     Array.prototype.forEach.call(document.querySelectorAll("[data-ask]"), function (b) {
       b.setAttribute("aria-pressed", String(b.getAttribute("data-ask") === side));
     });
-    fetch(api + "/ask/" + side + ".svg").then(function (r) { return r.text(); }).then(function (text) {
+    var last = shownLast();
+    fetch(api + "/ask/" + side + ".svg" + (last ? "?last=" + last : "")).then(function (r) { return r.text(); }).then(function (text) {
       if (asking !== side) { return; }
       show(text);
       img.setAttribute("data-asking", side);
@@ -643,6 +685,15 @@
   Array.prototype.forEach.call(document.querySelectorAll("[data-result]"), function (b) {
     b.addEventListener("click", function () { result(b.getAttribute("data-result")); });
   });
+  // "Whole shoe": every column of every road, the older ones scrolled to; pressed again, the newest that fit.
+  var wholeButton = document.getElementById("board-whole");
+  function toggleWhole() {
+    whole = !whole;
+    wholeButton.setAttribute("aria-pressed", String(whole));
+    following = true;
+    if (scratch) { scratchDraw(list); } else { busy = busy.then(drawBoard); }
+  }
+  if (wholeButton) { wholeButton.addEventListener("click", toggleWhole); }
   var undoButton = document.getElementById("undo");
   if (undoButton) { undoButton.addEventListener("click", undo); }
   if (redoButton) { redoButton.addEventListener("click", redo); }
@@ -679,7 +730,13 @@
       if (!e.repeat) { ask(e.key === "1" ? "banker" : "player"); }
       return;
     }
-    if (!undoButton || (e.target && e.target.tagName === "BUTTON" && (e.key === " " || e.key === "Enter"))) { return; }
+    if (e.target && e.target.tagName === "BUTTON" && (e.key === " " || e.key === "Enter")) { return; }
+    if (wholeButton && e.key.toUpperCase() === "W" && (!confirmShoe || confirmShoe.hidden)) {
+      e.preventDefault();
+      toggleWhole();
+      return;
+    }
+    if (!undoButton) { return; }
     var key = e.key.toUpperCase();
     if (e.key === "Escape" && confirmShoe && !confirmShoe.hidden) { e.preventDefault(); confirmShoe.hidden = true; }
     else if (!confirmShoe || confirmShoe.hidden) {
