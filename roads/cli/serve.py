@@ -115,7 +115,7 @@ def serve_command(
     Every table is a JSON Lines log under --data that every other command
     reads (roads render roads-data/main.jsonl draws its board); a coup is on
     the disk before the server answers. Open http://127.0.0.1:8000/ for the
-    lobby; a table page takes B, P, T and Backspace from the keyboard. The
+    lobby; a table page takes B, P, T (D, T, E at Dragon Tiger) and Backspace from the keyboard. The
     HTTP contract, the event stream and safety are in docs/serve.md.
 
     \b
