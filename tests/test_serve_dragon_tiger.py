@@ -125,6 +125,23 @@ def test_a_past_shoe_of_a_dragon_tiger_table_is_roads_render_shoe_n(
     assert past["game"] == "dragon-tiger" and past["coups"] == 5 and past["stats"]["banker"] == 3
 
 
+def test_a_served_dragon_tiger_log_of_two_shoes_is_read_shoe_by_shoe(
+    http: TestClient, data: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    for n, result in enumerate("DDT", 1):
+        assert post(http, n, result=result).status_code == 201
+    assert http.post("/api/tables/dt/shoes", json={"expect_shoe": 2}).status_code == 201
+    assert post(http, 1, result="T").status_code == 201
+    log = str(data / "dt.jsonl")
+    status, _, err = run(capsys, "build", log, "--game", "dragon-tiger")
+    assert status == 2 and "holds 2 shoes and roads build reads one" in err
+    out = cli(capsys, "build", log, "--game", "dragon-tiger", "--per-shoe")
+    assert out.splitlines()[:2] == [
+        "1: 3 coups, Dragon 2 (66.7%), Tiger 1 (33.3%), Tie 0 (0.0%); longest streak D 2 T 1",
+        "2: 1 coup, Dragon 0 (0.0%), Tiger 1 (100.0%), Tie 0 (0.0%); longest streak D 0 T 1",
+    ]
+
+
 def test_odds_of_a_dragon_tiger_card_table_are_roads_odds_game_dragon_tiger(
     http: TestClient, data: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

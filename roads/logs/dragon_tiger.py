@@ -327,7 +327,8 @@ def dragon_tiger_shoes(source: LogSource, fmt: str | None = None) -> list[Shoe]:
     for number, group in itertools.groupby(entries, key=lambda entry: entry.shoe):
         found = list(group)
         results = tuple(entry.outcome for entry in found)
-        shoes.append(Shoe(name, number or 1, len(shoes) + 1, found[0].line, "jsonl", results=results, split=True))
+        at = len(shoes) + 1
+        shoes.append(Shoe(name, number or 1, at, found[0].line, "jsonl", results=results, split=True, archive=True))
     return shoes
 
 
