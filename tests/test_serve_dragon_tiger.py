@@ -341,3 +341,34 @@ def test_a_redis_store_keeps_a_tables_game(tmp_path: Path) -> None:
             assert on_second.get("/api/tables/dt/board.svg").text == out.read_text("utf-8")
         finally:
             second.stop()
+
+
+def test_a_followed_log_under_serve_game_dragon_tiger_is_a_dragon_tiger_table(tmp_path: Path) -> None:
+    """``roads serve --game dragon-tiger --follow dt.txt``: a results or cards log another program appends to."""
+    from roads.serve import views
+    from roads.serve.follow import Follower, add_followed
+
+    log = tmp_path / "dt.txt"
+    log.write_text("")
+    follower = Follower(add_followed(Store(tmp_path / "data", game=Game.DRAGON_TIGER), str(log)))
+    for line in (dealt(0), dealt(1), dealt(2)):
+        with log.open("a") as handle:
+            handle.write(line + "\n")
+        assert follower.look() == "coup"
+    state = views.state(follower.table)
+    assert state["game"] == "dragon-tiger" and state["coups"] == 3 and state["cards"] is True
+    assert state["last"]["dragon_card"] == str(DEALT[2].dragon)
+    expected = Scoreboard.from_outcomes([c.outcome() for c in DEALT[:3]], game=Game.DRAGON_TIGER)
+    assert views.picture(follower.table, "svg", {}) == render(expected, "svg", RenderOptions())
+
+
+def test_the_quiz_leaves_dragon_tiger_tables_out_it_asks_in_baccarats_words(http: TestClient) -> None:
+    """``roads quiz`` asks "If Banker wins next": a Dragon Tiger board has no Banker to ask about."""
+    for n, result in enumerate("DDTDTTDDDTTDTDDTTTDDT", 1):
+        assert post(http, n, result=result).status_code == 201
+    assert http.get("/quiz").status_code == 404  # the one table with coups plays Dragon Tiger
+    assert http.put("/api/tables/bac").status_code == 201
+    for n, result in enumerate("BBPBPPBBBPPBPBBPPPBBP", 1):
+        assert post(http, n, table="bac", result=result).status_code == 201
+    page = http.get("/quiz")
+    assert page.status_code == 200 and "<bdi>bac</bdi>" in page.text and "<bdi>dt</bdi>" not in page.text

@@ -443,10 +443,13 @@ def course() -> dict[str, Page]:
 def quiz(tables: list[Table], seed: str = QUIZ_SEED) -> Page:
     """Return ``roads quiz`` of the tables' boards and its policy: each table with something to ask, named by its name.
 
-    A table too short to ask about is left out; with none left, a TableError (404) says so.
+    A table too short to ask about is left out, and so is a Dragon Tiger table (``roads quiz`` asks in baccarat's
+    words: Banker and Player); with none left, a TableError (404) says so.
     """
     asked: list[tuple[str, Scoreboard]] = []
     for table in tables:
+        if table.game is not Game.BACCARAT:
+            continue
         found = board(table)
         try:
             questions([found], seed=seed)
