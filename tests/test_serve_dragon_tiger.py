@@ -114,8 +114,9 @@ def run_main(argv: list[str]) -> int:
 def test_a_past_shoe_of_a_dragon_tiger_table_is_roads_render_shoe_n(
     http: TestClient, data: Path, tmp_path: Path
 ) -> None:
-    for n, result in enumerate("DDTDT", 1):
+    for n, result in enumerate("DDTD", 1):
         assert post(http, n, result=result).status_code == 201
+    assert post(http, 5, cards="2C 9H").status_code == 201
     assert http.post("/api/tables/dt/shoes", json={"expect_shoe": 2}).status_code == 201
     assert post(http, 1, result="Tie").status_code == 201
     out = tmp_path / "shoe1.svg"
@@ -123,6 +124,7 @@ def test_a_past_shoe_of_a_dragon_tiger_table_is_roads_render_shoe_n(
     assert http.get("/api/tables/dt/board.svg?shoe=1").content == out.read_bytes()
     past = http.get("/api/tables/dt?shoe=1").json()
     assert past["game"] == "dragon-tiger" and past["coups"] == 5 and past["stats"]["banker"] == 3
+    assert past["last"] == {"winner": "tiger", "dragon_card": "2C", "tiger_card": "9H"} and past["cards"] is False
 
 
 def test_a_served_dragon_tiger_log_of_two_shoes_is_read_shoe_by_shoe(

@@ -35,7 +35,7 @@ from ..lesson.questions import questions
 from ..lesson.quiz import quiz_document
 from ..logs import LogWarning, read_coups
 from ..logs.archive import Shoe, open_archive
-from ..logs.dragon_tiger import dragon_tiger_shoes
+from ..logs.dragon_tiger import dragon_tiger_shoes, read_dragon_tiger
 from ..pages.shell import Page
 from ..render import render
 from ..scene.layout import last_to_fit
@@ -157,19 +157,25 @@ def _past(table: Table, number: int) -> Shoe:
 
 def _read_past(table: Table, number: int) -> Shoe:
     """Return past shoe ``number`` of the table's log, read as ``roads render LOG --shoe N`` reads it."""
-    if table.followed or (table.path is None and table.archive is None):
-        raise TableError(f"table '{table.name}' follows a log that keeps its current shoe only", status=404)
-    source: Any = str(table.path)
-    if table.archive is not None:
-        source = io.BytesIO(table.archive())
-        source.name = f"{table.name}.jsonl"
-    with _shoes(source, table.game) as shoes:
+    with _shoes(_whole_log(table), table.game) as shoes:
         for shoe in shoes:
             if shoe.id == number:
                 if shoe.error is not None:
                     raise TableError(str(shoe.error), status=409)
                 return shoe
     raise TableError(f"shoe {number} of table '{table.name}' is no longer in its log (rotated)", status=404)
+
+
+def _whole_log(table: Table) -> Any:
+    """Return what the log readers read for the table's whole log (its file, or a stream of a store's log);
+    TableError (404) for a followed log, which keeps its current shoe only."""
+    if table.followed or (table.path is None and table.archive is None):
+        raise TableError(f"table '{table.name}' follows a log that keeps its current shoe only", status=404)
+    if table.archive is None:
+        return str(table.path)
+    source = io.BytesIO(table.archive())
+    source.name = f"{table.name}.jsonl"
+    return source
 
 
 @contextlib.contextmanager
@@ -291,7 +297,7 @@ def state(table: Table, shoe: int | None = None) -> dict[str, Any]:
             burned: list[str] = list(table.burned)
         else:
             past = _past(table, shoe)
-            items = _coups_of(past)
+            items = _coups_of(table, shoe, past)
             burned = past.burned.split() if past.burned else []
         number = table.shoe if shoe is None else shoe
         return {
@@ -319,8 +325,12 @@ def state(table: Table, shoe: int | None = None) -> dict[str, Any]:
     return cast(dict[str, Any], _cached(table, ("state", shoe), make))
 
 
-def _coups_of(shoe: Shoe) -> list[Coup | Any]:
-    """Return the coups of a past shoe: each with its cards when the log gave them, else its outcome."""
+def _coups_of(table: Table, number: int, shoe: Shoe) -> list[Any]:
+    """Return the coups of past shoe ``number``: each with its cards when the log gave them, else its outcome (a
+    Dragon Tiger shoe's coups read again by its reader, which keeps their cards)."""
+    if table.game is Game.DRAGON_TIGER:
+        entries = read_dragon_tiger(_whole_log(table), "jsonl")
+        return [entry.coup if entry.coup is not None else entry.outcome for entry in entries if entry.shoe == number]
     return [entry.coup if entry.coup is not None else entry.outcome for entry in shoe.entries()]
 
 
