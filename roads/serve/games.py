@@ -32,17 +32,19 @@ Item = Coup | DragonTigerCoup | Outcome
 GAMES = tuple(game.value for game in Game)
 """The games a table can play, as ``--game`` and ``PUT``'s ``"game"`` name them."""
 
+_BY_NAME = {game.value: game for game in Game}
+
 DRAGON_TIGER_RESULTS = "D (Dragon), T (Tiger) or Tie (or 龙 虎 和)"
+"""The results a Dragon Tiger table takes, as a refusal names them."""
 
 
 def game_of(value: object) -> Game:
-    """Return the game ``value`` (a ``PUT`` body's ``"game"``) names; CoupError saying the games otherwise."""
-    if isinstance(value, str):
-        for game in Game:
-            if value.lower() == game.value:
-                return game
-    shown = value[:40] if isinstance(value, str) else value
-    raise CoupError(f'"game" is {" or ".join(repr(g) for g in GAMES)}, not {shown!r}')
+    """Return the game ``value`` (a ``PUT`` body's ``"game"``) names; TableError (400) naming the games otherwise."""
+    found = _BY_NAME.get(value.lower()) if isinstance(value, str) else None
+    if found is None:
+        shown = value[:40] if isinstance(value, str) else value
+        raise TableError(f'"game" is {" or ".join(map(repr, GAMES))}, not {shown!r}', status=400)
+    return found
 
 
 def header(game: Game) -> str:
