@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from helpers import axe_script, serious_violations
 
 pytest.importorskip("starlette", reason="roads[serve] (in the test extra) is not installed")
 
@@ -85,4 +86,5 @@ def test_a_dealt_dragon_tiger_tables_odds_panel_shows_its_next_coups_figures(
     for label, key in (("Dragon", "dragon"), ("Tiger", "tiger"), ("Tie", "tie"), ("Suited tie", "suited_tie")):
         assert f"{label}\n{100 * odds[key]:.2f}%" in shown
     assert "Banker" not in shown
+    assert serious_violations(page, axe_script()) == []
     page.close()
