@@ -222,6 +222,7 @@ NOT_RUN = {
     "roads serve": SERVER,
     "roads serve --data tables/ --port 8080 --decks 6": SERVER,
     "roads serve --follow /var/log/table7.jsonl": SERVER,
+    "roads serve --game dragon-tiger": SERVER + " (tests/test_serve_dragon_tiger.py starts one)",
     "roads serve --allow-host tables.example": SERVER,
     "roads serve --store redis://127.0.0.1:6379/0 --port 8001": SERVER
     + " on a Redis (tests/test_serve_redis.py runs one)",

@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from roads.errors import CardError, LogError, RoadsError
-from roads.logs.dragon_tiger import read_dragon_tiger
+from roads.logs.dragon_tiger import dragon_tiger_shoes, read_dragon_tiger
 from roads.outcome import Winner
 
 B, P, T = Winner.BANKER, Winner.PLAYER, Winner.TIE
@@ -121,8 +121,8 @@ def test_other_bad_logs_are_one_located_error(text: str, message: str) -> None:
     assert message in _error(text).message
 
 
-def test_a_dragon_tiger_log_is_results_or_cards_only() -> None:
-    assert "results or cards" in _error("D", "json").message
+def test_a_dragon_tiger_log_is_results_cards_or_a_served_tables_json_lines_only() -> None:
+    assert "results, cards (one coup a line) or jsonl" in _error("D", "json").message
 
 
 ATOMS = ["D", "T", "Tie", "tie", "龙", "虎", "和", "B", "P", "KS", "7H", "10", "T", "Q♠", "#", ",", " ", "\n", "[", "x"]
@@ -143,3 +143,65 @@ def test_any_text_reads_or_is_one_located_line(text: str) -> None:
         return
     assert [e.number for e in entries] == list(range(1, len(entries) + 1))
     assert all((e.coup is None) == (entries[0].coup is None) for e in entries)
+
+
+SERVED = """# format: jsonl
+# roads table: dt
+# game: dragon-tiger
+{"winner": "dragon", "dragon_card": "KS", "tiger_card": "2H"}
+{"winner": "tie"}
+{"undo": 2}
+{"winner": "tiger"}
+{"new_shoe": 2, "burned": ["5C"]}
+{"winner": "tie", "dragon_card": "7D", "tiger_card": "7D"}
+"""
+
+
+def test_a_served_tables_json_lines_log_reads_with_its_undos_and_shoes() -> None:
+    entries = read_dragon_tiger(io.StringIO(SERVED))
+    assert [(e.shoe, e.number, e.outcome.winner.value) for e in entries] == [
+        (1, 1, "banker"),
+        (1, 2, "player"),
+        (2, 1, "tie"),
+    ]
+    assert entries[0].coup is not None and str(entries[0].coup.dragon) == "KS"
+    assert entries[2].coup is not None and entries[2].coup.suited_tie is True
+    stream = io.StringIO(SERVED)
+    stream.name = "dt.jsonl"
+    shoes = dragon_tiger_shoes(stream)
+    assert [(s.id, s.number, len(s.outcomes())) for s in shoes] == [(1, 1, 2), (2, 2, 1)]
+
+
+def test_a_json_lines_log_without_new_shoes_is_one_shoe_named_by_its_file() -> None:
+    stream = io.StringIO('{"winner": "dragon"}\n{"winner": "tiger"}\n')
+    stream.name = "one.jsonl"
+    [shoe] = dragon_tiger_shoes(stream)
+    assert shoe.id == "one" and [o.winner.value for o in shoe.outcomes()] == ["banker", "player"]
+
+
+@pytest.mark.parametrize(
+    ("line", "message"),
+    [
+        ('{"winner": "banker"}', "winner banker is a baccarat winner: this reads as a baccarat log"),
+        ('{"winner": "dragon", "dragon_card": "KS"}', '"tiger_card" is missing or not a card'),
+        ('{"winner": "tiger", "dragon_card": "KS", "tiger_card": "2H"}', "winner tiger, but Dragon has KS"),
+        ('{"winner": "dragon", "dragon_card": "KX", "tiger_card": "2H"}', "dragon_card: "),
+        ('{"winner": "dragon", "pair": true}', "not a Dragon Tiger coup"),
+        ('{"winner": "dragon"', "not a JSON object"),
+        ('{"undo": 5}', "undo 5: only the last coup, 1, can be taken back"),
+        ('{"new_shoe": 3}', "new shoe 3 after shoe 1: the next is 2"),
+    ],
+)
+def test_a_bad_line_of_a_json_lines_log_is_one_located_error(line: str, message: str) -> None:
+    error = _error('{"winner": "dragon"}\n' + line + "\n")
+    assert message in error.message and "\n" not in str(error)
+    assert error.line == 2
+
+
+def test_a_dragon_tiger_json_lines_log_read_as_baccarat_says_to_read_it_as_dragon_tiger(tmp_path: Path) -> None:
+    from roads.logs import read_outcomes
+
+    log = tmp_path / "dt.jsonl"
+    log.write_text('{"winner": "dragon"}\n', "utf-8")
+    with pytest.raises(LogError, match="read it with --game dragon-tiger"):
+        read_outcomes(log)

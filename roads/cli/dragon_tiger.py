@@ -13,9 +13,9 @@ from ..errors import CardError, LogError, RoadsError
 from ..files import atomic_write
 from ..logs.dragon_tiger import read_dragon_tiger, write_dragon_tiger_log
 from ..odds.api import shoe_phrase
-from ..odds.dragon_tiger import ExactDragonTigerOdds, dragon_tiger_shoe, dragon_tiger_through
+from ..odds.dragon_tiger import ExactDragonTigerOdds, dragon_tiger_shoe, dragon_tiger_through, odds_json
 from ..shoe import deal_dragon_tiger_shoe
-from .output.dragon_tiger import odds_each_json, odds_each_table, odds_json, odds_table, stats_document
+from .output.dragon_tiger import odds_each_json, odds_each_table, odds_table, stats_document
 from .output.jsontext import json_text
 
 if TYPE_CHECKING:

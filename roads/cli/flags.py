@@ -210,6 +210,7 @@ SHARED_OPTIONS: dict[str, str] = {
     "--decks": "decks in the shoe",
     "--dir": "an output folder",
     "--format": "the format of what the command writes",
+    "--game": "the game: a log's, or (serve) the tables' the server makes",
     "--good-roads": "the good roads, built in or from a TOML pattern file",
     "--highlight": "one thing lit up in the picture",
     "--integrity": "the shuffle-integrity check: repeated shoes, slugs, new-deck order",

@@ -53,9 +53,9 @@ class Inputs:
     def archive(self, log: str) -> Iterator[Iterator[Shoe]]:
         """Yield the shoes of ``log`` as they are read, in the game ``--game`` names."""
         if self.game is Game.DRAGON_TIGER:
-            from ..logs.dragon_tiger import dragon_tiger_shoe
+            from ..logs.dragon_tiger import dragon_tiger_shoes
 
-            yield iter([dragon_tiger_shoe(log, self.fmt)])
+            yield iter(dragon_tiger_shoes(log, self.fmt))
             return
         from ..logs.archive import open_archive
 

@@ -7,9 +7,10 @@ from typing import Any
 
 import click
 
+from ..enums import Game
 from ..errors import OutputError
 from .app import cli
-from .flags import FORMAT_NAMES, FROM_HELP, Whole, choice, decks_option
+from .flags import FORMAT_NAMES, FROM_HELP, Whole, choice, decks_option, game_option
 from .table_rules import RULE_CHOICES
 
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
@@ -89,6 +90,10 @@ EXIT_TIME = 0.6
     help="With --store: load the table logs of DIR (NAME.jsonl) into the empty store and exit.",
 )
 @decks_option("Decks in the shoe of a new table, 1-1000 (a table keeps the decks it was made with).")
+@game_option(
+    "Game of the tables the server makes: baccarat, or dragon-tiger (D, T and Tie, or two cards a coup; Dragon "
+    "red, Tiger blue). PUT's {\"game\": ...} picks one table's; a table keeps the game its log names."
+)
 def serve_command(
     data: str,
     followed: tuple[str, ...],
@@ -103,19 +108,21 @@ def serve_command(
     export_to: str | None,
     import_from: str | None,
     decks: int,
+    game: Game,
 ) -> None:
     """Serve live scoreboards: enter coups in the browser, watch the roads, odds and proofs update.
 
     Every table is a JSON Lines log under --data that every other command
     reads (roads render roads-data/main.jsonl draws its board); a coup is on
     the disk before the server answers. Open http://127.0.0.1:8000/ for the
-    lobby; a table page takes B, P, T and Backspace from the keyboard. The
+    lobby; a table page takes B, P, T (D, T, E at Dragon Tiger) and Backspace from the keyboard. The
     HTTP contract, the event stream and safety are in docs/serve.md.
 
     \b
     Examples:
       roads serve                                  the lobby on http://127.0.0.1:8000/
       roads serve --data tables/ --port 8080 --decks 6
+      roads serve --game dragon-tiger              new tables play Dragon Tiger (keys D, T, Tie)
       roads serve --follow /var/log/table7.jsonl   push each coup a table system writes
       roads serve --host 0.0.0.0 --token s3cret    other machines too; writes need the token
       roads serve --allow-host tables.example      behind a proxy that passes Host: tables.example
@@ -123,6 +130,7 @@ def serve_command(
       roads serve --store redis://127.0.0.1:6379/0 --export backup/   every table's log, then exit
     \b
       curl -X PUT -H 'Content-Type: application/json' localhost:8000/api/tables/main
+      curl -X PUT -H 'Content-Type: application/json' -d '{"game": "dragon-tiger"}' localhost:8000/api/tables/dt
       curl -H 'Content-Type: application/json' -d '{"result": "B", "expect": 1}' \\
            localhost:8000/api/tables/main/coups
 
@@ -157,11 +165,11 @@ def serve_command(
             raise click.BadParameter(f"{log} {why}: only a regular file is followed", param_hint="'--follow'")
     tables: TableStore
     if store is not None:
-        tables = _redis(store, rules, decks, export_to, import_from)
+        tables = _redis(store, rules, decks, game, export_to, import_from)
         if export_to is not None or import_from is not None:
             return
     else:
-        tables = Store(data, rules or "standard", decks, keep_shoes=keep_shoes)
+        tables = Store(data, rules or "standard", decks, keep_shoes=keep_shoes, game=game)
     fmt = None if log_format == "auto" else log_format
     followers = [Follower(add_followed(tables, log), fmt) for log in followed]
     for follower in followers:
@@ -177,7 +185,7 @@ def serve_command(
     _run(app, hub, listening)
 
 
-def _redis(url: str, rules: str | None, decks: int, export_to: str | None, import_from: str | None) -> Any:
+def _redis(url: str, rules: str | None, decks: int, game: Game, export_to: str | None, import_from: str | None) -> Any:
     """Return the Redis store at ``url`` (after ``--export``/``--import``, done); one line when it cannot be had."""
     from ..serve.redis_store import RedisStore, check_url
 
@@ -185,7 +193,7 @@ def _redis(url: str, rules: str | None, decks: int, export_to: str | None, impor
         check_url(url)
     except ValueError as exc:
         raise click.BadParameter(str(exc), param_hint="'--store'") from None
-    tables = RedisStore(url, rules or "standard", decks)
+    tables = RedisStore(url, rules or "standard", decks, game)
     if export_to is not None:
         written = tables.export(export_to)
         click.echo(f"roads: {len(written)} table log{'s' * (len(written) != 1)} written to {export_to}", err=True)

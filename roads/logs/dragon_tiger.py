@@ -1,4 +1,5 @@
-"""Dragon Tiger logs: results (D, T, Tie or 龙 虎 和) or cards (Dragon's card and Tiger's card, one coup a line).
+"""Dragon Tiger logs: results (D, T, Tie or 龙 虎 和), cards (Dragon's card and Tiger's card, one coup a line),
+or JSON Lines (a served table's log: one coup object a line, with undo and new-shoe records).
 
     results  = { result | separator }
     result   = "D" | "T" | "Tie" | "Dragon" | "Tiger" | "龙" | "龍" | "虎" | "和"   (letters and words any case)
@@ -14,22 +15,35 @@ or a coup with a third card, is one error naming the file, line and coup.
 
 from __future__ import annotations
 
+import itertools
+import json
 import re
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from ..cards import Card, parse_card
-from ..dragon_tiger import DragonTigerCoup, count_problem, coup_of
+from ..dragon_tiger import DragonTigerCoup, count_problem, coup_of, result_name
 from ..enums import Game
 from ..errors import CardError, LogError, excerpt
 from ..outcome import Outcome, Winner, letter_in
 from .archive import Shoe
 from .reader import EMPTY, _name
 from .source import LogSource, Piece, chunks, open_source, pieces
+from .undo import honour_undo, new_shoe
 
 FORMATS: tuple[str, ...] = ("results", "cards")
-"""The Dragon Tiger log formats, by their ``--from`` names."""
+"""The Dragon Tiger log formats written as text, by their ``--from`` names."""
+
+READ_FORMATS: tuple[str, ...] = (*FORMATS, "jsonl")
+"""The formats read: the text ones and a served table's JSON Lines."""
+
+GAME_KEY = "game"
+"""The header key that names a log's game: ``# game: dragon-tiger`` (a log without it is baccarat)."""
+
+COUP_KEYS = ("winner", "dragon_card", "tiger_card")
+"""The keys of a coup object in a JSON Lines log: those of ``roads coup --game dragon-tiger --json``."""
 
 _WORDS = {
     "d": Winner.BANKER,
@@ -62,6 +76,41 @@ class DragonTigerEntry:
     """None for a results log."""
     line: int
     number: int
+    shoe: int | None = None
+    """The shoe a JSON Lines log's new-shoe records put the coup in; None in a log without them (one shoe)."""
+
+
+def game_line(game: Game) -> str:
+    """Return the header line that names ``game`` in a log: ``# game: dragon-tiger``."""
+    return f"# {GAME_KEY}: {game.value}"
+
+
+def game_named(value: str) -> Game:
+    """Return the game a ``# game:`` header names; LogError for a name that is no game."""
+    try:
+        return Game(value.strip().lower())
+    except ValueError:
+        names = ", ".join(game.value for game in Game)
+        raise LogError(f"'# {GAME_KEY}: {excerpt(value)}' names no game: {names}") from None
+
+
+def coup_json(item: DragonTigerCoup | Outcome) -> dict[str, object]:
+    """Return the JSON object a JSON Lines log stores for a Dragon Tiger coup (its cards when dealt)."""
+    data: dict[str, object] = {"winner": result_name(item.winner)}
+    if isinstance(item, DragonTigerCoup):
+        data.update(dragon_card=str(item.dragon), tiger_card=str(item.tiger))
+    return data
+
+
+def one_result(text: str) -> Winner:
+    """Return the one Dragon Tiger result ``text`` is (D, T, Tie, a word, 龙 虎 和); LogError saying what is not."""
+    token = text.strip()
+    found = _result_word(token)
+    if found is not None:
+        return found
+    if _BACCARAT.match(token):
+        raise LogError(f"'{excerpt(token)}' is a baccarat result, not a Dragon Tiger one: {HELP}")
+    raise LogError(f"'{excerpt(token)}' is not one Dragon Tiger result: {HELP}")
 
 
 def read_dragon_tiger(source: LogSource, fmt: str | None = None) -> list[DragonTigerEntry]:
@@ -71,9 +120,9 @@ def read_dragon_tiger(source: LogSource, fmt: str | None = None) -> list[DragonT
 
 def iter_dragon_tiger(source: LogSource, fmt: str | None = None) -> Iterator[DragonTigerEntry]:
     """Return a lazy iterator of the coups of a Dragon Tiger log (format detected, or forced by ``fmt``)."""
-    if fmt is not None and fmt != "auto" and fmt not in FORMATS:
+    if fmt is not None and fmt != "auto" and fmt not in READ_FORMATS:
         raise LogError(
-            f"a Dragon Tiger log is results or cards (one coup a line), not {excerpt(fmt)}",
+            f"a Dragon Tiger log is results, cards (one coup a line) or jsonl, not {excerpt(fmt)}",
             file=_name(source),
         )
     with open_source(source) as opened:
@@ -86,23 +135,30 @@ def iter_dragon_tiger(source: LogSource, fmt: str | None = None) -> Iterator[Dra
             raise LogError(EMPTY, file=name)
 
 
-def _lines(source_pieces: Iterator[Piece]) -> Iterator[tuple[int, list[tuple[str, int]]]]:
-    """Yield (line, tokens with their columns) for every line holding data."""
+def _lines(source_pieces: Iterator[Piece]) -> Iterator[tuple[int, str, list[tuple[str, int]]]]:
+    """Yield (line, its data text, its tokens with their columns) for every line holding data."""
     tokens: list[tuple[str, int]] = []
+    text: list[str] = []
     for piece in source_pieces:
         tokens.extend((m.group(), piece.column + m.start()) for m in _TOKEN.finditer(piece.text))
+        text.append(piece.text)
         if piece.end:
             if tokens:
-                yield piece.line, tokens
-            tokens = []
+                yield piece.line, "".join(text), tokens
+            tokens, text = [], []
 
 
 def _entries(source_pieces: Iterator[Piece], name: str, fmt: str | None) -> Iterator[DragonTigerEntry]:
     number = 0
     kind = None if fmt in (None, "auto") else fmt
-    for line, tokens in _lines(source_pieces):
+    lines = _lines(source_pieces)
+    for line, text, tokens in lines:
         if kind is None:
-            kind = "cards" if any(_is_card_only(tok) for tok, _ in tokens) else "results"
+            json_lines = text.lstrip().startswith("{")
+            kind = "jsonl" if json_lines else "cards" if any(_is_card_only(tok) for tok, _ in tokens) else "results"
+        if kind == "jsonl":
+            yield from _json_entries(itertools.chain([(line, text, tokens)], lines), name)
+            return
         if kind == "cards":
             number += 1
             yield _card_line(tokens, name, line, number)
@@ -111,6 +167,75 @@ def _entries(source_pieces: Iterator[Piece], name: str, fmt: str | None) -> Iter
             for winner in _results(token, name, line, column, number + 1):
                 number += 1
                 yield DragonTigerEntry(_PLAIN[winner], None, line, number)
+
+
+_JSON_HELP = (
+    'a Dragon Tiger coup object is {"winner": "dragon", "tiger" or "tie"}, '
+    'with "dragon_card" and "tiger_card" when dealt'
+)
+_JSON_WINNERS = {result_name(winner): winner for winner in Winner}
+
+
+def _json_entries(lines: Iterator[tuple[int, str, list[tuple[str, int]]]], name: str) -> Iterator[DragonTigerEntry]:
+    """Yield the coups of a JSON Lines log, each shoe's undo records honoured within it (as a baccarat table's)."""
+    shoe: int | None = None
+    values: list[tuple[int, object]] = []
+    coups_yet = False
+    for line, text, _ in lines:
+        try:
+            value = json.loads(text)
+        except (ValueError, RecursionError):
+            raise LogError(f"not a JSON object: {_JSON_HELP}", file=name, line=line) from None
+        try:
+            record = new_shoe(value)
+        except LogError as exc:
+            raise exc.located(file=name, line=line) from None
+        if record is None:
+            values.append((line, value))
+            coups_yet = True
+            continue
+        if coups_yet:
+            yield from _json_shoe(values, name, shoe or 1)
+            if record.new_shoe != (shoe or 1) + 1:
+                raise LogError(
+                    f"new shoe {record.new_shoe} after shoe {shoe or 1}: the next is {(shoe or 1) + 1}",
+                    file=name,
+                    line=line,
+                )
+        shoe, values, coups_yet = record.new_shoe, [], False
+    yield from _json_shoe(values, name, shoe)
+
+
+def _json_shoe(values: list[tuple[int, object]], name: str, shoe: int | None) -> Iterator[DragonTigerEntry]:
+    """Yield the coups one shoe's lines leave standing once its undo records are honoured."""
+    return honour_undo(iter(values), lambda value, line, number: _json_coup(value, name, line, number, shoe), name)
+
+
+def _json_coup(value: object, name: str, line: int, number: int, shoe: int | None) -> DragonTigerEntry:
+    """Return the coup a JSON Lines coup object holds; a located LogError or CardError when it is not one."""
+    where: dict[str, Any] = {"file": name, "line": line, "coup": number}
+    if not isinstance(value, dict) or "winner" not in value or set(value) - set(COUP_KEYS):
+        raise LogError(f"not a Dragon Tiger coup: {_JSON_HELP}", **where)
+    winner = _JSON_WINNERS.get(value["winner"]) if isinstance(value["winner"], str) else None
+    if winner is None:
+        baccarat = value["winner"] in ("banker", "player")
+        why = f"a baccarat winner: {BACCARAT_HINT}" if baccarat else _JSON_HELP
+        raise LogError(f"winner {excerpt(str(value['winner']))} is {'' if baccarat else 'not one: '}{why}", **where)
+    given = [value.get(key) for key in COUP_KEYS[1:]]
+    if given == [None, None]:
+        return DragonTigerEntry(_PLAIN[winner], None, line, number, shoe)
+    cards: list[Card] = []
+    for key, card in zip(COUP_KEYS[1:], given, strict=True):
+        if not isinstance(card, str):
+            raise LogError(f'"{key}" is missing or not a card: {_JSON_HELP}', **where)
+        try:
+            cards.append(parse_card(card))
+        except CardError as exc:
+            raise CardError(f"{key}: {exc.message}", **where) from None
+    coup = coup_of(cards[0], cards[1])
+    if coup.winner is not winner:
+        raise LogError(f"winner {value['winner']}, but {coup.explain()}", **where)
+    return DragonTigerEntry(_DEALT[winner], coup, line, number, shoe)
 
 
 def _is_card_only(token: str) -> bool:
@@ -191,13 +316,33 @@ def write_dragon_tiger_log(coups: Iterable[DragonTigerCoup], fmt: str, meta: Map
     return "\n".join(head + body) + "\n"
 
 
+def dragon_tiger_shoes(source: LogSource, fmt: str | None = None) -> list[Shoe]:
+    """Return a Dragon Tiger log's shoes: the whole log as one, or each shoe its new-shoe records start (a served
+    table's JSON Lines log, each shoe's id its number, as a baccarat table's shoes are)."""
+    entries = read_dragon_tiger(source, fmt)
+    if entries[-1].shoe is None:
+        return [_shoe_of(entries, source)]
+    name = _name(source) or "<stream>"
+    shoes: list[Shoe] = []
+    for number, group in itertools.groupby(entries, key=lambda entry: entry.shoe):
+        found = list(group)
+        results = tuple(entry.outcome for entry in found)
+        at = len(shoes) + 1
+        shoes.append(Shoe(name, number or 1, at, found[0].line, "jsonl", results=results, split=True, archive=True))
+    return shoes
+
+
 def dragon_tiger_shoe(source: LogSource, fmt: str | None = None) -> Shoe:
     """Return a Dragon Tiger log read whole as one shoe of results, as every road command reads a shoe.
 
     The roads need only each coup's outcome (Dragon in Banker's place, Tiger in
     Player's); a bad line is its located error here, before anything is drawn.
     """
-    entries = read_dragon_tiger(source, fmt)
+    return _shoe_of(read_dragon_tiger(source, fmt), source)
+
+
+def _shoe_of(entries: list[DragonTigerEntry], source: LogSource) -> Shoe:
+    """Return a Dragon Tiger log's coups as one shoe of results, named by its file."""
     name = _name(source) or "<stream>"
     stem = Path(name).stem if name != "<stdin>" else "stdin"
     found = "cards" if entries[0].coup is not None else "results"

@@ -24,6 +24,9 @@ MAX_VALUE = 1 << 20
 """Characters in one coup object, metadata value or JSON Lines line: more is an error, not a reason to buffer."""
 
 
+DRAGON_TIGER_HINT = "; this reads as a Dragon Tiger log (a served table's): read it with --game dragon-tiger"
+"""What a Dragon Tiger coup object read as baccarat adds to its error."""
+
 _LONE_COUP_KEYS = (
     frozenset(ResultCoup.model_fields) | frozenset(DealtCoup.model_fields) | frozenset(HandsCoup.model_fields)
 )
@@ -289,7 +292,8 @@ def coup_record(value: Any, line: int, number: int, name: str) -> Record:
     try:
         coup = model.model_validate(value)
     except ValidationError as exc:
-        raise LogError(validation_message(exc, model), **where) from None
+        hint = DRAGON_TIGER_HINT if value.get("winner") in ("dragon", "tiger") or "dragon_card" in value else ""
+        raise LogError(validation_message(exc, model) + hint, **where) from None
     if isinstance(coup, ResultCoup):
         outcome = Outcome(
             Winner(coup.winner),

@@ -14,6 +14,7 @@ The derivations of the edges are in docs/dragon-tiger.md.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -189,3 +190,14 @@ def dragon_tiger_through(dealt: Sequence[Sequence[Card]], decks: int = 8) -> lis
             break
         out.append(dragon_tiger_odds(left))
     return out
+
+
+def odds_json(odds: ExactDragonTigerOdds, exact: bool = False) -> str:
+    """Return the odds as ``roads odds --game dragon-tiger --json`` prints them (exact fractions with ``exact``;
+    no last newline): the server's ``/odds`` of a Dragon Tiger table too."""
+    return json.dumps({"game": "dragon-tiger", **odds_data(odds, exact)}, ensure_ascii=False, indent=2)
+
+
+def odds_data(odds: ExactDragonTigerOdds, exact: bool = False) -> dict[str, object]:
+    """Return the odds as JSON-ready data: exact fractions as text with ``exact``, else floats."""
+    return odds.model_dump(mode="json") if exact else odds.to_float().model_dump(mode="json")

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..enums import Game
 from .jinja import render
 
 _SHELL = {"policy": None, "generator": None}
@@ -16,12 +17,14 @@ _SHELL = {"policy": None, "generator": None}
 
 
 def lobby(tables: list[dict[str, Any]]) -> str:
-    """Return the lobby: every table (``table``, ``where``, ``coups``, ``changes``, ``stats``) as a live mini Big
-    Road, tagged with its active good roads, and a filter by good road (the built-in patterns)."""
+    """Return the lobby: every table (``table``, ``game``, ``where``, ``coups``, ``changes``, ``stats``) as a live
+    mini Big Road with its game and its sides' counts, tagged with its active good roads (a Dragon Tiger table has
+    none), and a filter by good road (the built-in patterns)."""
     from ..board.good_roads import PATTERNS
 
     patterns = [(p.id, p.title) for p in PATTERNS]
-    return render("lobby.html", title="roads: tables", tables=tables, patterns=patterns, **_SHELL)
+    games = {game.value: game for game in Game}
+    return render("lobby.html", title="roads: tables", tables=tables, patterns=patterns, games=games, **_SHELL)
 
 
 def table(
@@ -33,10 +36,11 @@ def table(
     query: str = "",
     *,
     scratch: bool = False,
+    game: Game = Game.BACCARAT,
 ) -> str:
     """Return the table page (``overlay``: the board alone on a transparent page, drawn with the drawing options
     of ``query``; ``display``: a floor display, the board and its header without controls; ``scratch``: the
-    calculator, a table kept in the page alone)."""
+    calculator, a table kept in the page alone; ``game``: the table's, which names its sides, buttons and keys)."""
     return render(
         "table.html",
         name=name,
@@ -46,6 +50,8 @@ def table(
         display=display,
         query=query,
         scratch=scratch,
+        game=game,
+        dragon_tiger=game is Game.DRAGON_TIGER,
         **_SHELL,
     )
 

@@ -78,7 +78,7 @@ def follow_name(path: str, taken: set[str]) -> str:
 def add_followed(store: TableStore, path: str) -> Table:
     """Add a read-only table to ``store`` for the log at ``path`` (read once now, then by :func:`watch`)."""
     name = follow_name(path, set(store.tables))
-    table = Table(name, Path(path), store.rules, store.decks, followed=True)
+    table = Table(name, Path(path), store.rules, store.decks, store.game, followed=True)
     store.tables[name] = table
     return table
 
@@ -151,7 +151,7 @@ class Follower:
         if complete == table.text and not new_shoe:
             return None
         try:
-            items = coups_of(complete, str(path), self.fmt)
+            items = coups_of(complete, str(path), self.fmt, table.game)
         except RoadsError as exc:
             self._report(str(exc))
             return None

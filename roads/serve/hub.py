@@ -33,7 +33,7 @@ from collections.abc import AsyncGenerator, AsyncIterator, Awaitable, Callable, 
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from ..logs.writer import coup_object
+from .games import item_object
 
 if TYPE_CHECKING:
     from .store import Table
@@ -117,7 +117,7 @@ def event(
         "coups": len(found),
         "where": f"shoe {table.shoe}, coup {len(found)}",
         "changes": table.changes,
-        "last": coup_object(found[-1]) if found else None,
+        "last": item_object(found[-1], table.game) if found else None,
         "counts": _counts(found),
     }
     if change == "coup":

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from .games import GAMES
+
 _TABLE = {
     "name": "table",
     "in": "path",
@@ -84,8 +86,16 @@ def openapi() -> dict[str, Any]:
     coup_body = _json_body(
         ["expect"],
         {
-            "result": {"type": "string", "examples": ["B", "P[p]", "T"]},
-            "cards": {"type": "string", "examples": ["3 6 K K 6 2"]},
+            "result": {
+                "type": "string",
+                "examples": ["B", "P[p]", "T", "D", "Tie"],
+                "description": "a baccarat table: B, P or T with markers; a Dragon Tiger table: D, T or Tie",
+            },
+            "cards": {
+                "type": "string",
+                "examples": ["3 6 K K 6 2", "KS 7H"],
+                "description": "in dealing order; a Dragon Tiger table: Dragon's card, then Tiger's",
+            },
             "expect": {"type": "integer", "description": "the number the new coup will have"},
         },
     )
@@ -175,11 +185,13 @@ def openapi() -> dict[str, Any]:
                 "responses": {**_answer("state"), "400": _ERROR, "404": _ERROR},
             },
             "put": {
-                "summary": "make a table (an empty log)",
+                "summary": "make a table (an empty log) of the game the body names (default: the server's --game)",
                 "parameters": table,
+                "requestBody": {**_json_body([], {"game": {"type": "string", "enum": list(GAMES)}}), "required": False},
                 "responses": {
                     "201": {"description": "made"},
                     "200": {"description": "already there (its log loaded, never truncated)"},
+                    "400": _ERROR,
                     "401": _ERROR,
                     "409": _ERROR,
                     **_WRITE_REFUSALS,
@@ -249,7 +261,9 @@ def openapi() -> dict[str, Any]:
                 "summary": "roads odds --after LOG --decks N --rules R --json",
                 "description": "The next coup's exact odds and every bet of the table's rules priced: "
                 '{"rules", "title", "cards_left", "odds": {...}, "bets": [{"bet", "pays", "win", "push", "lose", '
-                '"edge"}, ...]}; N and R are the table\'s decks and rules. A table of results alone: 409.',
+                '"edge"}, ...]}; N and R are the table\'s decks and rules. A Dragon Tiger table: roads odds --game '
+                'dragon-tiger --after LOG --json ({"game", "dragon", "tiger", "tie", "suited_tie", "edge_...", ...}). '
+                "A table of results alone: 409.",
                 "parameters": table,
                 "responses": {**_answer("the odds and the bets' prices"), "404": _ERROR, "409": _ERROR},
             }
@@ -266,7 +280,8 @@ def openapi() -> dict[str, Any]:
         "/api/tables/{table}/odds/full-shoe": {
             "get": {
                 "summary": "roads odds --bets --decks N --rules R --json: the first coup of a full shoe of the table's "
-                "decks and rules (what a table of results can be shown, labelled as the full shoe's)",
+                "decks and rules (what a table of results can be shown, labelled as the full shoe's); a Dragon Tiger "
+                "table: roads odds --game dragon-tiger --decks N --json",
                 "parameters": table,
                 "responses": {**_answer("the odds and the bets' prices"), "404": _ERROR},
             }

@@ -17,21 +17,24 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import BaseRoute, Route
 
+from ..outcome import Outcome, Winner
 from ..render import render
 from ..scene.options import options_from_text
-from ..scoreboard import Scoreboard
 from . import views, worker
+from .games import full_shoe_text
 from .store import Table
 
 
 def full_shoe(table: Table) -> str:
-    """Return what ``roads odds --bets --decks N --rules R --json`` prints for the table's decks and rules."""
+    """Return what ``roads odds --bets --decks N --rules R --json`` prints for the table's decks and rules
+    (``roads odds --game dragon-tiger --decks N --json`` for a Dragon Tiger table)."""
 
     def make() -> str:
         from ..bets import rule_set
         from ..bets.next_coup import next_coup_json
 
-        return next_coup_json([], table.decks, rule_set(table.rules)) + "\n"
+        priced = full_shoe_text(table.game, table.decks)
+        return priced if priced is not None else next_coup_json([], table.decks, rule_set(table.rules)) + "\n"
 
     return cast(str, views._cached(table, ("full-shoe",), make))
 
@@ -56,8 +59,9 @@ def overlay_query(query: dict[str, str]) -> str:
     return urlencode(sorted(given.items()))
 
 
-ASKS = {"banker": "B", "player": "P"}
-"""The asks a casino screen has: what the board would be if Banker (or Player) won the next coup."""
+ASKS = {"banker": Winner.BANKER, "player": Winner.PLAYER}
+"""The asks a casino screen has: what the board would be if Banker (or Player) won the next coup; at a Dragon
+Tiger table Dragon (Banker's place) and Tiger (Player's), as the board's own asks are named."""
 
 
 def ask_board(table: Table, side: str, query: dict[str, str] | None = None) -> bytes:
@@ -67,8 +71,8 @@ def ask_board(table: Table, side: str, query: dict[str, str] | None = None) -> b
     options = options_from_text(query or {}, ignore=views.QUERY_IGNORED)
 
     def make() -> bytes:
-        asked = Scoreboard.from_log(table.source()) if table.coups else Scoreboard()
-        asked.add(ASKS[side])
+        asked = views.current_board(table)
+        asked.add(Outcome(ASKS[side]))
         return render(asked, "svg", options)
 
     return cast(bytes, views._cached(table, ("ask", side, options), make))

@@ -3,7 +3,7 @@
 Each table is a Redis Stream of its changes, ``roads:log:NAME``, one entry a
 line of its log (a coup, an undo, a new shoe, exactly the line the embedded
 store appends to its file), plus a hash of its settings, ``roads:table:NAME``
-(its rules and decks). The stream ``roads:tables`` names every table in the
+(its rules, decks and game). The stream ``roads:tables`` names every table in the
 order they were made.
 
 A change's entry has the id ``0-N``, N its position in the table's log (the
@@ -42,8 +42,10 @@ import redis
 from redis.backoff import NoBackoff
 from redis.retry import Retry
 
+from ..enums import Game
 from ..errors import LogError, RoadsError, TableError
 from ..files import atomic_write
+from ..logs.dragon_tiger import game_named
 from ..logs.records import NEW_SHOE
 from ..logs.undo import new_shoe
 from . import views
@@ -99,11 +101,11 @@ PAGE = 1000
 CREATE = """
 if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
 if redis.call('XLEN', KEYS[2]) >= tonumber(ARGV[4]) then return -1 end
-redis.call('HSET', KEYS[1], 'rules', ARGV[2], 'decks', ARGV[3])
+redis.call('HSET', KEYS[1], 'rules', ARGV[2], 'decks', ARGV[3], 'game', ARGV[5])
 redis.call('XADD', KEYS[2], '*', 'name', ARGV[1])
 return 1
 """
-"""Make a table (KEYS: its settings, the tables' stream; ARGV: name, rules, decks, the most tables): 1 made,
+"""Make a table (KEYS: its settings, the tables' stream; ARGV: name, rules, decks, the most tables, game): 1 made,
 0 there already, -1 the store holds the most tables it makes."""
 
 APPEND = """
@@ -119,7 +121,7 @@ first, {-1, 0} no such table."""
 
 
 def settings_key(name: str) -> str:
-    """Return the key of a table's settings (its rules and decks)."""
+    """Return the key of a table's settings (its rules, decks and game)."""
     return f"roads:table:{name}"
 
 
@@ -162,10 +164,12 @@ class RedisStore:
     publishes = True
     """Every change is published by the store (the feed, or the writer under the table's lock), in log order."""
 
-    def __init__(self, url: str, rules: str = "standard", decks: int = 8) -> None:
+    def __init__(self, url: str, rules: str = "standard", decks: int = 8, game: Game = Game.BACCARAT) -> None:
         self.url = check_url(url)
         self.rules = rules
         self.decks = decks
+        self.game = game
+        """The game of a table made without one (``--game``): a table's settings hash keeps its own."""
         self.tables: dict[str, Table] = {}
         self.hub: Hub | None = None
         self.loop: asyncio.AbstractEventLoop | None = None
@@ -230,8 +234,9 @@ class RedisStore:
         found = cast(dict[bytes, bytes], self._call(self.client.hgetall, settings_key(name)))
         rules = found.get(b"rules", self.rules.encode()).decode()
         decks = int(found.get(b"decks", str(self.decks).encode()))
-        table = Table(name, None, rules, decks, archive=lambda: self.archive(name))
-        table.text = log_header(name, rules, decks)
+        game = game_named(found.get(b"game", Game.BACCARAT.value.encode()).decode())
+        table = Table(name, None, rules, decks, game, archive=lambda: self.archive(name))
+        table.text = log_header(name, rules, decks, game)
         table.size = len(table.text)
         if catch_up:
             with table.lock:
@@ -253,14 +258,17 @@ class RedisStore:
         """Return whether the feed reaches Redis now."""
         return self._live
 
-    def create(self, name: str, rules: str | None = None, decks: int | None = None) -> tuple[Table, bool]:
-        """Return the table ``name`` and whether it was made (its settings and its entry in the tables' stream)."""
+    def create(
+        self, name: str, rules: str | None = None, decks: int | None = None, game: Game | None = None
+    ) -> tuple[Table, bool]:
+        """Return the table ``name`` and whether it was made (its settings, its game among them, and its entry in
+        the tables' stream); a table there already keeps its own game (the caller compares it with ``game``)."""
         table_name(name)
         with self._create:
             found = self.tables.get(name)
             if found is not None:
                 return found, False
-            args = (name, rules or self.rules, decks or self.decks, MAX_TABLES)
+            args = (name, rules or self.rules, decks or self.decks, MAX_TABLES, (game or self.game).value)
             made = self._call(self._create_script, keys=[settings_key(name), TABLES], args=args)
             if made == -1:
                 raise TableError(f"the store holds {MAX_TABLES} tables, the most it makes")
@@ -387,8 +395,8 @@ class RedisStore:
         worker misses nothing. None when ``seen`` is not behind the table or more than REPLAY changes behind."""
         if table.archive is None or not 0 <= seen < table.changes or table.changes - seen > REPLAY:
             return None
-        copy = Table(table.name, None, table.rules, table.decks, archive=table.archive)
-        copy.text = log_header(table.name, table.rules, table.decks)
+        copy = Table(table.name, None, table.rules, table.decks, table.game, archive=table.archive)
+        copy.text = log_header(table.name, table.rules, table.decks, table.game)
         copy.size = len(copy.text)
         found: list[tuple[str, int, str]] = []
         start = "-"
@@ -418,7 +426,7 @@ class RedisStore:
     def archive(self, name: str) -> bytes:
         """Return table ``name``'s whole log as the embedded store keeps it: its header, then a line a change."""
         table = self.get(name)
-        parts = [log_header(name, table.rules, table.decks)]
+        parts = [log_header(name, table.rules, table.decks, table.game)]
         start = "-"
         while True:
             entries = self._range(log_key(name), start)
@@ -537,7 +545,10 @@ class RedisStore:
             found.append((table, lines))
         for table, lines in found:
             pipe = self.client.pipeline(transaction=True)
-            pipe.hset(settings_key(table.name), mapping={"rules": table.rules, "decks": table.decks})
+            pipe.hset(
+                settings_key(table.name),
+                mapping={"rules": table.rules, "decks": table.decks, "game": table.game.value},
+            )
             pipe.xadd(TABLES, {"name": table.name})
             for n, line in enumerate(lines, 1):
                 pipe.xadd(log_key(table.name), {"line": line}, id=f"0-{n}")
@@ -552,13 +563,13 @@ def _apply(table: Table, line: bytes, kind: str, *, parse: bool = True) -> None:
         record = new_shoe(json.loads(line))
         table.shoe = record.new_shoe if record is not None else table.shoe + 1
         table.burned = tuple(record.burned or ()) if record is not None else ()
-        table.text = log_header(table.name, table.rules, table.decks)
+        table.text = log_header(table.name, table.rules, table.decks, table.game)
         table.items = []
         table.shoe_start = table.size + len(line)
     else:
         text = table.text + line
         if parse:  # first: a bad line leaves the copy as it was
-            table.items = coups_of(text, f"{table.name}.jsonl", "jsonl")
+            table.items = coups_of(text, f"{table.name}.jsonl", "jsonl", table.game)
         table.text = text
     table.size += len(line)
     table.changes += 1

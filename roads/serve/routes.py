@@ -41,6 +41,7 @@ from ..pages import served
 from ..pages.csp import SERVED as CSP
 from . import lessons, panels, scratch, static, views, worker
 from .follow import Follower, watch
+from .games import game_of
 from .hub import Hub, Kept, Viewer, parse_cursor
 from .openapi import openapi
 from .store import MAX_TABLES, Table, TableStore
@@ -143,11 +144,22 @@ async def get_table(request: Request) -> Response:
 
 
 async def put_table(request: Request) -> Response:
-    """PUT /api/tables/{table}: make the table (an empty log); 201 when made, 200 when it was there."""
+    """PUT /api/tables/{table}: make the table (an empty log) of the body's ``"game"`` (default: ``--game``); 201
+    when made, 200 when it was there (409 when it plays another game than the one asked for)."""
     _check_token(request)
-    await _body(request)
+    body = await _body(request)
+    extra = sorted(set(body) - {"game"})
+    if extra:
+        raise HTTPException(400, f"unknown key '{extra[0][:40]}': a table is {{\"game\"}} (or no body)")
+    game = game_of(body["game"]) if "game" in body else None
     served = _served(request)
-    table, made = await worker.write(served.store.create, request.path_params["table"])
+    create = functools.partial(served.store.create, request.path_params["table"], game=game)
+    table, made = await worker.write(create)
+    if game is not None and table.game is not game:
+        raise TableError(
+            f"table '{table.name}' plays {table.game.title} (its log says so), not {game.title}: "
+            "a table keeps its game; give the new one another name"
+        )
     return _json(await worker.read(views.state, table), 201 if made else 200)
 
 
@@ -174,7 +186,11 @@ async def post_coup(request: Request) -> Response:
         raise HTTPException(400, '"expect" is the number the new coup will have (a whole number)')
     result, cards = body.get("result"), body.get("cards")
     if (result is None) == (cards is None) or not isinstance(result if cards is None else cards, str):
-        raise HTTPException(400, 'give "result" ("B", "P" or "T", markers allowed) or "cards" ("3 6 K K 6 2") as text')
+        raise HTTPException(
+            400,
+            'give "result" ("B", "P" or "T", markers allowed; D, T or Tie at Dragon Tiger) or "cards" '
+            '("3 6 K K 6 2"; "KS 7H" at Dragon Tiger) as text',
+        )
     served = _served(request)
     add = functools.partial(served.store.add, table, expect, result, cards)
     await _change(served, table, "coup", add)
@@ -363,7 +379,8 @@ async def table_page(request: Request) -> Response:
     overlay = request.query_params.get("overlay") in ("1", "true", "yes")
     display = request.query_params.get("display") in ("1", "true", "yes")
     query = panels.overlay_query(dict(request.query_params)) if overlay else ""
-    page = served.table(table.name, table.writable, overlay, _served(request).token is not None, display, query)
+    token = _served(request).token is not None
+    page = served.table(table.name, table.writable, overlay, token, display, query, game=table.game)
     return HTMLResponse(page)
 
 

@@ -23,7 +23,7 @@ from ..render import render
 from ..scene.options import RenderOptions
 from ..scoreboard import Scoreboard
 from . import lessons, views, worker
-from .store import _coup, _result
+from .games import baccarat_item
 
 MOST_COUPS = 200
 """The most coups a scratch table holds: more than a shoe (at most about 80)."""
@@ -36,7 +36,8 @@ def scratch_board(text: str) -> Scoreboard:
         raise HTTPException(400, f"a scratch table holds at most {MOST_COUPS} coups, not {len(parts)}")
     items: list[Coup | Outcome] = []
     for number, part in enumerate(parts, 1):
-        items.append(_coup(part, number) if len(part.split()) > 1 else _result(part, number))
+        cards = len(part.split()) > 1
+        items.append(baccarat_item(None if cards else part, part if cards else None, number))
     return Scoreboard.from_outcomes(items)
 
 

@@ -32,18 +32,16 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from ..bounds import MAX_BURN
-from ..cards import Card, parse_card
-from ..coup import Coup, resolve
+from ..cards import Card
+from ..enums import Game
 from ..errors import CardError, LogError, RoadsError, TableError
 from ..files import atomic_write, sync_folder
-from ..logs import iter_entries
+from ..logs.dragon_tiger import GAME_KEY, game_named
 from ..logs.reader import EMPTY
 from ..logs.records import NEW_SHOE, NEW_SHOE_MARK
-from ..logs.results import parse_results
 from ..logs.undo import NewShoeRecord, new_shoe
-from ..logs.writer import coup_object
-from ..outcome import Outcome
 from ..shoe import check_decks
+from .games import Item, cards_of, coup_item, dealt, header, item_object, read_items
 
 NAME = re.compile(r"[A-Za-z0-9_-]{1,64}")
 """A table's name: the only part of a request that ever reaches the file system."""
@@ -94,7 +92,9 @@ class Table:
     path: Path | None
     rules: str
     decks: int
-    items: list[Coup | Outcome] = field(default_factory=list)
+    game: Game = Game.BACCARAT
+    """The game the table plays (``# game:`` in its log's header): every coup is read by its engine."""
+    items: list[Item] = field(default_factory=list)
     text: bytes = b""
     """The complete lines of a followed log (a served table's own log stays on the disk only)."""
     size: int = 0
@@ -159,8 +159,11 @@ def _tail(path: Path, start: int, end: int) -> bytes:
         raise TableError(f"cannot read {path}: {exc.strerror or exc}", status=503) from None
 
 
-def log_header(name: str, rules: str, decks: int) -> bytes:
-    """Return the comment lines a served table's log begins with: its format, name, rules and decks."""
+def log_header(name: str, rules: str, decks: int, game: Game = Game.BACCARAT) -> bytes:
+    """Return the comment lines a served table's log begins with: its format, name, game (Dragon Tiger's only:
+    ``# game: dragon-tiger``, as ``roads deal --game dragon-tiger`` writes it), rules (baccarat's) and decks."""
+    if game is not Game.BACCARAT:
+        return f"# format: jsonl\n# roads table: {name}\n{header(game)}# decks: {decks}\n".encode()
     return f"# format: jsonl\n# roads table: {name}\n# rules: {rules}\n# decks: {decks}\n".encode()
 
 
@@ -176,13 +179,20 @@ class Store:
     """The routes publish each change this store makes (one process: the writer's order is the log's)."""
 
     def __init__(
-        self, folder: str | Path, rules: str = "standard", decks: int = 8, keep_shoes: int | None = None
+        self,
+        folder: str | Path,
+        rules: str = "standard",
+        decks: int = 8,
+        keep_shoes: int | None = None,
+        game: Game = Game.BACCARAT,
     ) -> None:
         self.folder = Path(folder)
         self.keep_shoes = keep_shoes
         """Shoes a table's log keeps (``--keep-shoes``); older ones move to a dated file. None: all."""
         self.rules = rules
         self.decks = decks
+        self.game = game
+        """The game of a table made without one (``--game``); a log's own ``# game:`` header wins."""
         self.tables: dict[str, Table] = {}
         self._create = threading.Lock()
         try:
@@ -238,8 +248,11 @@ class Store:
             raise TableError(f"no table '{name}': create it with PUT /api/tables/{name}", status=404)
         return found
 
-    def create(self, name: str, rules: str | None = None, decks: int | None = None) -> tuple[Table, bool]:
-        """Return the table ``name`` and whether it was made: an existing log is loaded, never truncated."""
+    def create(
+        self, name: str, rules: str | None = None, decks: int | None = None, game: Game | None = None
+    ) -> tuple[Table, bool]:
+        """Return the table ``name`` and whether it was made: an existing log is loaded, never truncated (its game
+        is the log's: the caller compares it with ``game``)."""
         table_name(name)
         with self._create:
             path = self.folder / f"{name}.jsonl"
@@ -258,8 +271,8 @@ class Store:
                 return table, False
             if found is None and len(self.tables) >= MAX_TABLES:
                 raise TableError(f"the server holds {len(self.tables)} tables, the most it makes ({MAX_TABLES})")
-            table = Table(name, path, rules or self.rules, decks or self.decks)
-            header = log_header(name, table.rules, table.decks)
+            table = Table(name, path, rules or self.rules, decks or self.decks, game or self.game)
+            header = log_header(name, table.rules, table.decks, table.game)
             try:
                 fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
             except FileExistsError:  # made by another program this very moment: it is theirs, load it
@@ -296,9 +309,8 @@ class Store:
             _fresh(table)
             _append(table, plan_undo(table, expect))
             gone = table.items.pop()
-            if isinstance(gone, Coup):
-                for card in gone.dealt:
-                    table.seen[RANKS.index(card.rank)] -= 1
+            for card in dealt(gone):
+                table.seen[RANKS.index(card.rank)] -= 1
             table.changes += 1
             return table
 
@@ -341,12 +353,16 @@ class TableStore(Protocol):
     tables: dict[str, Table]
     rules: str
     decks: int
+    game: Game
+    """The game of a table made without one (``--game``)."""
     publishes: bool
     """Whether the store publishes every change to the hub itself (in the order of its log), the writer not."""
 
     def __iter__(self) -> Iterator[Table]: ...
     def get(self, name: str) -> Table: ...
-    def create(self, name: str, rules: str | None = None, decks: int | None = None) -> tuple[Table, bool]: ...
+    def create(
+        self, name: str, rules: str | None = None, decks: int | None = None, game: Game | None = None
+    ) -> tuple[Table, bool]: ...
     def add(self, table: Table, expect: int, result: str | None, cards: str | None) -> Table: ...
     def undo(self, table: Table, expect: int | None) -> Table: ...
     def new_shoe(self, table: Table, expect_shoe: int, burned: str | None) -> Table: ...
@@ -368,24 +384,19 @@ def refuse_followed(table: Table, what: str) -> None:
         raise TableError(f"table '{table.name}' follows {table.path}: only that log's writer {what}")
 
 
-def plan_coup(
-    table: Table, expect: int, result: str | None, cards: str | None
-) -> tuple[bytes, Coup | Outcome, list[int]]:
+def plan_coup(table: Table, expect: int, result: str | None, cards: str | None) -> tuple[bytes, Item, list[int]]:
     """Return the log line of the next coup of ``table`` (checked: ``expect`` its number, its cards in the shoe),
     the coup, and the ranks seen after it; TableError (409) when stale, CardError/LogError when bad."""
     number = table.coups + 1
     if expect != number:
         raise TableError(f"expect {expect}, but the next coup is {number}: the table changed, reload it")
-    item: Coup | Outcome
     seen = list(table.seen)
+    item = coup_item(table.game, result, cards, number)
     if cards is not None:
-        item = _coup(cards, number)
         from ..odds.api import take_out
 
-        take_out(seen, item.dealt, number, table.decks)
-    else:
-        item = _result(result or "", number)
-    return (json.dumps(coup_object(item), ensure_ascii=False) + "\n").encode(), item, seen
+        take_out(seen, dealt(item), number, table.decks)
+    return (json.dumps(item_object(item, table.game), ensure_ascii=False) + "\n").encode(), item, seen
 
 
 def plan_undo(table: Table, expect: int | None) -> bytes:
@@ -491,18 +502,7 @@ def burned_cards(text: str | None) -> tuple[Card, ...]:
         return ()
     if len(text.replace(",", " ").split()) > MAX_BURN:
         raise CardError(f'"burned" names more than {MAX_BURN} cards: a shoe burns at most {MAX_BURN}')
-    return tuple(_cards(text, "burned card"))
-
-
-def _cards(text: str, what: str = "card", number: int | None = None) -> list[Card]:
-    """Return the cards ``text`` names (spaces or commas between); CardError naming the ``what`` N that is not."""
-    parsed: list[Card] = []
-    for i, token in enumerate(text.replace(",", " ").split(), 1):
-        try:
-            parsed.append(parse_card(token))
-        except CardError as exc:
-            raise CardError(f"{what} {i}: {exc.message}", coup=number) from None
-    return parsed
+    return tuple(cards_of(text, "burned card"))
 
 
 def seen_of(cards: tuple[Card, ...]) -> list[int]:
@@ -554,27 +554,6 @@ def check_room(table: Table, size: int) -> None:
         )
 
 
-def _coup(cards: str, number: int) -> Coup:
-    """Return the coup dealt as ``cards`` (dealing order), as ``roads coup`` reads them; CardError/CoupError."""
-    parsed = _cards(cards, number=number)
-    try:
-        return resolve(parsed)
-    except RoadsError as exc:
-        raise exc.located(coup=number) from None
-
-
-def _result(text: str, number: int) -> Outcome:
-    """Return the one result in ``text`` (a letter with optional markers, as in a results log)."""
-    try:
-        found = parse_results(text.strip(), file=None, line=None)
-    except LogError as exc:
-        exc.line = None
-        raise exc.located(coup=number) from None
-    if len(found) != 1:
-        raise LogError(f'"result" holds {len(found)} results: give one, B, P or T (markers allowed)', coup=number)
-    return found[0][1]
-
-
 def load_log(path: Path, rules: str, decks: int) -> Table:
     """Return the table stored at ``path``: its header, its current shoe's coups read as every roads command
     reads them, and the count of its change records.
@@ -619,36 +598,34 @@ def load_log(path: Path, rules: str, decks: int) -> Table:
         raise LogError(f"cannot read it: {exc.strerror or exc}", file=str(path)) from None
     if held > MAX_LOG:
         raise LogError(f"shoe {shoe} is more than a served table's shoe holds ({MAX_LOG} bytes)", file=str(path))
-    table = Table(path.stem, path, meta.get("rules", (rules, 0))[0], _decks(meta.get("decks"), decks, path))
+    game = _game(meta.get(GAME_KEY), path)
+    table = Table(path.stem, path, meta.get("rules", (rules, 0))[0], _decks(meta.get("decks"), decks, path), game)
     table.size, table.stamp, table.shoe, table.shoe_start, table.changes = size, _stamp(st), shoe, start, changes
     table.open_end = bool(last) and not last.endswith(b"\n")
     table.burned = tuple(burned or ())
     table.first_shoe = first or 1
-    table.items = coups_of(b"".join(current), str(path), "jsonl")
+    table.items = coups_of(b"".join(current), str(path), "jsonl", game)
     table.seen = seen_of(burned_cards(" ".join(table.burned)))
     for item in table.items:
-        if isinstance(item, Coup):
-            for card in item.dealt:
-                table.seen[RANKS.index(card.rank)] += 1
+        for card in dealt(item):
+            table.seen[RANKS.index(card.rank)] += 1
     return table
 
 
-def coups_of(text: bytes, name: str, fmt: str | None) -> list[Coup | Outcome]:
+def coups_of(text: bytes, name: str, fmt: str | None, game: Game = Game.BACCARAT) -> list[Item]:
     """Return the coups of a shoe's log lines (``name``: the file, for errors), read as every command reads
-    them; a log with no coup (or every coup taken back) has none. A served log's current shoe and a followed
-    log are both read here."""
+    them in ``game``; a log with no coup (or every coup taken back) has none. A served log's current shoe and a
+    followed log are both read here."""
     if not text.strip():
         return []
     stream = io.BytesIO(text)
     stream.name = name
-    items: list[Coup | Outcome] = []
     try:
-        for entry in iter_entries(stream, fmt):
-            items.append(entry.coup if entry.coup is not None else entry.outcome)
+        return read_items(game, stream, fmt)
     except LogError as exc:
         if exc.message != EMPTY:
             raise
-    return items
+    return []
 
 
 def _new_shoe(line: bytes, path: Path, number: int) -> NewShoeRecord | None:
@@ -661,6 +638,16 @@ def _new_shoe(line: bytes, path: Path, number: int) -> NewShoeRecord | None:
         return new_shoe(value)
     except LogError as exc:
         raise exc.located(file=str(path), line=number) from None
+
+
+def _game(found: tuple[str, int] | None, path: Path) -> Game:
+    """Return the game a log's ``# game:`` header names (baccarat without one); LogError naming its line."""
+    if found is None:
+        return Game.BACCARAT
+    try:
+        return game_named(found[0])
+    except LogError as exc:
+        raise exc.located(file=str(path), line=found[1]) from None
 
 
 def _decks(found: tuple[str, int] | None, default: int, path: Path) -> int:

@@ -10,6 +10,7 @@ within one byte budget for the whole server (``CACHE_BYTES``).
 
 from __future__ import annotations
 
+import contextlib
 import difflib
 import functools
 import io
@@ -18,7 +19,7 @@ import re
 import threading
 import warnings
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any, cast
 
 from ..board import Board
@@ -27,17 +28,20 @@ from ..board.names import DERIVED, Road
 from ..bounds import TooLong, whole_number
 from ..cards import Card
 from ..coup import Coup
+from ..dragon_tiger import DragonTigerCoup
+from ..enums import Game
 from ..errors import RenderError, RoadsError, TableError
 from ..lesson.questions import questions
 from ..lesson.quiz import quiz_document
 from ..logs import LogWarning, read_coups
 from ..logs.archive import Shoe, open_archive
-from ..logs.writer import coup_object
+from ..logs.dragon_tiger import dragon_tiger_shoes, read_dragon_tiger
 from ..pages.shell import Page
 from ..render import render
 from ..scene.layout import last_to_fit
 from ..scene.options import RenderOptions, options_from_text, render_options
 from ..scoreboard import Scoreboard
+from .games import item_object, odds_text, outcomes
 from .hub import event
 from .store import Table
 
@@ -153,13 +157,7 @@ def _past(table: Table, number: int) -> Shoe:
 
 def _read_past(table: Table, number: int) -> Shoe:
     """Return past shoe ``number`` of the table's log, read as ``roads render LOG --shoe N`` reads it."""
-    if table.followed or (table.path is None and table.archive is None):
-        raise TableError(f"table '{table.name}' follows a log that keeps its current shoe only", status=404)
-    source: Any = str(table.path)
-    if table.archive is not None:
-        source = io.BytesIO(table.archive())
-        source.name = f"{table.name}.jsonl"
-    with open_archive(source, "jsonl") as shoes:
+    with _shoes(_whole_log(table), table.game) as shoes:
         for shoe in shoes:
             if shoe.id == number:
                 if shoe.error is not None:
@@ -168,13 +166,36 @@ def _read_past(table: Table, number: int) -> Shoe:
     raise TableError(f"shoe {number} of table '{table.name}' is no longer in its log (rotated)", status=404)
 
 
+def _whole_log(table: Table) -> Any:
+    """Return what the log readers read for the table's whole log (its file, or a stream of a store's log);
+    TableError (404) for a followed log, which keeps its current shoe only."""
+    if table.followed or (table.path is None and table.archive is None):
+        raise TableError(f"table '{table.name}' follows a log that keeps its current shoe only", status=404)
+    if table.archive is None:
+        return str(table.path)
+    source = io.BytesIO(table.archive())
+    source.name = f"{table.name}.jsonl"
+    return source
+
+
+@contextlib.contextmanager
+def _shoes(source: Any, game: Game) -> Iterator[Iterator[Shoe]]:
+    """Yield the shoes of a table's whole log, read as ``roads render LOG --game G`` reads them."""
+    if game is Game.DRAGON_TIGER:
+        yield iter(dragon_tiger_shoes(source, "jsonl"))
+        return
+    with open_archive(source, "jsonl") as shoes:
+        yield shoes
+
+
 def board(table: Table, shoe: int | None = None) -> Scoreboard:
-    """Return the board of the table's current shoe (or past shoe ``shoe``), read as ``roads render`` reads it."""
+    """Return the board of the table's current shoe (or past shoe ``shoe``), read as ``roads render`` reads it
+    (``--game dragon-tiger`` for a Dragon Tiger table: Dragon and Tiger named and coloured)."""
 
     def make() -> Scoreboard:
         if shoe is not None:
-            return Scoreboard.from_outcomes(_past(table, shoe).outcomes())
-        return Scoreboard.from_log(table.source()) if table.coups else Scoreboard()
+            return Scoreboard.from_outcomes(_past(table, shoe).outcomes(), game=table.game)
+        return current_board(table)
 
     return cast(Scoreboard, _cached(table, ("board", shoe), make))
 
@@ -195,6 +216,14 @@ def fitted(drawn: Scoreboard, options: RenderOptions, fit: str | None) -> Render
     return options if last is None else render_options(options, last=last)
 
 
+def current_board(table: Table) -> Scoreboard:
+    """Return a new board of the table's current shoe, read as ``roads render`` reads it (not kept: a caller may
+    add to it)."""
+    if table.game is Game.DRAGON_TIGER:
+        return Scoreboard.from_outcomes(outcomes(table.items), game=table.game)
+    return Scoreboard.from_log(table.source()) if table.coups else Scoreboard()
+
+
 def picture(table: Table, kind: str, query: dict[str, str]) -> bytes:
     """Return the board as ``roads render LOG -o board.KIND`` with the query's options writes it."""
     shoe = shoe_number(table, query.get("shoe"))
@@ -212,7 +241,9 @@ def odds(table: Table) -> str:
 
 
 def _odds(table: Table) -> str:
-
+    priced = odds_text(table.game, table.items, table.decks)
+    if priced is not None:
+        return priced
     from ..bets import rule_set
     from ..bets.next_coup import next_coup_json
 
@@ -266,13 +297,15 @@ def state(table: Table, shoe: int | None = None) -> dict[str, Any]:
             burned: list[str] = list(table.burned)
         else:
             past = _past(table, shoe)
-            items = _coups_of(past)
+            items = _coups_of(table, shoe, past)
             burned = past.burned.split() if past.burned else []
         number = table.shoe if shoe is None else shoe
         return {
             "table": table.name,
-            "coups": len(items),
-            "rules": table.rules,
+            "coups": len(items),  # second: readers of a stream find a state's coups right after its table
+            "game": table.game.value,
+            "sides": {"banker": table.game.banker, "player": table.game.player},
+            "rules": table.rules if table.game is Game.BACCARAT else None,
             "decks": table.decks,
             "shoe": number,
             "current": shoe is None,
@@ -281,8 +314,8 @@ def state(table: Table, shoe: int | None = None) -> dict[str, Any]:
             "where": f"shoe {number}, coup {len(items)}",
             "event_id": f"{table.name}:{table.changes}",
             "writable": table.writable and shoe is None,
-            "cards": all(isinstance(item, Coup) for item in items),
-            "last": coup_object(items[-1]) if items else None,
+            "cards": all(isinstance(item, Coup | DragonTigerCoup) for item in items),
+            "last": item_object(items[-1], table.game) if items else None,
             "stats": json.loads(json.dumps(drawn.stats.to_dict())),
             "asks": ask_dict(drawn),
             "roads": {road.name: {"marks": len(road), "red": road.red} for road in drawn.derived_roads()},
@@ -292,8 +325,12 @@ def state(table: Table, shoe: int | None = None) -> dict[str, Any]:
     return cast(dict[str, Any], _cached(table, ("state", shoe), make))
 
 
-def _coups_of(shoe: Shoe) -> list[Coup | Any]:
-    """Return the coups of a past shoe: each with its cards when the log gave them, else its outcome."""
+def _coups_of(table: Table, number: int, shoe: Shoe) -> list[Any]:
+    """Return the coups of past shoe ``number``: each with its cards when the log gave them, else its outcome (a
+    Dragon Tiger shoe's coups read again by its reader, which keeps their cards)."""
+    if table.game is Game.DRAGON_TIGER:
+        entries = read_dragon_tiger(_whole_log(table), "jsonl")
+        return [entry.coup if entry.coup is not None else entry.outcome for entry in entries if entry.shoe == number]
     return [entry.coup if entry.coup is not None else entry.outcome for entry in shoe.entries()]
 
 
@@ -355,11 +392,11 @@ def change(
     after = list(table.items)
     marks = None
     if kind == "coup" and after:
-        grown = Board.from_outcomes(after[:-1])
+        grown = Board.from_outcomes(outcomes(after[:-1]), game=table.game)
         lengths = road_lengths(grown)
-        grown.add(after[-1])
+        grown.add(outcomes(after[-1:])[0])
         marks = added_marks(grown, lengths)
-    undone = coup_object(before[-1]) if kind == "undo" and before else None
+    undone = item_object(before[-1], table.game) if kind == "undo" and before else None
     patch = board_patch(table, board_before, drawn) if drawn is not None else None
     return event(table, kind, items=after, marks=marks, undone=undone), patch
 
@@ -381,6 +418,7 @@ def summary(table: Table) -> dict[str, Any]:
     found = state(table)
     return {
         "table": table.name,
+        "game": table.game.value,
         "shoe": table.shoe,
         "coups": table.coups,
         "where": found["where"],
@@ -415,10 +453,13 @@ def course() -> dict[str, Page]:
 def quiz(tables: list[Table], seed: str = QUIZ_SEED) -> Page:
     """Return ``roads quiz`` of the tables' boards and its policy: each table with something to ask, named by its name.
 
-    A table too short to ask about is left out; with none left, a TableError (404) says so.
+    A table too short to ask about is left out, and so is a Dragon Tiger table (``roads quiz`` asks in baccarat's
+    words: Banker and Player); with none left, a TableError (404) says so.
     """
     asked: list[tuple[str, Scoreboard]] = []
     for table in tables:
+        if table.game is not Game.BACCARAT:
+            continue
         found = board(table)
         try:
             questions([found], seed=seed)

@@ -6,6 +6,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from ...odds import percent
+from ...odds.dragon_tiger import odds_data
 from .jsontext import json_points, json_text
 
 if TYPE_CHECKING:
@@ -23,15 +24,6 @@ ROWS: tuple[tuple[str, str], ...] = (
     ("edge_suited_tie", "Suited tie (50 to 1)"),
 )
 """The lines of ``roads odds --game dragon-tiger``, as (field, label)."""
-
-
-def _data(odds: ExactDragonTigerOdds, exact: bool) -> dict[str, object]:
-    return odds.model_dump(mode="json") if exact else odds.to_float().model_dump(mode="json")
-
-
-def odds_json(odds: ExactDragonTigerOdds, exact: bool) -> str:
-    """Return the odds as ``roads odds --game dragon-tiger --json`` prints them (exact fractions with ``exact``)."""
-    return json_text({"game": "dragon-tiger", **_data(odds, exact)})
 
 
 def odds_table(odds: ExactDragonTigerOdds, what: str, exact: bool = False) -> str:
@@ -54,7 +46,7 @@ def odds_table(odds: ExactDragonTigerOdds, what: str, exact: bool = False) -> st
 
 def odds_each_json(series: list[ExactDragonTigerOdds], exact: bool) -> str:
     """Return the odds after each coup as a JSON list, a point a line."""
-    return json_points([{"coups_dealt": k, **_data(o, exact)} for k, o in enumerate(series)])
+    return json_points([{"coups_dealt": k, **odds_data(o, exact)} for k, o in enumerate(series)])
 
 
 def odds_each_table(series: list[ExactDragonTigerOdds]) -> str:

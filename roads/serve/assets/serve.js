@@ -1,4 +1,4 @@
-// roads serve: the lobby and the table page. Keys B P T enter a result, Backspace undoes. Each page opens
+// roads serve: the lobby and the table page. Keys B P T (Dragon Tiger: D T E) enter a result, Backspace undoes. Each page opens
 // ONE event stream (/api/events), whatever the number of tables it shows: a browser keeps at most six
 // connections to a server over HTTP/1.1, so a stream a table would stall a lobby past six tables. Each
 // event says which table changed and how (its shoe, coups, counts, the marks a coup added); its id lets
@@ -34,10 +34,16 @@
 
   function percent(x) { return (100 * Number(x)).toFixed(2) + "%"; }
 
-  function where(ev) {
-    var c = ev.counts || {};
-    return "shoe " + ev.shoe + ", coup " + ev.coups + ": Banker " + (c.banker || 0) + ", Player " +
-      (c.player || 0) + ", Tie " + (c.tie || 0);
+  // The sides' names of a table (an element's data-banker and data-player): Banker and Player, or at a Dragon
+  // Tiger table Dragon and Tiger, which take their places on the roads.
+  function sides(el) {
+    return { banker: el.getAttribute("data-banker") || "Banker", player: el.getAttribute("data-player") || "Player" };
+  }
+
+  function where(ev, el) {
+    var c = ev.counts || {}, named = sides(el);
+    return "shoe " + ev.shoe + ", coup " + ev.coups + ": " + named.banker + " " + (c.banker || 0) + ", " +
+      named.player + " " + (c.player || 0) + ", Tie " + (c.tie || 0);
   }
 
   if (body.classList.contains("lobby")) {
@@ -116,7 +122,7 @@
         tagsStale[ev.table] = true;
         if (shown[ev.table] || (filter && filter.value)) { retag(li); }
       }
-      li.querySelector("[data-counts]").textContent = where(ev);
+      li.querySelector("[data-counts]").textContent = where(ev, li);
       var moved = li.getAttribute("data-changes") !== String(ev.changes);
       li.setAttribute("data-changes", String(ev.changes));
       li.setAttribute("data-shoe", String(ev.shoe));
@@ -418,7 +424,9 @@
     var counts = document.getElementById("counts");
     var c = s.counts || (s.stats ? { banker: s.stats.banker, player: s.stats.player, tie: s.stats.tie } : null);
     if (counts && c) {
-      counts.textContent = "Banker " + (c.banker || 0) + " · Player " + (c.player || 0) + " · Tie " + (c.tie || 0);
+      var named = sides(body);
+      counts.textContent = named.banker + " " + (c.banker || 0) + " · " + named.player + " " + (c.player || 0) +
+        " · Tie " + (c.tie || 0);
     }
   }
 
@@ -436,6 +444,7 @@
     var note = document.getElementById("odds-note");
     var panel = document.getElementById("odds-panel");
     if (!dl) { return; }
+    if (priced.game === "dragon-tiger") { showDragonTigerOdds(priced, full, dl, note, panel); return; }
     var o = priced.odds, edges = {};
     priced.bets.forEach(function (b) { edges[b.bet] = b.edge; });
     var pairs = [["Banker", percent(o.banker)], ["Player", percent(o.player)], ["Tie", percent(o.tie)],
@@ -452,6 +461,28 @@
       panel.setAttribute("data-odds", "next-coup");
       document.getElementById("odds-heading").textContent = "Odds: next coup";
       note.textContent = "Exact, from the cards of every coup dealt: " + o.cards_left + " cards left.";
+    }
+    listOf(dl, pairs);
+  }
+
+  // A Dragon Tiger table's odds (roads odds --game dragon-tiger --json): Dragon, Tiger, Tie and Suited tie, and
+  // the edges under the common pays. The suited tie needs every card's suit ("-" when a card had none).
+  function showDragonTigerOdds(priced, full, dl, note, panel) {
+    function shown(x) { return x === null || x === undefined ? "-" : percent(x); }
+    var pairs = [["Dragon", shown(priced.dragon)], ["Tiger", shown(priced.tiger)], ["Tie", shown(priced.tie)],
+      ["Suited tie", shown(priced.suited_tie)], ["Dragon edge", shown(priced.edge_dragon)],
+      ["Tiger edge", shown(priced.edge_tiger)], ["Tie edge (8 to 1)", shown(priced.edge_tie_8)],
+      ["Tie edge (11 to 1)", shown(priced.edge_tie_11)], ["Suited tie edge (50 to 1)", shown(priced.edge_suited_tie)]];
+    if (full) {
+      panel.setAttribute("data-odds", "full-shoe");
+      document.getElementById("odds-heading").textContent = "Odds: full shoe";
+      note.textContent = "The next coup's odds need the cards: this table's coups were entered as results, " +
+        "so no card is counted out. Below, the first coup of a full shoe (" + priced.cards_left + " cards), " +
+        "not the next coup's.";
+    } else {
+      panel.setAttribute("data-odds", "next-coup");
+      document.getElementById("odds-heading").textContent = "Odds: next coup";
+      note.textContent = "Exact, from the cards of every coup dealt: " + priced.cards_left + " cards left.";
     }
     listOf(dl, pairs);
   }
@@ -536,6 +567,8 @@
     return "coup " + number + ", " + side + totals;
   }
   function again(c) {
+    if (c.dragon_card) { return { cards: c.dragon_card + " " + c.tiger_card }; }
+    if (body.getAttribute("data-game") === "dragon-tiger") { return { result: c.winner === "tie" ? "Tie" : c.winner }; }
     if (c.player_cards) {
       var p = c.player_cards, b = c.banker_cards, dealt = [p[0], b[0], p[1], b[1]];
       if (p.length > 2) { dealt.push(p[2]); }
@@ -618,8 +651,8 @@
       marks.forEach(function (m) {
         if (m.mark > (before[m.road] || 0)) { light("lit-ask", m.x, m.y, m.size); }
       });
-      say(side === "banker" ? "Banker ask: the marks a Banker win would add." :
-        "Player ask: the marks a Player win would add.");
+      var named = sides(body)[side];
+      say(named + " ask: the marks a " + named + " win would add.");
     });
   }
   function release() {
@@ -740,7 +773,8 @@
     var key = e.key.toUpperCase();
     if (e.key === "Escape" && confirmShoe && !confirmShoe.hidden) { e.preventDefault(); confirmShoe.hidden = true; }
     else if (!confirmShoe || confirmShoe.hidden) {
-      if (key === "B" || key === "P" || key === "T") { e.preventDefault(); result(key); }
+      var button = /^[A-Z]$/.test(key) ? document.querySelector('[data-result][data-key="' + key + '"]') : null;
+      if (button) { e.preventDefault(); result(button.getAttribute("data-result")); }
       else if (e.key === "Backspace") { e.preventDefault(); undo(); }
       else if (key === "R" && undone) { e.preventDefault(); redo(); }
       else if (key === "N") { e.preventDefault(); askShoe(); }
