@@ -152,3 +152,11 @@ class Events:
         with contextlib.suppress(OSError):
             self.reader.close()
             self.sock.close()
+
+
+def open_table_page(browser: Any, url: str, coups: int) -> Any:
+    """Open a table page at 1280 x 900 in ``browser`` and wait until its board shows ``coups`` coups."""
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    page.goto(url)
+    page.wait_for_selector(f'#board-img[data-coups="{coups}"]', state="attached")
+    return page

@@ -14,6 +14,7 @@ from helpers import axe_script, serious_violations
 pytest.importorskip("starlette", reason="roads[serve] (in the test extra) is not installed")
 
 from serve_live import client
+from serve_live import open_table_page as _open
 from test_browser import browser  # noqa: F401  # the shared headless-chromium fixture
 from test_serve_dragon_tiger import DT, dealt
 from test_serve_live import BENCH
@@ -37,13 +38,6 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     yield base
     process.terminate()
     process.wait(10)
-
-
-def _open(browser: Any, url: str, coups: int) -> Any:  # noqa: F811
-    page = browser.new_page(viewport={"width": 1280, "height": 900})
-    page.goto(url)
-    page.wait_for_selector(f'#board-img[data-coups="{coups}"]', state="attached")
-    return page
 
 
 def test_keys_d_t_e_enter_dragon_tiger_and_tie_and_redo_enters_a_tie_again(

@@ -15,6 +15,7 @@ import pytest
 pytest.importorskip("starlette", reason="roads[serve] (in the test extra) is not installed")
 
 from serve_live import client
+from serve_live import open_table_page as _open
 from test_browser import browser  # noqa: F401  # the shared headless-chromium fixture
 from test_serve import cards
 from test_serve_live import BENCH
@@ -39,13 +40,6 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     yield base
     process.terminate()
     process.wait(10)
-
-
-def _open(browser: Any, url: str, coups: int) -> Any:  # noqa: F811
-    page = browser.new_page(viewport={"width": 1280, "height": 900})
-    page.goto(url)
-    page.wait_for_selector(f'#board-img[data-coups="{coups}"]', state="attached")
-    return page
 
 
 def test_a_results_tables_odds_panel_says_the_next_coups_odds_need_the_cards(
