@@ -290,3 +290,20 @@ def test_the_designed_shoes_show_what_their_lessons_say() -> None:
     review = shoes["speed-review"]
     assert review.leading_ties and any(b.row > 6 for b in review.big_road)
     assert any(p.rule == 2 and p.compared[0][1] <= p.row - 2 for p in review.proofs())
+
+
+def test_regression_bead_plate_filled_across_the_rows_feedback_was_never_shown() -> None:
+    """Filling across six-cell rows puts coup n at the swapped cell, so that wrong choice was always merged away
+    with its feedback; the swap's feedback now names both mistakes, and every Bead Plate check with a swap has it."""
+    swaps = 0
+    for slug, _, check in every_check():
+        q = check.question
+        if q.kind != "bead-plate":
+            continue
+        column, row = (int(w) for w in q.choices[q.answer].removeprefix("Column ").split(", row "))
+        if column == row:
+            continue
+        swapped = q.choices.index(f"Column {row}, row {column}")
+        assert q.whys[swapped].startswith("You swapped column and row, or filled across the rows"), (slug, q.whys)
+        swaps += 1
+    assert swaps >= 3

@@ -49,11 +49,6 @@ if TYPE_CHECKING:
     from ..logs.records import Entry
 
 
-NEEDS_CARDS = (
-    "this log holds results only, and roads exposure needs the cards of every coup "
-    "(a cards, stream, JSON or JSON Lines log with cards)"
-)
-"""Why a shoe of results only cannot be scanned."""
 
 KNOWN = ("seen", "all")
 """What a scan counts as known: the cards a player sees (the first burned card and the coups), or every burned
@@ -317,9 +312,5 @@ def shoe_cards(shoe: Shoe, decks: int, entries: Iterable[Entry] | None = None) -
             file=shoe.file,
         )
     burned = shoe.burned_cards()
-    coups = []
-    for entry in shoe.entries() if entries is None else entries:
-        if entry.coup is None:
-            raise LogError(NEEDS_CARDS, file=shoe.file, line=entry.line, coup=entry.number)
-        coups.append(entry.coup)
+    coups = shoe.dealt_coups("roads exposure needs", entries)
     return ShoeCards(shoe.id, shoe.label(), tuple(coups), burned)

@@ -54,10 +54,6 @@ Spread = Callable[[Iterator["Block"]], Generator[tuple["Block", "Part"]]]
 Job = tuple[Shoe, "ShoeCards"]
 """A shoe to scan: the shoe as messages name it (its coups left out), and its cards."""
 
-NEEDS_CARDS = (
-    "this log holds results only, and roads exposure needs the cards of every coup "
-    "(a cards, stream, JSON or JSON Lines log with cards)"
-)
 
 
 def table_files(inputs: Inputs, parquet: str | None, csv_tables: str | None) -> TableFiles | None:
@@ -109,9 +105,7 @@ def collect_stats(
         logs = ", ".join(inputs.logs)
         reason = f"{inputs.failed} failed: see above" if inputs.failed else "it holds no coups"
         raise StatsError(f"{logs}: no shoe could be read ({reason})")
-    if by == "date":  # days as YYYY-MM-DD (checked when read): their text order is the calendar's
-        tallies = dict(sorted(tallies.items()))
-    data = stats_data(tallies, total, decks)
+    data = stats_data(tallies, total, decks, by)
     if tables is not None:
         tables.commit()
     return data
@@ -334,35 +328,18 @@ def _lost(job: Job) -> ShoeExposure:
     return ShoeExposure(job[1].shoe, job[1].label, (), (), error=error)
 
 
-HOLD_NEEDS_CARDS = (
-    "this log holds results only, and roads stats --hold settles every bet from the cards of every coup "
-    "(a cards, stream, JSON or JSON Lines log with cards)"
-)
-
-
 def held(inputs: Inputs, hold: Hold, by: str | None, progress: Progress) -> None:
     """Settle every shoe of the logs into ``hold``, grouped ``by`` a grouping or any key the log carries
     (None: the total only); a shoe without cards, or without the key, is one error line in ``inputs``."""
 
     def settled(shoe: Shoe) -> tuple[str | None, list[Coup]]:
         key = None if by is None else group_of(shoe, by)
-        coups = []
-        for entry in shoe.entries():
-            if entry.coup is None:
-                raise LogError(HOLD_NEEDS_CARDS, file=shoe.file, line=entry.line, coup=entry.number)
-            coups.append(entry.coup)
-        return key, coups
+        return key, shoe.dealt_coups("roads stats --hold settles every bet from")
 
     for _, (key, coups) in inputs.read(settled):
         hold.add(key, coups)
         inputs.done += 1
         progress.update()
-
-
-INTEGRITY_NEEDS_CARDS = (
-    "this log holds results only, and roads stats --integrity reads the cards of every coup "
-    "(a cards, stream, JSON or JSON Lines log with cards)"
-)
 
 
 def checked(inputs: Inputs, check: Integrity, progress: Progress) -> None:
@@ -371,13 +348,7 @@ def checked(inputs: Inputs, check: Integrity, progress: Progress) -> None:
     from ..analytics.integrity import shoe_sequence  # deferred: --integrity only
 
     def cards(shoe: Shoe) -> tuple[str, ...]:
-        burned = shoe.burned_cards()
-        coups = []
-        for entry in shoe.entries():
-            if entry.coup is None:
-                raise LogError(INTEGRITY_NEEDS_CARDS, file=shoe.file, line=entry.line, coup=entry.number)
-            coups.append(entry.coup)
-        return shoe_sequence(burned, coups)
+        return shoe_sequence(shoe.burned_cards(), shoe.dealt_coups("roads stats --integrity reads"))
 
     for shoe, sequence in inputs.read(cards):
         check.add(shoe.label(), sequence)

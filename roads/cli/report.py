@@ -168,10 +168,7 @@ class Kept:
         from ..logs.csvcell import line
 
         if self.by != "shoe":
-            groups = self.groups
-            if self.by == "date":  # days as YYYY-MM-DD (checked when read): their text order is the calendar's
-                groups = dict(sorted(groups.items()))
-            data = stats_data(groups, self.total, self.decks)
+            data = stats_data(self.groups, self.total, self.decks, self.by)
             return data, csv_report(data)
         # The shoes were not kept: what they say together was counted as they went.
         whole = {**group_document(self.total, self.decks), "homogeneity": self.across.homogeneity()}

@@ -183,7 +183,8 @@ class _Maker:
             wrong.append(
                 (
                     f"Column {row}, row {column}",
-                    f"You swapped column and row: the Bead Plate fills down a column first, so coup {n} is {where}.",
+                    f"You swapped column and row, or filled across the rows: the Bead Plate fills down a column "
+                    f"first, six rows, then the next column, so coup {n} is {where}.",
                 )
             )
         ties = sum(1 for o in self.outcomes[: n - 1] if o.winner is Winner.TIE)
@@ -198,14 +199,6 @@ class _Maker:
             )
         c, r = plate_place(n + 1)
         wrong.append((f"Column {c}, row {r}", f"One cell too far: coup {n} is the {n}th cell, {where}."))
-        c, r = ((n - 1) % 6) + 1, (n - 1) // 6 + 1
-        wrong.append(
-            (
-                f"Column {c}, row {r}",
-                f"You filled across the rows: the Bead Plate fills top to bottom, six rows, then the next column; "
-                f"coup {n} is {where}.",
-            )
-        )
         winner = self.outcomes[n - 1].winner
         what = "a tie" if winner is Winner.TIE else f"a {winner.value.title()} win"
         prompt = f"Coup {n} is next ({what}). Which Bead Plate cell does it take?"

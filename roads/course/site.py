@@ -319,7 +319,9 @@ class _Drawer:
 
     def proof(self, p: Proof, board: Scoreboard) -> str:
         """Return one proof's picture: the Big Road columns the mark compared (the lesson page's picture)."""
-        columns = self.columns.setdefault(id(board), columns_of(board))
+        columns = self.columns.get(id(board))
+        if columns is None:  # worked out once a board: a lesson asks many proofs of one board
+            columns = self.columns[id(board)] = columns_of(board)
         return self.svg(comparison_scene(p, columns, theme=self.theme), "comparison", "cmp-")
 
     def svg(self, scene: Scene, kind: str, prefix: str) -> str:

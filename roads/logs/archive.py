@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import itertools
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -136,6 +136,25 @@ class Shoe:
         """Return the shoe's coups checked by the rules; a broken one raises its located error."""
         for record in self.iter_records():
             yield to_entry(record, self.file)
+
+    def dealt_coups(self, needs: str, entries: Iterable[Entry] | None = None) -> list[Coup]:
+        """Return every coup of the shoe with its cards (``entries``: its coups already read, else read here).
+
+        A coup logged as a result only is a LogError naming its file, line and coup, saying that ``needs``
+        (``roads exposure needs``, ``roads stats --integrity reads``) the cards of every coup.
+        """
+        coups = []
+        for entry in self.entries() if entries is None else entries:
+            if entry.coup is None:
+                raise LogError(
+                    f"this log holds results only, and {needs} the cards of every coup "
+                    "(a cards, stream, JSON or JSON Lines log with cards)",
+                    file=self.file,
+                    line=entry.line,
+                    coup=entry.number,
+                )
+            coups.append(entry.coup)
+        return coups
 
     def outcome_batches(self) -> Iterator[list[Outcome]]:
         """Return the shoe's outcomes a batch at a time (a one-shoe results file takes the fast path)."""

@@ -433,7 +433,7 @@ ROADS = tuple(road.cli for road in DERIVED)
 
 
 QUIZ_SEED = "serve"
-
+"""The seed of the served quiz unless the request gives one: the same tables give the same page."""
 
 COURSE_SEED = 2026
 """The seed of the served course's final exam (``roads course``'s default): every viewer sees the same course."""
@@ -445,9 +445,6 @@ def course() -> dict[str, Page]:
     from ..course.site import course_pages
 
     return course_pages(seed=COURSE_SEED, calculator="/calculator")[0]
-
-
-"""The seed of the served quiz unless the request gives one: the same tables give the same page."""
 
 
 def quiz(tables: list[Table], seed: str = QUIZ_SEED) -> Page:

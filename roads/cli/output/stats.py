@@ -20,9 +20,11 @@ if TYPE_CHECKING:
     from ...analytics.pershoe import Fit
 
 
-def stats_data(tallies: dict[str, Tally], total: Tally, decks: int) -> dict[str, Any]:
-    """Return the whole JSON document: every group, then the total."""
-    groups = [group_document(tallies[key], decks) for key in tallies]
+def stats_data(tallies: dict[str, Tally], total: Tally, decks: int, by: str | None = None) -> dict[str, Any]:
+    """Return the whole JSON document: every group, then the total; grouped ``by`` date, the days in calendar
+    order (days are YYYY-MM-DD, checked when read, so their text order is the calendar's), else as counted."""
+    keys = sorted(tallies) if by == "date" else list(tallies)
+    groups = [group_document(tallies[key], decks) for key in keys]
     seen = across_groups(groups)
     return {
         "decks": decks,
@@ -42,8 +44,16 @@ def text_report(data: dict[str, Any]) -> str:
     """Return the statistics as text: each group's counts and tests, flags with their reading."""
     groups = "".join(group_text(group) for group in data["groups"])
     flagged = data.get("flagged_groups") or {"count": 0, "expected": 0}
-    groups += across_text(flagged, data["total"].get("homogeneity"), len(data["groups"]))
-    return groups + group_text(data["total"], total=True) + simulation_text(data["simulation"])
+    return groups + closing_text(flagged, data["total"], len(data["groups"]), data["simulation"])
+
+
+def closing_text(flagged: dict[str, Any], total: dict[str, Any], groups: int, simulation: dict[str, Any]) -> str:
+    """Return the text report's end, after its groups: the groups read together, the total, the simulation."""
+    return (
+        across_text(flagged, total.get("homogeneity"), groups)
+        + group_text(total, total=True)
+        + simulation_text(simulation)
+    )
 
 
 def group_text(group: dict[str, Any], total: bool = False) -> str:
@@ -320,8 +330,7 @@ class StatsWriter:
         if self.fmt == "csv":
             self.write(group_csv(whole, total=True))
         elif self.fmt == "text":
-            lines = across_text(flagged, whole["homogeneity"], self.across.groups)
-            self.write(lines + group_text(whole, total=True) + simulation_text(data["simulation"]))
+            self.write(closing_text(flagged, whole, self.across.groups, data["simulation"]))
         else:
             total = json.dumps(whole, ensure_ascii=False, indent=2).replace("\n", "\n  ")
             shown = json.dumps(flagged, indent=2).replace("\n", "\n  ")
