@@ -108,6 +108,8 @@ class Result:
 
     latencies: Latencies = field(default_factory=Latencies)
     """Seconds from a POST's start to a viewer's receipt of its event, every (viewer, coup)."""
+    answered: Latencies = field(default_factory=Latencies)
+    """Seconds from a POST's start to its answer (the write synced): the part of each latency before any fan-out."""
     problems: list[str] = field(default_factory=list)
     memory: list[tuple[float, float]] = field(default_factory=list)
     """(seconds since start, server resident MB): the first worker's."""
@@ -348,10 +350,11 @@ async def writer_task(
     start = time.perf_counter() + offset
     for n in range(1, coups + 1):
         await asyncio.sleep(max(0.0, start + n * interval - time.perf_counter()))
-        sent[(table, n)] = time.perf_counter()
+        sent[(table, n)] = start_post = time.perf_counter()
         status, body = await request(
             port, "POST", f"/api/tables/{table}/coups", {"result": rng.choice("BBPPT"), "expect": n}
         )
+        result.answered.add(time.perf_counter() - start_post)
         if status != 201:
             result.problems.append(f"{table}: coup {n} answered {status}: {body[:120]!r}")
         result.posted += 1
@@ -576,6 +579,8 @@ def report(
         f"server CPU from the first coup to the last event: {result.cpu:.1f} s "
         f"({1e6 * result.cpu / max(1, len(latencies)):.1f} µs an event delivered); "
         f"this client's CPU over the same time: {result.client_cpu:.1f} s",
+        f"POST to its answer (the write synced): p50 {result.answered.percentile_ms(50):.1f} ms, "
+        f"p99 {result.answered.percentile_ms(99):.1f} ms, max {result.answered.max * 1000:.1f} ms",
         f"POST to event: p50 {latencies.percentile_ms(50):.1f} ms, p99 {p99:.1f} ms, max {latencies.max * 1000:.1f} ms "
         f"(p99 at most {p99_ms:.0f} ms: {'yes' if p99 <= p99_ms else 'NO'})",
     ]
