@@ -214,20 +214,25 @@ class RedisStore:
         """Return up to PAGE entries of stream ``key`` from ``start`` on (503 when Redis does not answer)."""
         return cast(list[Entry], self._call(self.client.xrange, key, start, "+", count=PAGE))
 
+    def _entries(self, key: str, start: str = "-") -> Iterator[Entry]:
+        """Yield every entry of stream ``key`` from ``start`` on, read PAGE at a time (503 when Redis does not
+        answer); the one paging loop of every whole read of a stream."""
+        while True:
+            entries = self._range(key, start)
+            yield from entries
+            if len(entries) < PAGE:
+                return
+            start = "(" + entries[-1][0].decode()
+
     def _names(self) -> list[str]:
         """Return every table's name in the tables' stream (and note the last entry read, for the feed)."""
         names: list[str] = []
-        start = "-"
-        while True:
-            entries = self._range(TABLES, start)
-            for entry_id, fields in entries:
-                self._made = entry_id
-                name = fields.get(b"name", b"").decode("utf-8", "replace")
-                if NAME.fullmatch(name) and name not in names:
-                    names.append(name)
-            if len(entries) < PAGE:
-                return names
-            start = "(" + entries[-1][0].decode()
+        for entry_id, fields in self._entries(TABLES):
+            self._made = entry_id
+            name = fields.get(b"name", b"").decode("utf-8", "replace")
+            if NAME.fullmatch(name) and name not in names:
+                names.append(name)
+        return names
 
     def _copy(self, name: str, *, catch_up: bool) -> Table:
         """Return a copy of table ``name`` (its settings; its log read when ``catch_up``, else left to the feed)."""
@@ -403,37 +408,28 @@ class RedisStore:
         shoe_at = self._shoe_at.get(table.name, 0)
         if 0 < shoe_at <= seen:  # from the current shoe's new-shoe record: the shoes before it change nothing
             start, copy.changes = f"0-{shoe_at}", shoe_at - 1
-        while True:
-            entries = self._range(log_key(table.name), start)
-            for entry_id, fields in entries:
-                line, position = fields.get(b"line", b"") + b"\n", _position(entry_id)
-                if position != copy.changes + 1 or position > table.changes:
-                    return found if position > table.changes else None
-                kind = _kind(line)
-                if position < seen:
-                    _apply(copy, line, kind, parse=False)  # the lines before: read once, at ``seen``
-                    continue
-                if position == seen:
-                    _apply(copy, line, kind)
-                    continue
-                event, _ = views.change(copy, kind, functools.partial(_apply, copy, line, kind))
-                data = {**event, "changes": position, "sent": time.time()}
-                found.append((table.name, position, json.dumps(data, ensure_ascii=False)))
-            if len(entries) < PAGE:
-                return found
-            start = "(" + entries[-1][0].decode()
+        for entry_id, fields in self._entries(log_key(table.name), start):
+            line, position = fields.get(b"line", b"") + b"\n", _position(entry_id)
+            if position != copy.changes + 1 or position > table.changes:
+                return found if position > table.changes else None
+            kind = _kind(line)
+            if position < seen:
+                _apply(copy, line, kind, parse=False)  # the lines before: read once, at ``seen``
+                continue
+            if position == seen:
+                _apply(copy, line, kind)
+                continue
+            event, _ = views.change(copy, kind, functools.partial(_apply, copy, line, kind))
+            data = {**event, "changes": position, "sent": time.time()}
+            found.append((table.name, position, json.dumps(data, ensure_ascii=False)))
+        return found
 
     def archive(self, name: str) -> bytes:
         """Return table ``name``'s whole log as the embedded store keeps it: its header, then a line a change."""
         table = self.get(name)
         parts = [log_header(name, table.rules, table.decks, table.game)]
-        start = "-"
-        while True:
-            entries = self._range(log_key(name), start)
-            parts.extend(fields.get(b"line", b"") + b"\n" for _, fields in entries)
-            if len(entries) < PAGE:
-                return b"".join(parts)
-            start = "(" + entries[-1][0].decode()
+        parts.extend(fields.get(b"line", b"") + b"\n" for _, fields in self._entries(log_key(name)))
+        return b"".join(parts)
 
     def log(self, table: Table) -> bytes:
         """Return the table's whole log (``GET .../log``): read from Redis, or a followed log's lines."""
