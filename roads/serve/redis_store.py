@@ -164,8 +164,18 @@ class RedisStore:
     publishes = True
     """Every change is published by the store (the feed, or the writer under the table's lock), in log order."""
 
-    def __init__(self, url: str, rules: str = "standard", decks: int = 8, game: Game = Game.BACCARAT) -> None:
+    def __init__(
+        self,
+        url: str,
+        rules: str = "standard",
+        decks: int = 8,
+        game: Game = Game.BACCARAT,
+        *,
+        timeout: float = TIMEOUT,
+    ) -> None:
         self.url = check_url(url)
+        self.timeout = timeout
+        """Seconds a command waits for Redis's answer (TIMEOUT)."""
         self.rules = rules
         self.decks = decks
         self.game = game
@@ -183,7 +193,7 @@ class RedisStore:
         """The last problem of the feed said on standard error (said once, not at every try)."""
         self._made = b"0-0"
         """The last entry of the tables' stream the feed has read."""
-        self.client = self._connect(TIMEOUT)
+        self.client = self._connect(timeout)
         self._create_script = self.client.register_script(CREATE)
         self._append_script = self.client.register_script(APPEND)
         for name in self._names():
@@ -197,13 +207,27 @@ class RedisStore:
     def _connect(self, timeout: float) -> redis.Redis:
         """Return a client of the store that never retries a command on its own (a write is answered once)."""
         return redis.Redis.from_url(
-            self.url, socket_timeout=timeout, socket_connect_timeout=TIMEOUT, retry=Retry(NoBackoff(), 0)
+            self.url, socket_timeout=timeout, socket_connect_timeout=self.timeout, retry=Retry(NoBackoff(), 0)
         )
 
-    def _call(self, func: Callable[..., T], *args: Any, **kwargs: Any) -> T:
-        """Return ``func(...)`` (a Redis command); TableError 503, one line, when Redis does not answer."""
+    def _call(self, func: Callable[..., T], *args: Any, write: bool = False, **kwargs: Any) -> T:
+        """Return ``func(...)`` (a Redis command); TableError 503, one line, when Redis does not answer.
+
+        A ``write`` whose answer did not come in time may have been made all the same (sent, then run by Redis
+        after a slow fsync, say): the 503 says so, and to reload the table, never that nothing was changed."""
         try:
             return func(*args, **kwargs)
+        except redis.TimeoutError as exc:
+            if not write:
+                raise TableError(
+                    f"the store {self.url} does not answer ({_one_line(exc)}): nothing was changed; try again",
+                    status=503,
+                ) from None
+            raise TableError(
+                f"the store {self.url} did not answer in time ({_one_line(exc)}): the change may have been made; "
+                "reload the table and look before trying again",
+                status=503,
+            ) from None
         except redis.RedisError as exc:
             raise TableError(
                 f"the store {self.url} does not answer ({_one_line(exc)}): nothing was changed; try again",
@@ -274,7 +298,7 @@ class RedisStore:
             if found is not None:
                 return found, False
             args = (name, rules or self.rules, decks or self.decks, MAX_TABLES, (game or self.game).value)
-            made = self._call(self._create_script, keys=[settings_key(name), TABLES], args=args)
+            made = self._call(self._create_script, keys=[settings_key(name), TABLES], args=args, write=True)
             if made == -1:
                 raise TableError(f"the store holds {MAX_TABLES} tables, the most it makes")
             table = self._copy(name, catch_up=made == 0)
@@ -326,7 +350,7 @@ class RedisStore:
                     continue  # the copy was behind: plan again on what the store holds
                 position = table.changes
                 keys = [settings_key(table.name), log_key(table.name)]
-                done, now = self._call(self._append_script, keys=keys, args=[position, line.rstrip(b"\n")])
+                done, now = self._call(self._append_script, keys=keys, args=[position, line.rstrip(b"\n")], write=True)
                 if done == 1:
                     self._advance(table, now, line)
                     return table
@@ -447,7 +471,7 @@ class RedisStore:
 
     def feed(self) -> None:
         """Read every table's stream over one blocking connection and apply each change, until stopped."""
-        client = self._connect(TIMEOUT + BLOCK / 1000)
+        client = self._connect(self.timeout + BLOCK / 1000)
         while not self._stopped.is_set():
             try:
                 streams: dict[Any, Any] = {TABLES: self._made}
@@ -548,7 +572,7 @@ class RedisStore:
             pipe.xadd(TABLES, {"name": table.name})
             for n, line in enumerate(lines, 1):
                 pipe.xadd(log_key(table.name), {"line": line}, id=f"0-{n}")
-            self._call(pipe.execute)
+            self._call(pipe.execute, write=True)
         return [table.name for table, _ in found]
 
 
