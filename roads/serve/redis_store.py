@@ -43,8 +43,8 @@ from redis.backoff import NoBackoff
 from redis.retry import Retry
 
 from ..enums import Game
-from ..errors import LogError, RoadsError, TableError
-from ..files import atomic_write
+from ..errors import LogError, OutputError, RoadsError, TableError
+from ..files import atomic_write, make_folder, shown
 from ..logs.dragon_tiger import game_named
 from ..logs.records import NEW_SHOE
 from ..logs.undo import new_shoe
@@ -97,6 +97,9 @@ a fresh state, as a reader further behind than the hub's ring gets)."""
 
 PAGE = 1000
 """Entries read at once from a stream (a table's log read whole, or caught up)."""
+
+EXPORT_MARK = ".roads-export"
+"""The file a folder ``--export`` wrote holds: its logs were written by an export and may be written again."""
 
 CREATE = """
 if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
@@ -534,15 +537,25 @@ class RedisStore:
                 loop.call_soon_threadsafe(hub.notice, "live", {"live": live, "store": self.url})
 
     def export(self, folder: str | Path) -> list[Path]:
-        """Write every table's log into ``folder`` (``NAME.jsonl``, as the embedded store keeps it)."""
+        """Write every table's log into ``folder`` (``NAME.jsonl``, as the embedded store keeps it).
+
+        Every log is read first; a log is never written over a file an export did not write: in a folder without
+        the export's mark (:data:`EXPORT_MARK`; an embedded store's ``--data`` folder, say), a table's name already
+        taken is an OutputError naming the file, and nothing is written."""
         out = Path(folder)
-        out.mkdir(parents=True, exist_ok=True)
-        written = []
-        for table in self:
-            path = out / f"{table.name}.jsonl"
-            atomic_write(path, self.archive(table.name), sync=True)
-            written.append(path)
-        return written
+        logs = {out / f"{table.name}.jsonl": self.archive(table.name) for table in self}
+        if not (out / EXPORT_MARK).is_file():
+            taken = [path for path in logs if path.exists() or path.is_symlink()]
+            if taken:
+                raise OutputError(
+                    f"{shown(taken[0])} exists and roads serve --export did not write it "
+                    f"({len(taken)} of the {len(logs)} logs' names taken): give a new or empty folder"
+                )
+        make_folder(out)
+        atomic_write(out / EXPORT_MARK, "Written by roads serve --export: its logs may be written again here.\n")
+        for path, data in logs.items():
+            atomic_write(path, data, sync=True)
+        return list(logs)
 
     def load(self, folder: str | Path) -> list[str]:
         """Load every table log of ``folder`` (``NAME.jsonl``) into this store, which must hold no table yet.
