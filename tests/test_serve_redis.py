@@ -305,7 +305,8 @@ def test_export_then_import_into_an_empty_store_gives_the_same_logs(store: Redis
     out = tmp_path / "out"
     done = _cli(store.url, "--export", str(out))
     assert done == "roads: 2 table logs written to " + str(out)
-    assert {p.name: p.read_text() for p in out.iterdir()} == {f"{k}.jsonl": v for k, v in logs.items()}
+    assert {p.name: p.read_text() for p in out.glob("*.jsonl")} == {f"{k}.jsonl": v for k, v in logs.items()}
+    assert sorted(p.name for p in out.iterdir()) == [".roads-export", "main.jsonl", "side.jsonl"]  # and its mark
     other = store.url.removesuffix("/0") + "/1"
     assert _cli(other, "--import", str(out)) == f"roads: 2 tables loaded into {other}"
     again = tmp_path / "again"
