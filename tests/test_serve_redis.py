@@ -305,7 +305,8 @@ def test_export_then_import_into_an_empty_store_gives_the_same_logs(store: Redis
     out = tmp_path / "out"
     done = _cli(store.url, "--export", str(out))
     assert done == "roads: 2 table logs written to " + str(out)
-    assert {p.name: p.read_text() for p in out.iterdir()} == {f"{k}.jsonl": v for k, v in logs.items()}
+    assert {p.name: p.read_text() for p in out.glob("*.jsonl")} == {f"{k}.jsonl": v for k, v in logs.items()}
+    assert sorted(p.name for p in out.iterdir()) == [".roads-export", "main.jsonl", "side.jsonl"]  # and its mark
     other = store.url.removesuffix("/0") + "/1"
     assert _cli(other, "--import", str(out)) == f"roads: 2 tables loaded into {other}"
     again = tmp_path / "again"
@@ -402,3 +403,33 @@ def test_an_expect_past_a_workers_lagging_copy_is_taken_not_refused(store: Redis
     with pytest.raises(TableError) as stale:  # a stale expect is still refused, after reading the store
         first.add(table, 2, "T", None)
     assert stale.value.status == 409 and "the next coup is 3" in str(stale.value)
+
+
+def _without_sent(events: list[tuple[str, int, str]] | None) -> list[tuple[str, int, dict[str, object]]]:
+    """Return the events ``missed`` made, their ``sent`` time left out (a clock, not the log)."""
+    import json
+
+    assert events is not None
+    return [(name, n, {k: v for k, v in json.loads(data).items() if k != "sent"}) for name, n, data in events]
+
+
+def test_every_read_of_a_stream_longer_than_a_page_reads_it_whole(
+    store: RedisServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from roads.serve import redis_store
+
+    names = ["a", "b", "c", "d", "e"]
+    whole = redis_store.RedisStore(store.url)
+    for name in names:
+        whole.create(name)
+    table = whole.get("a")
+    for n, cards in enumerate(CARDS, 1):
+        whole.add(table, n, None, cards)
+    log, events = whole.archive("a"), _without_sent(whole.missed(table, 1))
+    assert len(events) == len(CARDS) - 1
+    monkeypatch.setattr(redis_store, "PAGE", 2)  # the tables' stream and the log: three and four pages
+    paged = redis_store.RedisStore(store.url)
+    assert [t.name for t in paged] == names
+    assert paged.archive("a") == log
+    assert len([line for line in log.splitlines() if not line.startswith(b"#")]) == len(CARDS)
+    assert _without_sent(paged.missed(paged.get("a"), 1)) == events

@@ -80,7 +80,10 @@ EXIT_TIME = 0.6
     "export_to",
     metavar="DIR",
     default=None,
-    help="With --store: write every table's log into DIR (NAME.jsonl) and exit.",
+    help=(
+        "With --store: write every table's log into DIR (NAME.jsonl) and exit; "
+        "never over a log an export did not write."
+    ),
 )
 @click.option(
     "--import",

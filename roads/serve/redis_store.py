@@ -43,8 +43,8 @@ from redis.backoff import NoBackoff
 from redis.retry import Retry
 
 from ..enums import Game
-from ..errors import LogError, RoadsError, TableError
-from ..files import atomic_write
+from ..errors import LogError, OutputError, RoadsError, TableError
+from ..files import atomic_write, make_folder, shown
 from ..logs.dragon_tiger import game_named
 from ..logs.records import NEW_SHOE
 from ..logs.undo import new_shoe
@@ -97,6 +97,9 @@ a fresh state, as a reader further behind than the hub's ring gets)."""
 
 PAGE = 1000
 """Entries read at once from a stream (a table's log read whole, or caught up)."""
+
+EXPORT_MARK = ".roads-export"
+"""The file a folder ``--export`` wrote holds: its logs were written by an export and may be written again."""
 
 CREATE = """
 if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
@@ -164,8 +167,18 @@ class RedisStore:
     publishes = True
     """Every change is published by the store (the feed, or the writer under the table's lock), in log order."""
 
-    def __init__(self, url: str, rules: str = "standard", decks: int = 8, game: Game = Game.BACCARAT) -> None:
+    def __init__(
+        self,
+        url: str,
+        rules: str = "standard",
+        decks: int = 8,
+        game: Game = Game.BACCARAT,
+        *,
+        timeout: float = TIMEOUT,
+    ) -> None:
         self.url = check_url(url)
+        self.timeout = timeout
+        """Seconds a command waits for Redis's answer (TIMEOUT)."""
         self.rules = rules
         self.decks = decks
         self.game = game
@@ -183,7 +196,7 @@ class RedisStore:
         """The last problem of the feed said on standard error (said once, not at every try)."""
         self._made = b"0-0"
         """The last entry of the tables' stream the feed has read."""
-        self.client = self._connect(TIMEOUT)
+        self.client = self._connect(timeout)
         self._create_script = self.client.register_script(CREATE)
         self._append_script = self.client.register_script(APPEND)
         for name in self._names():
@@ -197,13 +210,27 @@ class RedisStore:
     def _connect(self, timeout: float) -> redis.Redis:
         """Return a client of the store that never retries a command on its own (a write is answered once)."""
         return redis.Redis.from_url(
-            self.url, socket_timeout=timeout, socket_connect_timeout=TIMEOUT, retry=Retry(NoBackoff(), 0)
+            self.url, socket_timeout=timeout, socket_connect_timeout=self.timeout, retry=Retry(NoBackoff(), 0)
         )
 
-    def _call(self, func: Callable[..., T], *args: Any, **kwargs: Any) -> T:
-        """Return ``func(...)`` (a Redis command); TableError 503, one line, when Redis does not answer."""
+    def _call(self, func: Callable[..., T], *args: Any, write: bool = False, **kwargs: Any) -> T:
+        """Return ``func(...)`` (a Redis command); TableError 503, one line, when Redis does not answer.
+
+        A ``write`` whose answer did not come in time may have been made all the same (sent, then run by Redis
+        after a slow fsync, say): the 503 says so, and to reload the table, never that nothing was changed."""
         try:
             return func(*args, **kwargs)
+        except redis.TimeoutError as exc:
+            if not write:
+                raise TableError(
+                    f"the store {self.url} does not answer ({_one_line(exc)}): nothing was changed; try again",
+                    status=503,
+                ) from None
+            raise TableError(
+                f"the store {self.url} did not answer in time ({_one_line(exc)}): the change may have been made; "
+                "reload the table and look before trying again",
+                status=503,
+            ) from None
         except redis.RedisError as exc:
             raise TableError(
                 f"the store {self.url} does not answer ({_one_line(exc)}): nothing was changed; try again",
@@ -214,20 +241,25 @@ class RedisStore:
         """Return up to PAGE entries of stream ``key`` from ``start`` on (503 when Redis does not answer)."""
         return cast(list[Entry], self._call(self.client.xrange, key, start, "+", count=PAGE))
 
+    def _entries(self, key: str, start: str = "-") -> Iterator[Entry]:
+        """Yield every entry of stream ``key`` from ``start`` on, read PAGE at a time (503 when Redis does not
+        answer); the one paging loop of every whole read of a stream."""
+        while True:
+            entries = self._range(key, start)
+            yield from entries
+            if len(entries) < PAGE:
+                return
+            start = "(" + entries[-1][0].decode()
+
     def _names(self) -> list[str]:
         """Return every table's name in the tables' stream (and note the last entry read, for the feed)."""
         names: list[str] = []
-        start = "-"
-        while True:
-            entries = self._range(TABLES, start)
-            for entry_id, fields in entries:
-                self._made = entry_id
-                name = fields.get(b"name", b"").decode("utf-8", "replace")
-                if NAME.fullmatch(name) and name not in names:
-                    names.append(name)
-            if len(entries) < PAGE:
-                return names
-            start = "(" + entries[-1][0].decode()
+        for entry_id, fields in self._entries(TABLES):
+            self._made = entry_id
+            name = fields.get(b"name", b"").decode("utf-8", "replace")
+            if NAME.fullmatch(name) and name not in names:
+                names.append(name)
+        return names
 
     def _copy(self, name: str, *, catch_up: bool) -> Table:
         """Return a copy of table ``name`` (its settings; its log read when ``catch_up``, else left to the feed)."""
@@ -269,7 +301,7 @@ class RedisStore:
             if found is not None:
                 return found, False
             args = (name, rules or self.rules, decks or self.decks, MAX_TABLES, (game or self.game).value)
-            made = self._call(self._create_script, keys=[settings_key(name), TABLES], args=args)
+            made = self._call(self._create_script, keys=[settings_key(name), TABLES], args=args, write=True)
             if made == -1:
                 raise TableError(f"the store holds {MAX_TABLES} tables, the most it makes")
             table = self._copy(name, catch_up=made == 0)
@@ -321,7 +353,7 @@ class RedisStore:
                     continue  # the copy was behind: plan again on what the store holds
                 position = table.changes
                 keys = [settings_key(table.name), log_key(table.name)]
-                done, now = self._call(self._append_script, keys=keys, args=[position, line.rstrip(b"\n")])
+                done, now = self._call(self._append_script, keys=keys, args=[position, line.rstrip(b"\n")], write=True)
                 if done == 1:
                     self._advance(table, now, line)
                     return table
@@ -403,37 +435,28 @@ class RedisStore:
         shoe_at = self._shoe_at.get(table.name, 0)
         if 0 < shoe_at <= seen:  # from the current shoe's new-shoe record: the shoes before it change nothing
             start, copy.changes = f"0-{shoe_at}", shoe_at - 1
-        while True:
-            entries = self._range(log_key(table.name), start)
-            for entry_id, fields in entries:
-                line, position = fields.get(b"line", b"") + b"\n", _position(entry_id)
-                if position != copy.changes + 1 or position > table.changes:
-                    return found if position > table.changes else None
-                kind = _kind(line)
-                if position < seen:
-                    _apply(copy, line, kind, parse=False)  # the lines before: read once, at ``seen``
-                    continue
-                if position == seen:
-                    _apply(copy, line, kind)
-                    continue
-                event, _ = views.change(copy, kind, functools.partial(_apply, copy, line, kind))
-                data = {**event, "changes": position, "sent": time.time()}
-                found.append((table.name, position, json.dumps(data, ensure_ascii=False)))
-            if len(entries) < PAGE:
-                return found
-            start = "(" + entries[-1][0].decode()
+        for entry_id, fields in self._entries(log_key(table.name), start):
+            line, position = fields.get(b"line", b"") + b"\n", _position(entry_id)
+            if position != copy.changes + 1 or position > table.changes:
+                return found if position > table.changes else None
+            kind = _kind(line)
+            if position < seen:
+                _apply(copy, line, kind, parse=False)  # the lines before: read once, at ``seen``
+                continue
+            if position == seen:
+                _apply(copy, line, kind)
+                continue
+            event, _ = views.change(copy, kind, functools.partial(_apply, copy, line, kind))
+            data = {**event, "changes": position, "sent": time.time()}
+            found.append((table.name, position, json.dumps(data, ensure_ascii=False)))
+        return found
 
     def archive(self, name: str) -> bytes:
         """Return table ``name``'s whole log as the embedded store keeps it: its header, then a line a change."""
         table = self.get(name)
         parts = [log_header(name, table.rules, table.decks, table.game)]
-        start = "-"
-        while True:
-            entries = self._range(log_key(name), start)
-            parts.extend(fields.get(b"line", b"") + b"\n" for _, fields in entries)
-            if len(entries) < PAGE:
-                return b"".join(parts)
-            start = "(" + entries[-1][0].decode()
+        parts.extend(fields.get(b"line", b"") + b"\n" for _, fields in self._entries(log_key(name)))
+        return b"".join(parts)
 
     def log(self, table: Table) -> bytes:
         """Return the table's whole log (``GET .../log``): read from Redis, or a followed log's lines."""
@@ -451,7 +474,7 @@ class RedisStore:
 
     def feed(self) -> None:
         """Read every table's stream over one blocking connection and apply each change, until stopped."""
-        client = self._connect(TIMEOUT + BLOCK / 1000)
+        client = self._connect(self.timeout + BLOCK / 1000)
         while not self._stopped.is_set():
             try:
                 streams: dict[Any, Any] = {TABLES: self._made}
@@ -514,15 +537,25 @@ class RedisStore:
                 loop.call_soon_threadsafe(hub.notice, "live", {"live": live, "store": self.url})
 
     def export(self, folder: str | Path) -> list[Path]:
-        """Write every table's log into ``folder`` (``NAME.jsonl``, as the embedded store keeps it)."""
+        """Write every table's log into ``folder`` (``NAME.jsonl``, as the embedded store keeps it).
+
+        Every log is read first; a log is never written over a file an export did not write: in a folder without
+        the export's mark (:data:`EXPORT_MARK`; an embedded store's ``--data`` folder, say), a table's name already
+        taken is an OutputError naming the file, and nothing is written."""
         out = Path(folder)
-        out.mkdir(parents=True, exist_ok=True)
-        written = []
-        for table in self:
-            path = out / f"{table.name}.jsonl"
-            atomic_write(path, self.archive(table.name), sync=True)
-            written.append(path)
-        return written
+        logs = {out / f"{table.name}.jsonl": self.archive(table.name) for table in self}
+        if not (out / EXPORT_MARK).is_file():
+            taken = [path for path in logs if path.exists() or path.is_symlink()]
+            if taken:
+                raise OutputError(
+                    f"{shown(taken[0])} exists and roads serve --export did not write it "
+                    f"({len(taken)} of the {len(logs)} logs' names taken): give a new or empty folder"
+                )
+        make_folder(out)
+        atomic_write(out / EXPORT_MARK, "Written by roads serve --export: its logs may be written again here.\n")
+        for path, data in logs.items():
+            atomic_write(path, data, sync=True)
+        return list(logs)
 
     def load(self, folder: str | Path) -> list[str]:
         """Load every table log of ``folder`` (``NAME.jsonl``) into this store, which must hold no table yet.
@@ -552,7 +585,7 @@ class RedisStore:
             pipe.xadd(TABLES, {"name": table.name})
             for n, line in enumerate(lines, 1):
                 pipe.xadd(log_key(table.name), {"line": line}, id=f"0-{n}")
-            self._call(pipe.execute)
+            self._call(pipe.execute, write=True)
         return [table.name for table, _ in found]
 
 
