@@ -49,7 +49,6 @@ if TYPE_CHECKING:
     from ..logs.records import Entry
 
 
-
 KNOWN = ("seen", "all")
 """What a scan counts as known: the cards a player sees (the first burned card and the coups), or every burned
 card too."""

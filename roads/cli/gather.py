@@ -55,7 +55,6 @@ Job = tuple[Shoe, "ShoeCards"]
 """A shoe to scan: the shoe as messages name it (its coups left out), and its cards."""
 
 
-
 def table_files(inputs: Inputs, parquet: str | None, csv_tables: str | None) -> TableFiles | None:
     """Return the table files --parquet and --csv-tables ask for (None without them), checked before any read."""
     if parquet is None and csv_tables is None:
