@@ -99,6 +99,24 @@ def game_named(value: str) -> Game:
         raise LogError(f"'# {GAME_KEY}: {excerpt(value)}' names no game: {names}") from None
 
 
+def header_game(lines: Iterable[bytes], name: str) -> Game | None:
+    """Return the game a log's ``# game:`` header names, None when its header (the comment lines before its first
+    data line) names none; LogError naming the line for a name that is no game."""
+    for number, raw in enumerate(lines, 1):
+        line = raw.strip()
+        if not line:
+            continue
+        if not line.startswith(b"#"):
+            return None
+        key, _, value = line[1:].decode("utf-8", "replace").partition(":")
+        if key.strip() == GAME_KEY:
+            try:
+                return game_named(value.strip())
+            except LogError as exc:
+                raise exc.located(file=name, line=number) from None
+    return None
+
+
 def coup_json(item: DragonTigerCoup | Outcome) -> dict[str, object]:
     """Return the JSON object a JSON Lines log stores for a Dragon Tiger coup (its cards when dealt)."""
     data: dict[str, object] = {"winner": result_name(item.winner)}
