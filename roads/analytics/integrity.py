@@ -10,17 +10,19 @@ order. Card positions count from 1 along that sequence. Findings:
 - ``slug``: a shoe whose first SLUG_RUN cards or more are a run of the last
   SLUG_WINDOW cards of the shoe before it in the archive: cards carried over
   from the discards without a shuffle;
-- ``new_deck_order``: a run of at least ORDER_RUN cards, each one rank above
-  (or each one below) the card before it, in one suit when suits are known:
-  cards from a new deck that were never shuffled;
+- ``new_deck_order``: a run of at least ORDER_RUN cards of one suit (ORDER_RUN_RANKS
+  when the log has no suits), each one rank above (or each one below) the card
+  before it: cards from a new deck that were never shuffled;
 - ``card_count``: a card (rank and suit, or rank) that appears more often
   than ``decks`` decks hold, in any shoe, or, in a fully logged shoe (all its
   52 x decks cards in the log), a card that does not appear exactly ``decks``
   times.
 
 By chance none of these comes close: twenty cards in the same order in two
-8-deck shoes, or seven cards in new-deck order, are less likely than one in
-ten million per archive position.
+8-deck shoes, seven suited cards or eight ranks in new-deck order, are less likely than
+one in ten million per archive position (:func:`order_chance` gives the new-deck figures:
+about 1 in 17 billion for seven suited cards, 1 in 64 million for eight ranks; seven ranks
+would be 1 in 4.3 million, too common to report).
 
 >>> from roads.shoe import deal_shoe
 >>> check = Integrity(8)
@@ -50,7 +52,31 @@ SLUG_WINDOW = 104
 """How many of the previous shoe's last cards a slug is looked for in (two decks' worth)."""
 
 ORDER_RUN = 7
-"""The shortest run of cards in new-deck order reported."""
+"""The shortest run of cards of one suit in new-deck order reported."""
+
+ORDER_RUN_RANKS = 8
+"""The shortest run in new-deck order reported when the cards have no suits: 7 ranks in a row come by chance
+about once in 4.3 million positions of a shuffled 8-deck shoe, 8 once in 64 million (:func:`order_chance`)."""
+
+
+def order_chance(run: int, decks: int = 8, *, suited: bool = True) -> float:
+    """Return the chance that a given position of a shuffled shoe of ``decks`` decks starts ``run`` cards in
+    new-deck order (ascending or descending by one rank, in one suit when ``suited``).
+
+    Exact: a run starting at rank r names ``run`` distinct cards (or ranks), each held ``copies`` times in the
+    shoe, so the chance of that run is the product of copies / (cards left) over its cards; there are
+    13 - run + 1 first ranks each way (times 4 suits when suited) and two ways.
+
+    >>> round(1 / order_chance(8, suited=False))
+    63526796
+    """
+    cards = 52 * decks
+    copies = decks if suited else 4 * decks
+    starts = (13 - run + 1) * (4 if suited else 1)
+    chance = 2.0 * starts
+    for i in range(run):
+        chance *= copies / (cards - i)
+    return chance
 
 
 @dataclass(frozen=True, slots=True)
@@ -173,7 +199,7 @@ class Integrity:
 
         def close(end: int) -> None:
             run = end - start
-            if run < ORDER_RUN:
+            if run < (ORDER_RUN if suits[start] else ORDER_RUN_RANKS):
                 return
             way = "ascending" if step > 0 else "descending"
             self.findings.append(

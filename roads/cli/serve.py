@@ -39,7 +39,8 @@ EXIT_TIME = 0.6
     "followed",
     multiple=True,
     metavar="LOG",
-    help="Watch a log another program appends to (JSON Lines or results) as a read-only table (repeatable).",
+    help="Watch a log another program appends to (JSON Lines or results) as a read-only table (repeatable); "
+    "it plays the game its log's # game: header names, --game when none.",
 )
 @click.option("--from", "log_format", type=choice(FORMAT_NAMES), default="auto", show_default=True, help=FROM_HELP)
 @click.option("--host", default="127.0.0.1", show_default=True, help="The address to listen on.")

@@ -23,6 +23,12 @@ _TOKEN = re.compile(r"[^\s,]+")
 _CJK = frozenset(CJK_RESULTS)
 
 
+def directive(text: str) -> str | None:
+    """Return the format a ``# format: NAME`` comment line names (lower case), None for any other text."""
+    found = _DIRECTIVE.match(text.strip())
+    return found.group(1).lower() if found else None
+
+
 def check_format(fmt: str, *, file: str | None = None, line: int | None = None) -> str:
     """Return ``fmt`` if it names a format; raise LogError listing the formats otherwise."""
     if fmt not in FORMATS:
@@ -57,10 +63,10 @@ def take_sample(source_chunks: Iterator[Chunk]) -> list[Chunk]:
                     data_lines += 1
                 elif line_start and not data_lines and not (kept_comment and kept_directive):
                     # The first comment (a JSON log must say it has one) and a directive: one line each, at most.
-                    directive = chunk.end and _DIRECTIVE.match(head) is not None
-                    if directive or not kept_comment:
+                    named = chunk.end and directive(head) is not None
+                    if named or not kept_comment:
                         kept_comment = True
-                        kept_directive = kept_directive or directive
+                        kept_directive = kept_directive or named
                         cut = chunk.text if chunk.end else chunk.text[: len(chunk.text) - len(head) + 1]
                         taken.append(Chunk(chunk.line, chunk.column, cut, True))
         line_start = chunk.end
@@ -92,9 +98,9 @@ def detect(sample: list[Chunk], name: str) -> str | None:
         if not stripped:
             continue
         if stripped.startswith("#") and not (not data and HASH_HEADER.match(stripped)):
-            directive = _DIRECTIVE.match(stripped)
-            if directive and not data:
-                return check_format(directive.group(1).lower(), file=name, line=line)
+            named = directive(stripped)
+            if named and not data:
+                return check_format(named, file=name, line=line)
             continue
         if not data:
             first_complete = complete

@@ -6,10 +6,13 @@ or JSON Lines (a served table's log: one coup object a line, with undo and new-s
 
 ``T`` is Tiger here (``Tie`` is written out): a run of letters ``DTTD`` is
 four results, a run of characters ``龙虎和`` three. A cards log has exactly two
-cards a line, Dragon's then Tiger's (``KS 7H``). A log of either kind is told
-apart by its first data line: a line with a token that is a card and not a
-result (``9``, ``KS``) makes a cards log; ``--from cards`` forces it (a first
-line ``T T`` is two Tigers unless forced). A baccarat log read as Dragon Tiger,
+cards a line, Dragon's then Tiger's (``KS 7H``). A ``# format: cards`` (or
+``results``, ``jsonl``) comment before the first data line names the kind, as
+every log ``roads deal`` writes has; without one, the first data line tells:
+a line with a token that is a card and not a result (``9``, ``KS``) makes a
+cards log. ``TD`` is both (ten of diamonds, or Tiger then Dragon), so a first
+line ``TD TD`` without the header reads as four results, and ``T T`` as two
+Tigers; ``--from cards`` (or the header) makes them cards. A baccarat log read as Dragon Tiger,
 or a coup with a third card, is one error naming the file, line and coup.
 """
 
@@ -29,8 +32,10 @@ from ..enums import Game
 from ..errors import CardError, LogError, excerpt
 from ..outcome import Outcome, Winner, letter_in
 from .archive import Shoe
+from .detect import FORMATS as BACCARAT_FORMATS
+from .detect import directive
 from .reader import EMPTY, _name
-from .source import LogSource, Piece, chunks, open_source, pieces
+from .source import Chunk, LogSource, Piece, chunks, open_source, pieces
 from .undo import honour_undo, new_shoe
 
 FORMATS: tuple[str, ...] = ("results", "cards")
@@ -94,6 +99,24 @@ def game_named(value: str) -> Game:
         raise LogError(f"'# {GAME_KEY}: {excerpt(value)}' names no game: {names}") from None
 
 
+def header_game(lines: Iterable[bytes], name: str) -> Game | None:
+    """Return the game a log's ``# game:`` header names, None when its header (the comment lines before its first
+    data line) names none; LogError naming the line for a name that is no game."""
+    for number, raw in enumerate(lines, 1):
+        line = raw.strip()
+        if not line:
+            continue
+        if not line.startswith(b"#"):
+            return None
+        key, _, value = line[1:].decode("utf-8", "replace").partition(":")
+        if key.strip() == GAME_KEY:
+            try:
+                return game_named(value.strip())
+            except LogError as exc:
+                raise exc.located(file=name, line=number) from None
+    return None
+
+
 def coup_json(item: DragonTigerCoup | Outcome) -> dict[str, object]:
     """Return the JSON object a JSON Lines log stores for a Dragon Tiger coup (its cards when dealt)."""
     data: dict[str, object] = {"winner": result_name(item.winner)}
@@ -128,7 +151,8 @@ def iter_dragon_tiger(source: LogSource, fmt: str | None = None) -> Iterator[Dra
     with open_source(source) as opened:
         name = opened.name
         empty = True
-        for entry in _entries(pieces(chunks(opened), name), name, fmt):
+        named: list[tuple[str, int]] = []
+        for entry in _entries(pieces(_noting_format(chunks(opened), named), name), name, fmt, named):
             empty = False
             yield entry
         if empty:
@@ -148,11 +172,43 @@ def _lines(source_pieces: Iterator[Piece]) -> Iterator[tuple[int, str, list[tupl
             tokens, text = [], []
 
 
-def _entries(source_pieces: Iterator[Piece], name: str, fmt: str | None) -> Iterator[DragonTigerEntry]:
+def _noting_format(source_chunks: Iterator[Chunk], named: list[tuple[str, int]]) -> Iterator[Chunk]:
+    """Pass the chunks on, noting in ``named`` the format (and line) a ``# format:`` line before any data names."""
+    data = False
+    for chunk in source_chunks:
+        if not data and chunk.column == 1:
+            head = chunk.text.lstrip()
+            if head.startswith("#"):
+                found = directive(head) if chunk.end and not named else None
+                if found is not None:
+                    named.append((found, chunk.line))
+            elif head:
+                data = True
+        yield chunk
+
+
+def _header_kind(named: list[tuple[str, int]], name: str) -> str | None:
+    """Return the kind a ``# format:`` header names (None without one); LogError naming its line for another."""
+    if not named:
+        return None
+    kind, line = named[0]
+    if kind in READ_FORMATS:
+        return kind
+    why = f": {BACCARAT_HINT}" if kind in BACCARAT_FORMATS else ""
+    raise LogError(
+        f"'# format: {excerpt(kind)}' is no Dragon Tiger log (results, cards or jsonl){why}", file=name, line=line
+    )
+
+
+def _entries(
+    source_pieces: Iterator[Piece], name: str, fmt: str | None, named: list[tuple[str, int]]
+) -> Iterator[DragonTigerEntry]:
     number = 0
     kind = None if fmt in (None, "auto") else fmt
     lines = _lines(source_pieces)
     for line, text, tokens in lines:
+        if kind is None:
+            kind = _header_kind(named, name)
         if kind is None:
             json_lines = text.lstrip().startswith("{")
             kind = "jsonl" if json_lines else "cards" if any(_is_card_only(tok) for tok, _ in tokens) else "results"

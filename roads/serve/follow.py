@@ -5,7 +5,11 @@ only what was appended since the last look: only complete lines count, so a last
 written waits for its end. When the file shrinks, is replaced (another
 inode), or its old text is no longer how it begins, a new shoe starts. A log
 that grows something unreadable keeps the table as it was and says why on
-standard error, once per problem; the server stays up. Only a regular file
+standard error, once per problem; the server stays up. A log written as the
+server writes its own (JSON Lines with ``{"new_shoe": N}`` records) is read as
+the store reads a table's log: the lines after the last new-shoe record are the
+current shoe, numbered N. A table plays the game its log's ``# game:`` header
+names (the server's ``--game`` when it names none). Only a regular file
 is followed: a path that becomes a FIFO, a device or a folder is no longer
 followed (one line), and the server goes on.
 """
@@ -13,6 +17,8 @@ followed (one line), and the server goes on.
 from __future__ import annotations
 
 import asyncio
+import io
+import json
 import os
 import stat
 import sys
@@ -20,6 +26,9 @@ from pathlib import Path
 
 from ..errors import RoadsError
 from ..files import safe_stem
+from ..logs.dragon_tiger import header_game
+from ..logs.records import NEW_SHOE_MARK
+from ..logs.undo import NewShoeRecord, new_shoe
 from . import worker
 from .hub import Hub, event
 from .store import NAME, Table, TableStore, coups_of
@@ -75,6 +84,50 @@ def follow_name(path: str, taken: set[str]) -> str:
     return name
 
 
+_BREAK = NEW_SHOE_MARK.encode()
+
+
+def current_shoe(text: bytes, name: str) -> tuple[bytes, NewShoeRecord | None]:
+    """Return a followed log's current shoe and the new-shoe record that starts it (None in a log without one).
+
+    The current shoe is the lines after the last ``{"new_shoe": N}`` record, as the store's loader reads a table's
+    log (the record read by :func:`roads.logs.undo.new_shoe`); the log's header stays before it, and each line
+    between is left blank, so the readers' errors name the file's own line numbers. LogError, naming its line,
+    for a malformed new-shoe record.
+    """
+    end = len(text)
+    while end > 0 and (at := text.rfind(_BREAK, 0, end)) >= 0:
+        start = text.rfind(b"\n", 0, at) + 1
+        stop = text.find(b"\n", at) + 1 or len(text)
+        end = start
+        try:
+            value = json.loads(text[start:stop])
+        except (ValueError, RecursionError):
+            continue  # not a record (a comment, a bad line): the shoe's reader says what is wrong with it
+        try:
+            record = new_shoe(value)
+        except RoadsError as exc:
+            raise exc.located(file=name, line=text.count(b"\n", 0, start) + 1) from None
+        if record is None:
+            continue
+        head = _header_end(text)
+        blanks = text.count(b"\n", head, stop)
+        return text[:head] + b"\n" * blanks + text[stop:], record
+    return text, None
+
+
+def _header_end(text: bytes) -> int:
+    """Return where a log's header (its comment and blank lines before the first data line) ends."""
+    at = 0
+    while at < len(text):
+        stop = text.find(b"\n", at) + 1 or len(text)
+        line = text[at:stop].strip()
+        if line and not line.startswith(b"#"):
+            break
+        at = stop
+    return at
+
+
 def add_followed(store: TableStore, path: str) -> Table:
     """Add a read-only table to ``store`` for the log at ``path`` (read once now, then by :func:`watch`)."""
     name = follow_name(path, set(store.tables))
@@ -90,6 +143,10 @@ class Follower:
         self.table = table
         self.fmt = fmt
         """The followed log's format (None: detected, as every command detects it)."""
+        self.game = table.game
+        """The game of a log whose header names none (the server's ``--game``)."""
+        self.text = b""
+        """The complete lines of the log read so far (the table holds its header and current shoe)."""
         self.seen: tuple[int, int, int, int] | None = None
         self.inode: tuple[int, int] | None = None
         self.problem: str | None = None
@@ -138,28 +195,32 @@ class Follower:
             self._report(f"{path}: {st.st_size} bytes, more than a followed shoe log holds ({MAX_FOLLOWED})")
             return None
         inode = (st.st_dev, st.st_ino)
-        read = len(table.text)
+        read = len(self.text)
         same = self.inode == inode and st.st_size >= read and self._unchanged(fd, read)
         try:
-            data = table.text + os.pread(fd, st.st_size - read, read) if same else os.pread(fd, st.st_size, 0)
+            data = self.text + os.pread(fd, st.st_size - read, read) if same else os.pread(fd, st.st_size, 0)
         except OSError as exc:
             self._report(f"{path}: cannot read it: {exc.strerror or exc}")
             return None
         complete = data[: data.rfind(b"\n") + 1]
-        new_shoe = (self.inode is not None and inode != self.inode) or not complete.startswith(table.text)
+        replaced = (self.inode is not None and inode != self.inode) or not complete.startswith(self.text)
         self.inode = inode
-        if complete == table.text and not new_shoe:
+        if complete == self.text and not replaced:
             return None
         try:
-            items = coups_of(complete, str(path), self.fmt, table.game)
+            game = header_game(io.BytesIO(complete), str(path)) or self.game
+            shoe, record = current_shoe(complete, str(path))
+            items = coups_of(shoe, str(path), self.fmt, game)
         except RoadsError as exc:
             self._report(str(exc))
             return None
         self.problem = None
-        if new_shoe and table.text:
-            table.shoe += 1
-        change = "shoe" if new_shoe and table.text else "coup" if len(items) >= table.coups else "undo"
-        table.text, table.size = complete, len(complete)
+        restarted = replaced and bool(self.text)
+        number = record.new_shoe if record is not None else table.shoe + 1 if restarted else table.shoe
+        change = "shoe" if restarted or number != table.shoe else "coup" if len(items) >= table.coups else "undo"
+        self.text = complete
+        table.text, table.size, table.game = shoe, len(complete), game
+        table.shoe, table.burned = number, tuple(record.burned or ()) if record is not None else ()
         table.items = items
         table.changes += 1  # one change a look, as the hub numbers its events: the state's id names the same place
         return change
@@ -168,7 +229,7 @@ class Follower:
         """Return whether the last bytes read are still where they were (the log grew, not rewritten)."""
         tail = min(read, TAIL)
         try:
-            return os.pread(fd, tail, read - tail) == self.table.text[read - tail :]
+            return os.pread(fd, tail, read - tail) == self.text[read - tail :]
         except OSError:
             return False
 

@@ -18,7 +18,7 @@ from markupsafe import Markup
 from ...analytics.drift import BAND
 from ...analytics.exposure import KNOWN_WORDS
 from ...analytics.gathered import FOREST_ROWS, SHOWN_GROUPS, GroupSample, family_size, holm_line
-from ...analytics.integrity import ORDER_RUN, REPEAT_RUN
+from ...analytics.integrity import ORDER_RUN, ORDER_RUN_RANKS, REPEAT_RUN
 from ...analytics.pershoe import LAW_NAMES
 from ...analytics.theory import ALPHA, EXACT_BELOW, Z99, at_most
 from ..jinja import environment
@@ -82,6 +82,7 @@ WORDS: dict[str, Any] = {
     "KNOWN_WORDS": KNOWN_WORDS,
     "REPEAT_RUN": REPEAT_RUN,
     "ORDER_RUN": ORDER_RUN,
+    "ORDER_RUN_RANKS": ORDER_RUN_RANKS,
     "SHOWN_FINDINGS": SHOWN_FINDINGS,
     "INTEGRITY_KINDS": INTEGRITY_KINDS,
 }
