@@ -18,6 +18,7 @@ write, never overwritten; ``PUT`` of a table whose file exists loads it.
 
 from __future__ import annotations
 
+import contextlib
 import io
 import itertools
 import json
@@ -331,9 +332,9 @@ class Store:
             table.seen = seen_of(cards)
             if self.keep_shoes is not None and table.shoe - table.first_shoe + 1 > self.keep_shoes:
                 try:
-                    _rotate(table, table.shoe - self.keep_shoes + 1)
-                except TableError as exc:  # the new shoe is on the disk: it is not refused for this
-                    say(f"error: {exc} (the shoes stay in the log)")
+                    _rotate(table, self.keep_shoes)
+                except TableError as exc:  # the new shoe is on the disk and answered: only the moving waits
+                    say(f"error: {exc} (the shoes stay in the log; the next new shoe tries again)")
             return table
 
     def log(self, table: Table) -> bytes:
@@ -454,17 +455,25 @@ _RELOADED = tuple(f.name for f in fields(Table) if f.name not in ("name", "path"
 shared by every request, so it is updated in place)."""
 
 
-def _rotate(table: Table, keep_from: int) -> None:
-    """Move the shoes of ``table``'s log before shoe ``keep_from`` into a dated file beside it.
+def _rotate(table: Table, keep: int) -> None:
+    """Move the shoes of ``table``'s log before its last ``keep`` into a dated file beside it.
 
-    The moved shoes are written first (``NAME.DATE.FIRST-LAST.jsonl``: the log's header, then its lines,
-    so every command reads the shoes by their numbers), synced; then the log is replaced at once by its
-    header, the ``{"new_shoe": keep_from}`` record and the shoes kept. A crash leaves the shoes in both
-    files, never in neither. Called under the table's lock, right after its log was written.
+    Only a log the server wholly wrote is rotated: one another program changed since (its stamp not what
+    the server left) is read again first, and one that changes while it is rotated is left as it is (the
+    dated file just written is removed; TableError). The moved shoes are written first
+    (``NAME.DATE.FIRST-LAST.jsonl``: the log's header, then its lines, so every command reads the shoes by
+    their numbers), synced; then the log is replaced at once by its header, the ``{"new_shoe": N}`` record
+    and the shoes kept. A crash leaves the shoes in both files, never in neither; a failed write (a full
+    disk) leaves the log as it was (TableError). Called under the table's lock, right after its log was
+    written.
     """
     import datetime
 
     assert table.path is not None
+    _fresh(table)  # another program's lines are read before the log is rewritten, never dropped
+    if table.shoe - table.first_shoe + 1 <= keep:
+        return
+    keep_from = table.shoe - keep + 1
     data = _tail(table.path, 0, table.size)
     lines = data.splitlines(keepends=True)
     head = b"".join(itertools.takewhile(lambda raw: bytes(raw).startswith(b"#"), lines))
@@ -480,15 +489,23 @@ def _rotate(table: Table, keep_from: int) -> None:
         return
     first = table.first_shoe
     moved = table.path.with_name(f"{table.name}.{datetime.date.today().isoformat()}.{first}-{keep_from - 1}.jsonl")
+    if moved.exists():
+        raise TableError(f"cannot rotate {table.path}: {moved.name} is there already", status=503)
     try:
-        if moved.exists():
-            raise TableError(f"cannot rotate {table.path}: {moved.name} is there already", status=503)
         atomic_write(moved, data[:cut], sync=True)
+    except RoadsError as exc:
+        raise TableError(f"cannot rotate {table.path}: {exc}", status=503) from None
+    try:
+        if _stamp(os.stat(table.path)) != table.stamp:
+            raise TableError(f"cannot rotate {table.path}: another program changed it meanwhile", status=409)
         atomic_write(table.path, head + data[cut:], sync=True)
         st = os.stat(table.path)
-    except OSError as exc:
-        table.stamp = None
-        raise TableError(f"cannot rotate {table.path}: {exc.strerror or exc}", status=503) from None
+    except (OSError, RoadsError) as exc:
+        with contextlib.suppress(OSError):
+            moved.unlink()  # the server's own file, just written: the shoes stay in the log alone
+        if isinstance(exc, TableError):
+            raise
+        raise TableError(f"cannot rotate {table.path}: {getattr(exc, 'strerror', None) or exc}", status=503) from None
     table.size = len(head) + len(data) - cut
     table.shoe_start -= cut - len(head)
     table.first_shoe = keep_from
