@@ -10,9 +10,9 @@ headers (:class:`Headers`).
 
 Every route, the quiz page (``/quiz``) included, is listed in :func:`routes`;
 a caller may add more by passing them to :func:`create_app` (``extra``). Blocking work (a
-synced write, a drawing) runs on one of the server's two worker threads
-(:mod:`.worker`: writes on one, answers on the other), so the event loop
-keeps pushing while it happens.
+synced write, a drawing) runs on one of the server's three worker threads
+(:mod:`.worker`: writes on one, answers on another, looks at followed logs on
+the third), so the event loop keeps pushing while it happens.
 """
 
 from __future__ import annotations

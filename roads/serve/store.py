@@ -7,13 +7,18 @@ line; an undo is the line ``{"undo": N}``, the next shoe the line ``{"new_shoe":
 :mod:`roads.logs.undo`), so the log is an archive of the table's shoes (``roads render LOG --shoe 3``).
 Only the current shoe is kept in memory, and only it is bounded (``MAX_LOG`` bytes a shoe).
 
-The server never rewrites a log. Each change is one line appended to the
-file (opened for appending, synced before the answer; the folder synced too
-when the file is new), so a coup costs the same on a table of 10 coups as on
-one of 10,000, and a crash can at worst leave the last line unfinished. A log
-that another program changed since the server last wrote it (its size, inode
-or modification time not what the server left) is read again before the next
-write, never overwritten; ``PUT`` of a table whose file exists loads it.
+The server rewrites no file it did not wholly write, and loses or alters nothing
+the user gave. Each change is one line appended to the file (opened for
+appending, synced before the answer; the folder synced too when the file is
+new), so a coup costs the same on a table of 10 coups as on one of 10,000, and
+a crash can at worst leave the last line unfinished. A log that another
+program changed since the server last wrote it (its size, inode or
+modification time not what the server left) is read again before the next
+write, never overwritten; ``PUT`` of a table whose file exists loads it. Two
+things change the folder otherwise: ``--keep-shoes`` moves a log's older shoes
+into a dated file and replaces the log by the rest (only a log still exactly as
+the server left it; see :func:`_rotate`), and the start removes the temporary
+files killed writers left there more than ``STALE_PART`` seconds (10 minutes) ago.
 """
 
 from __future__ import annotations
@@ -27,6 +32,7 @@ import re
 import stat
 import sys
 import threading
+import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, fields
 from pathlib import Path
@@ -66,7 +72,12 @@ MAX_TABLES = 1000
 add them without end. Tables already in ``--data`` are all loaded, whatever their number."""
 
 _PART = re.compile(r"\.[A-Za-z0-9_-]{1,64}\.jsonl\.[a-z0-9_]{8}\.part")
-"""A temporary file an older ``roads serve`` (which wrote each log whole) may have left when killed."""
+"""A temporary file an older ``roads serve`` (which wrote each log whole) or a rotation may have left when
+killed: the name :func:`roads.files.atomic_write` gives every file it writes (``roads deal -o`` too)."""
+
+STALE_PART = 10 * 60
+"""Seconds since a temporary file was last written past which it is a stray one a killed writer left: a
+younger one may be a running writer's (``roads deal -o DATA/t.jsonl`` as the server starts), and is kept."""
 
 _DIGITS = re.compile(r"[0-9]{1,4}")
 
@@ -75,7 +86,7 @@ Stamp = tuple[int, int, int, int]
 
 
 def table_name(name: str) -> str:
-    """Return ``name`` when it can be a table's name; UnknownTable otherwise."""
+    """Return ``name`` when it can be a table's name; TableError (404) otherwise."""
     if NAME.fullmatch(name) is None:
         raise TableError("no such table: a table's name is 1 to 64 letters, digits, '-' or '_'", status=404)
     return name
@@ -210,19 +221,25 @@ class Store:
                     say(f"error: {exc} (table '{path.stem}' is not served; the other tables are)")
 
     def _remove_parts(self, names: list[str]) -> None:
-        """Remove the temporary files a killed older server left in the folder, saying so in one line."""
+        """Remove the temporary files killed writers left in the folder (untouched for STALE_PART seconds: a
+        younger one may be a running writer's), saying so in one line."""
         removed = []
+        now = time.time()
         for name in names:
             if _PART.fullmatch(name):
+                path = self.folder / name
                 try:
-                    (self.folder / name).unlink()
+                    if now - path.lstat().st_mtime < STALE_PART:
+                        continue
+                    path.unlink()
                 except OSError:
                     continue
                 removed.append(name)
         if removed:
             say(
-                f"removed {len(removed)} unfinished write{'s' * (len(removed) > 1)} a stopped server left in "
-                f"{self.folder}: {', '.join(removed[:5])}{', ...' if len(removed) > 5 else ''}"
+                f"removed {len(removed)} unfinished write{'s' * (len(removed) > 1)} older than "
+                f"{STALE_PART // 60} minutes a stopped writer left in {self.folder}: "
+                f"{', '.join(removed[:5])}{', ...' if len(removed) > 5 else ''}"
             )
 
     def __iter__(self) -> Iterator[Table]:
@@ -243,7 +260,7 @@ class Store:
         """Nothing to stop."""
 
     def get(self, name: str) -> Table:
-        """Return the table called ``name``; UnknownTable when there is none."""
+        """Return the table called ``name``; TableError (404) when there is none."""
         found = self.tables.get(table_name(name))
         if found is None:
             raise TableError(f"no table '{name}': create it with PUT /api/tables/{name}", status=404)
