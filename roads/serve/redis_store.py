@@ -189,11 +189,6 @@ class RedisStore:
         for name in self._names():
             self.tables[name] = self._copy(name, catch_up=True)
 
-    @property
-    def where(self) -> str:
-        """Return where the tables are, as the server says when it starts."""
-        return self.url
-
     def _connect(self, timeout: float) -> redis.Redis:
         """Return a client of the store that never retries a command on its own (a write is answered once)."""
         return redis.Redis.from_url(

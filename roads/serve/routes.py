@@ -153,8 +153,11 @@ async def put_table(request: Request) -> Response:
         raise HTTPException(400, f"unknown key '{extra[0][:40]}': a table is {{\"game\"}} (or no body)")
     game = game_of(body["game"]) if "game" in body else None
     served = _served(request)
-    create = functools.partial(served.store.create, request.path_params["table"], game=game)
-    table, made = await worker.write(create)
+    name = request.path_params["table"]
+    before = served.store.tables.get(name)
+    table, made = await worker.write(functools.partial(served.store.create, name, game=game))
+    if table is not before and not served.store.publishes:  # a new log: its events count from its own records
+        served.hub.forget_table(table.name)
     if game is not None and table.game is not game:
         raise TableError(
             f"table '{table.name}' plays {table.game.title} (its log says so), not {game.title}: "
