@@ -52,7 +52,6 @@ from . import views
 from .store import (
     MAX_TABLES,
     NAME,
-    RANKS,
     Table,
     burned_cards,
     check_room,
@@ -64,7 +63,7 @@ from .store import (
     plan_undo,
     refuse_followed,
     say,
-    seen_of,
+    shown,
     table_name,
 )
 
@@ -570,8 +569,4 @@ def _apply(table: Table, line: bytes, kind: str, *, parse: bool = True) -> None:
     table.changes += 1
     if not parse:
         return
-    seen = seen_of(burned_cards(" ".join(table.burned)))
-    for item in table.items:
-        for card in getattr(item, "dealt", ()):
-            seen[RANKS.index(card.rank)] += 1
-    table.seen = seen
+    table.seen = shown(table)

@@ -48,15 +48,13 @@ from ..logs.reader import EMPTY
 from ..logs.records import NEW_SHOE, NEW_SHOE_MARK
 from ..logs.undo import NewShoeRecord, new_shoe
 from ..shoe import check_decks
-from .games import Item, cards_of, coup_item, dealt, header, item_object, read_items
+from .games import Item, cards_of, coup_item, dealt, header, item_object, ranks_seen, read_items
 
 NAME = re.compile(r"[A-Za-z0-9_-]{1,64}")
 """A table's name: the only part of a request that ever reaches the file system."""
 
 MAX_CARDS_TEXT = 200
 """Characters of a "cards" or "result" field: a coup is at most six cards."""
-
-RANKS = "A23456789TJQK"
 
 MAX_LOG = 1 << 20
 """Bytes of one shoe of a served table's log. A shoe is at most 416 cards (8 decks), about 80 coups (a few
@@ -326,9 +324,8 @@ class Store:
         with table.lock:
             _fresh(table)
             _append(table, plan_undo(table, expect))
-            gone = table.items.pop()
-            for card in dealt(gone):
-                table.seen[RANKS.index(card.rank)] -= 1
+            table.items.pop()
+            table.seen = shown(table)
             table.changes += 1
             return table
 
@@ -346,7 +343,7 @@ class Store:
             _append(table, line, bounded=False)
             table.shoe, table.shoe_start, table.items, table.changes = expect_shoe, table.size, [], table.changes + 1
             table.burned = tuple(str(card) for card in cards)
-            table.seen = seen_of(cards)
+            table.seen = shown(table)
             if self.keep_shoes is not None and table.shoe - table.first_shoe + 1 > self.keep_shoes:
                 try:
                     _rotate(table, self.keep_shoes)
@@ -539,12 +536,9 @@ def burned_cards(text: str | None) -> tuple[Card, ...]:
     return tuple(cards_of(text, "burned card"))
 
 
-def seen_of(cards: tuple[Card, ...]) -> list[int]:
-    """Return the count of each rank in ``cards`` (what a new shoe has shown once its cards are burned)."""
-    seen = [0] * 13
-    for card in cards:
-        seen[RANKS.index(card.rank)] += 1
-    return seen
+def shown(table: Table) -> list[int]:
+    """Return the ranks the current shoe of ``table`` has shown: its burned cards and its coups' cards."""
+    return ranks_seen(burned_cards(" ".join(table.burned)), table.items)
 
 
 def _write_all(fd: int, data: bytes) -> None:
@@ -639,10 +633,7 @@ def load_log(path: Path, rules: str, decks: int) -> Table:
     table.burned = tuple(burned or ())
     table.first_shoe = first or 1
     table.items = coups_of(b"".join(current), str(path), "jsonl", game)
-    table.seen = seen_of(burned_cards(" ".join(table.burned)))
-    for item in table.items:
-        for card in dealt(item):
-            table.seen[RANKS.index(card.rank)] += 1
+    table.seen = shown(table)
     return table
 
 
