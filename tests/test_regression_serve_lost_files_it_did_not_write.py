@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import os
+import time
 from pathlib import Path
 
 import pytest
@@ -21,7 +22,7 @@ from test_serve import post, served_client
 
 from roads.cli import main
 from roads.serve.routes import create_app
-from roads.serve.store import Store
+from roads.serve.store import STALE_PART, Store
 
 
 def test_put_of_a_log_made_while_serving_loads_it_and_never_truncates(tmp_path: Path) -> None:
@@ -96,13 +97,15 @@ def test_stray_part_files_are_removed_at_start_with_one_line(
     data.mkdir()
     (data / "main.jsonl").write_text("# format: jsonl\n", encoding="utf-8")
     parts = [data / ".main.jsonl.k3_9abcd.part", data / ".other.jsonl.zz00zz00.part"]
+    old = time.time() - STALE_PART - 60  # left by a killed writer: a younger part may be a running one's
     for part in parts:
         part.write_text("half a log", encoding="utf-8")
+        os.utime(part, (old, old))
     mine = data / "notes.part"  # not a name the server ever wrote: left alone
     mine.write_text("mine", encoding="utf-8")
     Store(data)
     err = capsys.readouterr().err
-    assert err.count("\n") == 1 and "removed 2 unfinished writes" in err
+    assert err.count("\n") == 1 and "removed 2 unfinished writes older than 10 minutes" in err
     assert not any(part.exists() for part in parts) and mine.exists()
 
 

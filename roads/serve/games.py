@@ -11,10 +11,11 @@ Tiger's names (:func:`outcomes`).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import itertools
+from collections.abc import Iterable, Sequence
 from typing import Any
 
-from ..cards import Card, parse_card
+from ..cards import RANKS, Card, parse_card
 from ..coup import Coup, resolve
 from ..dragon_tiger import CARDS_PER_COUP, DragonTigerCoup, coup_of
 from ..enums import Game
@@ -64,6 +65,16 @@ def item_object(item: Item, game: Game) -> dict[str, object]:
 def dealt(item: Item) -> tuple[Card, ...]:
     """Return the cards a coup dealt (none for a result alone)."""
     return item.dealt if isinstance(item, Coup | DragonTigerCoup) else ()
+
+
+def ranks_seen(burned: Iterable[Card], items: Iterable[Item] = ()) -> list[int]:
+    """Return how many cards of each rank (:data:`roads.cards.RANKS` order) a shoe has shown: its ``burned``
+    cards and the cards its coups ``items`` dealt (a result alone deals none). The one count of a served
+    table's seen ranks (its odds take them out), whichever store holds it."""
+    seen = [0] * len(RANKS)
+    for card in itertools.chain(burned, *map(dealt, items)):
+        seen[RANKS.index(card.rank)] += 1
+    return seen
 
 
 def outcomes(items: Sequence[Item]) -> list[Coup | Outcome]:

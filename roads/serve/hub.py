@@ -306,9 +306,15 @@ class Hub:
         transport.write(b"%x\r\n" % len(frame) + frame + b"\r\n")
 
     def forget_table(self, table: str) -> None:
-        """Forget ``table``'s recent events (its log is gone)."""
+        """Forget ``table``'s events (its log is new: a removed one made again, or another program's loaded), so
+        its next event is numbered from the new log's records, as its state is; an open stream's cursor of it
+        goes too, so that stream is given the new log's events from the first."""
         self.rings.pop(table, None)
-        self.positions.pop(table, None)
+        if self.positions.pop(table, None) is not None:
+            self.step += 1
+        for viewer in {*self.everyone, *self.viewers.get(table, ())}:
+            if viewer.cursor.pop(table, None) is not None:
+                viewer.step = -1
 
     def open(
         self,

@@ -52,7 +52,6 @@ from . import views
 from .store import (
     MAX_TABLES,
     NAME,
-    RANKS,
     Table,
     burned_cards,
     check_room,
@@ -64,7 +63,7 @@ from .store import (
     plan_undo,
     refuse_followed,
     say,
-    seen_of,
+    shown,
     table_name,
 )
 
@@ -201,11 +200,6 @@ class RedisStore:
         self._append_script = self.client.register_script(APPEND)
         for name in self._names():
             self.tables[name] = self._copy(name, catch_up=True)
-
-    @property
-    def where(self) -> str:
-        """Return where the tables are, as the server says when it starts."""
-        return self.url
 
     def _connect(self, timeout: float) -> redis.Redis:
         """Return a client of the store that never retries a command on its own (a write is answered once)."""
@@ -608,8 +602,4 @@ def _apply(table: Table, line: bytes, kind: str, *, parse: bool = True) -> None:
     table.changes += 1
     if not parse:
         return
-    seen = seen_of(burned_cards(" ".join(table.burned)))
-    for item in table.items:
-        for card in getattr(item, "dealt", ()):
-            seen[RANKS.index(card.rank)] += 1
-    table.seen = seen
+    table.seen = shown(table)

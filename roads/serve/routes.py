@@ -10,9 +10,9 @@ headers (:class:`Headers`).
 
 Every route, the quiz page (``/quiz``) included, is listed in :func:`routes`;
 a caller may add more by passing them to :func:`create_app` (``extra``). Blocking work (a
-synced write, a drawing) runs on one of the server's two worker threads
-(:mod:`.worker`: writes on one, answers on the other), so the event loop
-keeps pushing while it happens.
+synced write, a drawing) runs on one of the server's three worker threads
+(:mod:`.worker`: writes on one, answers on another, looks at followed logs on
+the third), so the event loop keeps pushing while it happens.
 """
 
 from __future__ import annotations
@@ -153,8 +153,11 @@ async def put_table(request: Request) -> Response:
         raise HTTPException(400, f"unknown key '{extra[0][:40]}': a table is {{\"game\"}} (or no body)")
     game = game_of(body["game"]) if "game" in body else None
     served = _served(request)
-    create = functools.partial(served.store.create, request.path_params["table"], game=game)
-    table, made = await worker.write(create)
+    name = request.path_params["table"]
+    before = served.store.tables.get(name)
+    table, made = await worker.write(functools.partial(served.store.create, name, game=game))
+    if table is not before and not served.store.publishes:  # a new log: its events count from its own records
+        served.hub.forget_table(table.name)
     if game is not None and table.game is not game:
         raise TableError(
             f"table '{table.name}' plays {table.game.title} (its log says so), not {game.title}: "

@@ -7,17 +7,23 @@ line; an undo is the line ``{"undo": N}``, the next shoe the line ``{"new_shoe":
 :mod:`roads.logs.undo`), so the log is an archive of the table's shoes (``roads render LOG --shoe 3``).
 Only the current shoe is kept in memory, and only it is bounded (``MAX_LOG`` bytes a shoe).
 
-The server never rewrites a log. Each change is one line appended to the
-file (opened for appending, synced before the answer; the folder synced too
-when the file is new), so a coup costs the same on a table of 10 coups as on
-one of 10,000, and a crash can at worst leave the last line unfinished. A log
-that another program changed since the server last wrote it (its size, inode
-or modification time not what the server left) is read again before the next
-write, never overwritten; ``PUT`` of a table whose file exists loads it.
+The server rewrites no file it did not wholly write, and loses or alters nothing
+the user gave. Each change is one line appended to the file (opened for
+appending, synced before the answer; the folder synced too when the file is
+new), so a coup costs the same on a table of 10 coups as on one of 10,000, and
+a crash can at worst leave the last line unfinished. A log that another
+program changed since the server last wrote it (its size, inode or
+modification time not what the server left) is read again before the next
+write, never overwritten; ``PUT`` of a table whose file exists loads it. Two
+things change the folder otherwise: ``--keep-shoes`` moves a log's older shoes
+into a dated file and replaces the log by the rest (only a log still exactly as
+the server left it; see :func:`_rotate`), and the start removes the temporary
+files killed writers left there more than ``STALE_PART`` seconds (10 minutes) ago.
 """
 
 from __future__ import annotations
 
+import contextlib
 import io
 import itertools
 import json
@@ -26,6 +32,7 @@ import re
 import stat
 import sys
 import threading
+import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, fields
 from pathlib import Path
@@ -41,15 +48,13 @@ from ..logs.reader import EMPTY
 from ..logs.records import NEW_SHOE, NEW_SHOE_MARK
 from ..logs.undo import NewShoeRecord, new_shoe
 from ..shoe import check_decks
-from .games import Item, cards_of, coup_item, dealt, header, item_object, read_items
+from .games import Item, cards_of, coup_item, dealt, header, item_object, ranks_seen, read_items
 
 NAME = re.compile(r"[A-Za-z0-9_-]{1,64}")
 """A table's name: the only part of a request that ever reaches the file system."""
 
 MAX_CARDS_TEXT = 200
 """Characters of a "cards" or "result" field: a coup is at most six cards."""
-
-RANKS = "A23456789TJQK"
 
 MAX_LOG = 1 << 20
 """Bytes of one shoe of a served table's log. A shoe is at most 416 cards (8 decks), about 80 coups (a few
@@ -65,7 +70,12 @@ MAX_TABLES = 1000
 add them without end. Tables already in ``--data`` are all loaded, whatever their number."""
 
 _PART = re.compile(r"\.[A-Za-z0-9_-]{1,64}\.jsonl\.[a-z0-9_]{8}\.part")
-"""A temporary file an older ``roads serve`` (which wrote each log whole) may have left when killed."""
+"""A temporary file an older ``roads serve`` (which wrote each log whole) or a rotation may have left when
+killed: the name :func:`roads.files.atomic_write` gives every file it writes (``roads deal -o`` too)."""
+
+STALE_PART = 10 * 60
+"""Seconds since a temporary file was last written past which it is a stray one a killed writer left: a
+younger one may be a running writer's (``roads deal -o DATA/t.jsonl`` as the server starts), and is kept."""
 
 _DIGITS = re.compile(r"[0-9]{1,4}")
 
@@ -74,7 +84,7 @@ Stamp = tuple[int, int, int, int]
 
 
 def table_name(name: str) -> str:
-    """Return ``name`` when it can be a table's name; UnknownTable otherwise."""
+    """Return ``name`` when it can be a table's name; TableError (404) otherwise."""
     if NAME.fullmatch(name) is None:
         raise TableError("no such table: a table's name is 1 to 64 letters, digits, '-' or '_'", status=404)
     return name
@@ -209,19 +219,25 @@ class Store:
                     say(f"error: {exc} (table '{path.stem}' is not served; the other tables are)")
 
     def _remove_parts(self, names: list[str]) -> None:
-        """Remove the temporary files a killed older server left in the folder, saying so in one line."""
+        """Remove the temporary files killed writers left in the folder (untouched for STALE_PART seconds: a
+        younger one may be a running writer's), saying so in one line."""
         removed = []
+        now = time.time()
         for name in names:
             if _PART.fullmatch(name):
+                path = self.folder / name
                 try:
-                    (self.folder / name).unlink()
+                    if now - path.lstat().st_mtime < STALE_PART:
+                        continue
+                    path.unlink()
                 except OSError:
                     continue
                 removed.append(name)
         if removed:
             say(
-                f"removed {len(removed)} unfinished write{'s' * (len(removed) > 1)} a stopped server left in "
-                f"{self.folder}: {', '.join(removed[:5])}{', ...' if len(removed) > 5 else ''}"
+                f"removed {len(removed)} unfinished write{'s' * (len(removed) > 1)} older than "
+                f"{STALE_PART // 60} minutes a stopped writer left in {self.folder}: "
+                f"{', '.join(removed[:5])}{', ...' if len(removed) > 5 else ''}"
             )
 
     def __iter__(self) -> Iterator[Table]:
@@ -242,7 +258,7 @@ class Store:
         """Nothing to stop."""
 
     def get(self, name: str) -> Table:
-        """Return the table called ``name``; UnknownTable when there is none."""
+        """Return the table called ``name``; TableError (404) when there is none."""
         found = self.tables.get(table_name(name))
         if found is None:
             raise TableError(f"no table '{name}': create it with PUT /api/tables/{name}", status=404)
@@ -308,9 +324,8 @@ class Store:
         with table.lock:
             _fresh(table)
             _append(table, plan_undo(table, expect))
-            gone = table.items.pop()
-            for card in dealt(gone):
-                table.seen[RANKS.index(card.rank)] -= 1
+            table.items.pop()
+            table.seen = shown(table)
             table.changes += 1
             return table
 
@@ -328,12 +343,12 @@ class Store:
             _append(table, line, bounded=False)
             table.shoe, table.shoe_start, table.items, table.changes = expect_shoe, table.size, [], table.changes + 1
             table.burned = tuple(str(card) for card in cards)
-            table.seen = seen_of(cards)
+            table.seen = shown(table)
             if self.keep_shoes is not None and table.shoe - table.first_shoe + 1 > self.keep_shoes:
                 try:
-                    _rotate(table, table.shoe - self.keep_shoes + 1)
-                except TableError as exc:  # the new shoe is on the disk: it is not refused for this
-                    say(f"error: {exc} (the shoes stay in the log)")
+                    _rotate(table, self.keep_shoes)
+                except TableError as exc:  # the new shoe is on the disk and answered: only the moving waits
+                    say(f"error: {exc} (the shoes stay in the log; the next new shoe tries again)")
             return table
 
     def log(self, table: Table) -> bytes:
@@ -454,17 +469,25 @@ _RELOADED = tuple(f.name for f in fields(Table) if f.name not in ("name", "path"
 shared by every request, so it is updated in place)."""
 
 
-def _rotate(table: Table, keep_from: int) -> None:
-    """Move the shoes of ``table``'s log before shoe ``keep_from`` into a dated file beside it.
+def _rotate(table: Table, keep: int) -> None:
+    """Move the shoes of ``table``'s log before its last ``keep`` into a dated file beside it.
 
-    The moved shoes are written first (``NAME.DATE.FIRST-LAST.jsonl``: the log's header, then its lines,
-    so every command reads the shoes by their numbers), synced; then the log is replaced at once by its
-    header, the ``{"new_shoe": keep_from}`` record and the shoes kept. A crash leaves the shoes in both
-    files, never in neither. Called under the table's lock, right after its log was written.
+    Only a log the server wholly wrote is rotated: one another program changed since (its stamp not what
+    the server left) is read again first, and one that changes while it is rotated is left as it is (the
+    dated file just written is removed; TableError). The moved shoes are written first
+    (``NAME.DATE.FIRST-LAST.jsonl``: the log's header, then its lines, so every command reads the shoes by
+    their numbers), synced; then the log is replaced at once by its header, the ``{"new_shoe": N}`` record
+    and the shoes kept. A crash leaves the shoes in both files, never in neither; a failed write (a full
+    disk) leaves the log as it was (TableError). Called under the table's lock, right after its log was
+    written.
     """
     import datetime
 
     assert table.path is not None
+    _fresh(table)  # another program's lines are read before the log is rewritten, never dropped
+    if table.shoe - table.first_shoe + 1 <= keep:
+        return
+    keep_from = table.shoe - keep + 1
     data = _tail(table.path, 0, table.size)
     lines = data.splitlines(keepends=True)
     head = b"".join(itertools.takewhile(lambda raw: bytes(raw).startswith(b"#"), lines))
@@ -480,15 +503,23 @@ def _rotate(table: Table, keep_from: int) -> None:
         return
     first = table.first_shoe
     moved = table.path.with_name(f"{table.name}.{datetime.date.today().isoformat()}.{first}-{keep_from - 1}.jsonl")
+    if moved.exists():
+        raise TableError(f"cannot rotate {table.path}: {moved.name} is there already", status=503)
     try:
-        if moved.exists():
-            raise TableError(f"cannot rotate {table.path}: {moved.name} is there already", status=503)
         atomic_write(moved, data[:cut], sync=True)
+    except RoadsError as exc:
+        raise TableError(f"cannot rotate {table.path}: {exc}", status=503) from None
+    try:
+        if _stamp(os.stat(table.path)) != table.stamp:
+            raise TableError(f"cannot rotate {table.path}: another program changed it meanwhile", status=409)
         atomic_write(table.path, head + data[cut:], sync=True)
         st = os.stat(table.path)
-    except OSError as exc:
-        table.stamp = None
-        raise TableError(f"cannot rotate {table.path}: {exc.strerror or exc}", status=503) from None
+    except (OSError, RoadsError) as exc:
+        with contextlib.suppress(OSError):
+            moved.unlink()  # the server's own file, just written: the shoes stay in the log alone
+        if isinstance(exc, TableError):
+            raise
+        raise TableError(f"cannot rotate {table.path}: {getattr(exc, 'strerror', None) or exc}", status=503) from None
     table.size = len(head) + len(data) - cut
     table.shoe_start -= cut - len(head)
     table.first_shoe = keep_from
@@ -505,12 +536,9 @@ def burned_cards(text: str | None) -> tuple[Card, ...]:
     return tuple(cards_of(text, "burned card"))
 
 
-def seen_of(cards: tuple[Card, ...]) -> list[int]:
-    """Return the count of each rank in ``cards`` (what a new shoe has shown once its cards are burned)."""
-    seen = [0] * 13
-    for card in cards:
-        seen[RANKS.index(card.rank)] += 1
-    return seen
+def shown(table: Table) -> list[int]:
+    """Return the ranks the current shoe of ``table`` has shown: its burned cards and its coups' cards."""
+    return ranks_seen(burned_cards(" ".join(table.burned)), table.items)
 
 
 def _write_all(fd: int, data: bytes) -> None:
@@ -605,10 +633,7 @@ def load_log(path: Path, rules: str, decks: int) -> Table:
     table.burned = tuple(burned or ())
     table.first_shoe = first or 1
     table.items = coups_of(b"".join(current), str(path), "jsonl", game)
-    table.seen = seen_of(burned_cards(" ".join(table.burned)))
-    for item in table.items:
-        for card in dealt(item):
-            table.seen[RANKS.index(card.rank)] += 1
+    table.seen = shown(table)
     return table
 
 
