@@ -55,6 +55,8 @@ def test_a_followed_table_reads_as_the_store_loads_the_same_log(tmp_path: Path) 
     loaded = load_log(path, "standard", 8)
     assert follower.table.shoe == loaded.shoe == 2
     assert follower.table.items == loaded.items and len(loaded.items) == 2
+    # GET .../log answers the followed file whole, every shoe (it answered the current shoe, earlier ones blanked)
+    assert Store(tmp_path / "other").log(follower.table) == path.read_bytes()
 
 
 def test_a_bad_line_after_a_new_shoe_record_is_named_by_its_line_in_the_file(

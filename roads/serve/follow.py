@@ -219,7 +219,7 @@ class Follower:
         number = record.new_shoe if record is not None else table.shoe + 1 if restarted else table.shoe
         change = "shoe" if restarted or number != table.shoe else "coup" if len(items) >= table.coups else "undo"
         self.text = complete
-        table.text, table.size, table.game = shoe, len(complete), game
+        table.text, table.whole, table.size, table.game = shoe, complete, len(complete), game
         table.shoe, table.burned = number, tuple(record.burned or ()) if record is not None else ()
         table.items = items
         table.changes += 1  # one change a look, as the hub numbers its events: the state's id names the same place

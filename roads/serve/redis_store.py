@@ -61,9 +61,9 @@ from .store import (
     plan_coup,
     plan_shoe,
     plan_undo,
+    ranks_shown,
     refuse_followed,
     say,
-    shown,
     table_name,
 )
 
@@ -602,4 +602,4 @@ def _apply(table: Table, line: bytes, kind: str, *, parse: bool = True) -> None:
     table.changes += 1
     if not parse:
         return
-    table.seen = shown(table)
+    table.seen = ranks_shown(table)

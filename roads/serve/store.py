@@ -106,7 +106,10 @@ class Table:
     """The game the table plays (``# game:`` in its log's header): every coup is read by its engine."""
     items: list[Item] = field(default_factory=list)
     text: bytes = b""
-    """The complete lines of a followed log (a served table's own log stays on the disk only)."""
+    """A followed log's header and current shoe (earlier shoes' lines blanked, so a line keeps its number in the
+    file); a served table's own log stays on the disk only."""
+    whole: bytes = b""
+    """A followed log's complete lines as read, every shoe: what ``GET .../log`` answers for it."""
     size: int = 0
     """Bytes of the log as the server last wrote or read it."""
     stamp: Stamp | None = None
@@ -325,7 +328,7 @@ class Store:
             _fresh(table)
             _append(table, plan_undo(table, expect))
             table.items.pop()
-            table.seen = shown(table)
+            table.seen = ranks_shown(table)
             table.changes += 1
             return table
 
@@ -343,7 +346,7 @@ class Store:
             _append(table, line, bounded=False)
             table.shoe, table.shoe_start, table.items, table.changes = expect_shoe, table.size, [], table.changes + 1
             table.burned = tuple(str(card) for card in cards)
-            table.seen = shown(table)
+            table.seen = ranks_shown(table)
             if self.keep_shoes is not None and table.shoe - table.first_shoe + 1 > self.keep_shoes:
                 try:
                     _rotate(table, self.keep_shoes)
@@ -357,7 +360,7 @@ class Store:
             return table.archive()
         assert table.path is not None
         if table.followed:
-            return table.text
+            return table.whole
         return _tail(table.path, 0, os.path.getsize(table.path) if table.path.exists() else 0)
 
 
@@ -536,7 +539,7 @@ def burned_cards(text: str | None) -> tuple[Card, ...]:
     return tuple(cards_of(text, "burned card"))
 
 
-def shown(table: Table) -> list[int]:
+def ranks_shown(table: Table) -> list[int]:
     """Return the ranks the current shoe of ``table`` has shown: its burned cards and its coups' cards."""
     return ranks_seen(burned_cards(" ".join(table.burned)), table.items)
 
@@ -633,7 +636,7 @@ def load_log(path: Path, rules: str, decks: int) -> Table:
     table.burned = tuple(burned or ())
     table.first_shoe = first or 1
     table.items = coups_of(b"".join(current), str(path), "jsonl", game)
-    table.seen = shown(table)
+    table.seen = ranks_shown(table)
     return table
 
 
