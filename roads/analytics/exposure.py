@@ -42,6 +42,7 @@ from ..bets.settle import settle
 from ..cards import RANKS, SUITS, Card, rank_value
 from ..coup import Coup
 from ..errors import LogError, OddsError, RoadsError
+from ..logs.archive import needs_cards
 from ..odds.api import MIN_CARDS, compositions_through, shoe_phrase
 
 if TYPE_CHECKING:
@@ -311,5 +312,5 @@ def shoe_cards(shoe: Shoe, decks: int, entries: Iterable[Entry] | None = None) -
             file=shoe.file,
         )
     burned = shoe.burned_cards()
-    coups = shoe.dealt_coups("roads exposure needs", entries)
+    coups = shoe.coups(needs_cards("roads exposure needs"), entries)
     return ShoeCards(shoe.id, shoe.label(), tuple(coups), burned)

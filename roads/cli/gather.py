@@ -26,7 +26,7 @@ from ..analytics.counting import blocks, count_block, count_shoe, dask_counter, 
 from ..analytics.tables import ShoeInfo, shoe_rows
 from ..errors import LogError, RoadsError
 from ..files import refuse_inputs
-from ..logs.archive import Shoe, _numbered, open_archive
+from ..logs.archive import Shoe, _numbered, needs_cards, open_archive
 from ..logs.fields import day_of
 from ..pool import run_tasks, worker_count
 from .inputs import Inputs
@@ -333,7 +333,7 @@ def held(inputs: Inputs, hold: Hold, by: str | None, progress: Progress) -> None
 
     def settled(shoe: Shoe) -> tuple[str | None, list[Coup]]:
         key = None if by is None else group_of(shoe, by)
-        return key, shoe.dealt_coups("roads stats --hold settles every bet from")
+        return key, shoe.coups(needs_cards("roads stats --hold settles every bet from"))
 
     for _, (key, coups) in inputs.read(settled):
         hold.add(key, coups)
@@ -347,7 +347,7 @@ def checked(inputs: Inputs, check: Integrity, progress: Progress) -> None:
     from ..analytics.integrity import shoe_sequence  # deferred: --integrity only
 
     def cards(shoe: Shoe) -> tuple[str, ...]:
-        return shoe_sequence(shoe.burned_cards(), shoe.dealt_coups("roads stats --integrity reads"))
+        return shoe_sequence(shoe.burned_cards(), shoe.coups(needs_cards("roads stats --integrity reads")))
 
     for shoe, sequence in inputs.read(cards):
         check.add(shoe.label(), sequence)

@@ -36,6 +36,10 @@ MAX_LINE = 1 << 20
 """A JSON Lines line longer than this is one bad shoe, skipped without holding it."""
 
 
+RESULTS_ONLY = "this shoe holds results only, and this needs cards"
+"""What :meth:`Shoe.coups` says of a coup without its cards unless told otherwise."""
+
+
 @dataclass(frozen=True, slots=True)
 class Shoe:
     """One shoe of a log: where it is, its id, and its coups (or why they cannot be read)."""
@@ -137,25 +141,6 @@ class Shoe:
         for record in self.iter_records():
             yield to_entry(record, self.file)
 
-    def dealt_coups(self, needs: str, entries: Iterable[Entry] | None = None) -> list[Coup]:
-        """Return every coup of the shoe with its cards (``entries``: its coups already read, else read here).
-
-        A coup logged as a result only is a LogError naming its file, line and coup, saying that ``needs``
-        (``roads exposure needs``, ``roads stats --integrity reads``) the cards of every coup.
-        """
-        coups = []
-        for entry in self.entries() if entries is None else entries:
-            if entry.coup is None:
-                raise LogError(
-                    f"this log holds results only, and {needs} the cards of every coup "
-                    "(a cards, stream, JSON or JSON Lines log with cards)",
-                    file=self.file,
-                    line=entry.line,
-                    coup=entry.number,
-                )
-            coups.append(entry.coup)
-        return coups
-
     def outcome_batches(self) -> Iterator[list[Outcome]]:
         """Return the shoe's outcomes a batch at a time (a one-shoe results file takes the fast path)."""
         if self.results is not None:
@@ -170,19 +155,27 @@ class Shoe:
         """Return every outcome of the shoe, in order."""
         return list(itertools.chain.from_iterable(self.outcome_batches()))
 
-    def coups(self) -> list[Coup]:
-        """Return every coup of the shoe with its cards; LogError when the shoe holds results only."""
+    def coups(self, refusal: str = RESULTS_ONLY, entries: Iterable[Entry] | None = None) -> list[Coup]:
+        """Return every coup of the shoe with its cards (``entries``: its coups already read, else read here).
+
+        A coup logged as a result only is a LogError saying ``refusal`` (:func:`needs_cards` words it for a
+        command) and naming its file, line and coup.
+        """
         out = []
-        for entry in self.entries():
+        for entry in self.entries() if entries is None else entries:
             if entry.coup is None:
-                raise LogError(
-                    "this shoe holds results only, and this needs cards",
-                    file=self.file,
-                    line=entry.line,
-                    coup=entry.number,
-                )
+                raise LogError(refusal, file=self.file, line=entry.line, coup=entry.number)
             out.append(entry.coup)
         return out
+
+
+def needs_cards(needs: str) -> str:
+    """Return the refusal of a results log by a reader that ``needs`` every coup's cards
+    (``roads exposure needs``, ``roads stats --integrity reads``)."""
+    return (
+        f"this log holds results only, and {needs} the cards of every coup "
+        "(a cards, stream, JSON or JSON Lines log with cards)"
+    )
 
 
 _HEADER = re.compile(r"^[ \t]*#[ \t]*(" + "|".join(FIELDS) + r")[ \t]*[:=][ \t]*(.*?)[ \t\r]*$", re.M | re.I)
