@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import uvicorn
+from helpers import ROOT, load_script
 
 from roads.serve.routes import create_app
 from roads.serve.store import Store
@@ -96,6 +97,26 @@ class Answer:
 def client(base: str) -> Client:
     """Return a client of the server at ``base``."""
     return Client(base)
+
+
+@contextlib.contextmanager
+def serve_process(data: Path) -> Iterator[tuple[str, Client]]:
+    """Run ``roads serve`` as its own process on ``data`` (loopback, a free port), as a browser test's server;
+    yield its base URL and a client, stop it after."""
+    process, port = load_script("bench_serve", ROOT / "benchmarks" / "bench_serve.py").start_server(data)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        yield base, client(base)
+    finally:
+        process.terminate()
+        process.wait(10)
+
+
+def results_table(http: Client, name: str, keys: str, **table: object) -> None:
+    """Make table ``name`` (``table``: its PUT body) and post ``keys`` to it as results, a coup each."""
+    assert http.put(f"/api/tables/{name}", json=table).status_code == 201
+    for n, key in enumerate(keys, 1):
+        assert http.post(f"/api/tables/{name}/coups", json={"result": key, "expect": n}).status_code == 201
 
 
 class Events:

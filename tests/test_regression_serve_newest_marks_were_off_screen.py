@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import random
 import re
-import subprocess
 from collections.abc import Iterator
 from typing import Any
 
@@ -20,9 +19,8 @@ import pytest
 
 pytest.importorskip("starlette", reason="roads[serve] (in the test extra) is not installed")
 
-from serve_live import client
+from serve_live import client, results_table, serve_process
 from test_browser import browser  # noqa: F401  # the shared headless-chromium fixture
-from test_serve_live import BENCH
 
 from roads import Scoreboard
 from roads.render import render
@@ -94,18 +92,10 @@ def test_a_view_wider_than_the_whole_board_draws_it_whole() -> None:
 @pytest.fixture(scope="module")
 def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """Yield the base URL of a real ``roads serve`` with tables ``thirty`` (30 coups) and ``eighty-two``."""
-    data = tmp_path_factory.mktemp("serve") / "data"
-    process: subprocess.Popen[str]
-    process, port = BENCH.start_server(data)
-    base = f"http://127.0.0.1:{port}"
-    with client(base) as http:
+    with serve_process(tmp_path_factory.mktemp("serve") / "data") as (base, http):
         for name, keys in TABLES.items():
-            assert http.put(f"/api/tables/{name}", json={}).status_code == 201
-            for n, key in enumerate(keys, 1):
-                assert http.post(f"/api/tables/{name}/coups", json={"result": key, "expect": n}).status_code == 201
-    yield base
-    process.terminate()
-    process.wait(10)
+            results_table(http, name, keys)
+        yield base
 
 
 def test_a_bad_fit_is_one_line_and_a_400(served: str) -> None:

@@ -4,7 +4,6 @@ back coup again in Dragon Tiger's words."""
 
 from __future__ import annotations
 
-import subprocess
 from collections.abc import Iterator
 from typing import Any
 
@@ -13,11 +12,10 @@ from helpers import axe_script, serious_violations
 
 pytest.importorskip("starlette", reason="roads[serve] (in the test extra) is not installed")
 
-from serve_live import client
+from serve_live import client, results_table, serve_process
 from serve_live import open_table_page as _open
 from test_browser import browser  # noqa: F401  # the shared headless-chromium fixture
 from test_serve_dragon_tiger import DT, dealt
-from test_serve_live import BENCH
 
 pytestmark = pytest.mark.browser
 
@@ -26,18 +24,12 @@ pytestmark = pytest.mark.browser
 def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """Yield the base URL of a real ``roads serve`` with two Dragon Tiger tables: ``keys`` (empty) and ``dealt``
     (4 coups' cards)."""
-    data = tmp_path_factory.mktemp("serve") / "data"
-    process: subprocess.Popen[str]
-    process, port = BENCH.start_server(data)
-    base = f"http://127.0.0.1:{port}"
-    with client(base) as http:
+    with serve_process(tmp_path_factory.mktemp("serve") / "data") as (base, http):
         for name in ("keys", "dealt"):
-            assert http.put(f"/api/tables/{name}", json=DT).status_code == 201
+            results_table(http, name, "", **DT)
         for n in range(1, 5):
             assert http.post("/api/tables/dealt/coups", json={"cards": dealt(n - 1), "expect": n}).status_code == 201
-    yield base
-    process.terminate()
-    process.wait(10)
+        yield base
 
 
 def test_keys_d_t_e_enter_dragon_tiger_and_tie_and_redo_enters_a_tie_again(

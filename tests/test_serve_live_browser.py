@@ -4,7 +4,6 @@ tables updates live, both over plain HTTP/1.1 (uvicorn, no proxy) in Debian's ch
 from __future__ import annotations
 
 import re
-import subprocess
 from collections.abc import Iterator
 from typing import Any
 
@@ -12,9 +11,8 @@ import pytest
 
 pytest.importorskip("starlette", reason="roads[serve] (in the test extra) is not installed")
 
-from serve_live import client
+from serve_live import client, results_table, serve_process
 from test_browser import browser  # noqa: F401  # the shared headless-chromium fixture
-from test_serve_live import BENCH
 
 pytestmark = pytest.mark.browser
 
@@ -24,16 +22,10 @@ LOBBY = [f"t{n:03d}" for n in range(1, 101)]
 @pytest.fixture(scope="module")
 def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """Yield the base URL of a real ``roads serve`` (HTTP/1.1 on loopback) with the lobby's 100 tables made."""
-    data = tmp_path_factory.mktemp("serve") / "data"
-    process: subprocess.Popen[str]
-    process, port = BENCH.start_server(data)
-    base = f"http://127.0.0.1:{port}"
-    with client(base) as http:
+    with serve_process(tmp_path_factory.mktemp("serve") / "data") as (base, http):
         for name in LOBBY:
-            assert http.put(f"/api/tables/{name}", json={}).status_code == 201
-    yield base
-    process.terminate()
-    process.wait(10)
+            results_table(http, name, "")
+        yield base
 
 
 def _open(browser: Any, url: str) -> tuple[Any, list[str], list[str]]:  # noqa: F811

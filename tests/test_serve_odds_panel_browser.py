@@ -6,7 +6,6 @@ Regression: a table entered by result keys showed full-shoe odds with "Cards lef
 
 from __future__ import annotations
 
-import subprocess
 from collections.abc import Iterator
 from typing import Any
 
@@ -14,11 +13,10 @@ import pytest
 
 pytest.importorskip("starlette", reason="roads[serve] (in the test extra) is not installed")
 
-from serve_live import client
+from serve_live import client, results_table, serve_process
 from serve_live import open_table_page as _open
 from test_browser import browser  # noqa: F401  # the shared headless-chromium fixture
 from test_serve import cards
-from test_serve_live import BENCH
 
 pytestmark = pytest.mark.browser
 
@@ -26,20 +24,12 @@ pytestmark = pytest.mark.browser
 @pytest.fixture(scope="module")
 def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """Yield the base URL of a real ``roads serve`` with ``results`` (30 results) and ``dealt`` (5 coups' cards)."""
-    data = tmp_path_factory.mktemp("serve") / "data"
-    process: subprocess.Popen[str]
-    process, port = BENCH.start_server(data)
-    base = f"http://127.0.0.1:{port}"
-    with client(base) as http:
-        for name in ("results", "dealt"):
-            assert http.put(f"/api/tables/{name}", json={}).status_code == 201
-        for n, key in enumerate("BPPBTBBPPPBPTBBPBPPBBBPPBPBBPP", 1):
-            assert http.post("/api/tables/results/coups", json={"result": key, "expect": n}).status_code == 201
+    with serve_process(tmp_path_factory.mktemp("serve") / "data") as (base, http):
+        results_table(http, "results", "BPPBTBBPPPBPTBBPBPPBBBPPBPBBPP")
+        results_table(http, "dealt", "")
         for n in range(1, 6):
             assert http.post("/api/tables/dealt/coups", json={"cards": cards(n - 1), "expect": n}).status_code == 201
-    yield base
-    process.terminate()
-    process.wait(10)
+        yield base
 
 
 def test_a_results_tables_odds_panel_says_the_next_coups_odds_need_the_cards(

@@ -7,7 +7,6 @@ Regression: the page squeezed the whole board to its width (5 px derived marks a
 from __future__ import annotations
 
 import re
-import subprocess
 from collections.abc import Iterator
 from typing import Any
 
@@ -16,9 +15,8 @@ from helpers import axe_script, serious_violations
 
 pytest.importorskip("starlette", reason="roads[serve] (in the test extra) is not installed")
 
-from serve_live import client
+from serve_live import client, results_table, serve_process
 from test_browser import browser  # noqa: F401  # the shared headless-chromium fixture
-from test_serve_live import BENCH
 
 pytestmark = pytest.mark.browser
 
@@ -30,18 +28,10 @@ SMALLEST = {390: 16, 768: 16, 1280: 24, 1920: 24}
 @pytest.fixture(scope="module")
 def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """Yield the base URL of a real ``roads serve`` with table ``thirty`` (30 coups) and ``life`` (30, changed)."""
-    data = tmp_path_factory.mktemp("serve") / "data"
-    process: subprocess.Popen[str]
-    process, port = BENCH.start_server(data)
-    base = f"http://127.0.0.1:{port}"
-    with client(base) as http:
+    with serve_process(tmp_path_factory.mktemp("serve") / "data") as (base, http):
         for name in ("thirty", "life", "asks"):
-            assert http.put(f"/api/tables/{name}", json={}).status_code == 201
-            for n, key in enumerate(KEYS, 1):
-                assert http.post(f"/api/tables/{name}/coups", json={"result": key, "expect": n}).status_code == 201
-    yield base
-    process.terminate()
-    process.wait(10)
+            results_table(http, name, KEYS)
+        yield base
 
 
 def _open(browser: Any, url: str, width: int, height: int = 900) -> Any:  # noqa: F811

@@ -8,7 +8,6 @@ of a mark did nothing and tapping the empty cell below and right of it opened it
 from __future__ import annotations
 
 import re
-import subprocess
 from collections.abc import Iterator
 from typing import Any
 
@@ -16,9 +15,8 @@ import pytest
 
 pytest.importorskip("starlette", reason="roads[serve] (in the test extra) is not installed")
 
-from serve_live import client
+from serve_live import client, results_table, serve_process
 from test_browser import browser  # noqa: F401  # the shared headless-chromium fixture
-from test_serve_live import BENCH
 
 pytestmark = pytest.mark.browser
 
@@ -31,17 +29,9 @@ DERIVED = ("big-eye-boy", "small-road", "cockroach-pig")
 @pytest.fixture(scope="module")
 def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """Yield the base URL of a real ``roads serve`` with table ``thirty`` of 30 coups."""
-    data = tmp_path_factory.mktemp("serve") / "data"
-    process: subprocess.Popen[str]
-    process, port = BENCH.start_server(data)
-    base = f"http://127.0.0.1:{port}"
-    with client(base) as http:
-        assert http.put("/api/tables/thirty", json={}).status_code == 201
-        for n, key in enumerate(KEYS, 1):
-            assert http.post("/api/tables/thirty/coups", json={"result": key, "expect": n}).status_code == 201
-    yield base
-    process.terminate()
-    process.wait(10)
+    with serve_process(tmp_path_factory.mktemp("serve") / "data") as (base, http):
+        results_table(http, "thirty", KEYS)
+        yield base
 
 
 def _marks(svg: str) -> list[tuple[str, int, float, float, float]]:

@@ -8,7 +8,6 @@ background."""
 from __future__ import annotations
 
 import re
-import subprocess
 from collections.abc import Iterator
 from typing import Any
 
@@ -17,9 +16,8 @@ from helpers import axe_script, serious_violations
 
 pytest.importorskip("starlette", reason="roads[serve] (in the test extra) is not installed")
 
-from serve_live import client
+from serve_live import client, results_table, serve_process
 from test_browser import browser  # noqa: F401  # the shared headless-chromium fixture
-from test_serve_live import BENCH
 from test_serve_table_page_browser import KEYS, smallest_cell
 
 pytestmark = pytest.mark.browser
@@ -30,20 +28,10 @@ LOBBY = [f"floor{n:02d}" for n in range(1, 21)]
 @pytest.fixture(scope="module")
 def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """Yield the base URL of a real ``roads serve`` with 20 tables, the first with 30 coups."""
-    data = tmp_path_factory.mktemp("serve") / "data"
-    process: subprocess.Popen[str]
-    process, port = BENCH.start_server(data)
-    base = f"http://127.0.0.1:{port}"
-    with client(base) as http:
-        for name in LOBBY:
-            assert http.put(f"/api/tables/{name}", json={}).status_code == 201
+    with serve_process(tmp_path_factory.mktemp("serve") / "data") as (base, http):
         for i, name in enumerate(LOBBY):
-            keys = KEYS if i == 0 else KEYS[: 5 + i]
-            for n, key in enumerate(keys, 1):
-                assert http.post(f"/api/tables/{name}/coups", json={"result": key, "expect": n}).status_code == 201
-    yield base
-    process.terminate()
-    process.wait(10)
+            results_table(http, name, KEYS if i == 0 else KEYS[: 5 + i])
+        yield base
 
 
 def _open(browser: Any, url: str, width: int, height: int) -> Any:  # noqa: F811

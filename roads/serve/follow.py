@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import asyncio
 import io
-import json
 import os
 import stat
 import sys
@@ -28,10 +27,10 @@ from ..errors import RoadsError
 from ..files import safe_stem
 from ..logs.dragon_tiger import header_game
 from ..logs.records import NEW_SHOE_MARK
-from ..logs.undo import NewShoeRecord, new_shoe
+from ..logs.undo import NewShoeRecord
 from . import worker
 from .hub import Hub, event
-from .store import NAME, Table, TableStore, coups_of
+from .store import NAME, Table, TableStore, coups_of, new_shoe_of
 
 POLL = 0.2
 """Seconds between looks at a followed file."""
@@ -100,16 +99,9 @@ def current_shoe(text: bytes, name: str) -> tuple[bytes, NewShoeRecord | None]:
         start = text.rfind(b"\n", 0, at) + 1
         stop = text.find(b"\n", at) + 1 or len(text)
         end = start
-        try:
-            value = json.loads(text[start:stop])
-        except (ValueError, RecursionError):
-            continue  # not a record (a comment, a bad line): the shoe's reader says what is wrong with it
-        try:
-            record = new_shoe(value)
-        except RoadsError as exc:
-            raise exc.located(file=name, line=text.count(b"\n", 0, start) + 1) from None
+        record = new_shoe_of(text[start:stop].strip(), name, text.count(b"\n", 0, start) + 1)
         if record is None:
-            continue
+            continue  # not a record (a comment, a bad line): the shoe's reader says what is wrong with it
         head = _header_end(text)
         blanks = text.count(b"\n", head, stop)
         return text[:head] + b"\n" * blanks + text[stop:], record

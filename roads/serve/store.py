@@ -497,7 +497,7 @@ def _rotate(table: Table, keep: int) -> None:
     at, cut = len(head), None
     for raw in lines[head.count(b"\n") :]:
         if _BREAK in raw:
-            found = _new_shoe(raw.strip(), table.path, 0)
+            found = new_shoe_of(raw.strip(), table.path, 0)
             if found is not None and found.new_shoe == keep_from:
                 cut = at
                 break
@@ -619,7 +619,7 @@ def load_log(path: Path, rules: str, decks: int) -> Table:
                     continue
                 changes += 1
                 if _BREAK in line:
-                    found = _new_shoe(line, path, number)
+                    found = new_shoe_of(line, path, number)
                     if found is not None:
                         shoe, start, burned = found.new_shoe, size, found.burned
                         current, held = [], 0
@@ -656,11 +656,13 @@ def coups_of(text: bytes, name: str, fmt: str | None, game: Game = Game.BACCARAT
     return []
 
 
-def _new_shoe(line: bytes, path: Path, number: int) -> NewShoeRecord | None:
-    """Return the new-shoe record a log line is (None when it is another line); LogError naming the line."""
+def new_shoe_of(line: bytes, path: Path | str, number: int) -> NewShoeRecord | None:
+    """Return the new-shoe record a log line is (None when it is another line); LogError naming the line.
+
+    The one reading of a new-shoe line in a table's log: the store's, and a followed log's."""
     try:
         value = json.loads(line)
-    except ValueError:
+    except (ValueError, RecursionError):
         return None  # not JSON: the reader of the shoe says what is wrong with it
     try:
         return new_shoe(value)
