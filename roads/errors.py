@@ -50,7 +50,7 @@ _UNPRINTED = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"})
 
 
 class Where(TypedDict, total=False):
-    """Where a problem is, as the keyword arguments of a RoadsError (``LogError(message, **where)``)."""
+    """Where a problem is, as the keyword arguments of a RoadsError or a LogWarning (``LogError(message, **where)``)."""
 
     file: str | None
     line: int | None
@@ -58,8 +58,12 @@ class Where(TypedDict, total=False):
     coup: int | None
 
 
-class RoadsError(ValueError):
-    """Base class of every user-facing error in ``roads``."""
+class Located(Exception):
+    """A problem and where it is (file, line, column, coup), printed as one line that points at it.
+
+    The one keeper of a problem's place: every error (:class:`RoadsError`) and a reader's warning
+    (:class:`roads.logwarning.LogWarning`) build on it.
+    """
 
     def __init__(
         self,
@@ -77,16 +81,6 @@ class RoadsError(ValueError):
         self.column = column
         self.coup = coup
 
-    def located(
-        self, *, file: str | None = None, line: int | None = None, column: int | None = None, coup: int | None = None
-    ) -> RoadsError:
-        """Return this error with any missing location filled in."""
-        self.file = self.file if self.file is not None else file
-        self.line = self.line if self.line is not None else line
-        self.column = self.column if self.column is not None else column
-        self.coup = self.coup if self.coup is not None else coup
-        return self
-
     def __str__(self) -> str:
         where = []
         if self.file is not None:
@@ -99,6 +93,20 @@ class RoadsError(ValueError):
             where.append(f"coup {self.coup}")
         text = f"{', '.join(where)}: {self.message}" if where else self.message
         return one_line(text)
+
+
+class RoadsError(Located, ValueError):
+    """Base class of every user-facing error in ``roads``."""
+
+    def located(
+        self, *, file: str | None = None, line: int | None = None, column: int | None = None, coup: int | None = None
+    ) -> RoadsError:
+        """Return this error with any missing location filled in."""
+        self.file = self.file if self.file is not None else file
+        self.line = self.line if self.line is not None else line
+        self.column = self.column if self.column is not None else column
+        self.coup = self.coup if self.coup is not None else coup
+        return self
 
 
 class CardError(RoadsError):

@@ -7,29 +7,19 @@ the errors (:mod:`roads.errors`) sit below the cards. It lives outside
 
 from __future__ import annotations
 
+from typing import Unpack
+
 from .cards import Card
-from .errors import LogError
+from .errors import Located, Where
 
 
-class LogWarning(UserWarning):
-    """A problem a reader can work around (a stream that ends mid-coup); carries where it is."""
+class LogWarning(Located, UserWarning):
+    """A problem a reader can work around (a stream that ends mid-coup); carries where it is, as an error does."""
 
     def __init__(
-        self,
-        message: str,
-        *,
-        file: str | None = None,
-        line: int | None = None,
-        coup: int | None = None,
-        cards: int | None = None,
-        dealt: tuple[Card, ...] = (),
+        self, message: str, *, cards: int | None = None, dealt: tuple[Card, ...] = (), **where: Unpack[Where]
     ) -> None:
-        located = LogError(message, file=file, line=line, coup=coup)
-        super().__init__(str(located))
-        self.message = message
-        self.file = file
-        self.line = line
-        self.coup = coup
+        super().__init__(message, **where)
         self.cards = cards
         self.dealt = dealt
         """The cards of the unfinished coup, in dealing order: they have left the shoe all the same."""
