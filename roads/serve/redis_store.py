@@ -53,6 +53,7 @@ from .store import (
     MAX_TABLES,
     NAME,
     Table,
+    Tables,
     burned_cards,
     check_room,
     coups_of,
@@ -160,7 +161,7 @@ def _position(entry_id: bytes) -> int:
     return int(entry_id.split(b"-", 1)[1])
 
 
-class RedisStore:
+class RedisStore(Tables):
     """Every table of one Redis, a copy of each kept by this worker and kept up to date by :meth:`feed`."""
 
     publishes = True
@@ -175,17 +176,12 @@ class RedisStore:
         *,
         timeout: float = TIMEOUT,
     ) -> None:
+        super().__init__(rules, decks, game)
         self.url = check_url(url)
         self.timeout = timeout
         """Seconds a command waits for Redis's answer (TIMEOUT)."""
-        self.rules = rules
-        self.decks = decks
-        self.game = game
-        """The game of a table made without one (``--game``): a table's settings hash keeps its own."""
-        self.tables: dict[str, Table] = {}
         self.hub: Hub | None = None
         self.loop: asyncio.AbstractEventLoop | None = None
-        self._create = threading.Lock()
         self._live = True
         self._stopped = threading.Event()
         self._thread: threading.Thread | None = None
@@ -268,17 +264,6 @@ class RedisStore:
             with table.lock:
                 self._catch_up(table)
         return table
-
-    def __iter__(self) -> Iterator[Table]:
-        found = list(self.tables.values())  # a copy first: the feed's thread may add a table meanwhile
-        return iter(sorted(found, key=lambda t: t.name))
-
-    def get(self, name: str) -> Table:
-        """Return the table called ``name``; 404 when there is none."""
-        found = self.tables.get(table_name(name))
-        if found is None:
-            raise TableError(f"no table '{name}': create it with PUT /api/tables/{name}", status=404)
-        return found
 
     def live(self) -> bool:
         """Return whether the feed reaches Redis now."""

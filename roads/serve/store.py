@@ -185,7 +185,32 @@ def say(line: str) -> None:
     print(f"roads: {line}", file=sys.stderr, flush=True)
 
 
-class Store:
+class Tables:
+    """What every store keeps alike: its tables by name, the settings of a table made without its own, and the
+    lock that makes one table at a time; the base of :class:`Store` and the Redis store."""
+
+    def __init__(self, rules: str, decks: int, game: Game) -> None:
+        self.rules = rules
+        self.decks = decks
+        self.game = game
+        """The game of a table made without one (``--game``); a table's own (a log's ``# game:`` header, a Redis
+        table's settings hash) wins."""
+        self.tables: dict[str, Table] = {}
+        self._create = threading.Lock()
+
+    def __iter__(self) -> Iterator[Table]:
+        found = list(self.tables.values())  # a copy first: a feed's thread may add a table meanwhile
+        return iter(sorted(found, key=lambda t: t.name))
+
+    def get(self, name: str) -> Table:
+        """Return the table called ``name``; TableError (404) when there is none."""
+        found = self.tables.get(table_name(name))
+        if found is None:
+            raise TableError(f"no table '{name}': create it with PUT /api/tables/{name}", status=404)
+        return found
+
+
+class Store(Tables):
     """Every table under one folder, loaded at start and kept in memory; writes go to disk first."""
 
     publishes = False
@@ -199,15 +224,10 @@ class Store:
         keep_shoes: int | None = None,
         game: Game = Game.BACCARAT,
     ) -> None:
+        super().__init__(rules, decks, game)
         self.folder = Path(folder)
         self.keep_shoes = keep_shoes
         """Shoes a table's log keeps (``--keep-shoes``); older ones move to a dated file. None: all."""
-        self.rules = rules
-        self.decks = decks
-        self.game = game
-        """The game of a table made without one (``--game``); a log's own ``# game:`` header wins."""
-        self.tables: dict[str, Table] = {}
-        self._create = threading.Lock()
         try:
             self.folder.mkdir(parents=True, exist_ok=True)
             names = sorted(os.listdir(self.folder))
@@ -243,9 +263,6 @@ class Store:
                 f"{', '.join(removed[:5])}{', ...' if len(removed) > 5 else ''}"
             )
 
-    def __iter__(self) -> Iterator[Table]:
-        return iter(sorted(self.tables.values(), key=lambda t: t.name))
-
     def live(self) -> bool:
         """Return whether writes can be taken now: a folder always can (a failed write says why itself)."""
         return True
@@ -259,13 +276,6 @@ class Store:
 
     def stop(self) -> None:
         """Nothing to stop."""
-
-    def get(self, name: str) -> Table:
-        """Return the table called ``name``; TableError (404) when there is none."""
-        found = self.tables.get(table_name(name))
-        if found is None:
-            raise TableError(f"no table '{name}': create it with PUT /api/tables/{name}", status=404)
-        return found
 
     def create(
         self, name: str, rules: str | None = None, decks: int | None = None, game: Game | None = None
