@@ -28,6 +28,8 @@ PAGES = {
 }
 STYLES = {"lesson": 2, "drill": 1, "quiz": 3}
 """Each page's inline styles: its CSS (the quiz adds its own to the lesson's), then its pictures' @font-face rules."""
+SCRIPTS = {"lesson": 1, "drill": 1, "quiz": 2}
+"""Each page's inline scripts: the quiz's storage (shared with the course, storage.js), then the quiz's own."""
 
 
 class _Inline(HTMLParser):
@@ -69,7 +71,7 @@ def test_the_policy_allows_exactly_the_pages_own_code(name: str) -> None:
     fonts = name != "drill"
     for kind, directive in (("script", "script-src"), ("style", "style-src")):
         allowed = directives[directive].split()
-        blocks = STYLES[name] if kind == "style" else 1
+        blocks = STYLES[name] if kind == "style" else SCRIPTS[name]
         assert allowed == [source_hash(text) for text in parsed.blocks[kind]] and len(allowed) == blocks
         assert all(re.fullmatch(r"'sha256-[A-Za-z0-9+/]{43}='", source) for source in allowed)
     assert directives.get("font-src") == ("data:" if fonts else None)

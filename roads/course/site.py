@@ -141,11 +141,12 @@ def write_course(folder: str | Path, *, seed: int | str, theme: str = "classic")
 
 
 def _policy(drawer: _Drawer) -> Policy:
-    """Return a course page's policy: the lesson, quiz and course styles, its fonts, the quiz and course scripts."""
+    """Return a course page's policy: the lesson, quiz and course styles, its fonts, the storage, quiz and course
+    scripts."""
     fonts, _ = page_fonts(drawer.drawn, drawer.families)
     styles = (f"\n{asset('lesson.css')}", f"\n{asset('quiz.css')}", f"\n{asset('course.css')}")
     return Policy(
-        scripts=(f"\n{asset('quiz.js')}", f"\n{asset('course.js')}"),
+        scripts=(f"\n{asset('storage.js')}", f"\n{asset('quiz.js')}", f"\n{asset('course.js')}"),
         styles=(*styles, fonts) if fonts else styles,
         fonts=bool(fonts),
     )
@@ -243,7 +244,7 @@ def _exam_page(seed: int | str, theme: str, calculator: str | None) -> Page:
 def _index_page(built: Built, seed: int | str, theme: str, calculator: str | None) -> Page:
     """Return the course's index: every module and lesson with its progress, the exam and the drill."""
     policy = Policy(
-        scripts=(f"\n{asset('course.js')}",),
+        scripts=(f"\n{asset('storage.js')}", f"\n{asset('course.js')}"),
         styles=(f"\n{asset('lesson.css')}", f"\n{asset('quiz.css')}", f"\n{asset('course.css')}"),
     )
     return standalone(

@@ -103,7 +103,9 @@ class _Writer:
         fonts, _ = page_fonts(self.drawn, self.families)
         styles = (f"\n{asset('lesson.css')}", f"\n{asset('quiz.css')}")
         policy = Policy(
-            scripts=(f"\n{asset('quiz.js')}",), styles=(*styles, fonts) if fonts else styles, fonts=bool(fonts)
+            scripts=(f"\n{asset('storage.js')}", f"\n{asset('quiz.js')}"),
+            styles=(*styles, fonts) if fonts else styles,
+            fonts=bool(fonts),
         )
         kinds = sorted({q.kind for q in self.asked}, key=list(KINDS).index)
         return standalone(

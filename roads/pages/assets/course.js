@@ -1,41 +1,16 @@
 // roads course: progress kept in localStorage across reloads (per lesson and module), the review of the checks
 // missed at the first try, practice of the kinds missed before (the quiz's own record), the timed round, and
 // the index's progress. quiz.js answers the checks; this script listens to its "roads:answered" events and
-// re-enacts the stored choices with "roads:replay" after a reload.
+// re-enacts the stored choices with "roads:replay" after a reload. What is kept goes through storage.js.
 (() => {
   "use strict";
   const KEY = "roads-course";
   const MISSES = "roads-quiz-misses";
-  let store = null;
-  try {
-    store = window.localStorage;
-    store.getItem(KEY);
-  } catch (e) {
-    store = null;
-  }
-  const read = (key) => {
-    if (!store) return {};
-    try {
-      const kept = JSON.parse(store.getItem(key) || "{}");
-      return kept && typeof kept === "object" && !Array.isArray(kept) ? kept : {};
-    } catch (e) {
-      return {};
-    }
-  };
-  const kept = read(KEY);
+  const storage = window.roadsStorage;
+  const kept = storage.read(KEY);
   if (!kept.lessons || typeof kept.lessons !== "object" || Array.isArray(kept.lessons)) kept.lessons = {};
   if (!kept.best || typeof kept.best !== "object" || Array.isArray(kept.best)) kept.best = {};
-  const note = document.getElementById("storage");
-  if (!store && note) note.hidden = false;
-  const save = () => {
-    if (!store) return;
-    try {
-      store.setItem(KEY, JSON.stringify(kept));
-    } catch (e) {
-      store = null;
-      if (note) note.hidden = false;
-    }
-  };
+  const save = () => storage.save(KEY, kept);
   const tally = (entry) => {
     // Right at the first try, and answered, over the main checks ("c1", "c2"...): the score that is kept.
     const answers = entry && typeof entry.answers === "object" && entry.answers ? entry.answers : {};
@@ -116,7 +91,7 @@
     refresh();
 
     // Practice: only the kinds this learner has missed (the quiz's record of misses per kind) are asked.
-    const misses = read(MISSES);
+    const misses = storage.read(MISSES);
     const practice = document.getElementById("practice");
     if (practice) {
       let shown = 0;

@@ -1,5 +1,5 @@
 // roads quiz: one question at a time, a score, and the kinds a learner misses asked more often.
-// The misses are kept in localStorage (per kind); where storage is blocked they last for the visit.
+// The misses are kept in localStorage (per kind, by storage.js); where storage is blocked they last for the visit.
 // Without JavaScript every question is on the page with its answer folded under it.
 // On a course lesson (<body data-checks="inline">) every check stays in place and a wrong choice can be
 // followed by another until the right one; the first choice is what counts. Each choice is announced as a
@@ -14,33 +14,9 @@
   const done = document.getElementById("done");
   if (!questions.length || !score || (!inline && (!next || !done))) return;
 
-  let store = null;
-  try {
-    store = window.localStorage;
-    store.getItem(KEY);
-  } catch (e) {
-    store = null;
-  }
-  let misses = {};
-  if (store) {
-    try {
-      const kept = JSON.parse(store.getItem(KEY) || "{}");
-      if (kept && typeof kept === "object" && !Array.isArray(kept)) misses = kept;
-    } catch (e) {
-      misses = {};
-    }
-  } else {
-    document.getElementById("storage").hidden = false;
-  }
-  const save = () => {
-    if (!store) return;
-    try {
-      store.setItem(KEY, JSON.stringify(misses));
-    } catch (e) {
-      store = null;
-      document.getElementById("storage").hidden = false;
-    }
-  };
+  const storage = window.roadsStorage;
+  const misses = storage.read(KEY);
+  const save = () => storage.save(KEY, misses);
   const missed = (kind) => Math.min(Math.max(Number(misses[kind]) || 0, 0), 20);
 
   // Smooth weighted round robin over the kinds still unasked: a kind missed n times weighs 1 + 2n,
