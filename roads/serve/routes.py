@@ -11,8 +11,9 @@ headers (:class:`Headers`).
 Every route, the quiz page (``/quiz``) included, is listed in :func:`routes`;
 a caller may add more by passing them to :func:`create_app` (``extra``). Blocking work (a
 synced write, a drawing) runs on one of the server's three worker threads
-(:mod:`.worker`: writes on one, answers on another, looks at followed logs on
-the third), so the event loop keeps pushing while it happens.
+(:mod:`.worker`: writes and their answers on one, other answers on another,
+looks at followed logs on the third), so the event loop keeps pushing while
+it happens.
 """
 
 from __future__ import annotations
@@ -166,14 +167,19 @@ async def put_table(request: Request) -> Response:
     return _json(await worker.read(views.state, table), 201 if made else 200)
 
 
-async def _change(served: Served, table: Table, kind: str, write: Callable[[], object]) -> None:
-    """Make one change of ``table`` on the writes' lane and publish its event (with its board's patch when a
-    table page watches it)."""
+async def _change(served: Served, table: Table, kind: str, write: Callable[[], object]) -> dict[str, Any]:
+    """Make one change of ``table`` on the writes' lane, publish its event (with its board's patch when a
+    table page watches it), and return the table's state after it: the write's answer.
+
+    The state is made on the writes' lane too, right behind the change: on the reads' lane it would wait
+    behind every board being drawn for the table pages (a lobby's 100 pages draw 20 boards a second), and
+    the writer's next coup behind that answer."""
     if served.store.publishes:  # the store publishes every change in its log's order, this one too
         await worker.write(write)
-        return
-    event, patch = await worker.write(views.change, table, kind, write, served.hub.drawing(table.name))
-    served.hub.publish(table.name, event, patch)
+    else:
+        event, patch = await worker.write(views.change, table, kind, write, served.hub.drawing(table.name))
+        served.hub.publish(table.name, event, patch)
+    return await worker.write(views.state, table)
 
 
 async def post_coup(request: Request) -> Response:
@@ -196,8 +202,7 @@ async def post_coup(request: Request) -> Response:
         )
     served = _served(request)
     add = functools.partial(served.store.add, table, expect, result, cards)
-    await _change(served, table, "coup", add)
-    return _json(await worker.read(views.state, table), 201)
+    return _json(await _change(served, table, "coup", add), 201)
 
 
 async def delete_last(request: Request) -> Response:
@@ -210,8 +215,7 @@ async def delete_last(request: Request) -> Response:
         raise HTTPException(400, "expect is the number of the coup to undo (a whole number)")
     served = _served(request)
     undo = functools.partial(served.store.undo, table, expect)
-    await _change(served, table, "undo", undo)
-    return _json(await worker.read(views.state, table))
+    return _json(await _change(served, table, "undo", undo))
 
 
 async def post_shoe(request: Request) -> Response:
@@ -231,8 +235,7 @@ async def post_shoe(request: Request) -> Response:
         raise HTTPException(400, '"burned" is the burned cards as text ("K 5"), a few cards')
     served = _served(request)
     start = functools.partial(served.store.new_shoe, table, expect, burned)
-    await _change(served, table, "shoe", start)
-    return _json(await worker.read(views.state, table), 201)
+    return _json(await _change(served, table, "shoe", start), 201)
 
 
 async def table_log(request: Request) -> Response:

@@ -8,9 +8,10 @@ objects stayed flat (docs/serve.md, "Memory"); on a few fixed threads it grows 0
 
 Three lanes, one long-lived thread each, each taking its calls in the order
 they come: :func:`write` for the changes (a coup, an undo, a new table),
-whose events go out as soon as they are on the disk; :func:`read` for the
-answers (a table's state, a board, the odds, a proof, the quiz), so no
-drawing or state holds a coup back; and :func:`follow` for the looks at
+whose events go out as soon as they are on the disk, and the state each
+write answers with; :func:`read` for the other answers (a table's state, a
+board, the odds, a proof, the quiz), so no drawing holds a coup or its
+answer back; and :func:`follow` for the looks at
 followed logs, so a big or slow followed file never holds a write back.
 Python work holds the GIL, so more threads would not do more of it at once.
 
