@@ -17,7 +17,8 @@ from __future__ import annotations
 import importlib.util
 import sys
 import types
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from copy import copy
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Unpack
@@ -126,6 +127,53 @@ def _defer_svg_grammar() -> None:
     sys.modules[GRAMMAR] = stand_in
 
 
+FETCHER = "urllib.request"
+"""The module svgwrite's containers take ``urlopen`` from, to embed a web font by URL: roads never asks for one."""
+
+
+@contextmanager
+def _deferred_fetcher() -> Iterator[None]:
+    """Let svgwrite import without ``urllib.request``: a third of its import (``http.client``, ``email``, ``ssl``).
+
+    ``svgwrite.container`` imports ``urlopen`` from :data:`FETCHER` when it is
+    imported, and calls it only in ``embed_google_web_font``, which roads
+    never calls. While svgwrite imports, a stand-in module of that name gives
+    it an ``urlopen`` that loads the real module on its first call and hands
+    over to it, so anyone embedding a web font in the same process fetches it
+    exactly as before. The stand-in leaves ``sys.modules`` as svgwrite's import
+    ends: any later ``import urllib.request`` gets the real module. Should
+    anything else look the stand-in up in that window, every other name it is
+    asked for loads the real module too. Nothing is done when the module is
+    already imported (nothing to save then).
+    """
+    if FETCHER in sys.modules:
+        yield
+        return
+    stand_in = types.ModuleType(FETCHER, "Stand-in for urllib.request while svgwrite imports: loads it on first use.")
+
+    def load() -> types.ModuleType:
+        if sys.modules.get(FETCHER) is stand_in:
+            del sys.modules[FETCHER]
+        return importlib.import_module(FETCHER)
+
+    def urlopen(*args: Any, **kwargs: Any) -> Any:
+        return load().urlopen(*args, **kwargs)
+
+    def __getattr__(name: str) -> Any:  # PEP 562: only names the stand-in lacks come here
+        if name.startswith("__"):  # the import system's own look-ups (__path__, ...) must not load it
+            raise AttributeError(name)
+        return getattr(load(), name)
+
+    stand_in.urlopen = urlopen  # type: ignore[attr-defined]
+    stand_in.__getattr__ = __getattr__  # type: ignore[method-assign]
+    sys.modules[FETCHER] = stand_in
+    try:
+        yield
+    finally:
+        if sys.modules.get(FETCHER) is stand_in:
+            del sys.modules[FETCHER]
+
+
 def _import_svgwrite() -> None:
     """Bind svgwrite's classes on first use: a PNG, or a command drawing nothing, never pays its 0.1 s import."""
     global svgwrite, BaseElement, Desc, Title, SvgGroup, SvgRoot, Style, SvgUse, Path  # noqa: PLW0603
@@ -134,7 +182,8 @@ def _import_svgwrite() -> None:
     from xml.etree import ElementTree
 
     _defer_svg_grammar()
-    import svgwrite
+    with _deferred_fetcher():
+        import svgwrite
     from svgwrite.base import BaseElement, Desc, Title
     from svgwrite.container import SVG as SvgRoot
     from svgwrite.container import Group as SvgGroup
