@@ -17,6 +17,7 @@ import re
 import textwrap
 from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field, fields
+from functools import cache
 from typing import Any, Literal, TypedDict, TypeVar, Unpack
 
 from ..board.names import DERIVED, Road
@@ -467,8 +468,12 @@ def render_options(options: RenderOptions | None = None, **changes: Any) -> Rend
     return RenderOptions(**{**options.model_dump(), **changes})
 
 
+@cache
 def option_lines() -> str:
-    """Return the option table as ``help()`` shows it: one indented paragraph per option, wrapped at 100 columns."""
+    """Return the option table as ``help()`` shows it: one indented paragraph per option, wrapped at 100 columns.
+
+    Made once: eight functions list it in their docstrings as they are defined, at import.
+    """
     return "\n".join(
         textwrap.fill(row.line(), 100, initial_indent="    ", subsequent_indent="        ") for row in OPTIONS
     )
