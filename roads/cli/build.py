@@ -1,4 +1,4 @@
-"""``roads build``: a log's scoreboard as a summary or as JSON; also how every road command reads its LOG."""
+"""``roads build``: a log's scoreboard as a summary or as JSON (how a road command reads a shoe: roads.cli.boards)."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ from ..logs.archive import Shoe
 from ..scoreboard import Scoreboard
 from ..terminal import ColorMode, summary, use_color
 from .app import cli
+from .boards import shoe_board
 from .flags import choice, json_option, log_inputs
 from .good_roads import board_and_coups, good_roads_option, patterns, priced_dicts
 from .inputs import Inputs
@@ -32,23 +33,6 @@ def color_option(command: F) -> F:
         show_default=True,
         help="ANSI colour: auto colours a terminal unless NO_COLOR is set.",
     )(command)
-
-
-def shoe_board(shoe: Shoe, inputs: Inputs, check: Callable[[int], None] | None = None) -> Scoreboard:
-    """Return the board of one shoe, of only the coups ``--coups`` keeps when it is given.
-
-    ``check`` sees the coup count after each batch read, so a caller can stop
-    reading as soon as the board can no longer be used (a picture too wide).
-    """
-    if inputs.coups is None:
-        board = Scoreboard(inputs.game)
-        for batch in shoe.outcome_batches():
-            board.extend(batch)
-            if check is not None:
-                check(board.coups)
-        board.place()
-        return board
-    return Scoreboard.from_outcomes(inputs.cut(shoe.outcomes()), game=inputs.game)
 
 
 def shoe_stats(shoe: ShoeLog, board: Scoreboard | None = None) -> dict[str, Any]:

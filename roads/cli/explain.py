@@ -12,7 +12,7 @@ from ..enums import Game
 from ..errors import PatternError
 from ..scoreboard import Scoreboard
 from .app import cli, wrote
-from .build import shoe_board
+from .boards import shoe_board
 from .flags import Whole, derived_road_option, json_option, log_inputs, usage_for
 from .good_roads import board_and_coups, chance_line, good_roads_option, next_chances, patterns, priced, priced_dicts
 from .inputs import Inputs

@@ -29,7 +29,7 @@ from ..render import WRITERS, RenderOptions, format_of, save
 from . import batch
 from .app import cli, wrote
 from .batch import Job, bounded, coup_check
-from .build import shoe_board
+from .boards import shoe_board
 from .flags import choice, dir_option, drawing_options, jobs_option, log_inputs, option_error, renamed, usage_for
 from .inputs import Inputs
 from .signals import Stopped

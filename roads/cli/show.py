@@ -7,7 +7,8 @@ import click
 from ..board.names import ROAD_NAMES, Road
 from ..terminal import ColorMode, show
 from .app import cli
-from .build import color_option, echo, shoe_board, wants_color
+from .boards import shoe_board
+from .build import color_option, echo, wants_color
 from .flags import Whole, checked, log_inputs
 from .inputs import Inputs
 

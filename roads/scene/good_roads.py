@@ -13,13 +13,16 @@ one rounded label a pattern, its Chinese and its English name, on one line.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from ..board import Bead, Board
-from ..board.good_roads import Detection
 from .labels import FONT_FAMILY, LABELS
 from .primitives import Grid, Group, Item, Rect, Scene, Text, Use
 from .symbols import SymbolBook, centred_text, paragraph, text_width
 from .themes import THEMES, Theme
+
+if TYPE_CHECKING:
+    from ..board.good_roads import Detection
 
 CELL = 24.0
 """A proof picture's cell, in model units (the Big Road's)."""

@@ -10,10 +10,9 @@ one pixel wide and sharp at any whole-number pixel scale.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Unpack
+from typing import TYPE_CHECKING, Unpack
 
 from ..board import Bead, Board
-from ..board.good_roads import good_roads
 from ..board.names import DERIVED, Road
 from ..board.window import drawn_width, window
 from ..errors import RenderError
@@ -27,6 +26,9 @@ from .panel import panel
 from .primitives import Grid, Group, Item, Rect, Scene, Text, Use
 from .symbols import CORNER, SymbolBook, bead_letter, centred_text, fit, paragraph, text_width
 from .themes import THEMES
+
+if TYPE_CHECKING:
+    from ..board.good_roads import Detection
 
 CELL = 24.0
 """Model units of a Big Road (and Bead Plate) cell; derived roads use half of it."""
@@ -175,6 +177,13 @@ def lay_out(
     return _Layout(board, render_options(options, **changes), sizes).scene()
 
 
+def _active(board: Board) -> list[Detection]:
+    """Return the good roads active on ``board``, for a picture that tags them."""
+    from ..board.good_roads import good_roads  # its patterns load only for a picture that asks for the tags
+
+    return good_roads(board)
+
+
 def sizes_of(board: Board, options: RenderOptions | None = None) -> Sizes:
     """Return the grid sizes :func:`lay_out` gives ``board`` drawn as ``options`` say."""
     return _Layout(board, render_options(options)).sizes()
@@ -280,7 +289,7 @@ class _Layout:
             width, height = self.alone(items, top, self.o.road)
         if tags_at is not None:
             x = self.major_from if self.major_from is not None else PAD + 0.5
-            items.append(tags(good_roads(self.board), x, tags_at, PAD + 0.5 + width - x, self.t))
+            items.append(tags(_active(self.board), x, tags_at, PAD + 0.5 + width - x, self.t))
         return width, height, top
 
     def title(self) -> str:
@@ -304,7 +313,7 @@ class _Layout:
         if road == "scoreboard":
             lines.append(copy.asks_line(b))
         if self.o.good_roads:
-            lines.append(tags_line(good_roads(b)))
+            lines.append(tags_line(_active(b)))
         if self.focus is not None:
             f = self.focus
             lines.append(f"Highlighted: {_title(f.road)} mark {f.mark.mark} ({f.mark.color.value}). {f.text}")
