@@ -7,18 +7,16 @@ pictures in flight (see :mod:`roads.pool`).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Generator, Iterable, Iterator
+from collections.abc import Generator, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..board.bead_plate import PLATE_ROWS
 from ..enums import Game
 from ..errors import RoadsError
 from ..files import temp_files
 from ..outcome import Outcome
 from ..pool import run_tasks
 from ..render import RenderOptions, save
-from ..scene.layout import MAX_COLUMNS, check_columns
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,40 +47,6 @@ def draw(job: Job) -> str | None:
         # Among many shoes, say which one a drawing problem (say, no such mark) belongs to.
         return f"{job.label}: {exc}"
     return None
-
-
-def coup_check(options: RenderOptions) -> Callable[[int], None] | None:
-    """Return a check of a coup count against the widest picture ``options`` can draw, or None when any will do.
-
-    Without ``last`` the Bead Plate alone is a column per 6 coups: past the
-    picture limit no picture of the shoe can be drawn, so reading can stop.
-    """
-
-    if options.last is not None or options.road not in ("scoreboard", "bead-plate"):
-        return None
-    most = PLATE_ROWS * MAX_COLUMNS
-
-    def check(coups: int) -> None:
-        if coups > most:
-            check_columns(-(-coups // PLATE_ROWS))
-
-    return check
-
-
-def bounded(options: RenderOptions) -> Callable[[Iterable[Outcome]], Iterator[Outcome]]:
-    """Return a filter that passes outcomes on, raising RenderError once too many for one picture have come."""
-    check = coup_check(options)
-
-    def take(outcomes: Iterable[Outcome]) -> Iterator[Outcome]:
-        if check is None:
-            yield from outcomes
-            return
-        for count, outcome in enumerate(outcomes, 1):
-            if count % 4096 == 0:
-                check(count)
-            yield outcome
-
-    return take
 
 
 def run(jobs: Iterable[Job], workers: int) -> Generator[tuple[Job, str | None]]:

@@ -362,10 +362,10 @@ def jobs_option(help: str) -> Callable[[F], F]:
     """Add ``-j/--jobs N``: worker processes, every core without it, capped at cores x 4 with one line saying so."""
 
     def cap(ctx: click.Context, param: click.Parameter, value: int | None) -> int | None:
-        from ..pool import worker_count
-
         if value is None:
             return None
+        from ..pool import worker_count  # only -j N loads the pool
+
         workers, note = worker_count(value)
         if note is not None:
             click.echo(f"roads: warning: {note}", err=True)

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import contextlib
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import click
 
+from ..board.bead_plate import PLATE_ROWS
 from ..enums import Game
 from ..errors import OutputError, RenderError, RoadsError
 from ..files import (
@@ -24,11 +25,10 @@ from ..files import (
     shown,
 )
 from ..logs.archive import open_archive
-from ..pool import worker_count
+from ..outcome import Outcome
 from ..render import WRITERS, RenderOptions, format_of, save
-from . import batch
+from ..scene.layout import MAX_COLUMNS, check_columns
 from .app import cli, wrote
-from .batch import Job, bounded, coup_check
 from .boards import shoe_board
 from .flags import choice, dir_option, drawing_options, jobs_option, log_inputs, option_error, renamed, usage_for
 from .inputs import Inputs
@@ -37,6 +37,7 @@ from .table_rules import RULE_CHOICES
 
 if TYPE_CHECKING:
     from ..logs.source import LogSource
+    from .batch import Job
 
 
 def plan(logs: Sequence[str], output: str | None, folder: str | None, kind: str | None) -> list[tuple[str, str, str]]:
@@ -215,6 +216,40 @@ def _draw_marked(
     wrote(planned[1])
 
 
+def coup_check(options: RenderOptions) -> Callable[[int], None] | None:
+    """Return a check of a coup count against the widest picture ``options`` can draw, or None when any will do.
+
+    Without ``last`` the Bead Plate alone is a column per 6 coups: past the
+    picture limit no picture of the shoe can be drawn, so reading can stop.
+    """
+
+    if options.last is not None or options.road not in ("scoreboard", "bead-plate"):
+        return None
+    most = PLATE_ROWS * MAX_COLUMNS
+
+    def check(coups: int) -> None:
+        if coups > most:
+            check_columns(-(-coups // PLATE_ROWS))
+
+    return check
+
+
+def bounded(options: RenderOptions) -> Callable[[Iterable[Outcome]], Iterator[Outcome]]:
+    """Return a filter that passes outcomes on, raising RenderError once too many for one picture have come."""
+    check = coup_check(options)
+
+    def take(outcomes: Iterable[Outcome]) -> Iterator[Outcome]:
+        if check is None:
+            yield from outcomes
+            return
+        for count, outcome in enumerate(outcomes, 1):
+            if count % 4096 == 0:
+                check(count)
+            yield outcome
+
+    return take
+
+
 def shoe_jobs(
     log: LogSource,
     folder: str,
@@ -233,6 +268,8 @@ def shoe_jobs(
     once in ``names``: shoes with one id (or ids that clean to one name) never
     draw over each other or over a log. A name still too long is that job's error.
     """
+
+    from .batch import Job  # the batch (with its pool) loads only for pictures of many shoes
 
     name = planned[2]
     names = OutputNames([log] if isinstance(log, str) else []) if names is None else names
@@ -276,6 +313,9 @@ def draw_shoes(
 ) -> None:
     """Draw every shoe of every log into ``folder``, streaming: memory holds a few shoes, not the files."""
     from tqdm import tqdm  # only drawing many pays for the bar and the pool (a one-picture run skips both)
+
+    from ..pool import worker_count
+    from . import batch
 
     written: list[str] = []
 
