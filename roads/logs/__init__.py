@@ -7,6 +7,9 @@ docs/logs.md; the JSON shapes are published in docs/schema/.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+from ..lazy import lazy_names
 from ..logwarning import LogWarning
 from .archive import iter_shoes
 from .detect import FORMATS
@@ -14,7 +17,9 @@ from .reader import OpenLog, detect_format, iter_entries, open_log, read_coups, 
 from .records import Entry, Record, ShoeLog, check
 from .results import format_result, parse_results
 from .source import LineBuffer, LogSource
-from .writer import coup_object, write_log, write_shoe_line
+
+if TYPE_CHECKING:
+    from .writer import coup_object, write_log, write_shoe_line
 
 __all__ = [
     "FORMATS",
@@ -38,3 +43,7 @@ __all__ = [
     "write_log",
     "write_shoe_line",
 ]
+
+
+# The writers load on first use (PEP 562): reading a log, as every picture does, never needs them.
+__getattr__ = lazy_names(__name__, dict.fromkeys(("coup_object", "write_log", "write_shoe_line"), f"{__name__}.writer"))

@@ -19,7 +19,6 @@ from ..errors import RenderError
 from ..outcome import Winner
 from . import text as copy
 from .good_roads import TAG_BAND, TAG_TEXT, tags, tags_line
-from .highlight import Focus, focus
 from .labels import FONT_FAMILY, labels_for
 from .options import SMALLEST_TEXT, OptionChanges, RenderOptions, legible, render_options
 from .panel import panel
@@ -29,6 +28,7 @@ from .themes import THEMES
 
 if TYPE_CHECKING:
     from ..board.good_roads import Detection
+    from .highlight import Focus
 
 CELL = 24.0
 """Model units of a Big Road (and Bead Plate) cell; derived roads use half of it."""
@@ -223,7 +223,11 @@ class _Layout:
         self.t = THEMES[options.theme]
         self.labels = labels_for(options.labels, board.game)
         self.book = SymbolBook(self.t, self.labels)
-        self.focus: Focus | None = focus(board, *options.highlight) if options.highlight else None
+        self.focus: Focus | None = None
+        if options.highlight:
+            from .highlight import focus  # only a picture with --highlight loads it
+
+            self.focus = focus(board, *options.highlight)
         if options.bead is not None and fixed is None and options.bead > board.stats.coups:
             # An animation's early frames come before the coup (``fixed``: nothing to outline yet); a board never does.
             raise RenderError(f"cannot outline coup {options.bead}: the board has {board.stats.coups} coups")
