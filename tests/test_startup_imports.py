@@ -95,6 +95,23 @@ def test_one_svg_loads_no_pillow_pool_or_bar(tmp_path: Path, shoe: Path) -> None
     assert loaded(tmp_path, "render", str(shoe), "-o", "b.svg") == {"roads.logs", "roads.render", "svgwrite"}
 
 
+def test_one_svg_loads_no_fetcher_patterns_batch_or_writers(tmp_path: Path, shoe: Path) -> None:
+    found = modules(tmp_path, "render", str(shoe), "-o", "b.svg")
+    # svgwrite's urlopen (http.client, email, ssl) loads only if a web font is fetched by URL.
+    assert {"urllib.request", "http.client", "email.parser", "ssl"} & found == set()
+    # The good-roads patterns, a highlight, the build command, the batch and its pool, and the log writers
+    # load only for a picture, a command or a run that uses them.
+    unused = {
+        "roads.board.good_roads",
+        "roads.scene.highlight",
+        "roads.cli.build",
+        "roads.cli.batch",
+        "roads.pool",
+        "roads.logs.writer",
+    }
+    assert unused & found == set()
+
+
 def test_one_png_loads_no_svgwrite_pool_or_bar(tmp_path: Path, shoe: Path) -> None:
     found = loaded(tmp_path, "render", str(shoe), "-o", "b.png")
     assert found == {"roads.logs", "roads.render", "PIL", "logging"}  # Pillow's own logger
