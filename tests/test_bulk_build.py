@@ -112,9 +112,7 @@ def array_path(monkeypatch: pytest.MonkeyPatch) -> random.Random:
     return random.Random(2026)
 
 
-def check_shoes(
-    count: int, seed: int, monkeypatch: pytest.MonkeyPatch, *, cut: float = 1.0, each: bool = True
-) -> None:
+def check_shoes(count: int, seed: int, monkeypatch: pytest.MonkeyPatch, *, cut: float = 1.0, each: bool = True) -> None:
     """Build ``count`` awkward shoes both ways and require equal boards (``each``: see :func:`fields`).
 
     A share ``cut`` of the shoes may be cut into small batches and chunks (one
