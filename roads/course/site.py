@@ -35,7 +35,7 @@ from ..lesson.questions import questions
 from ..lesson.tableau import parse_cell, tableau_scene
 from ..pages.csp import Policy
 from ..pages.figure import decoration_svg
-from ..pages.shell import Page, asset, keep_symbols, page_fonts, sprite, standalone
+from ..pages.shell import Page, inline, keep_symbols, page_fonts, sprite, standalone
 from ..scene import lay_out, render_options
 from ..scene.primitives import Group, Item, Scene, Symbol
 from ..scoreboard import Scoreboard
@@ -52,6 +52,8 @@ EXAM_QUESTIONS = 6
 DRILL_SITUATIONS = 20
 MIN_COLUMNS = 10
 """The narrowest Big Road a course board draws, in columns: room for the statistics beside it."""
+STYLES = ("lesson.css", "quiz.css", "course.css")
+"""Every course page's style sheets: the lesson's and the quiz's, then the course's own."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,9 +146,9 @@ def _policy(drawer: _Drawer) -> Policy:
     """Return a course page's policy: the lesson, quiz and course styles, its fonts, the storage, quiz and course
     scripts."""
     fonts, _ = page_fonts(drawer.drawn, drawer.families)
-    styles = (f"\n{asset('lesson.css')}", f"\n{asset('quiz.css')}", f"\n{asset('course.css')}")
+    styles = inline(*STYLES)
     return Policy(
-        scripts=(f"\n{asset('storage.js')}", f"\n{asset('quiz.js')}", f"\n{asset('course.js')}"),
+        scripts=inline("storage.js", "quiz.js", "course.js"),
         styles=(*styles, fonts) if fonts else styles,
         fonts=bool(fonts),
     )
@@ -244,8 +246,8 @@ def _exam_page(seed: int | str, theme: str, calculator: str | None) -> Page:
 def _index_page(built: Built, seed: int | str, theme: str, calculator: str | None) -> Page:
     """Return the course's index: every module and lesson with its progress, the exam and the drill."""
     policy = Policy(
-        scripts=(f"\n{asset('storage.js')}", f"\n{asset('course.js')}"),
-        styles=(f"\n{asset('lesson.css')}", f"\n{asset('quiz.css')}", f"\n{asset('course.css')}"),
+        scripts=inline("storage.js", "course.js"),
+        styles=inline(*STYLES),
     )
     return standalone(
         "course_index.html",

@@ -172,9 +172,9 @@ def drill_html(situations: list[Situation], seed: int | str, title: str | None =
 def drill_page(situations: list[Situation], seed: int | str, title: str | None = None) -> Page:
     """Return the drill's page with its policy (a server answers the policy as its header)."""
     from ..pages.csp import Policy
-    from ..pages.shell import asset, standalone
+    from ..pages.shell import inline, standalone
 
-    policy = Policy(scripts=(f"\n{asset('drill.js')}",), styles=(f"\n{asset('drill.css')}",))
+    policy = Policy(scripts=inline("drill.js"), styles=inline("drill.css"))
     heading = title or f"Third-card drill (seed {seed})"
     return standalone("drill.html", title=heading, policy=policy, situations=situations, yes=yes)
 

@@ -27,7 +27,7 @@ from ..coup import Coup
 from ..outcome import Outcome
 from ..pages.csp import Policy
 from ..pages.figure import decoration_svg, inline_svg
-from ..pages.shell import asset, keep_symbols, page_fonts, sprite, standalone
+from ..pages.shell import inline, keep_symbols, page_fonts, sprite, standalone
 from ..scene import CELL, lay_out, render_options
 from ..scene.highlight import focus
 from ..scene.primitives import Scene, Symbol
@@ -94,8 +94,8 @@ class _Writer:
         fonts, families = self.fonts()
         if families:
             board = dataclasses.replace(board, font_family=f"{families}, {board.font_family}")
-        style, script = f"\n{asset('lesson.css')}", f"\n{asset('lesson.js')}"
-        policy = Policy(scripts=(script,), styles=(style, fonts) if fonts else (style,), fonts=bool(fonts))
+        styles = inline("lesson.css")
+        policy = Policy(scripts=inline("lesson.js"), styles=(*styles, fonts) if fonts else styles, fonts=bool(fonts))
         cards = any(p.coup is not None for p in lesson.played)
         notes = any(p.note for p in lesson.played)
         head = ["#", "Result"] + (["Player", "Banker"] if cards else []) + ["Big Road", "Marks made"]

@@ -26,7 +26,7 @@ from ..board.explain import Proof
 from ..pages.csp import Policy
 from ..pages.figure import decoration_svg
 from ..pages.safe import clean, shorten
-from ..pages.shell import Page, asset, keep_symbols, page_fonts, sprite, standalone
+from ..pages.shell import Page, inline, keep_symbols, page_fonts, sprite, standalone
 from ..scene import lay_out, render_options
 from ..scene.primitives import Group, Item, Scene, Symbol, Use
 from ..scoreboard import Scoreboard
@@ -101,9 +101,9 @@ class _Writer:
             proofs = [(p, Markup(self.proof(p, q.board))) for p in q.proofs]
             shown.append(_Shown(q, Markup(self.board(q)), proofs))
         fonts, _ = page_fonts(self.drawn, self.families)
-        styles = (f"\n{asset('lesson.css')}", f"\n{asset('quiz.css')}")
+        styles = inline("lesson.css", "quiz.css")
         policy = Policy(
-            scripts=(f"\n{asset('storage.js')}", f"\n{asset('quiz.js')}"),
+            scripts=inline("storage.js", "quiz.js"),
             styles=(*styles, fonts) if fonts else styles,
             fonts=bool(fonts),
         )

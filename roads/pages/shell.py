@@ -33,9 +33,14 @@ class Page:
     policy: Policy
 
 
-def asset(name: str) -> str:
-    """Return the text of a file in roads/pages/assets (the pages' CSS and JavaScript)."""
-    return (resources.files("roads.pages") / "assets" / name).read_text(encoding="utf-8")
+def inline(*names: str) -> tuple[str, ...]:
+    """Return files of roads/pages/assets (the pages' CSS and JavaScript) as a policy's scripts or styles take them.
+
+    Each is its file's text after a newline, so that the code starts on a line of its own in its element;
+    the policy hashes that exact text.
+    """
+    folder = resources.files("roads.pages") / "assets"
+    return tuple(f"\n{(folder / name).read_text(encoding='utf-8')}" for name in names)
 
 
 def standalone(template: str, *, title: str, policy: Policy, theme: str | None = None, **context: Any) -> Page:
@@ -91,4 +96,4 @@ def keep_symbols(symbols: dict[str, Symbol], scene: Scene, prefix: str) -> None:
             raise ValueError(f"two shapes for symbol {prefix + symbol.id}: give each size its own prefix")
 
 
-__all__ = ["FONT_PREFIX", "Page", "asset", "keep_symbols", "page_fonts", "sprite", "standalone"]
+__all__ = ["FONT_PREFIX", "Page", "inline", "keep_symbols", "page_fonts", "sprite", "standalone"]
