@@ -360,18 +360,33 @@ async def writer_task(
         result.posted += 1
 
 
+def family(pid: int) -> list[int]:
+    """Return ``pid`` and its children: a server and its drawing process (``roads.serve.drawer``), which count as
+    one server here, its CPU and its memory."""
+    found = [pid]
+    for task in Path(f"/proc/{pid}/task").glob("*/children"):
+        with contextlib.suppress(OSError):
+            found += [int(child) for child in task.read_text().split()]
+    return found
+
+
+def _stat(pid: int) -> list[str]:
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:  # the process ended between the listing and the reading
+        return []
+
+
 def cpu_seconds(pid: int) -> float:
-    """Return the CPU seconds (user and system) process ``pid`` has used."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    """Return the CPU seconds (user and system) process ``pid`` and its children have used."""
+    ticks = sum(int(fields[11]) + int(fields[12]) for fields in map(_stat, family(pid)) if fields)
+    return ticks / os.sysconf("SC_CLK_TCK")
 
 
 def rss_mb(pid: int) -> float:
-    """Return the resident memory of process ``pid`` in MB."""
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1]) / 1024
-    return 0.0
+    """Return the resident memory of process ``pid`` and its children in MB."""
+    pages = sum(int(fields[21]) for fields in map(_stat, family(pid)) if fields)
+    return pages * os.sysconf("SC_PAGE_SIZE") / 2**20
 
 
 async def sample_memory(pids: list[int], result: Result, every: float, stop: asyncio.Event) -> None:

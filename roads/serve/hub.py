@@ -41,9 +41,11 @@ if TYPE_CHECKING:
 BACKLOG = 256
 """Events one viewer may have waiting before it is dropped."""
 
-RING = 64
-"""Recent events kept per table for a viewer that resumes: some 40 KB a table, 4 MB for 100 tables. A reader
-further behind than this gets the table's state, which is no more to send than the events it missed."""
+RING = 16
+"""Recent events kept per table for a viewer that resumes: some 10 KB a table, 1 MB for 100 tables (80 s of a
+lobby's table, a coup every 5 s). A reader further behind than this gets the table's state instead, fewer bytes
+than the events it missed (a 120-coup shoe's state is 1.8 KB, an event 0.5 KB); 64 kept the first five minutes
+of a lobby's events growing (3 MB)."""
 
 WRITE_BUFFER = 1 << 20
 """Bytes a directly written stream's connection may hold that its client has not taken: past it the viewer is
@@ -136,6 +138,11 @@ def _counts(items: Iterable[Any]) -> dict[str, int]:
     for item in items:
         counts[item.winner.value] += 1  # a Coup and an Outcome both know their winner
     return counts
+
+
+def _chunk(frame: bytes) -> bytes:
+    """Return ``frame`` as one HTTP/1.1 chunk: its length in hex, the bytes, a line end."""
+    return b"%x\r\n" % len(frame) + frame + b"\r\n"
 
 
 def _frame(cursor: str, data: str) -> bytes:
@@ -278,11 +285,17 @@ class Hub:
             item.board = _frame(f"{table}:{position}", drawn)
         if self.everyone:
             item.lobby = _frame(_cursor_id(table, self.positions), data)
+        chunks: dict[int, tuple[bytes, bytes]] = {}
+        """A frame's HTTP/1.1 chunk, made once for every viewer given that frame (the frame kept alive beside
+        it, so its id is not another's)."""
         for viewer in [*self.viewers.get(table, ()), *self.everyone]:
             if viewer.transport is not None:
                 frame = self._frame(viewer, item)
                 if frame is not None:
-                    self._write(viewer, frame)
+                    made = chunks.get(id(frame))
+                    if made is None:
+                        made = chunks[id(frame)] = (frame, _chunk(frame))
+                    self._send(viewer, made[1])
             elif not viewer.give(item):
                 self._drop(viewer)
 
@@ -297,13 +310,17 @@ class Hub:
                 self._drop(viewer)
 
     def _write(self, viewer: Viewer, frame: bytes) -> None:
-        """Write ``frame`` to a directly written stream as one HTTP/1.1 chunk; let the viewer go when its
-        connection holds more than WRITE_BUFFER bytes it has not taken (a slow reader: its page reconnects)."""
+        """Write ``frame`` to a directly written stream as one HTTP/1.1 chunk (see :meth:`_send`)."""
+        self._send(viewer, _chunk(frame))
+
+    def _send(self, viewer: Viewer, chunk: bytes) -> None:
+        """Write ``chunk`` (:func:`_chunk`) to a directly written stream; let the viewer go when its connection
+        holds more than WRITE_BUFFER bytes it has not taken (a slow reader: its page reconnects)."""
         transport = viewer.transport
         if transport.is_closing() or transport.get_write_buffer_size() > WRITE_BUFFER:
             self._drop(viewer)
             return
-        transport.write(b"%x\r\n" % len(frame) + frame + b"\r\n")
+        transport.write(chunk)
 
     def forget_table(self, table: str) -> None:
         """Forget ``table``'s events (its log is new: a removed one made again, or another program's loaded), so

@@ -41,6 +41,7 @@ from ..errors import RoadsError, TableError
 from ..pages import served
 from ..pages.csp import SERVED as CSP
 from . import lessons, panels, scratch, static, views, worker
+from .drawer import svg_answer
 from .follow import Follower, watch
 from .games import game_of
 from .hub import Hub, Kept, Viewer, parse_cursor
@@ -253,9 +254,11 @@ async def board_picture(request: Request) -> Response:
     kind = request.path_params["kind"]
     if kind not in ("svg", "png"):
         raise HTTPException(404, f"no board.{kind[:16]}: a board is board.svg or board.png")
-    data = await worker.read(views.picture, table, kind, dict(request.query_params))
-    media = "image/svg+xml" if kind == "svg" else "image/png"
-    return Response(data, media_type=media, headers={"Cache-Control": "no-cache"})
+    data = await worker.draw(views.kept_picture, table, kind, dict(request.query_params))
+    if kind == "png":
+        return Response(data, media_type="image/png", headers={"Cache-Control": "no-cache"})
+    body, headers = svg_answer(data, request.headers.get("accept-encoding", ""))
+    return Response(body, media_type="image/svg+xml", headers=headers)
 
 
 async def table_odds(request: Request) -> Response:

@@ -19,10 +19,10 @@ from starlette.routing import BaseRoute, Route
 from ..coup import Coup
 from ..outcome import Outcome
 from ..pages import served
-from ..render import render
 from ..scene.options import RenderOptions
 from ..scoreboard import Scoreboard
-from . import lessons, views, worker
+from . import lessons, worker
+from .drawer import Job, drawer, svg_answer
 from .games import baccarat_item
 
 MOST_COUPS = 200
@@ -31,6 +31,11 @@ MOST_COUPS = 200
 
 def scratch_board(text: str) -> Scoreboard:
     """Return the board of the coups ``text`` names (``|`` between them); a one-line RoadsError naming the coup."""
+    return Scoreboard.from_outcomes(scratch_items(text))
+
+
+def scratch_items(text: str) -> list[Coup | Outcome]:
+    """Return the coups ``text`` names (``|`` between them); a one-line RoadsError naming the coup."""
     parts = [part.strip() for part in text.split("|")] if text.strip() else []
     if len(parts) > MOST_COUPS:
         raise HTTPException(400, f"a scratch table holds at most {MOST_COUPS} coups, not {len(parts)}")
@@ -38,7 +43,7 @@ def scratch_board(text: str) -> Scoreboard:
     for number, part in enumerate(parts, 1):
         cards = len(part.split()) > 1
         items.append(baccarat_item(None if cards else part, part if cards else None, number))
-    return Scoreboard.from_outcomes(items)
+    return items
 
 
 def _coups(request: Request) -> str:
@@ -59,11 +64,10 @@ async def board(request: Request) -> Response:
     text, fit = _coups(request), request.query_params.get("fit")
 
     def draw() -> bytes:
-        drawn = scratch_board(text)
-        return render(drawn, "svg", views.fitted(drawn, RenderOptions(), fit))
+        return drawer.draw(Job("svg", RenderOptions(), fit, outcomes=tuple(scratch_items(text))))
 
-    data = await worker.read(draw)
-    return Response(data, media_type="image/svg+xml", headers={"Cache-Control": "no-cache"})
+    body, headers = svg_answer(await worker.draw(draw), request.headers.get("accept-encoding", ""))
+    return Response(body, media_type="image/svg+xml", headers=headers)
 
 
 async def proof(request: Request) -> Response:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import contextlib
 import difflib
 import functools
+import gzip
 import io
 import json
 import re
@@ -25,22 +26,20 @@ from typing import Any, cast
 from ..board import Board
 from ..board.jsonview import added_marks, ask_dict, dumps, good_road_dicts, road_lengths
 from ..board.names import DERIVED, Road
-from ..bounds import TooLong, whole_number
 from ..cards import Card
 from ..coup import Coup
 from ..dragon_tiger import DragonTigerCoup
 from ..enums import Game
-from ..errors import RenderError, RoadsError, TableError
+from ..errors import RoadsError, TableError
 from ..lesson.questions import questions
 from ..lesson.quiz import quiz_document
 from ..logs import LogWarning, read_coups
 from ..logs.archive import Shoe, open_archive
 from ..logs.dragon_tiger import dragon_tiger_shoes, read_dragon_tiger
 from ..pages.shell import Page
-from ..render import render
-from ..scene.layout import last_to_fit
-from ..scene.options import RenderOptions, options_from_text, render_options
+from ..scene.options import RenderOptions, options_from_text
 from ..scoreboard import Scoreboard
+from .drawer import Job, drawer
 from .games import item_object, odds_text, outcomes
 from .hub import event
 from .store import Table
@@ -200,22 +199,6 @@ def board(table: Table, shoe: int | None = None) -> Scoreboard:
     return cast(Scoreboard, _cached(table, ("board", shoe), make))
 
 
-def fitted(drawn: Scoreboard, options: RenderOptions, fit: str | None) -> RenderOptions:
-    """Return ``options`` with ``last`` set so that every road's newest mark is in a view ``fit`` model units wide
-    scrolled to its right end (``?fit=W``: the table page's board on a phone), unchanged when the whole board fits,
-    a ``last`` is given, or there is no ``fit``; RenderError for a ``fit`` that is not a whole number from 1."""
-    if fit is None or options.last is not None:
-        return options
-    try:
-        view = whole_number(fit, "fit")
-    except TooLong as exc:
-        raise RenderError(str(exc)) from None
-    if view is None or view < 1:
-        raise RenderError(f"fit should be the view's width in model units, a whole number from 1, got {fit[:16]!r}")
-    last = last_to_fit(drawn, view, options)
-    return options if last is None else render_options(options, last=last)
-
-
 def current_board(table: Table) -> Scoreboard:
     """Return a new board of the table's current shoe, read as ``roads render`` reads it (not kept: a caller may
     add to it)."""
@@ -226,13 +209,35 @@ def current_board(table: Table) -> Scoreboard:
 
 def picture(table: Table, kind: str, query: dict[str, str]) -> bytes:
     """Return the board as ``roads render LOG -o board.KIND`` with the query's options writes it."""
+    data = kept_picture(table, kind, query)
+    return gzip.decompress(data) if kind == "svg" else data
+
+
+def kept_picture(table: Table, kind: str, query: dict[str, str]) -> bytes:
+    """Return :func:`picture` as the server keeps it, an SVG gzipped: drawn by the drawing process once per state
+    of the table (:mod:`roads.serve.drawer`), kept within the server's budget."""
     shoe = shoe_number(table, query.get("shoe"))
-    options = fitted(board(table, shoe), options_from_text(query, ignore=QUERY_IGNORED), query.get("fit"))
+    options = options_from_text(query, ignore=QUERY_IGNORED)
+    fit = query.get("fit")
 
     def make() -> bytes:
-        return render(board(table, shoe), kind, options)
+        return drawer.draw(job(table, kind, shoe, options, fit))
 
-    return cast(bytes, _cached(table, ("picture", kind, shoe, options), make))
+    return cast(bytes, _cached(table, ("picture", kind, shoe, options, fit), make))
+
+
+def job(table: Table, kind: str, shoe: int | None, options: RenderOptions, fit: str | None = None) -> Job:
+    """Return the drawing of the table's current shoe (or past shoe ``shoe``) as a job for the drawing process:
+    what :func:`board` reads, as its lines or its outcomes."""
+    if shoe is not None:
+        return Job(kind, options, fit, outcomes=tuple(_past(table, shoe).outcomes()), game=table.game)
+    if table.game is Game.DRAGON_TIGER or not table.coups:
+        return Job(kind, options, fit, outcomes=tuple(outcomes(table.items)), game=table.game)
+    source = table.source()
+    if isinstance(source, str):
+        with open(source, "rb") as log:
+            return Job(kind, options, fit, log=log.read(), name=source)
+    return Job(kind, options, fit, log=source.getvalue(), name=source.name)
 
 
 def odds(table: Table) -> str:

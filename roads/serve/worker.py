@@ -6,18 +6,20 @@ keeps, for every thread, its own cache of freed blocks that no other thread
 reuses: the server's memory grew by some 0.7 MB a minute while its Python
 objects stayed flat (docs/serve.md, "Memory"); on a few fixed threads it grows 0.18 MB a minute.
 
-Three lanes, one long-lived thread each, each taking its calls in the order
+Four lanes, one long-lived thread each, each taking its calls in the order
 they come: :func:`write` for the changes (a coup, an undo, a new table),
 whose events go out as soon as they are on the disk, and the state each
-write answers with; :func:`read` for the other answers (a table's state, a
-board, the odds, a proof, the quiz), so no drawing holds a coup or its
-answer back; and :func:`follow` for the looks at
-followed logs, so a big or slow followed file never holds a write back.
-Python work holds the GIL, so more threads would not do more of it at once.
+write answers with; :func:`draw` for the boards, each handed to the drawing
+process (:mod:`roads.serve.drawer`) and waited for without the interpreter's
+lock; :func:`read` for the other answers (a table's state, the odds, a
+proof, the quiz, a stream's first states), so no drawing holds a coup, its
+answer or a stream back; and :func:`follow` for the looks at followed logs,
+so a big or slow followed file never holds a write back. Python work holds
+the GIL, so more threads would not do more of it at once.
 
 The threads are daemons: a drawing still running when SIGTERM's time is up
 does not hold the process's exit. A cancelled write waits for its end (a
-coup is on the disk or not, never half); a cancelled read or look is
+coup is on the disk or not, never half); a cancelled read, drawing or look is
 abandoned at once (it changes nothing; its answer is thrown away).
 """
 
@@ -94,6 +96,7 @@ class Lane:
 
 _writes = Lane("writes")
 _reads = Lane("reads")
+_drawings = Lane("drawings")
 _follows = Lane("follows")
 
 
@@ -105,6 +108,12 @@ async def write(func: Callable[..., T], *args: object) -> T:
 async def read(func: Callable[..., T], *args: object) -> T:
     """Return ``func(*args)`` (an answer about the tables) run on the reads' lane; a cancelled caller leaves it."""
     return await _reads.run(func, args, abandon=True)
+
+
+async def draw(func: Callable[..., T], *args: object) -> T:
+    """Return ``func(*args)`` (a board, drawn by the drawing process) run on the drawings' lane; a cancelled caller
+    leaves it."""
+    return await _drawings.run(func, args, abandon=True)
 
 
 async def follow(func: Callable[..., T], *args: object) -> T:

@@ -1,0 +1,85 @@
+"""The server's drawing process (``roads.serve.drawer``): SVGs sent gzipped to whoever takes gzip, a process that
+died started again, a drawing it lost answered as a JSON ``503``."""
+
+from __future__ import annotations
+
+import os
+import signal
+import threading
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("starlette", reason="roads[serve] (in the test extra) is not installed")
+
+from starlette.testclient import TestClient
+
+from roads import Scoreboard
+from roads.render import render
+from roads.scene.options import RenderOptions
+from roads.serve.drawer import drawer
+from roads.serve.routes import create_app
+from roads.serve.store import Store
+
+JSON = {"Content-Type": "application/json"}
+
+
+def test_a_board_svg_goes_gzipped_to_a_client_that_takes_gzip(tmp_path: Path) -> None:
+    expected = render(Scoreboard.from_results("BPPB"), "svg", RenderOptions())
+    with TestClient(create_app(Store(tmp_path / "data")), base_url="http://127.0.0.1:8000", headers=JSON) as c:
+        assert c.put("/api/tables/main").status_code == 201
+        for n, result in enumerate("BPPB", 1):
+            assert c.post("/api/tables/main/coups", json={"result": result, "expect": n}).status_code == 201
+        zipped = c.get("/api/tables/main/board.svg", headers={"Accept-Encoding": "gzip, deflate"})
+        plain = c.get("/api/tables/main/board.svg", headers={"Accept-Encoding": "identity"})
+        again = c.get("/api/tables/main/board.svg", headers={"Accept-Encoding": "identity"})
+    assert zipped.headers["content-encoding"] == "gzip" and zipped.headers["vary"] == "Accept-Encoding"
+    assert "content-encoding" not in plain.headers
+    assert zipped.content == plain.content == again.content == expected  # httpx unpacks the gzipped one
+    assert int(zipped.headers["content-length"]) < len(expected) // 2  # sent packed, not just labelled so
+    assert int(plain.headers["content-length"]) == len(expected)
+
+
+def test_a_drawing_process_that_died_is_started_again(tmp_path: Path) -> None:
+    expected = render(Scoreboard.from_results("PB"), "png", RenderOptions())
+    with TestClient(create_app(Store(tmp_path / "data")), base_url="http://127.0.0.1:8000", headers=JSON) as c:
+        assert c.put("/api/tables/main").status_code == 201
+        assert c.post("/api/tables/main/coups", json={"result": "P", "expect": 1}).status_code == 201
+        assert c.get("/api/tables/main/board.png").status_code == 200
+        assert drawer.process is not None
+        first = drawer.process
+        first.kill()
+        first.wait(10)
+        assert c.post("/api/tables/main/coups", json={"result": "B", "expect": 2}).status_code == 201
+        again = c.get("/api/tables/main/board.png")
+        assert again.status_code == 200 and again.content == expected
+        assert drawer.process is not None and drawer.process.pid != first.pid
+
+
+def test_a_drawing_in_flight_when_its_process_dies_is_a_json_503_and_the_next_is_drawn(tmp_path: Path) -> None:
+    with TestClient(create_app(Store(tmp_path / "data")), base_url="http://127.0.0.1:8000", headers=JSON) as c:
+        assert c.put("/api/tables/main").status_code == 201
+        assert c.post("/api/tables/main/coups", json={"result": "P", "expect": 1}).status_code == 201
+        assert c.get("/api/tables/main/board.svg").status_code == 200
+        assert drawer.process is not None
+        stopped = drawer.process
+        answers: list[tuple[int, str, str]] = []
+        os.kill(stopped.pid, signal.SIGSTOP)  # the next drawing is in flight until the process is killed
+        try:
+
+            def ask() -> None:
+                answer = c.get("/api/tables/main/board.svg?theme=dark")
+                answers.append((answer.status_code, answer.headers["content-type"], answer.text))
+
+            asking = threading.Thread(target=ask)
+            asking.start()
+            asking.join(1)  # a hang guard: the answer cannot come while the process is stopped
+            assert answers == []
+        finally:
+            stopped.kill()
+        asking.join(30)
+        assert answers and answers[0][0] == 503 and answers[0][1] == "application/json", answers
+        assert "drawing process ended" in answers[0][2]
+        redrawn = c.get("/api/tables/main/board.svg?theme=dark", headers={"Accept-Encoding": "gzip"})
+        assert redrawn.status_code == 200
+    assert redrawn.content == render(Scoreboard.from_results("P"), "svg", RenderOptions(theme="dark"))
