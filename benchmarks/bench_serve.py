@@ -10,7 +10,8 @@
 ``--lobby`` is the load of a casino floor (issue 29, item 6): 100 tables each
 getting a coup every 5 s (their writers spread over the 5 s), ``--viewers``
 viewers on the event stream, and one table page a table that fetches its
-board (``board.svg``) after each coup it is told of. The viewers read
+board (``board.svg``, gzipped as a browser takes it) after each coup it is
+told of. The viewers read
 ``--route``: by default the lobby's one stream of every table,
 ``/api/events``, so each viewer gets every table's every change (100 tables,
 a coup each every 5 s: 20 events a second a viewer, 40,000 for 2,000 viewers);
@@ -176,12 +177,16 @@ def start_redis(folder: Path, port: int = 0, fsync: str = "always") -> tuple[sub
         time.sleep(0.05)
 
 
-async def request(port: int, method: str, path: str, body: dict[str, object] | None = None) -> tuple[int, bytes]:
-    """Send one HTTP/1.1 request (connection closed after); return its status and body."""
+async def request(
+    port: int, method: str, path: str, body: dict[str, object] | None = None, headers: str = ""
+) -> tuple[int, bytes]:
+    """Send one HTTP/1.1 request (connection closed after; ``headers``: more header lines, each ending in CRLF);
+    return its status and body."""
     reader, writer = await asyncio.open_connection(HOST, port)
     write = method != "GET"
     payload = json.dumps(body if body is not None else {}).encode() if write else b""
     head = f"{method} {path} HTTP/1.1\r\nHost: {HOST}\r\nContent-Length: {len(payload)}\r\nConnection: close\r\n"
+    head += headers
     # A write is JSON, as the server requires of every write (415 otherwise).
     writer.write(head.encode() + (b"Content-Type: application/json\r\n" if write else b"") + b"\r\n" + payload)
     await writer.drain()
@@ -325,9 +330,12 @@ async def page(
                 continue
             if event.get("table") != table:
                 continue
-            status, _ = await request(port, "GET", f"/api/tables/{table}/board.svg?v={event['coups']}")
+            path = f"/api/tables/{table}/board.svg?v={event['coups']}"
+            status, body = await request(port, "GET", path, headers="Accept-Encoding: gzip, deflate, br\r\n")
             if status != 200:
                 result.problems.append(f"{table}: its board answered {status}")
+            elif not body.startswith(b"\x1f\x8b"):  # a browser takes the SVG gzipped, as the server keeps it
+                result.problems.append(f"{table}: its board came unpacked")
             result.boards += 1
             if event["coups"] >= coups:
                 return

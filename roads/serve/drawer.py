@@ -69,6 +69,8 @@ class Job:
     """The shoe's outcomes (or coups) when there is no log to read (a Dragon Tiger table, a past shoe, a scratch
     table)."""
     game: Game = Game.BACCARAT
+    then: tuple[Outcome, ...] = ()
+    """Coups added to the shoe before it is drawn (an ask: the board if Banker won the next)."""
 
 
 def fitted(drawn: Scoreboard, options: RenderOptions, fit: str | None) -> RenderOptions:
@@ -95,6 +97,8 @@ def draw(job: Job) -> bytes:
         board = Scoreboard.from_log(stream)
     else:
         board = Scoreboard.from_outcomes(job.outcomes, game=job.game)
+    for outcome in job.then:
+        board.add(outcome)
     data = render(board, job.kind, fitted(board, job.options, job.fit))
     return gzip.compress(data, GZIP_LEVEL, mtime=0) if job.kind == "svg" else data
 

@@ -9,6 +9,7 @@ labelled as such: ``roads odds --bets --decks N --rules R --json``.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import cast
 from urllib.parse import urlencode
 
@@ -18,9 +19,9 @@ from starlette.responses import Response
 from starlette.routing import BaseRoute, Route
 
 from ..outcome import Outcome, Winner
-from ..render import render
 from ..scene.options import options_from_text
 from . import views, worker
+from .drawer import drawer, svg_answer
 from .games import full_shoe_text
 from .store import Table
 
@@ -66,14 +67,13 @@ Tiger table Dragon (Banker's place) and Tiger (Player's), as the board's own ask
 
 def ask_board(table: Table, side: str, query: dict[str, str] | None = None) -> bytes:
     """Return the board as ``board.svg`` draws it (with the query's options: the page asks with the ``last`` of the
-    board it shows) with one more coup won by ``side``: the marks each derived road would add are the ones past the
-    marks it has now (``data-mark`` of each road), drawn by the one render path."""
+    board it shows) with one more coup won by ``side``, as the server keeps it (gzipped): the marks each derived
+    road would add are the ones past the marks it has now (``data-mark`` of each road), drawn by the one render
+    path, in the drawing process."""
     options = options_from_text(query or {}, ignore=views.QUERY_IGNORED)
 
     def make() -> bytes:
-        asked = views.current_board(table)
-        asked.add(Outcome(ASKS[side]))
-        return render(asked, "svg", options)
+        return drawer.draw(replace(views.job(table, "svg", None, options), then=(Outcome(ASKS[side]),)))
 
     return cast(bytes, views._cached(table, ("ask", side, options), make))
 
@@ -85,8 +85,9 @@ async def ask_picture(request: Request) -> Response:
     if side not in ASKS:
         raise HTTPException(404, f"no ask '{side[:16]}': ask banker or player")
     table = cast(Table, request.app.state.served.store.get(request.path_params["table"]))
-    data = await worker.read(ask_board, table, side, dict(request.query_params))
-    return Response(data, media_type="image/svg+xml", headers={"Cache-Control": "no-cache"})
+    data = await worker.draw(ask_board, table, side, dict(request.query_params))
+    body, headers = svg_answer(data, request.headers.get("accept-encoding", ""))
+    return Response(body, media_type="image/svg+xml", headers=headers)
 
 
 def routes() -> list[BaseRoute]:

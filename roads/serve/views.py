@@ -200,11 +200,10 @@ def board(table: Table, shoe: int | None = None) -> Scoreboard:
 
 
 def current_board(table: Table) -> Scoreboard:
-    """Return a new board of the table's current shoe, read as ``roads render`` reads it (not kept: a caller may
-    add to it)."""
-    if table.game is Game.DRAGON_TIGER:
-        return Scoreboard.from_outcomes(outcomes(table.items), game=table.game)
-    return Scoreboard.from_log(table.source()) if table.coups else Scoreboard()
+    """Return a new board of the table's current shoe, made from its coups in memory (not kept: a caller may add to
+    it): the board ``roads render`` reads of its log (``--game dragon-tiger`` for a Dragon Tiger table), without
+    reading and parsing the whole log again at every change (``tests/test_serve_board_of_coups.py``)."""
+    return Scoreboard.from_outcomes(outcomes(table.items), game=table.game)
 
 
 def picture(table: Table, kind: str, query: dict[str, str]) -> bytes:
