@@ -50,6 +50,7 @@ CJK_TEXT = (
     "百家乐樂"  # baccarat
     "大路珠盘盤眼仔小曱甴"  # 大路 珠盘路/珠盤路 大眼仔 小路 曱甴路
     "幸运運龙龍熊猫貓超级級免佣傭"  # 幸运6 龙7 熊猫8 超级6 免佣 (Lucky 6, Dragon 7, Panda 8, Super 6, no commission)
+    "虎"  # Dragon Tiger's Tiger (龙 虎 和, the zh labels of --game dragon-tiger)
     "荷官日期时時间間结結果"  # dealer, date, time, result
     "好单單跳双雙厅廳两兩房逢连連排上下坡"  # the good roads' names (好路, 大路单跳, 一厅两房, 逢庄连, 上坡路, ...)
     "０１２３４５６７８９"  # full-width digits
