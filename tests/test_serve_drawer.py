@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import os
 import signal
+import subprocess
 import threading
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -40,46 +42,48 @@ def test_a_board_svg_goes_gzipped_to_a_client_that_takes_gzip(tmp_path: Path) ->
     assert int(plain.headers["content-length"]) == len(expected)
 
 
-def test_a_drawing_process_that_died_is_started_again(tmp_path: Path) -> None:
-    expected = render(Scoreboard.from_results("PB"), "png", RenderOptions())
-    with TestClient(create_app(Store(tmp_path / "data")), base_url="http://127.0.0.1:8000", headers=JSON) as c:
-        assert c.put("/api/tables/main").status_code == 201
-        assert c.post("/api/tables/main/coups", json={"result": "P", "expect": 1}).status_code == 201
-        assert c.get("/api/tables/main/board.png").status_code == 200
-        assert drawer.process is not None
-        first = drawer.process
-        first.kill()
-        first.wait(10)
-        assert c.post("/api/tables/main/coups", json={"result": "B", "expect": 2}).status_code == 201
-        again = c.get("/api/tables/main/board.png")
-        assert again.status_code == 200 and again.content == expected
-        assert drawer.process is not None and drawer.process.pid != first.pid
-
-
-def test_a_drawing_in_flight_when_its_process_dies_is_a_json_503_and_the_next_is_drawn(tmp_path: Path) -> None:
+@pytest.fixture
+def drawing(tmp_path: Path) -> Iterator[tuple[TestClient, subprocess.Popen[bytes]]]:
+    """Yield a client of a server whose table ``main`` has one coup (P) and its drawing process, running."""
     with TestClient(create_app(Store(tmp_path / "data")), base_url="http://127.0.0.1:8000", headers=JSON) as c:
         assert c.put("/api/tables/main").status_code == 201
         assert c.post("/api/tables/main/coups", json={"result": "P", "expect": 1}).status_code == 201
         assert c.get("/api/tables/main/board.svg").status_code == 200
         assert drawer.process is not None
-        stopped = drawer.process
-        answers: list[tuple[int, str, str]] = []
-        os.kill(stopped.pid, signal.SIGSTOP)  # the next drawing is in flight until the process is killed
-        try:
+        yield c, drawer.process
 
-            def ask() -> None:
-                answer = c.get("/api/tables/main/board.svg?theme=dark")
-                answers.append((answer.status_code, answer.headers["content-type"], answer.text))
 
-            asking = threading.Thread(target=ask)
-            asking.start()
-            asking.join(1)  # a hang guard: the answer cannot come while the process is stopped
-            assert answers == []
-        finally:
-            stopped.kill()
-        asking.join(30)
-        assert answers and answers[0][0] == 503 and answers[0][1] == "application/json", answers
-        assert "drawing process ended" in answers[0][2]
-        redrawn = c.get("/api/tables/main/board.svg?theme=dark", headers={"Accept-Encoding": "gzip"})
-        assert redrawn.status_code == 200
+def test_a_drawing_process_that_died_is_started_again(drawing: tuple[TestClient, subprocess.Popen[bytes]]) -> None:
+    c, first = drawing
+    first.kill()
+    first.wait(10)
+    assert c.post("/api/tables/main/coups", json={"result": "B", "expect": 2}).status_code == 201
+    again = c.get("/api/tables/main/board.png")
+    assert again.status_code == 200 and again.content == render(Scoreboard.from_results("PB"), "png", RenderOptions())
+    assert drawer.process is not None and drawer.process.pid != first.pid
+
+
+def test_a_drawing_in_flight_when_its_process_dies_is_a_json_503_and_the_next_is_drawn(
+    drawing: tuple[TestClient, subprocess.Popen[bytes]],
+) -> None:
+    c, stopped = drawing
+    answers: list[tuple[int, str, str]] = []
+    os.kill(stopped.pid, signal.SIGSTOP)  # the next drawing is in flight until the process is killed
+    try:
+
+        def ask() -> None:
+            answer = c.get("/api/tables/main/board.svg?theme=dark")
+            answers.append((answer.status_code, answer.headers["content-type"], answer.text))
+
+        asking = threading.Thread(target=ask)
+        asking.start()
+        asking.join(1)  # a hang guard: the answer cannot come while the process is stopped
+        assert answers == []
+    finally:
+        stopped.kill()
+    asking.join(30)
+    assert answers and answers[0][0] == 503 and answers[0][1] == "application/json", answers
+    assert "drawing process ended" in answers[0][2]
+    redrawn = c.get("/api/tables/main/board.svg?theme=dark", headers={"Accept-Encoding": "gzip"})
+    assert redrawn.status_code == 200
     assert redrawn.content == render(Scoreboard.from_results("P"), "svg", RenderOptions(theme="dark"))

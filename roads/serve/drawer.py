@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import atexit
 import gzip
-import io
 import os
 import pickle
 import signal
@@ -54,20 +53,15 @@ GZIP_LEVEL = 6
 
 @dataclass(frozen=True, slots=True)
 class Job:
-    """One drawing: a shoe (its log's lines, or its outcomes) drawn as ``kind`` with ``options``."""
+    """One drawing: a shoe (its coups or outcomes) drawn as ``kind`` with ``options``."""
 
     kind: str
     """``svg`` or ``png``."""
     options: RenderOptions
     fit: str | None = None
     """The width of the page's view (``?fit=W``): :func:`fitted` sets ``last`` from it."""
-    log: bytes | None = None
-    """The shoe's log as the readers read it (a table's file, or its current shoe's lines)."""
-    name: str = "table.jsonl"
-    """The log's file name, which tells its readers its format."""
     outcomes: tuple[Outcome | Coup, ...] = ()
-    """The shoe's outcomes (or coups) when there is no log to read (a Dragon Tiger table, a past shoe, a scratch
-    table)."""
+    """The shoe's coups (with their cards where the log had them) or outcomes."""
     game: Game = Game.BACCARAT
     then: tuple[Outcome, ...] = ()
     """Coups added to the shoe before it is drawn (an ask: the board if Banker won the next)."""
@@ -91,12 +85,7 @@ def fitted(drawn: Scoreboard, options: RenderOptions, fit: str | None) -> Render
 
 def draw(job: Job) -> bytes:
     """Return the picture ``job`` asks for, as ``roads render`` writes it (an SVG gzipped, see the module)."""
-    if job.log is not None:
-        stream = io.BytesIO(job.log)
-        stream.name = job.name
-        board = Scoreboard.from_log(stream)
-    else:
-        board = Scoreboard.from_outcomes(job.outcomes, game=job.game)
+    board = Scoreboard.from_outcomes(job.outcomes, game=job.game)
     for outcome in job.then:
         board.add(outcome)
     data = render(board, job.kind, fitted(board, job.options, job.fit))

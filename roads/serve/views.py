@@ -226,17 +226,11 @@ def kept_picture(table: Table, kind: str, query: dict[str, str]) -> bytes:
 
 
 def job(table: Table, kind: str, shoe: int | None, options: RenderOptions, fit: str | None = None) -> Job:
-    """Return the drawing of the table's current shoe (or past shoe ``shoe``) as a job for the drawing process:
-    what :func:`board` reads, as its lines or its outcomes."""
+    """Return the drawing of the table's current shoe (its coups in memory, as :func:`current_board` makes its
+    board) or of past shoe ``shoe`` as a job for the drawing process."""
     if shoe is not None:
         return Job(kind, options, fit, outcomes=tuple(_past(table, shoe).outcomes()), game=table.game)
-    if table.game is Game.DRAGON_TIGER or not table.coups:
-        return Job(kind, options, fit, outcomes=tuple(outcomes(table.items)), game=table.game)
-    source = table.source()
-    if isinstance(source, str):
-        with open(source, "rb") as log:
-            return Job(kind, options, fit, log=log.read(), name=source)
-    return Job(kind, options, fit, log=source.getvalue(), name=source.name)
+    return Job(kind, options, fit, outcomes=tuple(outcomes(table.items)), game=table.game)
 
 
 def odds(table: Table) -> str:
