@@ -35,8 +35,12 @@ def test_a_board_svg_goes_gzipped_to_a_client_that_takes_gzip(tmp_path: Path) ->
         zipped = c.get("/api/tables/main/board.svg", headers={"Accept-Encoding": "gzip, deflate"})
         plain = c.get("/api/tables/main/board.svg", headers={"Accept-Encoding": "identity"})
         again = c.get("/api/tables/main/board.svg", headers={"Accept-Encoding": "identity"})
+        refused = c.get("/api/tables/main/board.svg", headers={"Accept-Encoding": "br, gzip;q=0"})
+        weighed = c.get("/api/tables/main/board.svg", headers={"Accept-Encoding": "br;q=1.0, GZIP ; q=0.5"})
     assert zipped.headers["content-encoding"] == "gzip" and zipped.headers["vary"] == "Accept-Encoding"
-    assert "content-encoding" not in plain.headers
+    assert "content-encoding" not in plain.headers and "content-encoding" not in refused.headers
+    assert weighed.headers["content-encoding"] == "gzip"
+    assert refused.content == weighed.content == expected
     assert zipped.content == plain.content == again.content == expected  # httpx unpacks the gzipped one
     assert int(zipped.headers["content-length"]) < len(expected) // 2  # sent packed, not just labelled so
     assert int(plain.headers["content-length"]) == len(expected)

@@ -48,7 +48,7 @@ _HEAD = struct.Struct(">I")
 """A frame's length, before its pickle."""
 
 GZIP_LEVEL = 6
-"""zlib's level for a kept SVG: some ten times smaller at a millisecond a board."""
+"""zlib's level for a kept SVG: a 36-coup board five times smaller, a 120-coup one eight, at a millisecond a board."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,9 +96,22 @@ def svg_answer(kept: bytes, accepted: str) -> tuple[bytes, dict[str, str]]:
     """Return the body and headers that send ``kept`` (an SVG as :func:`draw` makes it, gzipped) to a client
     whose ``Accept-Encoding`` is ``accepted``: as it is when the client takes gzip (every browser), else unpacked."""
     headers = {"Cache-Control": "no-cache", "Vary": "Accept-Encoding"}
-    if any(part.split(";")[0].strip().lower() == "gzip" for part in accepted.split(",")):
+    if _takes_gzip(accepted):
         return kept, {**headers, "Content-Encoding": "gzip"}
     return gzip.decompress(kept), headers
+
+
+def _takes_gzip(accepted: str) -> bool:
+    """Return whether an ``Accept-Encoding`` names gzip with a weight above 0 (``gzip;q=0`` refuses it)."""
+    for part in accepted.split(","):
+        name, *params = (piece.strip().lower() for piece in part.split(";"))
+        if name == "gzip":
+            weights = [param[2:] for param in params if param.startswith("q=")]
+            try:
+                return not weights or float(weights[0]) > 0
+            except ValueError:
+                return False
+    return False
 
 
 def _read(stream: IO[bytes], size: int) -> bytes:
@@ -110,6 +123,7 @@ def _read(stream: IO[bytes], size: int) -> bytes:
 
 
 def _frame(value: object) -> bytes:
+    """Return ``value`` pickled, after its length: one message between the server and its drawing process."""
     data = pickle.dumps(value, pickle.HIGHEST_PROTOCOL)
     return _HEAD.pack(len(data)) + data
 
