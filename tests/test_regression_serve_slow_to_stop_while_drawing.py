@@ -29,7 +29,7 @@ from helpers import ROOT, load_script
 
 pytest.importorskip("starlette", reason="roads[serve] (in the test extra) is not installed")
 
-from roads.serve import worker
+from roads.serve import lanes
 
 BENCH = load_script("bench_serve", ROOT / "benchmarks" / "bench_serve.py")
 
@@ -87,7 +87,7 @@ def test_a_cancelled_drawing_lets_its_caller_go_and_never_holds_the_exit() -> No
         return "drawn"
 
     async def cancel_it() -> bool:
-        asking = asyncio.create_task(worker.read(drawing))
+        asking = asyncio.create_task(lanes.read(drawing))
         await asyncio.to_thread(started.wait, 10)
         asking.cancel()
         with contextlib.suppress(asyncio.CancelledError):

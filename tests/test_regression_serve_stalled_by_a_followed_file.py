@@ -26,7 +26,7 @@ from helpers import ROOT, load_script
 
 pytest.importorskip("starlette", reason="roads[serve] (in the test extra) is not installed")
 
-from roads.serve import worker
+from roads.serve import lanes
 from roads.serve.follow import Follower, add_followed, watch
 from roads.serve.hub import Hub
 from roads.serve.store import Store
@@ -152,7 +152,7 @@ def test_a_slow_look_does_not_hold_a_write_back(tmp_path: Path) -> None:
         try:
             while not looking.is_set():
                 await asyncio.sleep(0.01)
-            return await asyncio.wait_for(worker.write(lambda: "written"), 5)
+            return await asyncio.wait_for(lanes.write(lambda: "written"), 5)
         finally:
             done.set()
             task.cancel()

@@ -20,7 +20,7 @@ pytest.importorskip("starlette", reason="roads[serve] (in the test extra) is not
 
 from starlette.testclient import TestClient
 
-from roads.serve import worker
+from roads.serve import lanes
 from roads.serve.routes import create_app
 from roads.serve.store import Store
 
@@ -35,7 +35,7 @@ def test_a_coup_is_answered_while_the_reads_lane_is_busy(tmp_path: Path) -> None
     headers = {"Content-Type": "application/json"}
     with TestClient(create_app(Store(tmp_path / "data")), base_url="http://127.0.0.1:8000", headers=headers) as c:
         assert c.put("/api/tables/main").status_code == 201
-        held = threading.Thread(target=lambda: asyncio.run(worker.read(drawing)))
+        held = threading.Thread(target=lambda: asyncio.run(lanes.read(drawing)))
         held.start()
         try:
             assert busy.wait(10)

@@ -1,6 +1,6 @@
 """``--follow LOG``: a table that another program writes (a table system's JSON Lines or results log).
 
-The file is polled on a thread of its own (:func:`.worker.follow`), reading
+The file is polled on a thread of its own (:func:`.lanes.follow`), reading
 only what was appended since the last look: only complete lines count, so a last line still being
 written waits for its end. When the file shrinks, is replaced (another
 inode), or its old text is no longer how it begins, a new shoe starts. A log
@@ -28,7 +28,7 @@ from ..files import safe_stem
 from ..logs.dragon_tiger import header_game
 from ..logs.records import NEW_SHOE_MARK
 from ..logs.undo import NewShoeRecord
-from . import worker
+from . import lanes
 from .hub import Hub, event
 from .store import NAME, Table, TableStore, coups_of, new_shoe_of
 
@@ -235,7 +235,7 @@ async def watch(followers: list[Follower], hub: Hub, interval: float = POLL) -> 
     """Look at every followed log every ``interval`` seconds and push what changed, until cancelled."""
     while True:
         for follower in followers:
-            change = await worker.follow(follower.look)
+            change = await lanes.follow(follower.look)
             if change is not None:
                 table = follower.table
                 hub.publish(table.name, event(table, change))

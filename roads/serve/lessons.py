@@ -25,7 +25,7 @@ from ..lesson.compare import columns_of, comparison_scene
 from ..pages.jinja import render_block
 from ..render.svg import scene_svg
 from ..scoreboard import Scoreboard
-from . import views, worker
+from . import lanes, views
 from .store import Table
 
 
@@ -97,14 +97,14 @@ def _mark(request: Request) -> int:
 async def proof_fragment(request: Request) -> Response:
     """GET /tables/{table}/proof/{road}/{mark}: the lesson's proof of one mark as an HTML fragment."""
     table = _table(request)
-    text = await worker.read(proof_html, table, request.path_params["road"], _mark(request))
+    text = await lanes.read(proof_html, table, request.path_params["road"], _mark(request))
     return HTMLResponse(text)
 
 
 async def proof_picture(request: Request) -> Response:
     """GET /tables/{table}/proof/{road}/{mark}.svg: the lesson's picture of the proof (compared columns tinted)."""
     table = _table(request)
-    data = await worker.read(proof_svg, table, request.path_params["road"], _mark(request))
+    data = await lanes.read(proof_svg, table, request.path_params["road"], _mark(request))
     return Response(data, media_type="image/svg+xml", headers={"Cache-Control": "no-cache"})
 
 

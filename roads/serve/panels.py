@@ -20,7 +20,7 @@ from starlette.routing import BaseRoute, Route
 
 from ..outcome import Outcome, Winner
 from ..scene.options import options_from_text
-from . import views, worker
+from . import lanes, views
 from .drawer import drawer, svg_answer
 from .games import full_shoe_text
 from .store import Table
@@ -43,7 +43,7 @@ def full_shoe(table: Table) -> str:
 async def full_shoe_odds(request: Request) -> Response:
     """GET /api/tables/{table}/odds/full-shoe: the first coup of a full shoe of the table's decks and rules."""
     table = cast(Table, request.app.state.served.store.get(request.path_params["table"]))
-    text = await worker.read(full_shoe, table)
+    text = await lanes.read(full_shoe, table)
     return Response(text, media_type="application/json")
 
 
@@ -85,7 +85,7 @@ async def ask_picture(request: Request) -> Response:
     if side not in ASKS:
         raise HTTPException(404, f"no ask '{side[:16]}': ask banker or player")
     table = cast(Table, request.app.state.served.store.get(request.path_params["table"]))
-    data = await worker.draw(ask_board, table, side, dict(request.query_params))
+    data = await lanes.draw(ask_board, table, side, dict(request.query_params))
     body, headers = svg_answer(data, request.headers.get("accept-encoding", ""))
     return Response(body, media_type="image/svg+xml", headers=headers)
 

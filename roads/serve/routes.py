@@ -10,10 +10,10 @@ headers (:class:`Headers`).
 
 Every route, the quiz page (``/quiz``) included, is listed in :func:`routes`;
 a caller may add more by passing them to :func:`create_app` (``extra``). Blocking work (a
-synced write, a drawing) runs on one of the server's three worker threads
-(:mod:`.worker`: writes and their answers on one, other answers on another,
-looks at followed logs on the third), so the event loop keeps pushing while
-it happens.
+synced write, a drawing) runs on one of the server's four lanes, a thread
+each (:mod:`.lanes`: writes and their answers, drawings, which the drawing
+process makes, other answers, looks at followed logs), so the event loop
+keeps pushing while it happens.
 """
 
 from __future__ import annotations
@@ -40,7 +40,7 @@ from ..bounds import MAX_TEXT, TooLong, whole_number
 from ..errors import RoadsError, TableError
 from ..pages import served
 from ..pages.csp import SERVED as CSP
-from . import lessons, panels, scratch, static, views, worker
+from . import lanes, lessons, panels, scratch, static, views
 from .drawer import svg_answer
 from .follow import Follower, watch
 from .games import game_of
@@ -133,7 +133,7 @@ async def _body(request: Request) -> dict[str, Any]:
 async def list_tables(request: Request) -> Response:
     """GET /api/tables: every table, its coups and counts."""
     store = _served(request).store
-    found = await worker.read(lambda: [views.summary(t) for t in store])
+    found = await lanes.read(lambda: [views.summary(t) for t in store])
     return _json({"tables": found})
 
 
@@ -141,7 +141,7 @@ async def get_table(request: Request) -> Response:
     """GET /api/tables/{table}: the table's state."""
     table = _table(request)
     shoe = views.shoe_number(table, request.query_params.get("shoe"))
-    found = await worker.read(views.state, table, shoe)
+    found = await lanes.read(views.state, table, shoe)
     return _json({**found, "live": _served(request).store.live()})
 
 
@@ -157,7 +157,7 @@ async def put_table(request: Request) -> Response:
     served = _served(request)
     name = request.path_params["table"]
     before = served.store.tables.get(name)
-    table, made = await worker.write(functools.partial(served.store.create, name, game=game))
+    table, made = await lanes.write(functools.partial(served.store.create, name, game=game))
     if table is not before and not served.store.publishes:  # a new log: its events count from its own records
         served.hub.forget_table(table.name)
     if game is not None and table.game is not game:
@@ -165,7 +165,7 @@ async def put_table(request: Request) -> Response:
             f"table '{table.name}' plays {table.game.title} (its log says so), not {game.title}: "
             "a table keeps its game; give the new one another name"
         )
-    return _json(await worker.read(views.state, table), 201 if made else 200)
+    return _json(await lanes.read(views.state, table), 201 if made else 200)
 
 
 async def _change(served: Served, table: Table, kind: str, write: Callable[[], object]) -> dict[str, Any]:
@@ -176,11 +176,11 @@ async def _change(served: Served, table: Table, kind: str, write: Callable[[], o
     behind every board being drawn for the table pages (a lobby's 100 pages draw 20 boards a second), and
     the writer's next coup behind that answer."""
     if served.store.publishes:  # the store publishes every change in its log's order, this one too
-        await worker.write(write)
+        await lanes.write(write)
     else:
-        event, patch = await worker.write(views.change, table, kind, write, served.hub.drawing(table.name))
+        event, patch = await lanes.write(views.change, table, kind, write, served.hub.drawing(table.name))
         served.hub.publish(table.name, event, patch)
-    return await worker.write(views.state, table)
+    return await lanes.write(views.state, table)
 
 
 async def post_coup(request: Request) -> Response:
@@ -244,7 +244,7 @@ async def table_log(request: Request) -> Response:
     (what ``roads render``, ``stats`` and ``report`` read), whichever store holds it."""
     table = _table(request)
     store = _served(request).store
-    data = await worker.read(store.log, table)
+    data = await lanes.read(store.log, table)
     return Response(data, media_type=LOG_MEDIA, headers={"Cache-Control": "no-cache"})
 
 
@@ -254,7 +254,7 @@ async def board_picture(request: Request) -> Response:
     kind = request.path_params["kind"]
     if kind not in ("svg", "png"):
         raise HTTPException(404, f"no board.{kind[:16]}: a board is board.svg or board.png")
-    data = await worker.draw(views.kept_picture, table, kind, dict(request.query_params))
+    data = await lanes.draw(views.kept_picture, table, kind, dict(request.query_params))
     if kind == "png":
         return Response(data, media_type="image/png", headers={"Cache-Control": "no-cache"})
     body, headers = svg_answer(data, request.headers.get("accept-encoding", ""))
@@ -264,7 +264,7 @@ async def board_picture(request: Request) -> Response:
 async def table_odds(request: Request) -> Response:
     """GET /api/tables/{table}/odds: ``roads odds --after LOG --json``."""
     table = _table(request)
-    text = await worker.read(views.odds, table)
+    text = await lanes.read(views.odds, table)
     return Response(text, media_type="application/json")
 
 
@@ -274,7 +274,7 @@ async def table_proof(request: Request) -> Response:
     mark = count(request.path_params["mark"])
     if mark is None:
         raise HTTPException(404, f"no mark '{request.path_params['mark'][:16]}': a mark is a whole number (1, 2, ...)")
-    text = await worker.read(views.proof, table, request.path_params["road"], mark)
+    text = await lanes.read(views.proof, table, request.path_params["road"], mark)
     return Response(text, media_type="application/json")
 
 
@@ -336,7 +336,7 @@ async def _stream(
         return states, found
 
     try:
-        states, again = await worker.read(owed)
+        states, again = await lanes.read(owed)
     except BaseException:
         hub.leave(viewer)
         raise
@@ -378,7 +378,7 @@ class EventStream(Response):
 async def lobby(request: Request) -> Response:
     """GET /: every table as a small live board with its counts."""
     store = _served(request).store
-    found = await worker.read(lambda: [views.summary(t) for t in store])
+    found = await lanes.read(lambda: [views.summary(t) for t in store])
     return HTMLResponse(served.lobby(found))
 
 
@@ -411,7 +411,7 @@ async def quiz_page(request: Request) -> Response:
     """
     store = _served(request).store
     seed = request.query_params.get("seed", views.QUIZ_SEED)[:MAX_TEXT]
-    page = await worker.read(views.quiz, list(store), seed)
+    page = await lanes.read(views.quiz, list(store), seed)
     return HTMLResponse(page.html, headers={"Content-Security-Policy": page.policy.header})
 
 
@@ -423,7 +423,7 @@ async def course_page(request: Request) -> Response:
     if request.url.path == "/course":
         return RedirectResponse("/course/", status_code=308)
     name = request.path_params.get("name") or "index.html"
-    pages = await worker.read(views.course)
+    pages = await lanes.read(views.course)
     page = pages.get(name)
     if page is None:
         raise HTTPException(404, f"no such course page: {name[:64]}")

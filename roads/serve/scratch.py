@@ -21,7 +21,7 @@ from ..outcome import Outcome
 from ..pages import served
 from ..scene.options import RenderOptions
 from ..scoreboard import Scoreboard
-from . import lessons, worker
+from . import lanes, lessons
 from .drawer import Job, drawer, svg_answer
 from .games import baccarat_item
 
@@ -66,7 +66,7 @@ async def board(request: Request) -> Response:
     def draw() -> bytes:
         return drawer.draw(Job("svg", RenderOptions(), fit, outcomes=tuple(scratch_items(text))))
 
-    body, headers = svg_answer(await worker.draw(draw), request.headers.get("accept-encoding", ""))
+    body, headers = svg_answer(await lanes.draw(draw), request.headers.get("accept-encoding", ""))
     return Response(body, media_type="image/svg+xml", headers=headers)
 
 
@@ -74,14 +74,14 @@ async def proof(request: Request) -> Response:
     """GET /scratch/proof/{road}/{mark}?coups=...: the lesson's proof of a scratch table's mark (HTML fragment)."""
     text, road, mark = _coups(request), request.path_params["road"], lessons._mark(request)
     src = f"/scratch/proof/{road}/{mark}.svg?coups={quote(text)}"
-    page = await worker.read(lambda: lessons.fragment(scratch_board(text), road, mark, src))
+    page = await lanes.read(lambda: lessons.fragment(scratch_board(text), road, mark, src))
     return HTMLResponse(page)
 
 
 async def proof_picture(request: Request) -> Response:
     """GET /scratch/proof/{road}/{mark}.svg?coups=...: the lesson's picture of that proof."""
     text, road, mark = _coups(request), request.path_params["road"], lessons._mark(request)
-    data = await worker.read(lambda: lessons.picture(scratch_board(text), road, mark))
+    data = await lanes.read(lambda: lessons.picture(scratch_board(text), road, mark))
     return Response(data, media_type="image/svg+xml", headers={"Cache-Control": "no-cache"})
 
 

@@ -1,4 +1,4 @@
-"""The server's worker threads: every blocking call (a synced write, a read of a log, a drawing) runs on one.
+"""The server's lanes, a thread each: every blocking call (a synced write, a read of a log, a drawing) runs on one.
 
 Starlette's ``run_in_threadpool`` hands each call to any of up to 40 pooled
 threads. Coups posted to ten tables at once kept ten of them busy, and glibc
