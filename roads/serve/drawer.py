@@ -166,6 +166,8 @@ class Drawer:
         self.process: subprocess.Popen[bytes] | None = None
 
     def _running(self) -> subprocess.Popen[bytes]:
+        """Return the drawing process, started (again) when there is none running; roads is imported there from
+        the folder it is imported from here."""
         if self.process is None or self.process.poll() is not None:
             root = str(Path(__file__).resolve().parents[2])  # the folder roads is imported from
             path = os.pathsep.join(p for p in (root, os.environ.get("PYTHONPATH")) if p)

@@ -285,9 +285,9 @@ class Hub:
             item.board = _frame(f"{table}:{position}", drawn)
         if self.everyone:
             item.lobby = _frame(_cursor_id(table, self.positions), data)
+        # A frame's HTTP/1.1 chunk, made once for every viewer given that frame (the frame kept alive beside it,
+        # so its id is not another's).
         chunks: dict[int, tuple[bytes, bytes]] = {}
-        """A frame's HTTP/1.1 chunk, made once for every viewer given that frame (the frame kept alive beside
-        it, so its id is not another's)."""
         for viewer in [*self.viewers.get(table, ()), *self.everyone]:
             if viewer.transport is not None:
                 frame = self._frame(viewer, item)
