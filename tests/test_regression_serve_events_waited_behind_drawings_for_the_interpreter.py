@@ -21,6 +21,7 @@ from __future__ import annotations
 import os
 import signal
 import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -47,6 +48,10 @@ def test_a_board_waits_for_the_drawing_process_while_coups_and_events_go_on(tmp_
         try:
             asking = threading.Thread(target=lambda: boards.append(http.get("/api/tables/main/board.svg?theme=dark")))
             asking.start()
+            for _ in range(1000):  # a hang guard: until the board's drawing is in flight, its job made of 5 coups
+                if drawer.lock.locked():
+                    break
+                time.sleep(0.01)
             viewer = Events(http, "/api/events?table=main")  # its first state is read while the board waits
             _, state = viewer.next()
             assert state["change"] == "state" and state["coups"] == 5
