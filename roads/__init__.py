@@ -45,29 +45,20 @@ if TYPE_CHECKING:
     from .scoreboard import Scoreboard
     from .shoe import DealtShoe, deal_shoe
 
-_LAZY = {
+_HOME: dict[str, str] = {
     # The road builder adds about 40% to ``import roads``; the rest pull in pydantic, svgwrite or Pillow.
-    "roads.board": (
-        "BLUE",
-        "RED",
-        "Bead",
-        "BeadCell",
-        "BigRoad",
-        "Color",
-        "DerivedRoad",
-        "Mark",
-        "Proof",
-        "Road",
-        "Stats",
+    **dict.fromkeys(
+        ("BLUE", "RED", "Bead", "BeadCell", "BigRoad", "Color", "DerivedRoad", "Mark", "Proof", "Road", "Stats"),
+        "roads.board",
     ),
-    "roads.scoreboard": ("Scoreboard",),
-    "roads.scene": ("THEMES", "RenderOptions"),
-    "roads.lesson": ("Figure", "figure"),
-    "roads.odds": ("Composition", "ExactOdds", "Odds", "exact_odds", "odds_after", "odds_for"),
+    **dict.fromkeys(("Scoreboard",), "roads.scoreboard"),
+    **dict.fromkeys(("THEMES", "RenderOptions"), "roads.scene"),
+    **dict.fromkeys(("Figure", "figure"), "roads.lesson"),
+    **dict.fromkeys(("Composition", "ExactOdds", "Odds", "exact_odds", "odds_after", "odds_for"), "roads.odds"),
     # The dealer pulls in secrets, hashlib and random: only commands that deal pay for them.
-    "roads.shoe": ("DealtShoe", "deal_shoe"),
+    **dict.fromkeys(("DealtShoe", "deal_shoe"), "roads.shoe"),
 }
-_HOME = {name: module for module, names in _LAZY.items() for name in names}
+"""Each public name that lives in a heavier module, and that module (the same form as ``roads.scene``'s)."""
 
 __all__ = [
     "BLUE",

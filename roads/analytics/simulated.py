@@ -78,14 +78,8 @@ class Simulation:
 
     def about(self) -> dict[str, Any]:
         """Return how the expectations were made, for the JSON document."""
-        return {
-            "decks": self.decks,
-            "shoes": self.shoes,
-            "coups": self.coups,
-            "seed": self.seed,
-            "cut": self.cut,
-            "source": f"roads/data/{DATA_FILE}" if self.shipped else "simulated on the fly",
-        }
+        made = {name: getattr(self, name) for name in ("decks", "shoes", "coups", "seed", "cut")}
+        return {**made, "source": f"roads/data/{DATA_FILE}" if self.shipped else "simulated on the fly"}
 
 
 def simulate_expectations(decks: int, shoes: int, seed: int = SEED, *, shipped: bool = False) -> Simulation:
