@@ -37,8 +37,14 @@ between the workers (viewer i on worker i mod N), each table's writer posts
 to one of them (table i to worker i mod N), so most events cross from one
 worker to the other through Redis; the CPU is every worker's, and each
 worker's memory is sampled and judged on its own.
-The HTTP client is plain asyncio (HTTP/1.1 over a socket each), so the
-numbers are the server's, not a client library's.
+The HTTP client is plain asyncio (HTTP/1.1 over a socket each; on uvloop's
+event loop if it is installed, as uvicorn then runs the server), so the
+numbers are the server's, not a client library's. ``--clients`` (2 with ``--lobby``)
+spreads it over processes: one posts the coups and runs the table pages, the
+others share the viewers and learn each POST's start through a pipe. In one
+process, a POST waited for the event loop that reads 40,000 events a second
+(p50 20-40 ms from its start to its event leaving the server, against 3 ms),
+a queue of the client's that the latencies measured instead of the server's.
 """
 
 from __future__ import annotations
@@ -47,6 +53,7 @@ import argparse
 import asyncio
 import contextlib
 import json
+import multiprocessing
 import os
 import random
 import re
@@ -55,7 +62,9 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import Any
 
@@ -111,11 +120,21 @@ class Result:
     """Seconds from a POST's start to a viewer's receipt of its event, every (viewer, coup)."""
     answered: Latencies = field(default_factory=Latencies)
     """Seconds from a POST's start to its answer (the write synced): the part of each latency before any fan-out."""
+    left: Latencies = field(default_factory=Latencies)
+    """Seconds from a POST's start to its event leaving the server (the event's ``sent``), read by every
+    PROBE_EVERY-th viewer: the server's share of a latency; the rest is the kernel's and this client's."""
     problems: list[str] = field(default_factory=list)
     memory: list[tuple[float, float]] = field(default_factory=list)
     """(seconds since start, server resident MB): the first worker's."""
     others: list[list[tuple[float, float]]] = field(default_factory=list)
     """The same of each other worker (``--workers``)."""
+    starts: dict[tuple[str, int], float] = field(default_factory=dict)
+    """The ``perf_counter`` time each POST started, by (table, coup): what a latency is counted from."""
+    walls: dict[tuple[str, int], float] = field(default_factory=dict)
+    late: list[tuple[tuple[str, int], float, bool]] = field(default_factory=list)
+    """Receipts read before this process learnt their POST's start (a viewers' process, :func:`viewers_process`):
+    (table, coup), the time, and whether it is a ``sent`` (True) or a receipt; counted by :meth:`settle`."""
+    """The wall-clock time (``time.time()``, the server's clock for ``sent``) each POST started, by (table, coup)."""
     posted: int = 0
     boards: int = 0
     """Boards the table pages fetched after a coup."""
@@ -127,6 +146,38 @@ class Result:
     """Seconds of CPU the server used from the first coup to the last event (user and system): on a shared
     machine a steadier measure of the fan-out's cost than the latencies, which wait for the cores."""
     """Streams (viewers' and pages') whose first event, the state, has come: they are registered."""
+
+    def settle(self) -> None:
+        """Count the receipts read before their POST's start was known (every start is known by now)."""
+        for key, when, is_left in self.late:
+            if is_left:
+                self.left.add(max(0.0, when - self.walls[key]))
+            else:
+                self.latencies.add(when - self.starts[key])
+        self.late.clear()
+
+    def absorb(self, other: dict[str, Any]) -> None:
+        """Add what a viewers' process measured (:meth:`summary`) to this run's figures."""
+        for mine, theirs in ((self.latencies, other["latencies"]), (self.left, other["left"])):
+            for key, count in theirs["bins"].items():
+                mine.bins[key] = mine.bins.get(key, 0) + count
+            mine.count += theirs["count"]
+            mine.max = max(mine.max, theirs["max"])
+        self.problems += other["problems"]
+        self.client_cpu += other["cpu"]
+
+    def summary(self) -> dict[str, Any]:
+        """Return what a viewers' process measured, for :meth:`absorb` in the writers' process."""
+
+        def latencies(kept: Latencies) -> dict[str, Any]:
+            return {"bins": kept.bins, "count": kept.count, "max": kept.max}
+
+        return {
+            "latencies": latencies(self.latencies),
+            "left": latencies(self.left),
+            "problems": self.problems,
+            "cpu": self.client_cpu,
+        }
 
 
 def start_server(data: Path, store: str | None = None) -> tuple[subprocess.Popen[str], int]:
@@ -223,12 +274,17 @@ async def _next_event(reader: asyncio.StreamReader) -> dict[str, Any] | None:
     return None
 
 
-_EVENT = re.compile(
-    rb'^data: \{"table": "([^"]*)", "(?:change": "(\w+)", "shoe": \d+, "coups": (\d+)|coups": (\d+))', re.M
-)
+_EVENT = re.compile(rb'data: \{"table": "([^"]*)", "(?:change": "(\w+)", "shoe": \d+, "coups": (\d+)|coups": (\d+))')
 """What a viewer reads of an event: its table, change and coups (a change's keys, or a state's), without
 decoding its JSON: 2,000 viewers of every table read 40,000 events a second, and the client must not be what
-is measured."""
+is measured. No ``^`` in multi-line mode: a pattern that opens with plain text is found by a fast search for
+that text, not tried at every byte (a third of this client's time, when it was)."""
+
+_SENT = re.compile(rb'data: \{"table": "([^"]*)", "change": "\w+", "shoe": \d+, "coups": (\d+)[^\n]*?"sent": ([0-9.]+)')
+"""What a probe viewer also reads of a change's event: its table, coups and ``sent``, the time it left the server."""
+
+PROBE_EVERY = 50
+"""Every this many viewers, one also reads when each event left the server (``Result.left``)."""
 
 
 class _ViewerStream(asyncio.Protocol):
@@ -236,8 +292,10 @@ class _ViewerStream(asyncio.Protocol):
     ``await`` a chunk, since 2,000 viewers of every table take 40,000 events a second on the same two cores as
     the server, and the client's cost must not be what is measured."""
 
-    def __init__(self, on_events: Any) -> None:
+    def __init__(self, on_events: Any, on_sent: Any = None) -> None:
         self.on_events = on_events
+        self.on_sent = on_sent
+        """Called with (table, coups, sent) of each change, for a probe viewer; None for the others."""
         self.rest = b""
         self.head = True
         self.ended: asyncio.Future[None] = asyncio.get_running_loop().create_future()
@@ -258,6 +316,8 @@ class _ViewerStream(asyncio.Protocol):
             self.on_events(
                 [(m[1].decode(), (m[2] or b"state").decode(), int(m[3] or m[4])) for m in _EVENT.finditer(data, 0, end)]
             )
+            if self.on_sent is not None:
+                self.on_sent([(m[1].decode(), int(m[2]), float(m[3])) for m in _SENT.finditer(data, 0, end)])
         else:
             self.rest = data
 
@@ -270,24 +330,29 @@ async def viewer(
     port: int,
     table: str | list[str],
     coups: int,
-    sent: dict[tuple[str, int], float],
     result: Result,
     route: str = ROUTE,
     gate: asyncio.Semaphore | None = None,
+    probe: bool = False,
 ) -> None:
     """Read an event stream until the last coup of every table it carries; check every update comes once, in order.
 
-    ``table``: the table of a per-table ``route``, or every table a multiplexed route carries.
+    ``table``: the table of a per-table ``route``, or every table a multiplexed route carries; ``probe``: also
+    keep when each event left the server (``Result.left``).
     """
     tables = [table] if isinstance(table, str) else table
     path = route.format(table=tables[0]) if "{table}" in route else route
     expected: dict[str, int] = {}
-    latencies = result.latencies
+    through: set[str] = set()
+    """Tables whose last coup has come."""
+    latencies, starts = result.latencies, result.starts
     finished = asyncio.get_running_loop().create_future()
 
     def take(batch: list[tuple[str, str, int]]) -> None:
         now = time.perf_counter()
         for name, change, count in batch:
+            if count >= coups:
+                through.add(name)
             if change == "state":
                 expected[name] = count + 1
                 result.opened += len(expected) == 1
@@ -295,15 +360,27 @@ async def viewer(
             due = expected.get(name)
             if count != due:
                 result.problems.append(f"{name}: event of coup {count} where {due} was due")
-            start = sent.get((name, count))
+            start = starts.get((name, count))
             if start is not None:
                 latencies.add(now - start)
+            else:  # a viewers' process: the start is on its way from the writers' process
+                result.late.append(((name, count), now, False))
             expected[name] = count + 1
-        if not finished.done() and len(expected) == len(tables) and all(n > coups for n in expected.values()):
+        if len(through) == len(tables) and not finished.done():
             finished.set_result(None)
 
+    def left(batch: list[tuple[str, int, float]]) -> None:
+        for name, count, gone in batch:
+            start = result.walls.get((name, count))
+            if start is not None:
+                result.left.add(max(0.0, gone - start))
+            else:
+                result.late.append(((name, count), gone, True))
+
     async with gate or contextlib.nullcontext():
-        transport, stream = await asyncio.get_running_loop().create_connection(lambda: _ViewerStream(take), HOST, port)
+        transport, stream = await asyncio.get_running_loop().create_connection(
+            lambda: _ViewerStream(take, left if probe else None), HOST, port
+        )
         transport.write(f"GET {path} HTTP/1.1\r\nHost: {HOST}\r\n\r\n".encode())
     try:
         await asyncio.wait([finished, stream.ended], return_when=asyncio.FIRST_COMPLETED)
@@ -348,17 +425,21 @@ async def writer_task(
     table: str,
     coups: int,
     interval: float,
-    sent: dict[tuple[str, int], float],
     result: Result,
     seed: int,
     offset: float = 0.0,
+    tell: Sequence[Connection] = (),
 ) -> None:
-    """Post ``coups`` results to ``table``, one every ``interval`` seconds, the first ``offset`` seconds late."""
+    """Post ``coups`` results to ``table``, one every ``interval`` seconds, the first ``offset`` seconds late;
+    tell each viewers' process (``tell``) when each POST starts."""
     rng = random.Random(seed)
     start = time.perf_counter() + offset
     for n in range(1, coups + 1):
         await asyncio.sleep(max(0.0, start + n * interval - time.perf_counter()))
-        sent[(table, n)] = start_post = time.perf_counter()
+        result.walls[(table, n)] = wall = time.time()
+        result.starts[(table, n)] = start_post = time.perf_counter()
+        for conn in tell:
+            conn.send((table, n, start_post, wall))
         status, body = await request(
             port, "POST", f"/api/tables/{table}/coups", {"result": rng.choice("BBPPT"), "expect": n}
         )
@@ -410,7 +491,7 @@ async def sample_memory(pids: list[int], result: Result, every: float, stop: asy
             await asyncio.wait_for(stop.wait(), every)
 
 
-async def load(
+async def load(  # noqa: PLR0913  # the load's every size, as the command line gives them
     ports: list[int],
     pids: list[int],
     viewers: int,
@@ -420,12 +501,14 @@ async def load(
     *,
     pages: int = 0,
     route: str = ROUTE,
+    helpers: Sequence[Connection] = (),
 ) -> Result:
     """Run the load on started workers (one, or several on one store); return what it measured.
 
     ``pages``: table pages fetching their board after each coup (one a table, the first ``pages`` tables);
     ``route``: the viewers' event stream. The tables' writers are spread over one ``interval``. Viewer i (and
-    page i) is on worker i mod N, table i's writer posts to worker i mod N.
+    page i) is on worker i mod N, table i's writer posts to worker i mod N. ``helpers``: the pipes of the
+    viewers' processes (:func:`viewers_process`), which then read every viewer's stream; else this process does.
     """
     result = Result()
     names = [f"t{i}" for i in range(tables)]
@@ -435,45 +518,126 @@ async def load(
         for name in names:
             while (await request(port, "GET", f"/api/tables/{name}"))[0] != 200:
                 await asyncio.sleep(0.05)
-    sent: dict[tuple[str, int], float] = {}
-    carried = (lambda i: names[i % tables]) if "{table}" in route else (lambda i: names)
     gate = asyncio.Semaphore(OPENING)
     n = len(ports)
-    watching = [
-        asyncio.create_task(viewer(ports[i % n], carried(i), coups, sent, result, route, gate)) for i in range(viewers)
-    ]
+    watching = [] if helpers else viewing(ports, range(viewers), names, coups, result, route, gate)
     watching += [
         asyncio.create_task(page(ports[i % n], name, coups, result, route, gate))
         for i, name in enumerate(names[:pages])
     ]
+    for conn in helpers:
+        conn.send(names)  # the tables exist: open the streams
     opening = time.perf_counter()
     while result.opened < len(watching) and time.perf_counter() - opening < 120:  # every stream open first
         await asyncio.sleep(0.1)
-    if result.opened < len(watching):
-        result.problems.append(f"{len(watching) - result.opened} streams not open 120 s after they were asked for")
+    for conn in helpers:
+        result.opened += await asyncio.to_thread(conn.recv)
+    expected = len(watching) + (viewers if helpers else 0)
+    if result.opened < expected:
+        result.problems.append(f"{expected - result.opened} streams not open 120 s after they were asked for")
     stop = asyncio.Event()
     cpu = sum(cpu_seconds(pid) for pid in pids)
     client_cpu = sum(os.times()[:2])
     memory = asyncio.create_task(sample_memory(pids, result, sample_every(coups * interval), stop))
     writing = [
         asyncio.create_task(
-            writer_task(ports[seed % n], name, coups, interval, sent, result, seed, interval * seed / tables)
+            writer_task(ports[seed % n], name, coups, interval, result, seed, interval * seed / tables, helpers)
         )
         for seed, name in enumerate(names)
     ]
     await asyncio.gather(*writing)
+    for conn in helpers:
+        conn.send(None)  # every coup is posted
     try:
         await asyncio.wait_for(asyncio.gather(*watching), 30)
     except TimeoutError:
         result.problems.append("viewers still waiting 30 s after the last coup")
+    for conn in helpers:
+        result.absorb(await asyncio.to_thread(conn.recv))
     stop.set()
     result.cpu = sum(cpu_seconds(pid) for pid in pids) - cpu
-    result.client_cpu = sum(os.times()[:2]) - client_cpu
+    result.client_cpu += sum(os.times()[:2]) - client_cpu
     await memory
     return result
 
 
-def run(
+def viewing(
+    ports: list[int],
+    indices: Iterable[int],
+    names: list[str],
+    coups: int,
+    result: Result,
+    route: str,
+    gate: asyncio.Semaphore,
+) -> list[asyncio.Task[None]]:
+    """Start viewers ``indices`` (viewer i on worker i mod N; a one-table route's viewer i on table i mod T)."""
+    n, tables = len(ports), len(names)
+    return [
+        asyncio.create_task(
+            viewer(
+                ports[i % n],
+                names[i % tables] if "{table}" in route else names,
+                coups,
+                result,
+                route,
+                gate,
+                i % PROBE_EVERY == 0,
+            )
+        )
+        for i in indices
+    ]
+
+
+def viewers_process(ports: list[int], indices: range, coups: int, route: str, conn: Connection) -> None:
+    """Be a viewers' process: read the streams of viewers ``indices`` and send back what they measured.
+
+    Told through ``conn``: the tables' names once they exist (it then opens the streams and answers how many
+    opened), each POST's start as it starts (table, coup, ``perf_counter``, ``time.time``: the clocks are the
+    machine's, the same in every process), and None after the last coup; it answers its figures
+    (:meth:`Result.summary`) once its viewers have every coup, or 30 s after the last.
+    """
+    with asyncio.Runner(loop_factory=client_loop()) as runner:
+        runner.run(_viewers(ports, indices, coups, route, conn))
+
+
+async def _viewers(ports: list[int], indices: range, coups: int, route: str, conn: Connection) -> None:
+    result = Result()
+    names: list[str] = await asyncio.to_thread(conn.recv)
+    posted = asyncio.Event()
+
+    def told() -> None:
+        while conn.poll():
+            message = conn.recv()
+            if message is None:
+                posted.set()
+                return
+            table, n, start, wall = message
+            result.starts[(table, n)] = start
+            result.walls[(table, n)] = wall
+
+    loop = asyncio.get_running_loop()
+    watching = viewing(ports, indices, names, coups, result, route, asyncio.Semaphore(OPENING))
+    opening = time.perf_counter()
+    while result.opened < len(watching) and time.perf_counter() - opening < 120:
+        await asyncio.sleep(0.1)
+    loop.add_reader(conn.fileno(), told)
+    conn.send(result.opened)
+    cpu = sum(os.times()[:2])
+    every = asyncio.gather(*watching)
+    either: list[asyncio.Future[Any]] = [every, asyncio.ensure_future(posted.wait())]
+    await asyncio.wait(either, return_when=asyncio.FIRST_COMPLETED)
+    try:
+        await asyncio.wait_for(every, 30)
+    except TimeoutError:
+        result.problems.append("viewers still waiting 30 s after the last coup")
+    loop.remove_reader(conn.fileno())
+    told()
+    result.settle()
+    result.client_cpu = sum(os.times()[:2]) - cpu
+    conn.send(result.summary())
+
+
+def run(  # noqa: PLR0913  # the load's every size, as the command line gives them
     viewers: int,
     tables: int,
     coups: int,
@@ -483,8 +647,12 @@ def run(
     route: str = ROUTE,
     workers: int = 1,
     redis: bool = False,
+    clients: int = 1,
 ) -> Result:
-    """Start a server (or ``workers`` workers on a Redis of their own), load it, stop it all; return the figures."""
+    """Start a server (or ``workers`` workers on a Redis of their own), load it, stop it all; return the figures.
+
+    ``clients``: the client's processes: one, or one for the writers and pages and ``clients - 1`` that share
+    the viewers (:func:`viewers_process`), so no one event loop of the client reads 40,000 events a second."""
     with tempfile.TemporaryDirectory(prefix="roads-serve-bench-") as scratch:
         started: list[subprocess.Popen[Any]] = []
         try:
@@ -496,11 +664,40 @@ def run(
             found = [start_server(Path(scratch) / "data", store) for _ in range(workers)]
             started += [process for process, _ in found]
             ports, pids = [port for _, port in found], [process.pid for process, _ in found]
-            return asyncio.run(load(ports, pids, viewers, tables, coups, interval, pages=pages, route=route))
+            helpers, pipes = [], []
+            for part in range(clients - 1 if clients > 1 else 0):
+                mine, theirs = multiprocessing.Pipe()
+                share = range(part, viewers, clients - 1)
+                process = multiprocessing.get_context("fork").Process(
+                    target=viewers_process, args=(ports, share, coups, route, theirs), daemon=True
+                )
+                process.start()
+                helpers.append(process)
+                pipes.append(mine)
+            try:
+                with asyncio.Runner(loop_factory=client_loop()) as runner:
+                    return runner.run(
+                        load(ports, pids, viewers, tables, coups, interval, pages=pages, route=route, helpers=pipes)
+                    )
+            finally:
+                for process in helpers:
+                    process.join(10)
+                    if process.is_alive():
+                        process.kill()
         finally:
             for process in reversed(started):  # the workers first, then their Redis
                 process.terminate()
                 process.wait(10)
+
+
+def client_loop() -> Any:
+    """Return the event loop factory of this client: uvloop's if it is installed (uvicorn then runs the server on it
+    too: roads does not ask for it), asyncio's otherwise."""
+    try:
+        import uvloop
+    except ImportError:
+        return None
+    return uvloop.new_event_loop
 
 
 def sample_every(seconds: float) -> float:
@@ -607,6 +804,12 @@ def report(
         f"POST to event: p50 {latencies.percentile_ms(50):.1f} ms, p99 {p99:.1f} ms, max {latencies.max * 1000:.1f} ms "
         f"(p99 at most {p99_ms:.0f} ms: {'yes' if p99 <= p99_ms else 'NO'})",
     ]
+    if len(result.left):
+        lines.append(
+            f"  of which POST to the event leaving the server (every {PROBE_EVERY}th viewer's): "
+            f"p50 {result.left.percentile_ms(50):.1f} ms, p99 {result.left.percentile_ms(99):.1f} ms; "
+            "the rest is the kernel's and this client's"
+        )
     if mem:
         lines.append(
             f"server memory: start {mem[0][1]:.1f} MB, end {mem[-1][1]:.1f} MB, max {max(m for _, m in mem):.1f} MB "
@@ -658,6 +861,12 @@ def main(argv: list[str] | None = None) -> int:
         "--redis", action="store_true", help="the workers on a Redis of their own (redis-server; --store redis://...)"
     )
     parser.add_argument("--workers", type=int, default=None, help="workers (1; with --redis: 2)")
+    parser.add_argument(
+        "--clients",
+        type=int,
+        default=None,
+        help="the client's processes (1; --lobby: 2, the writers and pages in one, the viewers in the other)",
+    )
     args = parser.parse_args(argv)
     workers = args.workers if args.workers is not None else 2 if args.redis else 1
     if workers > 1 and not args.redis:
@@ -671,7 +880,12 @@ def main(argv: list[str] | None = None) -> int:
     seconds = seconds if seconds is not None else 600.0 if lobby else 300.0
     coups = args.coups if args.coups is not None else max(1, round(seconds / interval))
     route = args.route or (LOBBY_ROUTE if lobby else ROUTE)
-    result = run(viewers, tables, coups, interval, pages=pages, route=route, workers=workers, redis=args.redis)
+    clients = args.clients if args.clients is not None else 2 if lobby else 1
+    if clients < 1:
+        parser.error("--clients is at least 1")
+    result = run(
+        viewers, tables, coups, interval, pages=pages, route=route, workers=workers, redis=args.redis, clients=clients
+    )
     if workers > 1:
         print(f"{workers} workers on one Redis (redis-server, appendfsync always)")
     carried = 1 if "{table}" in route else tables

@@ -61,6 +61,17 @@ def test_a_lobby_of_20_tables_every_viewer_sees_every_event_in_order(server: tup
 
 
 @pytest.mark.slow
+def test_the_benchmark_spread_over_client_processes_counts_every_event_once() -> None:
+    """``--clients 3``: the viewers read in two processes of their own, which learn each POST's start through a
+    pipe; every viewer's every event is counted once, with its latency, as in one process."""
+    result = BENCH.run(30, 3, 4, 0.2, route=BENCH.LOBBY_ROUTE, pages=3, clients=3)
+    assert result.problems == []
+    assert len(result.latencies) == 30 * 3 * 4 and result.posted == 3 * 4 and result.boards == 3 * 4
+    assert 0 < len(result.left) <= len(result.latencies)  # every PROBE_EVERY-th viewer's
+    assert result.latencies.max < 60 and result.client_cpu > 0
+
+
+@pytest.mark.slow
 def test_sigterm_finishes_the_answer_in_flight_and_exits_within_2_s(
     server: tuple[subprocess.Popen[str], int], tmp_path: Path
 ) -> None:

@@ -172,15 +172,24 @@ async def _change(served: Served, table: Table, kind: str, write: Callable[[], o
     """Make one change of ``table`` on the writes' lane, publish its event (with its board's patch when a
     table page watches it), and return the table's state after it: the write's answer.
 
-    The state is made on the writes' lane too, right behind the change: on the reads' lane it would wait
-    behind every board being drawn for the table pages (a lobby's 100 pages draw 20 boards a second), and
-    the writer's next coup behind that answer."""
+    The state is made on the writes' lane too, in the same turn as the change: on the reads' lane it would
+    wait behind every board being drawn for the table pages (a lobby's 100 pages draw 20 boards a second),
+    and the writer's next coup behind that answer; in a turn of its own, behind the event loop's every
+    other callback once more."""
     if served.store.publishes:  # the store publishes every change in its log's order, this one too
         await lanes.write(write)
-    else:
-        event, patch = await lanes.write(views.change, table, kind, write, served.hub.drawing(table.name))
-        served.hub.publish(table.name, event, patch)
-    return await lanes.write(views.state, table)
+        return await lanes.write(views.state, table)
+    event, patch, answer = await lanes.write(_changed, table, kind, write, served.hub.drawing(table.name))
+    served.hub.publish(table.name, event, patch)
+    return answer
+
+
+def _changed(
+    table: Table, kind: str, write: Callable[[], object], drawn: dict[str, str] | None
+) -> tuple[dict[str, Any], dict[str, Any] | None, dict[str, Any]]:
+    """Make one change (:func:`views.change`) and the table's state after it, on the writes' lane."""
+    event, patch = views.change(table, kind, write, drawn)
+    return event, patch, views.state(table)
 
 
 async def post_coup(request: Request) -> Response:
