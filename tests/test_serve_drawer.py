@@ -19,7 +19,7 @@ from starlette.testclient import TestClient
 from roads import Scoreboard
 from roads.render import render
 from roads.scene.options import RenderOptions
-from roads.serve.drawer import drawer
+from roads.serve.drawer import NICENESS, drawer
 from roads.serve.routes import create_app
 from roads.serve.store import Store
 
@@ -55,6 +55,18 @@ def drawing(tmp_path: Path) -> Iterator[tuple[TestClient, subprocess.Popen[bytes
         assert c.get("/api/tables/main/board.svg").status_code == 200
         assert drawer.process is not None
         yield c, drawer.process
+
+
+def test_the_drawing_process_runs_below_the_servers_priority(
+    drawing: tuple[TestClient, subprocess.Popen[bytes]],
+) -> None:
+    """When the cores are short, a lobby's events go out before a board's drawing (NICENESS, docs/serve.md)."""
+    _, process = drawing
+
+    def niceness(pid: int) -> int:
+        return int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[16])
+
+    assert niceness(process.pid) == niceness(os.getpid()) + NICENESS > niceness(os.getpid())
 
 
 def test_a_drawing_process_that_died_is_started_again(drawing: tuple[TestClient, subprocess.Popen[bytes]]) -> None:
