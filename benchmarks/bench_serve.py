@@ -131,10 +131,10 @@ class Result:
     starts: dict[tuple[str, int], float] = field(default_factory=dict)
     """The ``perf_counter`` time each POST started, by (table, coup): what a latency is counted from."""
     walls: dict[tuple[str, int], float] = field(default_factory=dict)
+    """The wall-clock time (``time.time()``, the server's clock for ``sent``) each POST started, by (table, coup)."""
     late: list[tuple[tuple[str, int], float, bool]] = field(default_factory=list)
     """Receipts read before this process learnt their POST's start (a viewers' process, :func:`viewers_process`):
     (table, coup), the time, and whether it is a ``sent`` (True) or a receipt; counted by :meth:`settle`."""
-    """The wall-clock time (``time.time()``, the server's clock for ``sent``) each POST started, by (table, coup)."""
     posted: int = 0
     boards: int = 0
     """Boards the table pages fetched after a coup."""
@@ -439,7 +439,8 @@ async def writer_task(
         result.walls[(table, n)] = wall = time.time()
         result.starts[(table, n)] = start_post = time.perf_counter()
         for conn in tell:
-            conn.send((table, n, start_post, wall))
+            with contextlib.suppress(OSError):  # a viewers' process that ended is reported when it is asked
+                conn.send((table, n, start_post, wall))
         status, body = await request(
             port, "POST", f"/api/tables/{table}/coups", {"result": rng.choice("BBPPT"), "expect": n}
         )
@@ -531,7 +532,11 @@ async def load(  # noqa: PLR0913  # the load's every size, as the command line g
     while result.opened < len(watching) and time.perf_counter() - opening < 120:  # every stream open first
         await asyncio.sleep(0.1)
     for conn in helpers:
-        result.opened += await asyncio.to_thread(conn.recv)
+        opened = await asyncio.to_thread(_answer, conn)
+        if opened is None:
+            result.problems.append("a viewers' process ended before its streams opened")
+        else:
+            result.opened += opened
     expected = len(watching) + (viewers if helpers else 0)
     if result.opened < expected:
         result.problems.append(f"{expected - result.opened} streams not open 120 s after they were asked for")
@@ -547,18 +552,31 @@ async def load(  # noqa: PLR0913  # the load's every size, as the command line g
     ]
     await asyncio.gather(*writing)
     for conn in helpers:
-        conn.send(None)  # every coup is posted
+        with contextlib.suppress(OSError):
+            conn.send(None)  # every coup is posted
     try:
         await asyncio.wait_for(asyncio.gather(*watching), 30)
     except TimeoutError:
         result.problems.append("viewers still waiting 30 s after the last coup")
     for conn in helpers:
-        result.absorb(await asyncio.to_thread(conn.recv))
+        figures = await asyncio.to_thread(_answer, conn)
+        if figures is None:
+            result.problems.append("a viewers' process ended before it sent its figures")
+        else:
+            result.absorb(figures)
     stop.set()
     result.cpu = sum(cpu_seconds(pid) for pid in pids) - cpu
     result.client_cpu += sum(os.times()[:2]) - client_cpu
     await memory
     return result
+
+
+def _answer(conn: Connection) -> Any:
+    """Return a viewers' process's next answer, None when it ended without one (its end of the pipe closed)."""
+    try:
+        return conn.recv()
+    except EOFError:
+        return None
 
 
 def viewing(
@@ -672,6 +690,7 @@ def run(  # noqa: PLR0913  # the load's every size, as the command line gives th
                     target=viewers_process, args=(ports, share, coups, route, theirs), daemon=True
                 )
                 process.start()
+                theirs.close()  # the process's end is its own: when it ends, this end reads the end of the pipe
                 helpers.append(process)
                 pipes.append(mine)
             try:

@@ -136,3 +136,20 @@ def test_a_viewer_whose_connection_would_hold_past_the_bound_is_let_go() -> None
     let_go, count, writes = asyncio.run(run())
     assert let_go is True and count == 0
     assert writes == []  # let go rather than held past WRITE_BUFFER
+
+
+def test_a_change_given_before_the_server_stops_is_written_before_the_streams_end() -> None:
+    """A coup answered just before SIGTERM is in every stream before its end, though its turn never came."""
+
+    async def run() -> tuple[list[bytes], bool | None]:
+        hub = Hub()
+        hub.know("main", 0)
+        [(viewer, connection)] = _watching(hub, 1)
+        _coup(hub, 1)
+        hub.close()  # the server stops before the loop's next turn
+        await _turns(2)
+        return connection.writes, viewer.done.result() if viewer.done and viewer.done.done() else None
+
+    writes, let_go = asyncio.run(run())
+    assert [_ids(data) for data in writes] == [["main:1"]]  # once, not again in the turn that follows
+    assert let_go is False  # ended by the stop, not let go as too slow

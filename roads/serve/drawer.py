@@ -224,7 +224,8 @@ a change's event goes out before a board's drawing is done, and a board comes so
 
 
 if __name__ == "__main__":
-    os.nice(NICENESS)
+    if hasattr(os, "nice"):  # not on Windows
+        os.nice(NICENESS)
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C stops the server, which closes this process's input
     sink, sys.stdout = sys.stdout.buffer, sys.stderr  # a stray print must not break a frame
     serve(sys.stdin.buffer, sink)

@@ -323,7 +323,7 @@ class Hub:
                 self._drop(viewer)
 
     def _write(self, viewer: Viewer, frame: bytes) -> None:
-        """Write ``frame`` to a directly written stream as one HTTP/1.1 chunk (see :meth:`_send`)."""
+        """Hand ``frame`` to a directly written stream as one HTTP/1.1 chunk, written in its turn (:meth:`_send`)."""
         self._send(viewer, _chunk(frame))
 
     def _send(self, viewer: Viewer, chunk: bytes) -> None:
@@ -342,21 +342,23 @@ class Hub:
         if more wait; let a viewer go when its connection would hold more than WRITE_BUFFER bytes it has not
         taken (a slow reader: its page reconnects)."""
         pending = self.pending
-        for _ in range(min(SLICE, len(pending))):
-            viewer = pending.popleft()
-            out, viewer.out = viewer.out, []
-            transport = viewer.transport
-            if transport is None or (viewer.done is not None and viewer.done.done()):
-                continue  # the stream ended (or was let go) since: its end is written, nothing after it
-            data = out[0] if len(out) == 1 else b"".join(out)
-            if transport.is_closing() or transport.get_write_buffer_size() + len(data) > WRITE_BUFFER:
-                self._drop(viewer)
-                continue
-            transport.write(data)
-        if pending:
-            asyncio.get_running_loop().call_soon(self._pump)
-        else:
-            self.pumping = False
+        try:
+            for _ in range(min(SLICE, len(pending))):
+                viewer = pending.popleft()
+                out, viewer.out = viewer.out, []
+                transport = viewer.transport
+                if transport is None or (viewer.done is not None and viewer.done.done()):
+                    continue  # the stream ended (or was let go) since: its end is written, nothing after it
+                data = out[0] if len(out) == 1 else b"".join(out)
+                if transport.is_closing() or transport.get_write_buffer_size() + len(data) > WRITE_BUFFER:
+                    self._drop(viewer)
+                    continue
+                transport.write(data)
+        finally:  # even after an error, the streams waiting still get their turns
+            if pending:
+                asyncio.get_running_loop().call_soon(self._pump)
+            else:
+                self.pumping = False
 
     def forget_table(self, table: str) -> None:
         """Forget ``table``'s events (its log is new: a removed one made again, or another program's loaded), so
@@ -424,9 +426,15 @@ class Hub:
             viewer.done.set_result(slow)
 
     def close(self) -> None:
-        """End every stream (the server is stopping): each viewer's generator returns."""
+        """End every stream (the server is stopping): each viewer's generator returns; a directly written
+        stream is first written what it was given and has not had its turn for (a coup answered before the
+        stop is in every stream before its end)."""
         self.closed = True
         for viewer in {*self.everyone, *(v for vs in self.viewers.values() for v in vs)}:
+            transport = viewer.transport
+            if viewer.out and transport is not None and not transport.is_closing():
+                transport.write(b"".join(viewer.out))
+            viewer.out = []
             self._drop(viewer, slow=False)
 
     def count(self) -> int:
@@ -511,11 +519,13 @@ class Hub:
         heartbeat: float = HEARTBEAT,
     ) -> None:
         """Send one viewer's stream, its answer's head already sent: what it is owed through ``send``, then
-        every change written by :meth:`publish` straight to the connection's ``transport``, each as an HTTP/1.1
-        chunk, until the client leaves, the hub lets it go, or the server stops (its end sent through ``send``).
+        every change :meth:`publish` gives it, written straight to the connection's ``transport`` as HTTP/1.1
+        chunks in the stream's turn (:meth:`_pump`), until the client leaves, the hub lets it go, or the server
+        stops (its end sent through ``send``).
 
-        Written straight, a change costs a viewer one ``write`` of bytes made once, not a task's turn, a trip
-        through the middleware and the HTTP library's framing: 2,000 lobby viewers take 40,000 events a second.
+        Written straight, a change costs a viewer at most one ``write`` of bytes made once, not a task's turn, a
+        trip through the middleware and the HTTP library's framing: 2,000 lobby viewers take 40,000 events a
+        second.
         """
         loop = asyncio.get_running_loop()
         viewer.done = loop.create_future()

@@ -179,17 +179,28 @@ async def _change(served: Served, table: Table, kind: str, write: Callable[[], o
     if served.store.publishes:  # the store publishes every change in its log's order, this one too
         await lanes.write(write)
         return await lanes.write(views.state, table)
-    event, patch, answer = await lanes.write(_changed, table, kind, write, served.hub.drawing(table.name))
-    served.hub.publish(table.name, event, patch)
+    loop, hub = asyncio.get_running_loop(), served.hub
+
+    def publish(event: dict[str, Any], patch: dict[str, Any] | None) -> None:
+        loop.call_soon_threadsafe(hub.publish, table.name, event, patch)
+
+    answer: dict[str, Any] = await lanes.write(_changed, table, kind, write, hub.drawing(table.name), publish)
     return answer
 
 
 def _changed(
-    table: Table, kind: str, write: Callable[[], object], drawn: dict[str, str] | None
-) -> tuple[dict[str, Any], dict[str, Any] | None, dict[str, Any]]:
-    """Make one change (:func:`views.change`) and the table's state after it, on the writes' lane."""
+    table: Table,
+    kind: str,
+    write: Callable[[], object],
+    drawn: dict[str, str] | None,
+    publish: Callable[[dict[str, Any], dict[str, Any] | None], None],
+) -> dict[str, Any]:
+    """Make one change (:func:`views.change`), hand its event to the event loop to ``publish`` (the lane makes
+    one change at a time, so the events go in the log's order), then make the table's state after it, the
+    write's answer: the event never waits for the state, nor is lost if making the state fails."""
     event, patch = views.change(table, kind, write, drawn)
-    return event, patch, views.state(table)
+    publish(event, patch)
+    return views.state(table)
 
 
 async def post_coup(request: Request) -> Response:
