@@ -148,12 +148,12 @@ class Result:
     """Streams (viewers' and pages') whose first event, the state, has come: they are registered."""
 
     def settle(self) -> None:
-        """Count the receipts read before their POST's start was known (every start is known by now)."""
+        """Count the receipts read before their POST's start was known (every start told is known by now; one
+        never told is left out, and the count of events received says so)."""
         for key, when, is_left in self.late:
-            if is_left:
-                self.left.add(max(0.0, when - self.walls[key]))
-            else:
-                self.latencies.add(when - self.starts[key])
+            kept, start = (self.left, self.walls.get(key)) if is_left else (self.latencies, self.starts.get(key))
+            if start is not None:
+                kept.add(max(0.0, when - start))
         self.late.clear()
 
     def absorb(self, other: dict[str, Any]) -> None:
