@@ -96,6 +96,17 @@ class Latencies:
         self.count += 1
         self.max = max(self.max, seconds)
 
+    def to_dict(self) -> dict[str, Any]:
+        """Return the histogram as plain data, to send from a viewers' process (:meth:`merge` takes it)."""
+        return {"bins": self.bins, "count": self.count, "max": self.max}
+
+    def merge(self, other: dict[str, Any]) -> None:
+        """Add a histogram sent by a viewers' process (:meth:`to_dict`) to this one."""
+        for key, count in other["bins"].items():
+            self.bins[key] = self.bins.get(key, 0) + count
+        self.count += other["count"]
+        self.max = max(self.max, other["max"])
+
     def __len__(self) -> int:
         return self.count
 
@@ -158,23 +169,16 @@ class Result:
 
     def absorb(self, other: dict[str, Any]) -> None:
         """Add what a viewers' process measured (:meth:`summary`) to this run's figures."""
-        for mine, theirs in ((self.latencies, other["latencies"]), (self.left, other["left"])):
-            for key, count in theirs["bins"].items():
-                mine.bins[key] = mine.bins.get(key, 0) + count
-            mine.count += theirs["count"]
-            mine.max = max(mine.max, theirs["max"])
+        self.latencies.merge(other["latencies"])
+        self.left.merge(other["left"])
         self.problems += other["problems"]
         self.client_cpu += other["cpu"]
 
     def summary(self) -> dict[str, Any]:
         """Return what a viewers' process measured, for :meth:`absorb` in the writers' process."""
-
-        def latencies(kept: Latencies) -> dict[str, Any]:
-            return {"bins": kept.bins, "count": kept.count, "max": kept.max}
-
         return {
-            "latencies": latencies(self.latencies),
-            "left": latencies(self.left),
+            "latencies": self.latencies.to_dict(),
+            "left": self.left.to_dict(),
             "problems": self.problems,
             "cpu": self.client_cpu,
         }
