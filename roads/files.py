@@ -130,6 +130,29 @@ def temp_prefix(name: str, limit: int = NAME_MAX) -> str:
     return f".{cut_bytes(name, limit - _TEMP_EXTRA)}."
 
 
+_TEMP_LETTERS = "abcdefghijklmnopqrstuvwxyz0123456789_"
+"""The letters of a temporary name's random part (tempfile's, so either module's files look alike)."""
+
+
+def make_temp(folder: str | os.PathLike[str], name: str) -> tuple[int, str]:
+    """Create a new empty temporary file beside final name ``name`` in ``folder``, readable by its owner alone.
+
+    Return its open descriptor and its path: ``.NAME.XXXXXXXX.part``, eight random letters
+    (:func:`temp_files` finds them). As ``tempfile.mkstemp`` does, but without importing
+    tempfile, which brings shutil, random, bz2 and lzma to every command that writes a file.
+    """
+    prefix = os.path.join(folder, temp_prefix(name, name_limit(folder)))
+    flags = os.O_RDWR | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_BINARY", 0)
+    for _ in range(100):  # a clash among 37^8 names is all but impossible; a hundred is tempfile's patience too
+        tail = "".join(_TEMP_LETTERS[byte % len(_TEMP_LETTERS)] for byte in os.urandom(8))
+        path = f"{prefix}{tail}.part"
+        try:
+            return os.open(path, flags, 0o600), path
+        except FileExistsError:
+            continue
+    raise FileExistsError(errno.EEXIST, "no free temporary name", prefix)
+
+
 def temp_files(path: str | os.PathLike[str]) -> Iterator[Path]:
     """Yield the temporary files :func:`atomic_write` may have left for ``path`` (a killed process leaves them)."""
     target = Path(path)
@@ -236,9 +259,7 @@ def atomic_write(path: str | os.PathLike[str], data: bytes | str, *, sync: bool 
     folder = real.parent if str(real.parent) else Path(".")
     check_name(real)
     try:
-        import tempfile  # with shutil and random: paid only when a file is written
-
-        handle_fd, tmp = tempfile.mkstemp(prefix=temp_prefix(real.name, name_limit(folder)), suffix=".part", dir=folder)
+        handle_fd, tmp = make_temp(folder, real.name)
     except OSError as exc:
         raise OutputError(f"cannot write {shown(target)}: {exc.strerror or exc}") from None
     done = False
@@ -335,10 +356,8 @@ class PendingFile:
             self._mode: int | None = stat.S_IMODE(real.stat().st_mode)
         except OSError:
             self._mode = None
-        import tempfile
-
         try:
-            fd, tmp = tempfile.mkstemp(prefix=temp_prefix(real.name, name_limit(folder)), suffix=".part", dir=folder)
+            fd, tmp = make_temp(folder, real.name)
         except OSError as exc:
             raise OutputError(f"cannot write {shown(target)}: {exc.strerror or exc}") from None
         os.close(fd)

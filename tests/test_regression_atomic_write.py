@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from roads.errors import OutputError, RoadsError
-from roads.files import atomic_write
+from roads.files import atomic_write, make_temp, temp_files
 
 
 def test_regression_a_fifo_was_replaced_by_a_plain_file(tmp_path: Path) -> None:
@@ -86,3 +86,35 @@ def test_interrupted_write_leaves_no_part_file_and_the_old_file(
 
 def test_output_error_is_a_roads_error() -> None:
     assert issubclass(OutputError, RoadsError) and issubclass(OutputError, ValueError)
+
+
+def test_a_temporary_file_is_new_private_and_found_again(tmp_path: Path) -> None:
+    """make_temp (tempfile.mkstemp's job, without importing tempfile at every write): each call a new file only
+    its owner reads, named so that temp_files finds what a killed writer left."""
+    made = [make_temp(tmp_path, "board.svg") for _ in range(50)]
+    for fd, _ in made:
+        os.close(fd)
+    paths = {Path(path) for _, path in made}
+    assert len(paths) == 50 and set(temp_files(tmp_path / "board.svg")) == paths
+    assert all(stat.S_IMODE(path.stat().st_mode) == 0o600 and path.stat().st_size == 0 for path in paths)
+    assert all(path.name.startswith(".board.svg.") and path.name.endswith(".part") for path in paths)
+
+
+def test_a_temporary_name_taken_is_never_written_through(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A name already there (a link planted by someone else) is passed over for a new one, and when every name
+    tried is taken the write fails: nothing is written through the link."""
+    target = tmp_path / "secret"
+    target.write_text("keep\n")
+    link = tmp_path / ".board.svg.aaaaaaaa.part"  # the name eight zero bytes of os.urandom give
+    link.symlink_to(target)
+    draws = iter([bytes(8)])  # the first draw names the link, the next ones are random
+    real = os.urandom
+    monkeypatch.setattr(os, "urandom", lambda size: next(draws, None) or real(size))
+    fd, second = make_temp(tmp_path, "board.svg")
+    os.close(fd)
+    assert Path(second) != link and Path(second).is_file() and not Path(second).is_symlink()
+    assert link.is_symlink() and target.read_text() == "keep\n"
+    monkeypatch.setattr(os, "urandom", bytes)  # every name tried is the link's
+    with pytest.raises(FileExistsError):
+        make_temp(tmp_path, "board.svg")
+    assert target.read_text() == "keep\n"

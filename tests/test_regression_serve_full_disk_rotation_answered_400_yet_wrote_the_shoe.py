@@ -8,7 +8,6 @@ The new-shoe line is durably appended before the rotation, so the honest answer 
 from __future__ import annotations
 
 import errno
-import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +17,7 @@ pytest.importorskip("starlette", reason="roads[serve] (in the test extra) is not
 
 from test_serve import post, served_client
 
+from roads import files
 from roads.serve.hub import Hub
 from roads.serve.routes import create_app
 from roads.serve.store import Store, load_log
@@ -33,7 +33,7 @@ def test_a_full_disk_while_rotating_answers_the_new_shoe_and_moves_nothing(
         assert served.put("/api/tables/main").status_code == 201
         assert post(served, 1, result="B").status_code == 201
         before = (folder / "main.jsonl").read_bytes()
-        real, calls = tempfile.mkstemp, []
+        real, calls = files.make_temp, []
 
         def full_disk(*args: Any, **kwargs: Any) -> tuple[int, str]:
             calls.append(1)
@@ -41,9 +41,9 @@ def test_a_full_disk_while_rotating_answers_the_new_shoe_and_moves_nothing(
                 raise OSError(errno.ENOSPC, "No space left on device")
             return real(*args, **kwargs)
 
-        monkeypatch.setattr(tempfile, "mkstemp", full_disk)
+        monkeypatch.setattr(files, "make_temp", full_disk)
         answer = served.post("/api/tables/main/shoes", json={"expect_shoe": 2})
-        monkeypatch.setattr(tempfile, "mkstemp", real)
+        monkeypatch.setattr(files, "make_temp", real)
         assert answer.status_code == 201, answer.text
         assert answer.json()["shoe"] == 2 and hub.positions["main"] == 2  # the new shoe's event went out
         log = (folder / "main.jsonl").read_bytes()

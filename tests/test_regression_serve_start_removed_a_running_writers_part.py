@@ -5,19 +5,18 @@ started lost its write (reviewer, store.py ``_remove_parts``). Only parts untouc
 from __future__ import annotations
 
 import os
-import tempfile
 import time
 from pathlib import Path
 
 import pytest
 
-from roads.files import temp_prefix
+from roads.files import make_temp
 from roads.serve.store import STALE_PART, Store
 
 
 def _part(folder: Path, name: str, data: bytes) -> Path:
     """Return a temporary file as atomic_write makes it for ``folder/name``, holding ``data``."""
-    fd, tmp = tempfile.mkstemp(prefix=temp_prefix(name), suffix=".part", dir=folder)
+    fd, tmp = make_temp(folder, name)
     with os.fdopen(fd, "wb") as handle:
         handle.write(data)
     return Path(tmp)
