@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 from pathlib import Path
 
@@ -11,6 +12,7 @@ import pytest
 pytest.importorskip("starlette", reason="roads[serve] (in the test extra) is not installed")
 
 from roads import Scoreboard
+from roads.board import Board
 from roads.board.jsonview import ask_dict, good_road_dicts
 from roads.render import render
 from roads.scene.options import RenderOptions
@@ -48,3 +50,29 @@ def test_the_board_of_a_tables_coups_is_the_board_of_its_log(tmp_path: Path, see
     if table.coups:
         store.new_shoe(table, table.shoe + 1, None)  # the next shoe's board starts empty, as its log's part does
         _same_board(table)
+
+
+def test_a_coups_answer_reads_the_board_its_change_made(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Regression: each coup built its table's board twice on the writes' lane, once for the marks its event
+    carries and again for its answer's state; the state now reads the board the change made, and it is the
+    board of the log."""
+    store = Store(tmp_path / "data")
+    table = store.create("main")[0]
+    built: list[int] = []
+    make = Board.from_outcomes.__func__  # type: ignore[attr-defined]
+
+    def counted(cls: type[Board], /, *args: object, **kwargs: object) -> Board:
+        built.append(1)
+        return make(cls, *args, **kwargs)  # type: ignore[no-any-return]
+
+    monkeypatch.setattr(Board, "from_outcomes", classmethod(counted))  # a Scoreboard's too
+    for n, coup in enumerate(deal_shoe(seed=3).coups[:30], 1):
+        built.clear()
+        letter = coup.winner.value[0].upper()
+        event, _ = views.change(table, "coup", lambda n=n, letter=letter: store.add(table, n, letter, None))
+        state = views.state(table)
+        assert len(built) == 1, f"coup {n}: {len(built)} boards built"
+        read = Scoreboard.from_log(table.source())
+        assert state["stats"] == json.loads(json.dumps(read.stats.to_dict()))
+        assert state["asks"] == ask_dict(read) and state["good_roads"] == good_road_dicts(read)
+        assert event["coups"] == n

@@ -36,7 +36,6 @@ from pathlib import Path
 from typing import IO
 
 from ..bounds import TooLong, whole_number
-from ..coup import Coup
 from ..enums import Game
 from ..errors import RenderError, RoadsError, TableError
 from ..outcome import Outcome
@@ -61,8 +60,8 @@ class Job:
     options: RenderOptions
     fit: str | None = None
     """The width of the page's view (``?fit=W``): :func:`fitted` sets ``last`` from it."""
-    outcomes: tuple[Outcome | Coup, ...] = ()
-    """The shoe's coups (with their cards where the log had them) or outcomes."""
+    outcomes: tuple[Outcome, ...] = ()
+    """What the shoe's coups put on the roads (:func:`roads.serve.games.outcomes`), all a board needs of them."""
     game: Game = Game.BACCARAT
     then: tuple[Outcome, ...] = ()
     """Coups added to the shoe before it is drawn (an ask: the board if Banker won the next)."""

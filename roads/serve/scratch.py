@@ -23,7 +23,7 @@ from ..scene.options import RenderOptions
 from ..scoreboard import Scoreboard
 from . import lanes, lessons
 from .drawer import Job, drawer, svg_answer
-from .games import baccarat_item
+from .games import baccarat_item, outcomes
 
 MOST_COUPS = 200
 """The most coups a scratch table holds: more than a shoe (at most about 80)."""
@@ -64,7 +64,7 @@ async def board(request: Request) -> Response:
     text, fit = _coups(request), request.query_params.get("fit")
 
     def draw() -> bytes:
-        return drawer.draw(Job("svg", RenderOptions(), fit, outcomes=tuple(scratch_items(text))))
+        return drawer.draw(Job("svg", RenderOptions(), fit, outcomes=tuple(outcomes(scratch_items(text)))))
 
     body, headers = svg_answer(await lanes.draw(draw), request.headers.get("accept-encoding", ""))
     return Response(body, media_type="image/svg+xml", headers=headers)

@@ -23,7 +23,6 @@ from collections import OrderedDict
 from collections.abc import Callable, Iterator
 from typing import Any, cast
 
-from ..board import Board
 from ..board.jsonview import added_marks, ask_dict, dumps, good_road_dicts, road_lengths
 from ..board.names import DERIVED, Road
 from ..cards import Card
@@ -390,10 +389,11 @@ def change(
     after = list(table.items)
     marks = None
     if kind == "coup" and after:
-        grown = Board.from_outcomes(outcomes(after[:-1]), game=table.game)
+        grown = Scoreboard.from_outcomes(outcomes(after[:-1]), game=table.game)
         lengths = road_lengths(grown)
         grown.add(outcomes(after[-1:])[0])
         marks = added_marks(grown, lengths)
+        _cached(table, ("board", None), lambda: grown)  # the answer's state reads this board, not one made again
     undone = item_object(before[-1], table.game) if kind == "undo" and before else None
     patch = board_patch(table, board_before, drawn) if drawn is not None else None
     return event(table, kind, items=after, marks=marks, undone=undone), patch
