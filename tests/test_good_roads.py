@@ -9,6 +9,7 @@ from itertools import groupby, pairwise
 from pathlib import Path
 
 import pytest
+from helpers import run
 
 from roads.board import Board
 from roads.board.good_roads import PATTERNS, columns_of, detect, good_roads, in_play, load_patterns, price, under_way
@@ -17,7 +18,6 @@ from roads.odds import odds_for
 from roads.odds.api import compositions_through
 from roads.outcome import Winner
 from roads.shoe import deal_shoe
-from tests.helpers import run
 
 B, P = Winner.BANKER, Winner.PLAYER
 

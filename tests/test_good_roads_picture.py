@@ -7,6 +7,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from helpers import run
 
 from roads.board import Board
 from roads.board.good_roads import good_roads
@@ -17,7 +18,6 @@ from roads.scene.good_roads import proof_scene, tag_words
 from roads.scene.primitives import Group, Item, Rect, Text
 from roads.scene.themes import THEMES
 from roads.scoreboard import Scoreboard
-from tests.helpers import run
 
 TINT = THEMES["classic"].highlight_tint
 
