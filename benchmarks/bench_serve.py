@@ -81,6 +81,11 @@ BIN_MS = 0.1
 many to keep one by one for ten minutes."""
 
 
+PARTS = 4
+"""The latencies are also kept by quarter of each table's coups: a board's drawing grows with its shoe, and a
+tail that grows with it is the cores' queue of drawings, not the fan-out's."""
+
+
 class Latencies:
     """Seconds from a POST's start to a viewer's receipt of its event, kept as a histogram of BIN_MS bins."""
 
@@ -127,8 +132,12 @@ class Latencies:
 class Result:
     """What one run measured."""
 
+    coups: int = 0
+    """Coups a table: what :attr:`parts` divides."""
     latencies: Latencies = field(default_factory=Latencies)
     """Seconds from a POST's start to a viewer's receipt of its event, every (viewer, coup)."""
+    parts: list[Latencies] = field(default_factory=lambda: [Latencies() for _ in range(PARTS)])
+    """The same by quarter of each table's coups (coups 1-30, 31-60, ... of 120)."""
     answered: Latencies = field(default_factory=Latencies)
     """Seconds from a POST's start to its answer (the write synced): the part of each latency before any fan-out."""
     left: Latencies = field(default_factory=Latencies)
@@ -162,14 +171,26 @@ class Result:
         """Count the receipts read before their POST's start was known (every start told is known by now; one
         never told is left out, and the count of events received says so)."""
         for key, when, is_left in self.late:
-            kept, start = (self.left, self.walls.get(key)) if is_left else (self.latencies, self.starts.get(key))
-            if start is not None:
-                kept.add(max(0.0, when - start))
+            start = (self.walls if is_left else self.starts).get(key)
+            if start is None:
+                continue
+            if is_left:
+                self.left.add(max(0.0, when - start))
+            else:
+                self.receipt(key[1], max(0.0, when - start))
         self.late.clear()
+
+    def receipt(self, coup: int, seconds: float) -> None:
+        """Count one event's latency: ``coup`` of its table came ``seconds`` after its POST started."""
+        self.latencies.add(seconds)
+        if self.coups:
+            self.parts[min(PARTS - 1, (coup - 1) * PARTS // self.coups)].add(seconds)
 
     def absorb(self, other: dict[str, Any]) -> None:
         """Add what a viewers' process measured (:meth:`summary`) to this run's figures."""
         self.latencies.merge(other["latencies"])
+        for part, sent in zip(self.parts, other["parts"], strict=True):
+            part.merge(sent)
         self.left.merge(other["left"])
         self.problems += other["problems"]
         self.client_cpu += other["cpu"]
@@ -178,6 +199,7 @@ class Result:
         """Return what a viewers' process measured, for :meth:`absorb` in the writers' process."""
         return {
             "latencies": self.latencies.to_dict(),
+            "parts": [part.to_dict() for part in self.parts],
             "left": self.left.to_dict(),
             "problems": self.problems,
             "cpu": self.client_cpu,
@@ -349,7 +371,7 @@ async def viewer(
     expected: dict[str, int] = {}
     through: set[str] = set()
     """Tables whose last coup has come."""
-    latencies, starts = result.latencies, result.starts
+    receipt, starts = result.receipt, result.starts
     finished = asyncio.get_running_loop().create_future()
 
     def take(batch: list[tuple[str, str, int]]) -> None:
@@ -366,7 +388,7 @@ async def viewer(
                 result.problems.append(f"{name}: event of coup {count} where {due} was due")
             start = starts.get((name, count))
             if start is not None:
-                latencies.add(now - start)
+                receipt(count, now - start)
             else:  # a viewers' process: the start is on its way from the writers' process
                 result.late.append(((name, count), now, False))
             expected[name] = count + 1
@@ -515,7 +537,7 @@ async def load(  # noqa: PLR0913  # the load's every size, as the command line g
     page i) is on worker i mod N, table i's writer posts to worker i mod N. ``helpers``: the pipes of the
     viewers' processes (:func:`viewers_process`), which then read every viewer's stream; else this process does.
     """
-    result = Result()
+    result = Result(coups=coups)
     names = [f"t{i}" for i in range(tables)]
     for name in names:
         await request(ports[0], "PUT", f"/api/tables/{name}")
@@ -623,7 +645,7 @@ def viewers_process(ports: list[int], indices: range, coups: int, route: str, co
 
 
 async def _viewers(ports: list[int], indices: range, coups: int, route: str, conn: Connection) -> None:
-    result = Result()
+    result = Result(coups=coups)
     names: list[str] = await asyncio.to_thread(conn.recv)
     posted = asyncio.Event()
 
@@ -832,6 +854,15 @@ def report(
             f"  of which POST to the event leaving the server (every {PROBE_EVERY}th viewer's): "
             f"p50 {result.left.percentile_ms(50):.1f} ms, p99 {result.left.percentile_ms(99):.1f} ms; "
             "the rest is the kernel's and this client's"
+        )
+    if result.coups and len(result.parts[0]):
+        quarters = [
+            (1 + i * result.coups // PARTS, (i + 1) * result.coups // PARTS, part)
+            for i, part in enumerate(result.parts)
+        ]
+        lines.append(
+            "  p99 by quarter of each table's coups: "
+            + ", ".join(f"coups {a}-{b} {part.percentile_ms(99):.1f} ms" for a, b, part in quarters)
         )
     if mem:
         lines.append(

@@ -69,6 +69,8 @@ def test_the_benchmark_spread_over_client_processes_counts_every_event_once() ->
     assert len(result.latencies) == 30 * 3 * 4 and result.posted == 3 * 4 and result.boards == 3 * 4
     assert 0 < len(result.left) <= len(result.latencies)  # every PROBE_EVERY-th viewer's
     assert result.latencies.max < 60 and result.client_cpu > 0
+    # Kept by quarter of each table's 4 coups too: one coup a quarter, each event in its quarter once.
+    assert [len(part) for part in result.parts] == [30 * 3] * BENCH.PARTS
 
 
 @pytest.mark.slow
