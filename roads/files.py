@@ -137,15 +137,15 @@ _TEMP_LETTERS = "abcdefghijklmnopqrstuvwxyz0123456789_"
 def make_temp(folder: str | os.PathLike[str], name: str) -> tuple[int, str]:
     """Create a new empty temporary file beside final name ``name`` in ``folder``, readable by its owner alone.
 
-    Return its open descriptor and its path: ``.NAME.XXXXXXXX.part``, eight random letters
+    Return its open descriptor and its absolute path: ``.NAME.XXXXXXXX.part``, eight random letters
     (:func:`temp_files` finds them). As ``tempfile.mkstemp`` does, but without importing
     tempfile, which brings shutil, random, bz2 and lzma to every command that writes a file.
     """
     prefix = os.path.join(folder, temp_prefix(name, name_limit(folder)))
     flags = os.O_RDWR | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_BINARY", 0)
-    for _ in range(100):  # a clash among 37^8 names is all but impossible; a hundred is tempfile's patience too
+    for _ in range(100):  # a clash among 37^8 names is all but impossible: a hundred tries are plenty
         tail = "".join(_TEMP_LETTERS[byte % len(_TEMP_LETTERS)] for byte in os.urandom(8))
-        path = f"{prefix}{tail}.part"
+        path = os.path.abspath(f"{prefix}{tail}.part")  # as mkstemp's: still right after a change of folder
         try:
             return os.open(path, flags, 0o600), path
         except FileExistsError:

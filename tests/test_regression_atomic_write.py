@@ -111,10 +111,10 @@ def test_a_temporary_name_taken_is_never_written_through(tmp_path: Path, monkeyp
     real = os.urandom
     monkeypatch.setattr(os, "urandom", lambda size: next(draws, None) or real(size))
     fd, second = make_temp(tmp_path, "board.svg")
+    os.write(fd, b"half a board")
     os.close(fd)
-    assert Path(second) != link and Path(second).is_file() and not Path(second).is_symlink()
+    assert Path(second) != link and Path(second).read_bytes() == b"half a board" and not Path(second).is_symlink()
     assert link.is_symlink() and target.read_text() == "keep\n"
     monkeypatch.setattr(os, "urandom", bytes)  # every name tried is the link's
     with pytest.raises(FileExistsError):
         make_temp(tmp_path, "board.svg")
-    assert target.read_text() == "keep\n"

@@ -14,6 +14,7 @@ pytest.importorskip("starlette", reason="roads[serve] (in the test extra) is not
 from roads import Scoreboard
 from roads.board import Board
 from roads.board.jsonview import ask_dict, good_road_dicts
+from roads.outcome import Outcome, Winner
 from roads.render import render
 from roads.scene.options import RenderOptions
 from roads.serve import views
@@ -76,3 +77,20 @@ def test_a_coups_answer_reads_the_board_its_change_made(tmp_path: Path, monkeypa
         assert state["stats"] == json.loads(json.dumps(read.stats.to_dict()))
         assert state["asks"] == ask_dict(read) and state["good_roads"] == good_road_dicts(read)
         assert event["coups"] == n
+
+
+def test_a_replayed_change_leaves_the_tables_kept_answers(tmp_path: Path) -> None:
+    """Regression (review): a Redis worker makes a resuming viewer's missed events again on a copy of the table
+    under its name (``RedisStore.missed``); the copy's board must not take the place of the table's kept
+    answers, which then went as if the table had changed."""
+    store = Store(tmp_path / "data")
+    table = store.create("main")[0]
+    for n, letter in enumerate("BPBBP", 1):
+        store.add(table, n, letter, None)
+    state = views.state(table)
+    copy = Table(table.name, None, table.rules, table.decks, table.game)
+    copy.size = 10  # an older position of the log, as a replay's copy has
+    event, _ = views.change(copy, "coup", lambda: copy.items.append(Outcome(Winner.BANKER)), keep=False)
+    assert event["coups"] == 1
+    assert views.state(table) is state  # still the one kept: nothing of the table's was let go
+    assert views.board(table).stats.to_dict() == Scoreboard.from_results("BPBBP").stats.to_dict()

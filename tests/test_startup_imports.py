@@ -99,6 +99,8 @@ def test_one_svg_loads_no_fetcher_patterns_batch_or_writers(tmp_path: Path, shoe
     found = modules(tmp_path, "render", str(shoe), "-o", "b.svg")
     # svgwrite's urlopen (http.client, email, ssl) loads only if a web font is fetched by URL.
     assert {"urllib.request", "http.client", "email.parser", "ssl"} & found == set()
+    # A file is written through a temporary file made with os.open (roads.files.make_temp), not tempfile's.
+    assert {"tempfile", "shutil", "random", "bz2", "lzma"} & found == set()
     # The good-roads patterns, a highlight, the build command, the batch and its pool, and the log writers
     # load only for a picture, a command or a run that uses them.
     unused = {

@@ -53,7 +53,7 @@ GZIP_LEVEL = 6
 
 @dataclass(frozen=True, slots=True)
 class Job:
-    """One drawing: a shoe (its coups or outcomes) drawn as ``kind`` with ``options``."""
+    """One drawing: a shoe (its outcomes) drawn as ``kind`` with ``options``."""
 
     kind: str
     """``svg`` or ``png``."""

@@ -425,7 +425,7 @@ class RedisStore(Tables):
             if position == seen:
                 _apply(copy, line, kind)
                 continue
-            event, _ = views.change(copy, kind, functools.partial(_apply, copy, line, kind))
+            event, _ = views.change(copy, kind, functools.partial(_apply, copy, line, kind), keep=False)
             data = {**event, "changes": position, "sent": time.time()}
             found.append((table.name, position, json.dumps(data, ensure_ascii=False)))
         return found

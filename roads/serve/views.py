@@ -376,13 +376,15 @@ def board_patch(table: Table, before: Drawn | None, query: dict[str, str] | None
 
 
 def change(
-    table: Table, kind: str, write: Callable[[], object], drawn: dict[str, str] | None = None
+    table: Table, kind: str, write: Callable[[], object], drawn: dict[str, str] | None = None, *, keep: bool = True
 ) -> tuple[dict[str, Any], dict[str, Any] | None]:
     """Make one change of ``table`` (``write``, on the writer thread) and return its event, made from the table
     right after it, and (``drawn``: a page of the table is watching, its board drawn with that query) the patch of
     its board (:func:`board_patch`).
 
-    A coup's event has the marks it added to each road, an undo's the coup taken back."""
+    A coup's event has the marks it added to each road, an undo's the coup taken back. The board a coup's marks
+    are read from is kept as the table's (its answer's state reads it); ``keep=False`` for a copy of a table
+    that replays its past changes, whose board is not the table's now."""
     board_before = _drawn(table, drawn) if drawn is not None else None  # kept from the last change or the fetch
     before = list(table.items)
     write()
@@ -393,7 +395,8 @@ def change(
         lengths = road_lengths(grown)
         grown.add(outcomes(after[-1:])[0])
         marks = added_marks(grown, lengths)
-        _cached(table, ("board", None), lambda: grown)  # the answer's state reads this board, not one made again
+        if keep:  # the answer's state reads this board, not one made again
+            _cached(table, ("board", None), lambda: grown)
     undone = item_object(before[-1], table.game) if kind == "undo" and before else None
     patch = board_patch(table, board_before, drawn) if drawn is not None else None
     return event(table, kind, items=after, marks=marks, undone=undone), patch
