@@ -345,11 +345,10 @@ class Hub:
         try:
             for _ in range(min(SLICE, len(pending))):
                 viewer = pending.popleft()
-                out, viewer.out = viewer.out, []
+                data = self._taken(viewer)
                 transport = viewer.transport
                 if transport is None or (viewer.done is not None and viewer.done.done()):
                     continue  # the stream ended (or was let go) since: its end is written, nothing after it
-                data = out[0] if len(out) == 1 else b"".join(out)
                 if transport.is_closing() or transport.get_write_buffer_size() + len(data) > WRITE_BUFFER:
                     self._drop(viewer)
                     continue
@@ -359,6 +358,12 @@ class Hub:
                 asyncio.get_running_loop().call_soon(self._pump)
             else:
                 self.pumping = False
+
+    @staticmethod
+    def _taken(viewer: Viewer) -> bytes:
+        """Return the chunks given to ``viewer`` since its last turn, as one write, and clear them."""
+        out, viewer.out = viewer.out, []
+        return out[0] if len(out) == 1 else b"".join(out)
 
     def forget_table(self, table: str) -> None:
         """Forget ``table``'s events (its log is new: a removed one made again, or another program's loaded), so
@@ -431,10 +436,9 @@ class Hub:
         stop is in every stream before its end)."""
         self.closed = True
         for viewer in {*self.everyone, *(v for vs in self.viewers.values() for v in vs)}:
-            transport = viewer.transport
-            if viewer.out and transport is not None and not transport.is_closing():
-                transport.write(b"".join(viewer.out))
-            viewer.out = []
+            transport, data = viewer.transport, self._taken(viewer)
+            if data and transport is not None and not transport.is_closing():
+                transport.write(data)
             self._drop(viewer, slow=False)
 
     def count(self) -> int:

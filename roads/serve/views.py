@@ -391,9 +391,10 @@ def change(
     after = list(table.items)
     marks = None
     if kind == "coup" and after:
-        grown = Scoreboard.from_outcomes(outcomes(after[:-1]), game=table.game)
+        found = outcomes(after)
+        grown = Scoreboard.from_outcomes(found[:-1], game=table.game)
         lengths = road_lengths(grown)
-        grown.add(outcomes(after[-1:])[0])
+        grown.add(found[-1])
         marks = added_marks(grown, lengths)
         if keep:  # the answer's state reads this board, not one made again
             _cached(table, ("board", None), lambda: grown)
